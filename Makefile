@@ -1,0 +1,96 @@
+# nocsyn -- network-on-chip topology synthesis and design-space exploration.
+# `make` builds build/nocsyn and build/libnocsyn.a; `make test` runs every test;
+# `make run` runs flows/default; `make asan` runs the tests under ASan+UBSan.
+
+BUILD   ?= build
+CC      ?= cc
+SAN     ?=
+OPT     ?= -O2 -g
+
+WARN := -Wall -Wextra -Werror -Wshadow -Wpointer-arith -Wstrict-prototypes \
+        -Wmissing-prototypes -Wformat=2 -Wvla -Wundef -Wcast-align \
+        -Wwrite-strings -Wold-style-definition -Wnull-dereference \
+        -Wimplicit-fallthrough -Wno-unused-parameter
+GV_CFLAGS := $(shell pkg-config --cflags libgvc 2>/dev/null || echo -I/usr/include/graphviz)
+GV_LIBS   := $(shell pkg-config --libs libgvc 2>/dev/null || echo -lgvc -lcgraph -lcdt)
+CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L $(GV_CFLAGS)
+CFLAGS   += -std=c11 $(OPT) $(WARN) -pthread -MMD -MP
+LDLIBS   += $(GV_LIBS) -lglpk -lmetis -lcjson -lcsv -lpthread -lm
+ifneq ($(SAN),)
+CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS += -fsanitize=address,undefined
+endif
+
+# Required headers; when one is missing `make` runs `make deps` first.
+REQ_HEADERS := /usr/include/metis.h /usr/include/glpk.h /usr/include/graphviz/cgraph.h \
+               /usr/include/graphviz/gvc.h /usr/include/cjson/cJSON.h /usr/include/csv.h \
+               /usr/include/cmocka.h
+DEB_PKGS := build-essential pkg-config libmetis-dev libglpk-dev libgraphviz-dev \
+            libcjson-dev libcsv-dev libcmocka-dev graphviz
+MISSING := $(strip $(foreach h,$(REQ_HEADERS),$(if $(wildcard $(h)),,$(h))))
+
+LIB_SRC := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)))
+CLI_SRC := $(sort $(wildcard src/cli/*.c))
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+LIB := $(BUILD)/libnocsyn.a
+BIN := $(BUILD)/nocsyn
+
+FLOW ?= default
+
+.SECONDARY:
+.PHONY: all deps test run flow bench asan clean fuzz check-deps
+all: $(if $(MISSING),check-deps) $(BIN) $(LIB)
+
+check-deps:
+	@echo "nocsyn: missing $(MISSING); running make deps"
+	$(MAKE) deps
+
+deps:
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update -qq && \
+	DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PKGS)
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(BIN): $(CLI_OBJ) $(LIB)
+	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
+
+$(BUILD)/obj/%.o: %.c $(if $(MISSING),check-deps)
+	@mkdir -p $(@D)
+	@echo "  CC $<"; $(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/tests/%.o: tests/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS) -lcmocka
+
+test: all $(UNIT_BIN)
+	@BUILD=$(BUILD) sh tests/run.sh
+
+asan:
+	$(MAKE) BUILD=build/asan SAN=1 OPT="-O1 -g" test
+
+run: all
+	$(MAKE) flow FLOW=default
+
+flow: all
+	@sh flows/run.sh $(FLOW)
+
+bench: all
+	@sh benchmarks/perf/run.sh
+
+fuzz:
+	@sh tests/fuzz/run.sh
+
+clean:
+	rm -rf build
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_SRC:tests/unit/%.c=$(BUILD)/obj/tests/unit/%.d)

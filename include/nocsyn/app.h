@@ -1,0 +1,77 @@
+/* nocsyn app: the application communication graph (cores and flows) and its
+ * floorplan.  Readers live in src/app/ (INTERFACE 1.1, 1.2).
+ */
+#ifndef NOCSYN_APP_H
+#define NOCSYN_APP_H
+
+#include "nocsyn/core.h"
+
+struct noc_core {
+    char *name;    /* owned, unique */
+    int has_size;  /* w, h valid (mm) */
+    int has_pos;   /* x, y valid (mm, lower-left corner) */
+    double w, h, x, y;
+};
+
+struct noc_flow {
+    int src, dst;  /* core ids, src != dst */
+    double bw;     /* MB/s, finite, > 0 */
+    int max_hops;  /* router-to-router hop bound, -1 = none */
+};
+
+struct noc_app {
+    char *name;    /* owned; the file's base name without extension */
+    int ncores;
+    size_t core_cap;
+    struct noc_core *cores;
+    int nflows;
+    size_t flow_cap;
+    struct noc_flow *flows;
+    struct noc_strmap core_ids;  /* name -> core id */
+    struct noc_u64map flow_ids;  /* (src,dst) -> flow id */
+    int ndup;      /* duplicate (src,dst) rows summed while reading */
+};
+
+/* Zeroes app.  Pair with noc_app_free. */
+void noc_app_init(struct noc_app *app);
+void noc_app_free(struct noc_app *app);
+
+/* Returns the id of core `name`, adding it when absent (>= 0), or a negative
+ * status (empty name: NOC_EINVAL).  Expected O(1). */
+int noc_app_core(struct noc_app *app, const char *name, struct noc_ctx *ctx);
+/* Looks a core up; -1 when absent. */
+int noc_app_find(const struct noc_app *app, const char *name);
+
+/* Adds a flow; a repeated (src,dst) sums the bandwidth (and keeps the
+ * tighter max_hops) and counts in app->ndup.  NOC_EINVAL for src == dst or a
+ * bandwidth that is not finite and > 0.  Expected O(1). */
+int noc_app_add_flow(struct noc_app *app, int src, int dst, double bw,
+                     int max_hops, struct noc_ctx *ctx);
+
+/* Reads an app (INTERFACE 1.1).  fmt: "csv", "dot" or NULL (by extension;
+ * "-" = stdin needs fmt, CSV assumed).  Errors carry FILE:LINE. */
+int noc_app_read(struct noc_app *app, const char *path, const char *fmt,
+                 struct noc_ctx *ctx);
+/* Same from a memory buffer (used by the fuzzers); `label` names it in
+ * messages. */
+int noc_app_parse_csv(struct noc_app *app, const char *data, size_t len,
+                      const char *label, struct noc_ctx *ctx);
+int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len,
+                      const char *label, struct noc_ctx *ctx);
+
+/* Reads a floorplan CSV (INTERFACE 1.2: core,x_mm,y_mm,w_mm,h_mm or
+ * core,w_mm,h_mm) and applies it to the app's cores.  A core the app does
+ * not have is an error (NOC_EINVAL naming it). */
+int noc_floorplan_read(struct noc_app *app, const char *path, struct noc_ctx *ctx);
+int noc_floorplan_parse(struct noc_app *app, const char *data, size_t len,
+                        const char *label, struct noc_ctx *ctx);
+
+/* Weakly connected components: comp[core] in 0..count-1 numbered in order
+ * of lowest core id; returns the count.  comp has ncores entries. */
+int noc_app_components(const struct noc_app *app, int *comp);
+/* Per-core injected (out) and ejected (in) bandwidth, arrays of ncores. */
+void noc_app_core_bw(const struct noc_app *app, double *in, double *out);
+/* Sum of all flow bandwidths. */
+double noc_app_total_bw(const struct noc_app *app);
+
+#endif

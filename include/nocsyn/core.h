@@ -1,0 +1,155 @@
+/* nocsyn core: status codes, the error context, allocation helpers and the
+ * small hash maps every module shares.
+ *
+ * Conventions for the whole library:
+ *  - every fallible function returns an int status, NOC_OK (0) on success;
+ *  - on failure the message is stored in a struct noc_ctx passed by the caller;
+ *  - library code never prints, exits or aborts; notes (warnings that do not
+ *    fail the call, e.g. "duplicate flow summed") go through ctx->note;
+ *  - whoever initialises a struct releases it (noc_X_init / noc_X_free).
+ */
+#ifndef NOCSYN_CORE_H
+#define NOCSYN_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NOC_VERSION "0.1.0"
+
+/* Status codes.  noc_exit_code() maps them onto the CLI's exit statuses
+ * (INTERFACE 0): 1 = valid but cannot be met, 2 = bad input or usage. */
+enum noc_status {
+    NOC_OK = 0,
+    NOC_EINVAL,      /* bad input or bad usage (exit 2) */
+    NOC_EIO,         /* a file could not be read or written (exit 2) */
+    NOC_ENOMEM,      /* out of memory, or a size beyond memory (exit 2) */
+    NOC_EUNSUP,      /* option or routing does not apply here (exit 2) */
+    NOC_EINFEASIBLE, /* request valid but cannot be met (exit 1) */
+    NOC_ELIMIT,      /* a solver or size limit was reached (exit 1) */
+    NOC_EINTERNAL    /* a library bug or unexpected library failure (exit 1) */
+};
+
+/* The error context.  Initialise with noc_ctx_init(); no release needed.
+ * After a failed call, `status` and `msg` describe the first error; `msg`
+ * already contains "FILE:LINE: " when the error has a location. */
+struct noc_ctx {
+    int status;
+    char msg[1024];
+    /* Optional sink for notes; NULL drops them. */
+    void (*note)(void *ud, const char *msg);
+    void *note_ud;
+    unsigned seed; /* default seed for randomised steps */
+};
+
+/* Sets ctx to "no error", no note sink, seed 1.  O(1). */
+void noc_ctx_init(struct noc_ctx *ctx);
+
+/* Records an error (the first one wins: a later call does not overwrite an
+ * earlier message unless ctx->status is NOC_OK) and returns `status`.
+ * `file` may be NULL; `line` <= 0 means no line.  printf-style format. */
+int noc_error(struct noc_ctx *ctx, int status, const char *file, long line,
+              const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* Sends a note to ctx->note if set.  Never fails. */
+void noc_note(struct noc_ctx *ctx, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Clears a recorded error (status back to NOC_OK). */
+void noc_ctx_clear(struct noc_ctx *ctx);
+
+/* A static English description of a status code. */
+const char *noc_strerror(int status);
+
+/* The CLI exit status for a library status: 0, 1 or 2 (INTERFACE 0). */
+int noc_exit_code(int status);
+
+/* Allocation: on failure they record NOC_ENOMEM in ctx and return NULL.
+ * n * size overflow is detected.  Release with free(). */
+void *noc_malloc(struct noc_ctx *ctx, size_t n, size_t size);
+void *noc_calloc(struct noc_ctx *ctx, size_t n, size_t size);
+/* Grows *p to hold at least `need` elements of `size` bytes (capacity kept in
+ * *cap, doubled as needed).  Returns NOC_OK or NOC_ENOMEM (then *p unchanged). */
+int noc_grow(struct noc_ctx *ctx, void **p, size_t *cap, size_t need, size_t size);
+/* strdup that records NOC_ENOMEM on failure. */
+char *noc_strdup(struct noc_ctx *ctx, const char *s);
+
+/* Parses a finite double from the whole of s (leading/trailing blanks allowed).
+ * Returns 0 and sets *out, or -1 for empty, trailing garbage, NaN or inf. */
+int noc_parse_double(const char *s, double *out);
+/* Parses a decimal int in [lo, hi] from the whole of s.  0 ok, -1 otherwise. */
+int noc_parse_int(const char *s, long lo, long hi, long *out);
+
+/* A deterministic 64-bit PRNG (splitmix64 seeding a xoshiro256**). */
+struct noc_rng { uint64_t s[4]; };
+void noc_rng_seed(struct noc_rng *r, uint64_t seed);
+uint64_t noc_rng_next(struct noc_rng *r);
+/* Uniform double in [0, 1). */
+double noc_rng_uniform(struct noc_rng *r);
+/* Uniform integer in [0, n), n > 0, unbiased. */
+uint64_t noc_rng_below(struct noc_rng *r, uint64_t n);
+
+/* String -> int map (open addressing).  Keys are copied and owned by the map.
+ * Init/free pair: noc_strmap_init / noc_strmap_free.  Expected O(1) per call. */
+struct noc_strmap {
+    size_t cap, len;
+    char **keys;
+    int *vals;
+};
+void noc_strmap_init(struct noc_strmap *m);
+void noc_strmap_free(struct noc_strmap *m);
+/* Returns the value for key, or -1 when absent. */
+int noc_strmap_get(const struct noc_strmap *m, const char *key);
+/* Inserts or replaces.  NOC_OK or NOC_ENOMEM. */
+int noc_strmap_put(struct noc_strmap *m, const char *key, int val, struct noc_ctx *ctx);
+
+/* uint64 -> int map (open addressing) for pair keys such as (src,dst).
+ * Init/free pair: noc_u64map_init / noc_u64map_free. */
+struct noc_u64map {
+    size_t cap, len;
+    uint64_t *keys;
+    int *vals; /* -1 marks an empty slot */
+};
+void noc_u64map_init(struct noc_u64map *m);
+void noc_u64map_free(struct noc_u64map *m);
+int noc_u64map_get(const struct noc_u64map *m, uint64_t key);
+int noc_u64map_put(struct noc_u64map *m, uint64_t key, int val, struct noc_ctx *ctx);
+
+/* Key for an ordered pair of non-negative ints. */
+static inline uint64_t noc_pair_key(int a, int b)
+{
+    return ((uint64_t)(uint32_t)a << 32) | (uint32_t)b;
+}
+
+/* Writes `len` bytes to `path` atomically: a temporary file beside it, then
+ * rename().  "-" writes to stdout.  NOC_OK or NOC_EIO (nothing left behind). */
+int noc_write_file(const char *path, const char *data, size_t len, struct noc_ctx *ctx);
+/* Reads a whole file ("-" = stdin) into a NUL-terminated buffer owned by the
+ * caller (free()).  NOC_EIO with "PATH: reason" on failure, NOC_EINVAL when
+ * the file is empty. */
+int noc_read_file(const char *path, char **data, size_t *len, struct noc_ctx *ctx);
+
+/* A growable string buffer for emitters.  Init/free pair. */
+struct noc_buf {
+    char *data;
+    size_t len, cap;
+    int failed; /* set when an append ran out of memory */
+};
+void noc_buf_init(struct noc_buf *b);
+void noc_buf_free(struct noc_buf *b);
+void noc_buf_printf(struct noc_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void noc_buf_append(struct noc_buf *b, const char *s, size_t n);
+/* Formats a double the way every emitter does: shortest of %.10g. */
+void noc_buf_num(struct noc_buf *b, double v);
+
+#endif

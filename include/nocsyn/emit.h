@@ -1,0 +1,37 @@
+/* nocsyn emit: every writer (DOT, anynet, JSON, SVG).  Writers build text in
+ * a struct noc_buf; noc_topo_save() picks the format from the extension and
+ * writes atomically (temporary file + rename), so a failed call leaves no
+ * half-written file.
+ */
+#ifndef NOCSYN_EMIT_H
+#define NOCSYN_EMIT_H
+
+#include "nocsyn/core.h"
+
+struct noc_topo;
+struct noc_app;
+
+/* Topology DOT (INTERFACE 1.3): kind, x, y (mm), width, shape attributes and
+ * stored routes; read back exactly by noc_topo_parse_dot.  O(V + E). */
+int noc_topo_write_dot(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
+/* BookSim2 anynet: routers renumbered 0..R-1, terminals 0..N-1 in node
+ * order, single spaces, no latency tokens.  NOC_EUNSUP when a terminal
+ * attaches to two different routers (anynet cannot express it). */
+int noc_topo_write_anynet(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
+/* Topology as JSON (cJSON): nodes, channels, shape, routes. */
+int noc_topo_write_json(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
+/* Renders DOT text to SVG in-process with libgvc: neato with pinned
+ * positions (-n) when `pinned`, dot otherwise. */
+int noc_svg_render(const char *dot, int pinned, struct noc_buf *out, struct noc_ctx *ctx);
+/* The topology drawn as SVG (positions pinned when every node has one). */
+int noc_topo_write_svg(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
+/* Writes t to path, format by extension: .dot/.gv, .anynet, .json, .svg;
+ * "-" writes DOT to stdout.  NOC_EINVAL for an unknown extension. */
+int noc_topo_save(const struct noc_topo *t, const char *path, struct noc_ctx *ctx);
+
+/* The app graph as DOT (cores as boxes, flows labelled and weighted by
+ * bandwidth), and rendered to SVG. */
+int noc_app_write_dot(const struct noc_app *app, struct noc_buf *out, struct noc_ctx *ctx);
+int noc_app_write_svg(const struct noc_app *app, struct noc_buf *out, struct noc_ctx *ctx);
+
+#endif

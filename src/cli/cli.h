@@ -1,0 +1,42 @@
+/* Internal to the CLI: the command table and shared helpers.  The CLI uses
+ * only the public API of libnocsyn. */
+#ifndef NOCSYN_CLI_H
+#define NOCSYN_CLI_H
+
+#include "nocsyn/core.h"
+
+struct cli_cmd {
+    const char *name;
+    int (*run)(int argc, char **argv); /* argv[0] is the command name */
+    const char *summary;
+};
+
+/* Every command: returns the process exit status. */
+int cmd_convert(int argc, char **argv);
+int cmd_app_info(int argc, char **argv);
+int cmd_gen(int argc, char **argv);
+int cmd_eval(int argc, char **argv);
+int cmd_route(int argc, char **argv);
+int cmd_perm(int argc, char **argv);
+int cmd_min(int argc, char **argv);
+int cmd_latency(int argc, char **argv);
+
+/* Prints "nocsyn: MSG" (ctx->msg) on stderr and returns the exit code of
+ * ctx->status. */
+int cli_fail(const struct noc_ctx *ctx);
+/* Prints "nocsyn: " + formatted message on stderr and returns 2. */
+int cli_usage(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+/* Initialises ctx with the CLI's note sink ("nocsyn: note: ..." on stderr). */
+void cli_ctx_init(struct noc_ctx *ctx);
+/* 1 when argv contains -h or --help (before any "--"). */
+int cli_wants_help(int argc, char **argv);
+/* Prints text to stdout and returns 0 (for --help). */
+int cli_help(const char *text);
+/* Extension of path (after the last '.'), "" when none. */
+const char *cli_ext(const char *path);
+
+#endif

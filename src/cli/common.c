@@ -1,0 +1,61 @@
+/* Shared CLI helpers. */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int cli_fail(const struct noc_ctx *ctx)
+{
+    fprintf(stderr, "nocsyn: %s\n", ctx->msg[0] ? ctx->msg : noc_strerror(ctx->status));
+    return noc_exit_code(ctx->status ? ctx->status : NOC_EINTERNAL);
+}
+
+int cli_usage(const char *fmt, ...)
+{
+    va_list ap;
+    fputs("nocsyn: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return 2;
+}
+
+static void note_sink(void *ud, const char *msg)
+{
+    (void)ud;
+    fprintf(stderr, "nocsyn: note: %s\n", msg);
+}
+
+void cli_ctx_init(struct noc_ctx *ctx)
+{
+    noc_ctx_init(ctx);
+    ctx->note = note_sink;
+}
+
+int cli_wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--"))
+            break;
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+            return 1;
+    }
+    return 0;
+}
+
+int cli_help(const char *text)
+{
+    fputs(text, stdout);
+    return 0;
+}
+
+const char *cli_ext(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *dot = strrchr(path, '.');
+    if (!dot || (slash && dot < slash))
+        return "";
+    return dot + 1;
+}

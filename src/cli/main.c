@@ -1,0 +1,49 @@
+/* nocsyn: git-style subcommands dispatched from a static table. */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const struct cli_cmd commands[] = {
+    {"app-info", cmd_app_info, "summarise an application graph (cores, flows, bandwidth)"},
+    {"convert", cmd_convert, "convert a topology between DOT, anynet, JSON and SVG"},
+    {"gen", cmd_gen, "generate a regular topology"},
+    {"eval", cmd_eval, "evaluate a topology: hops, loads, diversity, bisection, deadlock"},
+    {"route", cmd_route, "print the router paths between two terminals"},
+    {"perm", cmd_perm, "interconnection functions (cube, shuffle, butterfly, ...)"},
+    {"min", cmd_min, "multistage networks of 2x2 switches: permutation passability"},
+    {"latency", cmd_latency, "analytical latency models (switching, dropping k-ary n-fly)"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: nocsyn COMMAND [ARGS...]\n"
+               "       nocsyn COMMAND --help\n"
+               "       nocsyn --version\n\n"
+               "Network-on-chip topology synthesis and design-space exploration.\n\n"
+               "Commands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\nExit status: 0 success, 1 valid request that cannot be met, 2 bad input or usage.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("nocsyn %s\n", NOC_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    return cli_usage("unknown command '%s' (see 'nocsyn --help')", argv[1]);
+}

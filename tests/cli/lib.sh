@@ -1,0 +1,37 @@
+# Shared helpers for CLI tests.  Each check prints "ok - NAME" or
+# "not ok - NAME" (with the reason); tests/run.sh counts them.
+: "${NOCSYN:=build/nocsyn}"
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+APPS="$ROOT/benchmarks/apps"
+DATA="$ROOT/tests/data"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+ok()    { echo "ok - $1"; }
+notok() { echo "not ok - $1"; shift; [ $# -gt 0 ] && echo "#   $*"; return 0; }
+
+# run NAME EXPECTED_STATUS CMD...: runs CMD, stdout to $TMP/out, stderr to $TMP/err.
+run() {
+    name=$1; want=$2; shift 2
+    "$@" >"$TMP/out" 2>"$TMP/err"; got=$?
+    if [ "$got" -eq "$want" ]; then ok "$name"; else
+        notok "$name" "exit $got, wanted $want: $(head -c 300 "$TMP/err")"; fi
+}
+# bad NAME CMD...: must exit 2 with exactly one stderr line starting "nocsyn: ".
+bad() {
+    name=$1; shift
+    "$@" >"$TMP/out" 2>"$TMP/err"; got=$?
+    n=$(wc -l <"$TMP/err")
+    if [ "$got" -eq 2 ] && [ "$n" -eq 1 ] && grep -q '^nocsyn: ' "$TMP/err"; then ok "$name"
+    else notok "$name" "exit $got, $n stderr lines: $(head -c 300 "$TMP/err")"; fi
+}
+# has NAME FILE PATTERN: FILE contains a line matching the grep pattern.
+has() {
+    if grep -q -- "$3" "$2"; then ok "$1"; else notok "$1" "no '$3' in $2: $(head -c 300 "$2")"; fi
+}
+# same NAME FILE EXPECTED_FILE: files are identical.
+same() {
+    if cmp -s "$2" "$3"; then ok "$1"; else notok "$1" "$(diff "$2" "$3" | head -20)"; fi
+}
+# absent NAME FILE: FILE must not exist.
+absent() { if [ -e "$2" ]; then notok "$1" "$2 exists"; else ok "$1"; fi; }
