@@ -82,7 +82,7 @@ run: all
 	$(MAKE) flow FLOW=default
 
 flow: all
-	@sh flows/run.sh $(FLOW)
+	@$(MAKE) --no-print-directory -f flows/flow.mk FLOW=$(FLOW) NOCSYN=$(BIN)
 
 bench: all
 	@sh benchmarks/perf/run.sh

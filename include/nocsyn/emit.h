@@ -34,4 +34,27 @@ int noc_topo_save(const struct noc_topo *t, const char *path, struct noc_ctx *ct
 int noc_app_write_dot(const struct noc_app *app, struct noc_buf *out, struct noc_ctx *ctx);
 int noc_app_write_svg(const struct noc_app *app, struct noc_buf *out, struct noc_ctx *ctx);
 
+
+/* ---- synthesized designs (src/emit/design.c), INTERFACE 3.3 */
+struct noc_design;
+struct noc_synth_result;
+struct noc_tech;
+/* Writes DIR/D.dot, D.svg, D.json (metrics of 3.2 plus power_mw, area_mm2,
+ * method, switches, vcs, pareto), D.routes.csv, D.place.csv and D.anynet
+ * for design d (feasible).  Each file is written atomically. */
+int noc_design_write(const struct noc_design *d, const char *dir, const struct noc_tech *tech,
+                     struct noc_ctx *ctx);
+/* DIR/pareto.csv: one row per switch count, feasible or not (with reason),
+ * the Pareto flag and the chosen design. */
+int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct noc_ctx *ctx);
+/* The routes as CSV (src,dst,path) and the placement CSV
+ * (node,kind,x_mm,y_mm,w_mm,h_mm: lower-left corners; routers sized from
+ * the tech model's area when tech is given). */
+int noc_design_routes_csv(const struct noc_topo *t, struct noc_buf *b);
+int noc_design_place_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b);
+
+/* The app's floorplan as CSV (INTERFACE 1.2, core,x_mm,y_mm,w_mm,h_mm;
+ * lower-left corners).  NOC_EINVAL when a core has no position. */
+int noc_floorplan_csv(const struct noc_app *app, struct noc_buf *b, struct noc_ctx *ctx);
+
 #endif

@@ -7,6 +7,25 @@
  * deadlock check; ideal/optimal loads come from GLPK linear programs; the
  * bisection from a GLPK integer program or a METIS bound.  Sources are
  * processed in parallel with results bit-identical to one thread.
+ *
+ * Conventions (INTERFACE 2; implementation notes in src/eval/sweep.c):
+ *  - a path runs terminal -> router ... router -> terminal and never transits
+ *    a terminal; hops = router-to-router channels;
+ *  - hops_avg weighs every ordered pair by its traffic (uniform: all N^2
+ *    pairs, self included); hops_avg_excl_self the pairs s != d; hops_max
+ *    is over pairs with traffic; diameter over all terminal pairs (minimal
+ *    hops, whatever the routing);
+ *  - ecmp splits each pair's traffic equally over all its minimal
+ *    channel-level paths (path-count weighted, not per next hop);
+ *  - path diversity is the unweighted mean / min / max, over the pairs
+ *    s != d with traffic, of the number of minimal ROUTER-level paths
+ *    (ecmp, ideal, and optimal -- for optimal the minimal paths too), or of
+ *    the paths the routing gives (dor, updown, desttag, table); hops for
+ *    ideal and optimal are those of minimal paths as well;
+ *  - max_channel_load is over router-to-router channels only; `load` holds
+ *    every channel (injection and ejection included);
+ *  - parallelism: sources are cut into fixed chunks whose partial sums are
+ *    added in chunk order, so results do not depend on opts.threads.
  */
 #ifndef NOCSYN_EVAL_H
 #define NOCSYN_EVAL_H
@@ -49,19 +68,35 @@ struct noc_metrics {
     double wire_length_mm;   /* NAN when positions are missing */
     int nch;
     double *load;            /* per channel id (all channels), owned */
+    /* Extensions (after the INTERFACE fields). */
+    double pd_log10_max;     /* log10 of pd_max, valid even when pd_max
+                              * overflows the double range (then inf) */
+    double unit_mbps;        /* MB/s per unit of load (app traffic), else 0 */
+    double *capacity;        /* per channel MB/s when known (else 0), owned;
+                              * NULL when no capacity is known at all */
+    int vcs;                 /* virtual channels of the deadlock check */
 };
 
+/* Zeroes m (NAN / -1 where a field may be null).  Pair with
+ * noc_metrics_free, which releases the arrays. */
 void noc_metrics_init(struct noc_metrics *m);
 void noc_metrics_free(struct noc_metrics *m);
 
-/* Evaluates t (finalized) under traffic tr.  m must be initialised; it is
- * filled and owns its load array.  Errors: NOC_EUNSUP (routing does not
- * apply), NOC_ELIMIT (LP too large), NOC_EINFEASIBLE (a pair with traffic
- * has no path). */
+/* Evaluates t (finalized) under traffic tr (finalized, tr->n == number of
+ * terminals).  m must be initialised (a previous result is released); it is
+ * filled and owns its arrays.  opts may be NULL (defaults).  Errors:
+ * NOC_EINVAL (traffic size mismatch, vcs < 1), NOC_EUNSUP (routing does not
+ * apply), NOC_ELIMIT (LP too large, path counts beyond range),
+ * NOC_EINFEASIBLE (a pair with traffic has no path), NOC_ENOMEM.
+ * Cost: ecmp O(G * (R + N + E)) for G source groups (terminals sharing one
+ * injection router form one group), memory O(R + N + E) per thread;
+ * deterministic routings add O(pairs * path length) plus the deadlock check;
+ * ideal/optimal add the LP; the bisection its integer program. */
 int noc_eval(const struct noc_topo *t, const struct noc_traffic *tr,
              const struct noc_eval_opts *o, struct noc_metrics *m, struct noc_ctx *ctx);
 
-/* ---- LP-based loads (src/eval/lpload.c) and bisection (src/eval/bisect.c) */
+/* ---- LP-based loads (src/eval/lpload.c) and bisection (src/eval/bisection.c),
+ * written by helper "lp" */
 
 /* Min-max channel load for routing NOC_RT_IDEAL (fractional over minimal
  * paths) or NOC_RT_OPTIMAL (over all paths), formulated per destination
@@ -78,8 +113,33 @@ int noc_eval_lp_load(const struct noc_topo *t, const struct noc_traffic *tr, int
 int noc_eval_bisection(const struct noc_topo *t, unsigned seed, int *links, int *exact,
                        struct noc_ctx *ctx);
 
-/* Metrics as the JSON object of INTERFACE 3.2 (cJSON), or as text. */
+/* Metrics as the JSON object of INTERFACE 3.2 (cJSON, pretty-printed, one
+ * trailing newline), or as an aligned text table for people.  Appended to
+ * out.  Numbers are rounded to 12 significant digits (floating-point noise
+ * below that is not reported); null where INTERFACE allows (no traffic,
+ * infinite throughput, ecmp/ideal/optimal deadlock_free, unknown wire
+ * length) and "bisection": null when it was not computed.  Extra keys:
+ * "path_diversity"."log10_max" when a count overflows the double range.
+ * NOC_ENOMEM on failure. */
 int noc_metrics_to_json(const struct noc_metrics *m, struct noc_buf *out, struct noc_ctx *ctx);
 int noc_metrics_to_text(const struct noc_metrics *m, struct noc_buf *out, struct noc_ctx *ctx);
+
+/* The same JSON as a cJSON object (struct cJSON from <cjson/cJSON.h>) owned
+ * by the caller (cJSON_Delete), for writers that add keys (synth, compare).
+ * NULL with NOC_ENOMEM in ctx on failure. */
+struct cJSON *noc_metrics_json_object(const struct noc_metrics *m, struct noc_ctx *ctx);
+
+/* Output formats and flags of noc_metrics_write. */
+enum noc_metrics_format { NOC_METRICS_JSON = 0, NOC_METRICS_TEXT = 1 };
+#define NOC_METRICS_LOADS 1  /* add the per-channel loads (needs t) */
+
+/* noc_metrics_to_json / _to_text, plus with NOC_METRICS_LOADS the load of
+ * every channel: JSON key "channel_loads", an array in channel-id order of
+ * {"from": NAME, "to": NAME, "load": num} (+ "load_mbps" with app traffic,
+ * + "utilization" when capacities are known); text: a table of the
+ * router-to-router channels.  t must be the evaluated topology (may be NULL
+ * without the flag).  NOC_EINVAL for a mismatched t, NOC_ENOMEM. */
+int noc_metrics_write(const struct noc_metrics *m, const struct noc_topo *t, int format,
+                      int flags, struct noc_buf *out, struct noc_ctx *ctx);
 
 #endif

@@ -8,7 +8,51 @@
  * destination's ejection channel.  ecmp, ideal and optimal are recognised by
  * noc_routing_parse but give no paths here: the evaluation engine handles
  * them (ecmp also gives one random minimal path for the simulator through
- * noc_routing_sample when an rng is supplied).
+ * noc_routing_sample when an rng is supplied).  The minimal paths themselves
+ * (ecmp's candidates) are counted exactly and listed by noc_minpaths_*.
+ *
+ * Semantics of the models (binding):
+ *  - dor: k-ary n-cubes (shape family MESH, TORUS or RING, dims[0..ndims-1],
+ *    router index = mixed-radix coordinate, dimension 0 least significant;
+ *    cmesh is a MESH with conc > 1): correct dimension 0 (X) first, then 1,
+ *    ...  In a torus/ring dimension the shorter direction is taken; when the
+ *    distance is exactly k/2 (even k) the pair splits 50/50 over both
+ *    directions, so a pair may have up to 2^n paths whose weights multiply
+ *    (the + direction is listed first).  On a k = 2 torus dimension both
+ *    directions lead to the same neighbour: the tie splits only when two
+ *    parallel channels exist (the first is "+", the second "-").
+ *    Flattened butterfly (FLATFLY, k-ary n-flat): one hop per differing
+ *    dimension, straight to the destination's coordinate, in dimension
+ *    order.  Hypercube: e-cube, lowest differing address bit first.
+ *    Routers are located by their names "r<index>" when every router is so
+ *    named (else node id = index); init checks every neighbour channel the
+ *    model needs exists.  Other topologies: NOC_EUNSUP.
+ *  - updown: up*-down* (Schroeder et al. 1991, Autonet) on any topology.
+ *    Levels come from a BFS over the undirected view of the router-router
+ *    channels from the root = the router of largest noc_topo_degree, lowest
+ *    id on ties (each further connected component gets its own root by the
+ *    same rule).  Channel u->v is "up" when level(v) < level(u), or levels
+ *    are equal and v < u; otherwise "down".  A legal path never takes an up
+ *    channel after a down channel.  Each pair is routed on ONE shortest legal
+ *    path: at each router the next router is the lowest-id neighbour that
+ *    keeps the path shortest and legal (lowest channel id among parallel
+ *    channels).  Unidirectional channels are followed as they are; a pair
+ *    with no legal path is NOC_EINFEASIBLE (message names the pair).
+ *  - desttag: butterflies (k-ary n-fly), Omega networks and multistage cube
+ *    networks (families BUTTERFLY, OMEGA, CUBE) whose router-router channels
+ *    form a DAG.  The route follows the actual channels: at each switch the
+ *    output whose downstream subtree reaches the destination's ejection
+ *    switch (the unique such output in a correct network -- destination-tag
+ *    routing; the lowest channel id if the wiring offers several).
+ *  - table: the routes stored in t->routes; a terminal pair without a stored
+ *    route is NOC_EINFEASIBLE, except s == d on one router (trivial path).
+ *
+ * Virtual channel classes for the deadlock check: class 0 everywhere, except
+ * dor on tori/rings with vcs >= 2, which uses dateline classes: a packet uses
+ * class 0 in a dimension until it takes that dimension's wraparound channel
+ * (k-1 -> 0 going +, 0 -> k-1 going -); that channel and the rest of the
+ * dimension use class 1; the class resets to 0 when the packet changes
+ * dimension (Dally & Seitz 1987; Dally & Towles 2004, sec. 14.2).
  */
 #ifndef NOCSYN_ROUTE_H
 #define NOCSYN_ROUTE_H
@@ -27,7 +71,9 @@ enum noc_routing_model {
     NOC_RT_TABLE
 };
 
-/* Model name <-> enum, from a static registry table. */
+/* Model name <-> enum, from a static registry table.  parse: NOC_EINVAL for
+ * an unknown name (message lists the known ones).  name: NULL for an unknown
+ * model.  O(number of models). */
 int noc_routing_parse(const char *name, int *model, struct noc_ctx *ctx);
 const char *noc_routing_name(int model);
 /* 1 when the model gives paths through noc_routing_paths. */
@@ -48,10 +94,10 @@ struct noc_pathset {
 void noc_pathset_init(struct noc_pathset *ps);
 void noc_pathset_free(struct noc_pathset *ps);
 void noc_pathset_clear(struct noc_pathset *ps);
-/* Appends a path of n channels with weight w. */
+/* Appends a path of n channels with weight w.  NOC_OK or NOC_ENOMEM. */
 int noc_pathset_add(struct noc_pathset *ps, const int *ch, int n, double w, struct noc_ctx *ctx);
 
-/* Per-model precomputed state (up*/down* levels, table index, ...).  The
+/* Per-model precomputed state (up*-down* levels, table index, ...).  The
  * topology must outlive it.  Init/free pair. */
 struct noc_routing {
     int model;
@@ -60,23 +106,112 @@ struct noc_routing {
     void *priv;     /* model data, owned */
 };
 
-/* Prepares model for t.  NOC_EUNSUP with a message when the model does not
- * apply to t (e.g. dor on an irregular topology, table without routes). */
+/* Prepares model for t (finalized).  NOC_EUNSUP with a message when the
+ * model does not apply to t (e.g. dor on an irregular topology, table
+ * without routes); NOC_EINVAL for vcs < 1 or an unknown model.  ecmp, ideal
+ * and optimal initialise without state.  On failure r holds nothing (no
+ * free needed, though calling it is harmless).  Cost: dor O(R * n * degree);
+ * updown O(R + E), plus the next-hop tables of every destination,
+ * O(R * (R + E)), when R <= 1024 (else computed per call); desttag likewise
+ * (R <= 1448); table O(routes). */
 int noc_routing_init(struct noc_routing *r, const struct noc_topo *t, int model,
                      int vcs, struct noc_ctx *ctx);
 void noc_routing_free(struct noc_routing *r);
 
-/* Clears ps and fills it with the paths from terminal node s to terminal
- * node d (node ids).  s == d gives an empty path set... with one path of the
- * injection and ejection channels when they exist.  NOC_EINFEASIBLE when no
- * path exists (e.g. a table without that pair). */
+/* Clears ps and fills it with the paths from node s to node d (node ids).
+ * Terminals: from s's injection channel (its first, the one of
+ * noc_topo_inject_router) to d's ejection channel at noc_topo_eject_router.
+ * Either endpoint may also be a router node: the path then starts (ends) at
+ * that router with no injection (ejection) channel -- except for table
+ * routing, which needs terminals (NOC_EUNSUP).  s == d on one router gives
+ * the one path [injection, ejection].  Weights sum to 1.  NOC_EINFEASIBLE
+ * when no path exists (e.g. a table without that pair, updown between
+ * disconnected routers); NOC_EUNSUP for ecmp/ideal/optimal.
+ * Cost O(paths * length) (updown/desttag above their table limits add
+ * O(R + E) per call).  Safe to call from several threads on one r. */
 int noc_routing_paths(const struct noc_routing *r, int s, int d,
                       struct noc_pathset *ps, struct noc_ctx *ctx);
+
+/* One path from s to d (as noc_routing_paths, weight 1): deterministic
+ * models pick one of their paths with probability equal to its weight;
+ * ecmp picks a minimal router-level path uniformly at random among all of
+ * them (counts in double precision; O(R + E) per call).  NOC_EUNSUP for
+ * ideal/optimal.  Thread safe when each thread has its own rng. */
+int noc_routing_sample(const struct noc_routing *r, int s, int d, struct noc_rng *rng,
+                       struct noc_pathset *ps, struct noc_ctx *ctx);
+
+/* The outcome of a deadlock check.  Init/free pair (the caller of init frees).
+ * When `acyclic` is 0, the cycle lists a dependency cycle of the channel
+ * dependency graph: channel cycle_ch[i] in VC class cycle_vc[i] waits for
+ * channel cycle_ch[i+1] (cyclically). */
+struct noc_deadlock {
+    int acyclic;    /* 1: deadlock free; 0: cyclic */
+    int ncycle;
+    int *cycle_ch;  /* owned, ncycle */
+    int *cycle_vc;  /* owned, ncycle */
+    int cdg_nodes;  /* (channel, class) nodes that carry a dependency */
+    long cdg_edges; /* distinct dependencies */
+};
+void noc_deadlock_init(struct noc_deadlock *dl);
+void noc_deadlock_free(struct noc_deadlock *dl);
+
+/* Builds the channel dependency graph (nodes: router-router channel x VC
+ * class; an edge for every two consecutive router-router channels of a path)
+ * over the paths of all ordered terminal pairs (s == d included; table:
+ * the stored routes), and tests it for cycles (Kahn's algorithm, iterative).
+ * Acyclic <=> deadlock free (Dally & Seitz 1987).  Pairs without a path add
+ * nothing.  dl must be initialised; it is overwritten.  NOC_EUNSUP for
+ * ecmp/ideal/optimal.  Cost: O(D * S) state visits, D = ejection routers,
+ * S = (channel, class) states reachable toward one destination (at most
+ * channels x vcs), plus O(V + E) of the CDG; table: O(total route length). */
+int noc_routing_deadlock(const struct noc_routing *r, struct noc_deadlock *dl,
+                         struct noc_ctx *ctx);
 
 /* Whether the model is deadlock free on its channel dependency graph with
  * r->vcs virtual channels (dateline classes on rings and tori).  Sets
  * *result to 1 or 0.  Only for deterministic models (NOC_EUNSUP otherwise).
- * O(N^2 * path length) over all terminal pairs. */
+ * Same cost as noc_routing_deadlock. */
 int noc_routing_deadlock_free(const struct noc_routing *r, int *result, struct noc_ctx *ctx);
+
+/* ---- exact counts: a tiny unsigned bignum (base 1e9 limbs, addition only). */
+struct noc_bignum {
+    int n;           /* limbs in use; 0 means zero */
+    size_t cap;
+    uint32_t *limb;  /* owned, little-endian, each < 1e9 */
+};
+void noc_bignum_init(struct noc_bignum *b);
+void noc_bignum_free(struct noc_bignum *b);
+/* b = v.  NOC_OK or NOC_ENOMEM. */
+int noc_bignum_set_u64(struct noc_bignum *b, uint64_t v, struct noc_ctx *ctx);
+/* b += a (a may be b).  NOC_OK or NOC_ENOMEM.  O(limbs). */
+int noc_bignum_add(struct noc_bignum *b, const struct noc_bignum *a, struct noc_ctx *ctx);
+/* -1, 0 or 1 as b <, =, > v. */
+int noc_bignum_cmp_u64(const struct noc_bignum *b, uint64_t v);
+/* Appends the decimal digits of b to out ("0" for zero). */
+void noc_bignum_to_buf(const struct noc_bignum *b, struct noc_buf *out);
+/* Nearest double (inf beyond the range). */
+double noc_bignum_to_double(const struct noc_bignum *b);
+
+/* ---- minimal router-level paths (the candidates of ecmp).
+ * Endpoints s, d are node ids: a terminal stands for its injection router
+ * (s) or ejection router (d); a router stands for itself.  Paths follow
+ * router-router channels; parallel channels do not multiply paths. */
+
+/* Number of minimal router-level paths from s to d, exactly, in *count
+ * (initialised by the caller).  *hops (may be NULL) receives their length in
+ * router hops.  NOC_EINFEASIBLE when d cannot be reached.  O((R + E) * L)
+ * with L the limbs of the count. */
+int noc_minpaths_count(const struct noc_topo *t, int s, int d, struct noc_bignum *count,
+                       int *hops, struct noc_ctx *ctx);
+
+/* Calls fn(ud, routers, len) for every minimal router-level path from s to
+ * d (router node ids, len = hops + 1), in lexicographic order of the router
+ * id sequences.  A non-zero return of fn stops the listing (returned as the
+ * status).  More than `limit` paths: NOC_ELIMIT before the (limit+1)-th
+ * call.  NOC_EINFEASIBLE when d cannot be reached.  Iterative; O(R + E +
+ * paths * L). */
+int noc_minpaths_list(const struct noc_topo *t, int s, int d, long limit,
+                      int (*fn)(void *ud, const int *routers, int len), void *ud,
+                      struct noc_ctx *ctx);
 
 #endif

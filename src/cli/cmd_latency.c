@@ -1,9 +1,330 @@
-/* PLACEHOLDER: replaced by the module that implements this command. */
+/* nocsyn latency: analytical models (INTERFACE 3.9). */
+#define _DEFAULT_SOURCE
 #include "cli.h"
+#include "nocsyn/latency.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char latency_help[] =
+    "usage: nocsyn latency switching --bits L --hops D --bw B [--header LH] [--flit LF]\n"
+    "                                [--router TR] [--freq MHZ] [--format text|json]\n"
+    "       nocsyn latency drop --k K --n N (--offered P | --table) [--resend]\n"
+    "                           [--format text|json]\n"
+    "\n"
+    "switching: zero-load latency of a message of L payload bits and an LH-bit\n"
+    "header crossing D channels (hops) of B bits per cycle, after Duato,\n"
+    "Yalamanchili and Ni, \"Interconnection Networks: An Engineering Approach\",\n"
+    "ch. 2, with one cycle per phit per channel.  All results in cycles\n"
+    "(ceil() = whole phits):\n"
+    "  circuit switching    D (TR + 2 ceil(LH/B)) + ceil(L/B)\n"
+    "                       (probe out, acknowledgement back, then the data)\n"
+    "  store-and-forward    D (TR + ceil((L+LH)/B))\n"
+    "  virtual cut-through  D (TR + ceil(LH/B)) + ceil(L/B)\n"
+    "  wormhole             D (TR + ceil(F/B)) + ceil((L+LH-F)/B), F = min(LF, L+LH)\n"
+    "                       (the first flit, carrying the header, is buffered at\n"
+    "                       every router)\n"
+    "  --bits L       payload length in bits (> 0)\n"
+    "  --hops D       channels crossed, >= 1\n"
+    "  --bw B         channel bandwidth in bits per cycle (= phit width)\n"
+    "  --header LH    header length in bits (default B: one phit)\n"
+    "  --flit LF      flit length in bits (default LH)\n"
+    "  --router TR    routing decision per hop in cycles (default 0)\n"
+    "  --freq MHZ     clock; adds the latencies in ns (cycles * 1000 / MHZ)\n"
+    "With LF = LH = B cut-through and wormhole coincide, D (TR + 1) + ceil(L/B).\n"
+    "\n"
+    "drop: a k-ary n-fly with dropping flow control under uniform traffic (Dally &\n"
+    "Towles, \"Principles and Practices of Interconnection Networks\", sec. 12.2).\n"
+    "Loads are fractions of channel capacity.  Stage recurrence\n"
+    "  p_{i+1} = 1 - (1 - p_i/k)^k,  i = 0 .. n-1,  throughput = p_n,\n"
+    "saturation throughput = p_n at p_0 = 1.  stage_rates lists p_0 .. p_n.\n"
+    "  --k K          switch radix (>= 2)\n"
+    "  --n N          stages (1..64)\n"
+    "  --offered P    without --resend: the load p_0 offered on every input\n"
+    "                 (dropped packets are lost); with --resend: the new-traffic\n"
+    "                 rate lambda, and p_0 (resends included) solves\n"
+    "                 p_n(p_0) = lambda by bisection.  A transmission succeeds\n"
+    "                 with probability p_n/p_0, so a packet needs p_0/lambda\n"
+    "                 transmissions on average (geometric); with one zero-load\n"
+    "                 latency per transmission the average latency is p_0/lambda\n"
+    "                 in units of the zero-load latency (source queueing is not\n"
+    "                 modelled).  lambda above saturation: reported as saturated.\n"
+    "  --resend       dropped packets are sent again\n"
+    "  --table        a table of p_0 = 0.05, 0.10, ..., 1.00 against the accepted\n"
+    "                 load p_n and the transmissions p_0/p_n\n"
+    "\n"
+    "--format json: switching {\"model\", \"bits\", \"hops\", \"bw\", \"header\", \"flit\",\n"
+    "\"router\", \"unit\": \"cycles\", \"circuit\", \"store_and_forward\",\n"
+    "\"virtual_cut_through\", \"wormhole\"[, \"freq_mhz\", \"ns\": {...}]}; drop {\"k\", \"n\",\n"
+    "\"resend\", \"offered\", \"stage_rates\": [...], \"throughput\", \"saturation\"[,\n"
+    "\"injection\", \"transmissions\", \"latency\", \"saturated\"][, \"table\": [{\"injection\",\n"
+    "\"accepted\", \"transmissions\"}, ...]]}.\n"
+    "\n"
+    "Exit status: 0 success, 2 bad input.\n";
+
+enum {
+    O_BITS = 1, O_HOPS, O_BW, O_HEADER, O_FLIT, O_ROUTER, O_FREQ, O_K, O_N, O_OFFERED,
+    O_RESEND, O_TABLE, O_FORMAT
+};
+
+struct lat_opts {
+    const char *model;
+    const char *val[O_FORMAT + 1];
+    int json;
+};
+
+static int num_opt(const struct lat_opts *o, int id, const char *name, double dflt, double *out)
+{
+    if (!o->val[id]) {
+        *out = dflt;
+        return 0;
+    }
+    if (noc_parse_double(o->val[id], out))
+        return cli_usage("latency: %s must be a number, not '%s'", name, o->val[id]);
+    return 0;
+}
+
+static int run_switching(const struct lat_opts *o, struct noc_buf *b)
+{
+    struct noc_switching_params p;
+    struct noc_switching_latency l;
+    struct noc_ctx ctx;
+    double hops, freq = 0;
+    cli_ctx_init(&ctx);
+    if (!o->val[O_BITS] || !o->val[O_HOPS] || !o->val[O_BW])
+        return cli_usage("latency switching: --bits, --hops and --bw are required");
+    if (o->val[O_K] || o->val[O_N] || o->val[O_OFFERED] || o->val[O_RESEND] || o->val[O_TABLE])
+        return cli_usage("latency switching: --k, --n, --offered, --resend and --table belong to 'drop'");
+    if (num_opt(o, O_BITS, "--bits", 0, &p.bits) || num_opt(o, O_HOPS, "--hops", 0, &hops) ||
+        num_opt(o, O_BW, "--bw", 0, &p.bw) || num_opt(o, O_ROUTER, "--router", 0, &p.router) ||
+        num_opt(o, O_FREQ, "--freq", 0, &freq))
+        return 2;
+    if (num_opt(o, O_HEADER, "--header", p.bw, &p.header) ||
+        num_opt(o, O_FLIT, "--flit", p.header, &p.flit))
+        return 2;
+    if (hops != floor(hops) || hops < 1 || hops > 1e9)
+        return cli_usage("latency switching: --hops must be an integer >= 1");
+    if (o->val[O_FREQ] && !(freq > 0))
+        return cli_usage("latency switching: --freq must be > 0 (MHz)");
+    p.hops = (long)hops;
+    if (noc_latency_switching(&p, &l, &ctx))
+        return cli_fail(&ctx);
+    static const char *const keys[] = {"circuit", "store_and_forward", "virtual_cut_through",
+                                       "wormhole"};
+    static const char *const labels[] = {"circuit switching", "store-and-forward",
+                                         "virtual cut-through", "wormhole"};
+    double v[4] = {l.circuit, l.store_forward, l.cut_through, l.wormhole};
+    if (o->json) {
+        noc_buf_printf(b, "{\"model\": \"switching\", \"bits\": ");
+        noc_buf_num(b, p.bits);
+        noc_buf_printf(b, ", \"hops\": %ld, \"bw\": ", p.hops);
+        noc_buf_num(b, p.bw);
+        noc_buf_printf(b, ", \"header\": ");
+        noc_buf_num(b, p.header);
+        noc_buf_printf(b, ", \"flit\": ");
+        noc_buf_num(b, p.flit);
+        noc_buf_printf(b, ", \"router\": ");
+        noc_buf_num(b, p.router);
+        noc_buf_printf(b, ", \"unit\": \"cycles\"");
+        for (int i = 0; i < 4; i++) {
+            noc_buf_printf(b, ", \"%s\": ", keys[i]);
+            noc_buf_num(b, v[i]);
+        }
+        if (freq > 0) {
+            noc_buf_printf(b, ", \"freq_mhz\": ");
+            noc_buf_num(b, freq);
+            noc_buf_printf(b, ", \"ns\": {");
+            for (int i = 0; i < 4; i++) {
+                noc_buf_printf(b, "%s\"%s\": ", i ? ", " : "", keys[i]);
+                noc_buf_num(b, v[i] * 1000.0 / freq);
+            }
+            noc_buf_printf(b, "}");
+        }
+        noc_buf_printf(b, "}\n");
+        return 0;
+    }
+    noc_buf_printf(b, "zero-load latency: L = %g payload bits, LH = %g header bits, LF = %g flit bits,\n"
+                      "D = %ld hops, B = %g bits/cycle, TR = %g cycles\n",
+                   p.bits, p.header, p.flit, p.hops, p.bw, p.router);
+    for (int i = 0; i < 4; i++) {
+        noc_buf_printf(b, "  %-20s %12g cycles", labels[i], v[i]);
+        if (freq > 0)
+            noc_buf_printf(b, "  %12g ns", v[i] * 1000.0 / freq);
+        noc_buf_printf(b, "\n");
+    }
+    return 0;
+}
+
+static void json_num_or_null(struct noc_buf *b, double v)
+{
+    if (isfinite(v))
+        noc_buf_num(b, v);
+    else
+        noc_buf_printf(b, "null");
+}
+
+static int run_drop(const struct lat_opts *o, struct noc_buf *b)
+{
+    struct noc_ctx ctx;
+    struct noc_drop_result r;
+    long k, n;
+    double offered = 0;
+    int resend = o->val[O_RESEND] != NULL, table = o->val[O_TABLE] != NULL;
+    cli_ctx_init(&ctx);
+    if (!o->val[O_K] || !o->val[O_N] || (!o->val[O_OFFERED] && !table))
+        return cli_usage("latency drop: --k, --n and --offered (or --table) are required");
+    if (o->val[O_BITS] || o->val[O_HOPS] || o->val[O_BW] || o->val[O_HEADER] || o->val[O_FLIT] ||
+        o->val[O_ROUTER] || o->val[O_FREQ])
+        return cli_usage("latency drop: --bits, --hops, --bw, --header, --flit, --router and --freq "
+                         "belong to 'switching'");
+    if (noc_parse_int(o->val[O_K], 2, 1L << 20, &k))
+        return cli_usage("latency drop: --k must be an integer >= 2, not '%s'", o->val[O_K]);
+    if (noc_parse_int(o->val[O_N], 1, NOC_DROP_MAXN, &n))
+        return cli_usage("latency drop: --n must be an integer in 1..%d, not '%s'", NOC_DROP_MAXN,
+                         o->val[O_N]);
+    if (num_opt(o, O_OFFERED, "--offered", 0, &offered))
+        return 2;
+    int have = o->val[O_OFFERED] != NULL;
+    if (have && noc_latency_drop((int)k, (int)n, offered, resend, &r, &ctx))
+        return cli_fail(&ctx);
+    if (!have && noc_latency_drop((int)k, (int)n, 1.0, 0, &r, &ctx))
+        return cli_fail(&ctx);
+    if (o->json) {
+        noc_buf_printf(b, "{\"model\": \"drop\", \"k\": %ld, \"n\": %ld, \"resend\": %s", k, n,
+                       resend ? "true" : "false");
+        if (have) {
+            noc_buf_printf(b, ", \"offered\": ");
+            noc_buf_num(b, offered);
+            noc_buf_printf(b, ", \"stage_rates\": [");
+            for (int i = 0; i <= n; i++) {
+                if (i)
+                    noc_buf_printf(b, ", ");
+                noc_buf_num(b, r.stage_rates[i]);
+            }
+            noc_buf_printf(b, "], \"throughput\": ");
+            noc_buf_num(b, r.throughput);
+        }
+        noc_buf_printf(b, ", \"saturation\": ");
+        noc_buf_num(b, r.saturation);
+        if (have && resend) {
+            noc_buf_printf(b, ", \"injection\": ");
+            noc_buf_num(b, r.injection);
+            noc_buf_printf(b, ", \"transmissions\": ");
+            json_num_or_null(b, r.transmissions);
+            noc_buf_printf(b, ", \"latency\": ");
+            json_num_or_null(b, r.latency);
+            noc_buf_printf(b, ", \"saturated\": %s", r.saturated ? "true" : "false");
+        }
+    } else {
+        noc_buf_printf(b, "%ld-ary %ld-fly, dropping flow control, uniform traffic%s\n", k, n,
+                       resend ? ", dropped packets resent" : "");
+        if (have) {
+            noc_buf_printf(b, "%s = %.10g\n", resend ? "new traffic lambda" : "offered load p_0",
+                           offered);
+            noc_buf_printf(b, "stage rates:");
+            for (int i = 0; i <= n; i++)
+                noc_buf_printf(b, " p_%d = %.10g%s", i, r.stage_rates[i], i < n ? "," : "\n");
+            noc_buf_printf(b, "throughput (accepted load p_%ld) = %.10g\n", n, r.throughput);
+        }
+        noc_buf_printf(b, "saturation throughput (p_0 = 1) = %.10g\n", r.saturation);
+        if (have && resend) {
+            if (r.saturated)
+                noc_buf_printf(b, "saturated: lambda exceeds the saturation throughput\n");
+            else
+                noc_buf_printf(b,
+                               "injection load with resends p_0 = %.10g\n"
+                               "transmissions per packet = %.10g\n"
+                               "average latency = %.10g x zero-load latency\n",
+                               r.injection, r.transmissions, r.latency);
+        }
+    }
+    if (table) {
+        if (o->json)
+            noc_buf_printf(b, ", \"table\": [");
+        else
+            noc_buf_printf(b, "%8s %12s %14s\n", "p_0", "accepted", "transmissions");
+        for (int i = 1; i <= 20; i++) {
+            double p0 = i / 20.0, acc = noc_drop_accepted((int)k, (int)n, p0);
+            if (o->json) {
+                noc_buf_printf(b, "%s{\"injection\": ", i > 1 ? ", " : "");
+                noc_buf_num(b, p0);
+                noc_buf_printf(b, ", \"accepted\": ");
+                noc_buf_num(b, acc);
+                noc_buf_printf(b, ", \"transmissions\": ");
+                noc_buf_num(b, p0 / acc);
+                noc_buf_printf(b, "}");
+            } else {
+                noc_buf_printf(b, "%8.2f %12.6f %14.6f\n", p0, acc, p0 / acc);
+            }
+        }
+        if (o->json)
+            noc_buf_printf(b, "]");
+    }
+    if (o->json)
+        noc_buf_printf(b, "}\n");
+    return 0;
+}
 
 int cmd_latency(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_usage("command not built yet");
+    if (cli_wants_help(argc, argv))
+        return cli_help(latency_help);
+    static const struct option opts[] = {
+        {"bits", required_argument, NULL, O_BITS},
+        {"hops", required_argument, NULL, O_HOPS},
+        {"bw", required_argument, NULL, O_BW},
+        {"header", required_argument, NULL, O_HEADER},
+        {"flit", required_argument, NULL, O_FLIT},
+        {"router", required_argument, NULL, O_ROUTER},
+        {"freq", required_argument, NULL, O_FREQ},
+        {"k", required_argument, NULL, O_K},
+        {"n", required_argument, NULL, O_N},
+        {"offered", required_argument, NULL, O_OFFERED},
+        {"resend", no_argument, NULL, O_RESEND},
+        {"table", no_argument, NULL, O_TABLE},
+        {"format", required_argument, NULL, O_FORMAT},
+        {NULL, 0, NULL, 0},
+    };
+    struct lat_opts o;
+    memset(&o, 0, sizeof o);
+    opterr = 0;
+    optind = 1;
+    for (int c; (c = getopt_long(argc, argv, "+", opts, NULL)) != -1 || optind < argc;) {
+        if (c == -1) {
+            if (o.model)
+                return cli_usage("latency: unexpected argument '%s'", argv[optind]);
+            o.model = argv[optind++];
+            continue;
+        }
+        if (c <= 0 || c > O_FORMAT)
+            return cli_usage("latency: unknown option or missing value in '%s' (see 'nocsyn latency --help')",
+                             argv[optind - 1]);
+        o.val[c] = optarg ? optarg : "";
+    }
+    if (o.val[O_FORMAT]) {
+        if (!strcmp(o.val[O_FORMAT], "json"))
+            o.json = 1;
+        else if (strcmp(o.val[O_FORMAT], "text"))
+            return cli_usage("latency: --format must be text or json, not '%s'", o.val[O_FORMAT]);
+    }
+    if (!o.model)
+        return cli_usage("latency: missing model (switching or drop)");
+    struct noc_buf b;
+    noc_buf_init(&b);
+    int rc;
+    if (!strcmp(o.model, "switching"))
+        rc = run_switching(&o, &b);
+    else if (!strcmp(o.model, "drop"))
+        rc = run_drop(&o, &b);
+    else
+        rc = cli_usage("latency: unknown model '%s' (switching or drop)", o.model);
+    if (rc == 0 && b.failed)
+        rc = cli_usage("latency: out of memory");
+    if (rc == 0)
+        fwrite(b.data, 1, b.len, stdout);
+    noc_buf_free(&b);
+    return rc;
 }

@@ -1,9 +1,300 @@
-/* PLACEHOLDER: replaced by the module that implements this command. */
+/* nocsyn min: multistage networks of 2x2 switches (INTERFACE 3.8). */
+#define _DEFAULT_SOURCE
 #include "cli.h"
+#include "nocsyn/min.h"
+#include "nocsyn/perm.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char min_help[] =
+    "usage: nocsyn min omega|cube|butterfly --n n (--perm P | --control BITS | --shifts)\n"
+    "                  [--format text|json]\n"
+    "\n"
+    "Multistage networks of n stages of 2x2 switches on N = 2^n lines, stage 0 at\n"
+    "the inputs, switches numbered from 0 in each stage in order of their lines.\n"
+    "  omega      a perfect shuffle before every stage (Lawrie 1975).\n"
+    "  cube       multistage cube / STARAN flip: stage s pairs the lines that\n"
+    "             differ in bit s (Cube_0 at the inputs, ..., Cube_(n-1) at the\n"
+    "             outputs), the order of `nocsyn gen cube n`.\n"
+    "  butterfly  2-ary n-fly (Dally & Towles sec. 4.1): input x enters port x_0\n"
+    "             of switch x/2; between stage s-1 and s address bits 0 and n-s\n"
+    "             are exchanged; output x leaves last-stage switch x/2.\n"
+    "Routing is destination-tag (one path per input/output pair).\n"
+    "\n"
+    "Options:\n"
+    "  --n n          stages (1..16)\n"
+    "  --perm P       a permutation: cycle notation, (a b c) sends input a to\n"
+    "                 output b, b to c and c to a, elements not written are fixed\n"
+    "                 points, e.g. \"(0 7 6 4 2)(1 3)(5)\"; or an interconnection\n"
+    "                 function as in `nocsyn perm` (e.g. shift:1, bitrev).\n"
+    "                 Prints whether it passes in one pass without conflict (a\n"
+    "                 conflict = two paths needing the same switch output), the\n"
+    "                 switch settings when it does, the first conflict (lowest\n"
+    "                 stage, then switch) when it does not, and passes_needed: the\n"
+    "                 passes a greedy scheduler needs, each pass routing in input\n"
+    "                 order every remaining input whose path is still free.\n"
+    "                 A permutation that does not pass is an answer, exit 0.\n"
+    "  --control BITS stage control, one bit per stage: BITS[i] = 1 sets every\n"
+    "                 switch of Cube_i (the stage that decides address bit i:\n"
+    "                 cube stage i, omega/butterfly stage n-1-i) to exchange.\n"
+    "                 Prints the permutation realised.\n"
+    "  --shifts       lists the shifts x -> x + D mod N the network realises in one\n"
+    "                 pass under stage control (one signal per stage), under\n"
+    "                 Siegel's partial stage control (cube only: stage i has i+1\n"
+    "                 signals, switches grouped by the leading zeros of the low i\n"
+    "                 bits of their lines) and under individual switch control\n"
+    "                 (n <= 10).\n"
+    "  --format F     text (default) or json:\n"
+    "                 --perm:    {\"network\", \"n\", \"passes\": bool, \"passes_needed\": int,\n"
+    "                            \"conflict\": null | {\"stage\", \"switch\", \"port\",\n"
+    "                            \"inputs\": [a, b]}, \"settings\": [[\"straight\" |\n"
+    "                            \"exchange\", ... per switch] ... per stage] ([] when\n"
+    "                            it does not pass)}\n"
+    "                 --control: {\"network\", \"n\", \"control\", \"permutation\": [f(0), ...],\n"
+    "                            \"cycles\"}\n"
+    "                 --shifts:  {\"network\", \"n\", \"stage\": [D...],\n"
+    "                            \"partial_stage\": [D...] | null, \"individual\": [D...]}\n"
+    "  -h, --help     this text\n"
+    "\n"
+    "Exit status: 0 success, 2 bad input (malformed or non-permutation --perm).\n";
+
+static void json_ints(struct noc_buf *b, const int *v, int n)
+{
+    noc_buf_append(b, "[", 1);
+    for (int i = 0; i < n; i++)
+        noc_buf_printf(b, "%s%d", i ? ", " : "", v[i]);
+    noc_buf_append(b, "]", 1);
+}
+
+/* Reads --perm: cycle notation when it starts with '(' or is blank, else an
+ * interconnection function. */
+static int read_perm(const char *s, int N, int *p, struct noc_ctx *ctx)
+{
+    const char *c = s + strspn(s, " \t");
+    if (*c == '(' || *c == '\0')
+        return noc_perm_parse_cycles(s, N, p, ctx);
+    struct noc_perm_fn f;
+    int st = noc_perm_parse(&f, s, N, ctx);
+    if (st)
+        return st;
+    for (int x = 0; x < N; x++)
+        p[x] = (int)noc_perm_apply(&f, x);
+    return NOC_OK;
+}
+
+static void print_route(struct noc_buf *b, const struct noc_min *m, const struct noc_min_result *r,
+                        int json)
+{
+    int half = m->N / 2;
+    if (json) {
+        noc_buf_printf(b, "{\"network\": \"%s\", \"n\": %d, \"passes\": %s, \"passes_needed\": %d, ",
+                       noc_min_name(m), m->n, r->passes ? "true" : "false", r->passes_needed);
+        if (r->passes)
+            noc_buf_printf(b, "\"conflict\": null, ");
+        else
+            noc_buf_printf(b,
+                           "\"conflict\": {\"stage\": %d, \"switch\": %d, \"port\": %d, "
+                           "\"inputs\": [%d, %d]}, ",
+                           r->conflict.stage, r->conflict.sw, r->conflict.port, r->conflict.a,
+                           r->conflict.b);
+        noc_buf_printf(b, "\"settings\": [");
+        for (int s = 0; r->passes && s < m->n; s++) {
+            noc_buf_printf(b, "%s[", s ? ", " : "");
+            for (int j = 0; j < half; j++)
+                noc_buf_printf(b, "%s\"%s\"", j ? ", " : "",
+                               r->settings[(size_t)s * half + j] ? "exchange" : "straight");
+            noc_buf_append(b, "]", 1);
+        }
+        noc_buf_printf(b, "]}\n");
+        return;
+    }
+    noc_buf_printf(b, "%s network, n = %d (N = %d)\n", noc_min_name(m), m->n, m->N);
+    if (r->passes) {
+        noc_buf_printf(b, "passes: yes (passes_needed 1)\n");
+        noc_buf_printf(b, "settings (s = straight, x = exchange; switch 0 first):\n");
+        for (int s = 0; s < m->n; s++) {
+            noc_buf_printf(b, "  stage %d (Cube_%d):", s, noc_min_stage_cube(m, s));
+            for (int j = 0; j < half; j++)
+                noc_buf_printf(b, " %c", r->settings[(size_t)s * half + j] ? 'x' : 's');
+            noc_buf_append(b, "\n", 1);
+        }
+    } else {
+        noc_buf_printf(b,
+                       "passes: no: conflict at stage %d, switch %d: inputs %d and %d both need "
+                       "output port %d (%s)\n",
+                       r->conflict.stage, r->conflict.sw, r->conflict.a, r->conflict.b,
+                       r->conflict.port, r->conflict.port ? "lower" : "upper");
+        noc_buf_printf(b, "passes_needed: %d (greedy, in input order)\n", r->passes_needed);
+    }
+}
+
+static int run_shifts(struct noc_buf *b, const struct noc_min *m, int json, struct noc_ctx *ctx)
+{
+    static const char *const keys[] = {"stage", "partial_stage", "individual"};
+    static const char *const labels[] = {"stage control", "partial stage control",
+                                         "individual switch control"};
+    int st = NOC_OK;
+    unsigned char *ok = malloc((size_t)m->N);
+    if (!ok)
+        return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+    if (json)
+        noc_buf_printf(b, "{\"network\": \"%s\", \"n\": %d", noc_min_name(m), m->n);
+    else
+        noc_buf_printf(b, "shifts x -> x + D mod %d realised in one pass by the %s network:\n", m->N,
+                       noc_min_name(m));
+    for (int c = NOC_MIN_CTL_STAGE; c <= NOC_MIN_CTL_INDIVIDUAL; c++) {
+        if (c == NOC_MIN_CTL_PARTIAL && m->kind != NOC_MIN_CUBE) {
+            if (json)
+                noc_buf_printf(b, ", \"partial_stage\": null");
+            continue;
+        }
+        if ((st = noc_min_shifts(m, c, ok, ctx)))
+            break;
+        int cnt = 0;
+        for (int d = 0; d < m->N; d++)
+            cnt += ok[d];
+        if (json)
+            noc_buf_printf(b, ", \"%s\": [", keys[c]);
+        else
+            noc_buf_printf(b, "  %s (%d of %d):", labels[c], cnt, m->N);
+        for (int d = 0, first = 1; d < m->N; d++)
+            if (ok[d]) {
+                if (json)
+                    noc_buf_printf(b, "%s%d", first ? "" : ", ", d);
+                else
+                    noc_buf_printf(b, " shift:%d", d);
+                first = 0;
+            }
+        noc_buf_printf(b, json ? "]" : "\n");
+    }
+    if (json)
+        noc_buf_printf(b, "}\n");
+    free(ok);
+    return st;
+}
 
 int cmd_min(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_usage("command not built yet");
+    if (cli_wants_help(argc, argv))
+        return cli_help(min_help);
+    static const struct option opts[] = {
+        {"n", required_argument, NULL, 'n'},
+        {"perm", required_argument, NULL, 'p'},
+        {"control", required_argument, NULL, 'c'},
+        {"shifts", no_argument, NULL, 's'},
+        {"format", required_argument, NULL, 'f'},
+        {NULL, 0, NULL, 0},
+    };
+    const char *net = NULL, *perm = NULL, *control = NULL;
+    long n = -1;
+    int shifts = 0, json = 0, rc = 0;
+    int *p = NULL;
+    struct noc_buf out;
+    struct noc_ctx ctx;
+    struct noc_min m;
+    struct noc_min_result res;
+    memset(&res, 0, sizeof res);
+    noc_buf_init(&out);
+    cli_ctx_init(&ctx);
+    opterr = 0;
+    optind = 1;
+    for (int c; (c = getopt_long(argc, argv, "+n:", opts, NULL)) != -1 || optind < argc;) {
+        if (c == -1) {
+            if (net) {
+                rc = cli_usage("min: unexpected argument '%s'", argv[optind]);
+                goto cleanup;
+            }
+            net = argv[optind++];
+            continue;
+        }
+        switch (c) {
+        case 'n':
+            if (noc_parse_int(optarg, 1, NOC_MIN_MAXN, &n)) {
+                rc = cli_usage("min: --n must be an integer in 1..%d, not '%s'", NOC_MIN_MAXN, optarg);
+                goto cleanup;
+            }
+            break;
+        case 'p': perm = optarg; break;
+        case 'c': control = optarg; break;
+        case 's': shifts = 1; break;
+        case 'f':
+            if (!strcmp(optarg, "json"))
+                json = 1;
+            else if (strcmp(optarg, "text")) {
+                rc = cli_usage("min: --format must be text or json, not '%s'", optarg);
+                goto cleanup;
+            }
+            break;
+        default:
+            rc = cli_usage("min: unknown option or missing value in '%s' (see 'nocsyn min --help')",
+                           argv[optind - 1]);
+            goto cleanup;
+        }
+    }
+    if (!net) {
+        rc = cli_usage("min: missing network (omega, cube or butterfly)");
+        goto cleanup;
+    }
+    if (n < 0) {
+        rc = cli_usage("min: missing --n n");
+        goto cleanup;
+    }
+    if ((perm != NULL) + (control != NULL) + shifts != 1) {
+        rc = cli_usage("min: give exactly one of --perm, --control and --shifts");
+        goto cleanup;
+    }
+    if (noc_min_init(&m, net, (int)n, &ctx)) {
+        rc = cli_fail(&ctx);
+        goto cleanup;
+    }
+    p = malloc((size_t)m.N * sizeof *p);
+    if (!p) {
+        rc = cli_usage("min: out of memory");
+        goto cleanup;
+    }
+    if (perm) {
+        if (read_perm(perm, m.N, p, &ctx) || noc_min_route(&m, p, &res, &ctx)) {
+            rc = cli_fail(&ctx);
+            goto cleanup;
+        }
+        print_route(&out, &m, &res, json);
+    } else if (control) {
+        if (noc_min_stage_control(&m, control, p, &ctx)) {
+            rc = cli_fail(&ctx);
+            goto cleanup;
+        }
+        if (json) {
+            noc_buf_printf(&out, "{\"network\": \"%s\", \"n\": %d, \"control\": \"%s\", \"permutation\": ",
+                           noc_min_name(&m), m.n, control);
+            json_ints(&out, p, m.N);
+            noc_buf_printf(&out, ", \"cycles\": \"");
+        } else {
+            noc_buf_printf(&out, "%s network, n = %d, stage control %s (bit i drives Cube_i):\n",
+                           noc_min_name(&m), m.n, control);
+            for (int x = 0; x < m.N; x++)
+                noc_buf_printf(&out, "%s%d", x ? " " : "", p[x]);
+            noc_buf_printf(&out, "\n");
+        }
+        if (noc_perm_format_cycles(p, m.N, &out, &ctx)) {
+            rc = cli_fail(&ctx);
+            goto cleanup;
+        }
+        noc_buf_printf(&out, json ? "\"}\n" : "\n");
+    } else if (run_shifts(&out, &m, json, &ctx)) {
+        rc = cli_fail(&ctx);
+        goto cleanup;
+    }
+    if (out.failed) {
+        rc = cli_usage("min: out of memory");
+        goto cleanup;
+    }
+    fwrite(out.data, 1, out.len, stdout);
+cleanup:
+    noc_min_result_free(&res);
+    noc_buf_free(&out);
+    free(p);
+    return rc;
 }

@@ -1,9 +1,229 @@
-/* PLACEHOLDER: replaced by the module that implements this command. */
+/* nocsyn perm: interconnection functions (INTERFACE 3.6). */
+#define _DEFAULT_SOURCE
 #include "cli.h"
+#include "nocsyn/perm.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char perm_help_head[] =
+    "usage: nocsyn perm FUNC --N N [X ...] [--cycles] [--inverse] [--format text|json]\n"
+    "\n"
+    "Evaluates an interconnection function on N = 2^n addresses (bit 0 is the\n"
+    "least significant address bit).  With X values prints f(X) for each, one\n"
+    "per line; without, the whole permutation f(0) f(1) ... f(N-1) on one line.\n"
+    "\n"
+    "Options:\n"
+    "  --N N          number of addresses, a power of two (2^30 at most; whole\n"
+    "                 permutations up to 2^24)\n"
+    "  --cycles       print the whole permutation in cycle notation: (a b c) sends\n"
+    "                 a to b, b to c, c to a; every cycle is written, fixed points\n"
+    "                 included, each starting at its smallest element, in order of\n"
+    "                 that element, e.g. shuffle on N=8: (0)(1 2 4)(3 6 5)(7).\n"
+    "                 `nocsyn min --perm` reads this notation (fixed points may be\n"
+    "                 written or omitted there).\n"
+    "  --inverse      use the inverse function: print which input reaches X\n"
+    "  --format F     text (default) or json: {\"function\", \"N\", \"inverse\",\n"
+    "                 \"permutation\": [...], \"cycles\": str} or, with X values,\n"
+    "                 {\"function\", \"N\", \"inverse\", \"inputs\": [...], \"outputs\": [...]}\n"
+    "  -h, --help     this text\n"
+    "\n"
+    "FUNC is one function or a comma-separated composition applied left to right\n"
+    "(\"shuffle,cube:0\" = shuffle first, then cube:0).  Functions (Siegel,\n"
+    "\"Interconnection Networks for Large-Scale Parallel Processing\", ch. 2):\n";
+
+static int perm_help(void)
+{
+    fputs(perm_help_head, stdout);
+    const char *name, *arg, *desc;
+    char form[48];
+    for (int i = 0; noc_perm_func_info(i, &name, &arg, &desc) == 0; i++) {
+        snprintf(form, sizeof form, "%s%s%s", name, *arg ? ":" : "", arg);
+        printf("  %-18s %s\n", form, desc);
+    }
+    fputs("Sub/super forms with K = n equal the full function; K = 1 gives the identity\n"
+          "for shuffle, butterfly and bitrev.\n"
+          "\nExit status: 0 success, 2 bad function, N or X.\n",
+          stdout);
+    return 0;
+}
+
+static void json_ints(struct noc_buf *b, const int *v, long n)
+{
+    noc_buf_append(b, "[", 1);
+    for (long i = 0; i < n; i++)
+        noc_buf_printf(b, "%s%d", i ? ", " : "", v[i]);
+    noc_buf_append(b, "]", 1);
+}
+
+/* Writes JSON-escaped s in quotes. */
+static void json_str(struct noc_buf *b, const char *s)
+{
+    noc_buf_append(b, "\"", 1);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            noc_buf_printf(b, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            noc_buf_printf(b, "\\u%04x", (unsigned char)*s);
+        else
+            noc_buf_append(b, s, 1);
+    }
+    noc_buf_append(b, "\"", 1);
+}
 
 int cmd_perm(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    return cli_usage("command not built yet");
+    if (cli_wants_help(argc, argv))
+        return perm_help();
+    static const struct option opts[] = {
+        {"N", required_argument, NULL, 'N'},
+        {"cycles", no_argument, NULL, 'c'},
+        {"inverse", no_argument, NULL, 'i'},
+        {"format", required_argument, NULL, 'f'},
+        {NULL, 0, NULL, 0},
+    };
+    long N = -1;
+    int cycles = 0, inverse = 0, json = 0, rc = 0;
+    int *tab = NULL, *inv = NULL;
+    long *xs = NULL; /* positional X: argv indices, then values */
+    struct noc_buf out;
+    struct noc_ctx ctx;
+    noc_buf_init(&out);
+    cli_ctx_init(&ctx);
+    /* Positional arguments (FUNC, then X values) are collected in order. */
+    xs = calloc((size_t)argc + 1, sizeof *xs);
+    if (!xs)
+        return cli_usage("perm: out of memory");
+    const char *func = NULL;
+    long nx = 0;
+    opterr = 0;
+    optind = 1;
+    for (int c; (c = getopt_long(argc, argv, "+N:", opts, NULL)) != -1 || optind < argc;) {
+        if (c == -1) {
+            if (!func)
+                func = argv[optind];
+            else
+                xs[nx++] = optind;
+            optind++;
+            continue;
+        }
+        switch (c) {
+        case 'N':
+            if (noc_parse_int(optarg, 1, 1L << NOC_PERM_MAXBITS, &N)) {
+                rc = cli_usage("perm: --N must be a power of two in 1..2^%d, not '%s'",
+                               NOC_PERM_MAXBITS, optarg);
+                goto cleanup;
+            }
+            break;
+        case 'c': cycles = 1; break;
+        case 'i': inverse = 1; break;
+        case 'f':
+            if (!strcmp(optarg, "json"))
+                json = 1;
+            else if (strcmp(optarg, "text")) {
+                rc = cli_usage("perm: --format must be text or json, not '%s'", optarg);
+                goto cleanup;
+            }
+            break;
+        default:
+            rc = cli_usage("perm: unknown option or missing value in '%s' (see 'nocsyn perm --help')",
+                           argv[optind - 1]);
+            goto cleanup;
+        }
+    }
+    if (!func) {
+        rc = cli_usage("perm: missing FUNC (see 'nocsyn perm --help')");
+        goto cleanup;
+    }
+    if (N < 0) {
+        rc = cli_usage("perm: missing --N N");
+        goto cleanup;
+    }
+    struct noc_perm_fn f;
+    if (noc_perm_parse(&f, func, N, &ctx)) {
+        rc = cli_fail(&ctx);
+        goto cleanup;
+    }
+    for (long i = 0; i < nx; i++) {
+        long v;
+        if (noc_parse_int(argv[xs[i]], 0, N - 1, &v)) {
+            rc = cli_usage("perm: X must be an integer in 0..%ld, not '%s'", N - 1, argv[xs[i]]);
+            goto cleanup;
+        }
+        xs[i] = v;
+    }
+    if (nx > 0 && cycles) {
+        rc = cli_usage("perm: --cycles prints the whole permutation; give no X values");
+        goto cleanup;
+    }
+    if (nx == 0 || inverse) {
+        if (noc_perm_table(&f, &tab, &ctx)) {
+            rc = cli_fail(&ctx);
+            goto cleanup;
+        }
+    }
+    if (inverse) {
+        inv = malloc((size_t)N * sizeof *inv);
+        if (!inv || noc_perm_inverse(tab, (int)N, inv, &ctx)) {
+            rc = inv ? cli_fail(&ctx) : cli_usage("perm: out of memory");
+            goto cleanup;
+        }
+        free(tab);
+        tab = inv;
+        inv = NULL;
+    }
+    if (json) {
+        noc_buf_printf(&out, "{\"function\": ");
+        json_str(&out, func);
+        noc_buf_printf(&out, ", \"N\": %ld, \"inverse\": %s", N, inverse ? "true" : "false");
+    }
+    if (nx > 0) {
+        if (json) {
+            noc_buf_printf(&out, ", \"inputs\": [");
+            for (long i = 0; i < nx; i++)
+                noc_buf_printf(&out, "%s%ld", i ? ", " : "", xs[i]);
+            noc_buf_printf(&out, "], \"outputs\": [");
+        }
+        for (long i = 0; i < nx; i++) {
+            long y = tab ? tab[xs[i]] : noc_perm_apply(&f, xs[i]);
+            if (json)
+                noc_buf_printf(&out, "%s%ld", i ? ", " : "", y);
+            else
+                noc_buf_printf(&out, "%ld\n", y);
+        }
+        if (json)
+            noc_buf_printf(&out, "]}\n");
+    } else if (json) {
+        noc_buf_printf(&out, ", \"permutation\": ");
+        json_ints(&out, tab, N);
+        noc_buf_printf(&out, ", \"cycles\": \"");
+        if (noc_perm_format_cycles(tab, (int)N, &out, &ctx)) {
+            rc = cli_fail(&ctx);
+            goto cleanup;
+        }
+        noc_buf_printf(&out, "\"}\n");
+    } else if (cycles) {
+        if (noc_perm_format_cycles(tab, (int)N, &out, &ctx)) {
+            rc = cli_fail(&ctx);
+            goto cleanup;
+        }
+        noc_buf_append(&out, "\n", 1);
+    } else {
+        for (long x = 0; x < N; x++)
+            noc_buf_printf(&out, "%s%d", x ? " " : "", tab[x]);
+        noc_buf_append(&out, "\n", 1);
+    }
+    if (out.failed) {
+        rc = cli_usage("perm: out of memory");
+        goto cleanup;
+    }
+    fwrite(out.data, 1, out.len, stdout);
+cleanup:
+    noc_buf_free(&out);
+    free(tab);
+    free(inv);
+    free(xs);
+    return rc;
 }

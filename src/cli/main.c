@@ -10,6 +10,8 @@ static const struct cli_cmd commands[] = {
     {"convert", cmd_convert, "convert a topology between DOT, anynet, JSON and SVG"},
     {"gen", cmd_gen, "generate a regular topology"},
     {"eval", cmd_eval, "evaluate a topology: hops, loads, diversity, bisection, deadlock"},
+    {"synth", cmd_synth, "synthesize application-specific topologies (min-cut splitting)"},
+    {"floorplan", cmd_floorplan, "min-cut floorplan of an app's cores"},
     {"route", cmd_route, "print the router paths between two terminals"},
     {"perm", cmd_perm, "interconnection functions (cube, shuffle, butterfly, ...)"},
     {"min", cmd_min, "multistage networks of 2x2 switches: permutation passability"},

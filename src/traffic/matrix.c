@@ -48,7 +48,8 @@ static int cmp_demand(const void *a, const void *b)
 
 int noc_traffic_finalize(struct noc_traffic *tr, struct noc_ctx *ctx)
 {
-    qsort(tr->ent, (size_t)tr->nent, sizeof *tr->ent, cmp_demand);
+    if (tr->nent > 0) /* qsort(NULL, 0, ...) is undefined behaviour */
+        qsort(tr->ent, (size_t)tr->nent, sizeof *tr->ent, cmp_demand);
     int k = 0;
     for (int i = 0; i < tr->nent; i++) {
         if (k > 0 && tr->ent[k - 1].s == tr->ent[i].s && tr->ent[k - 1].d == tr->ent[i].d)

@@ -1,0 +1,88 @@
+/* nocsyn latency: analytical models (INTERFACE 3.9).
+ *
+ * 1. Zero-load latency of the switching techniques, after Duato,
+ *    Yalamanchili and Ni, "Interconnection Networks: An Engineering
+ *    Approach", 2003, ch. 2 (message switching layer), with the phit time
+ *    t_s + t_w of a channel equal to one cycle and a channel moving B bits
+ *    per cycle.  Units: L, LH, LF in bits; B in bits per cycle; D hops =
+ *    channels crossed, each after a routing decision of t_r cycles; results
+ *    in cycles.  The message is a header of LH bits followed by a payload of
+ *    L bits; a wormhole flit is LF bits and the first flit carries the header.
+ *      circuit switching   D (t_r + 2 ceil(LH/B)) + ceil(L/B)
+ *                          (a probe of LH bits sets the path up hop by hop
+ *                          and an acknowledgement of LH bits returns, then
+ *                          the payload streams: DYN eq. t_setup + t_data)
+ *      store-and-forward   D (t_r + ceil((L+LH)/B))
+ *      virtual cut-through D (t_r + ceil(LH/B)) + ceil(L/B)
+ *      wormhole            D (t_r + ceil(F/B)) + ceil((L+LH-F)/B),
+ *                          F = min(LF, L+LH) (the first flit is buffered
+ *                          whole at every router)
+ *    With LF = LH = B (one-phit header and flit) cut-through and wormhole
+ *    coincide, D (t_r + 1) + ceil(L/B), as in DYN.
+ *
+ * 2. A k-ary n-fly with dropping flow control under uniform traffic (Dally &
+ *    Towles, "Principles and Practices of Interconnection Networks", 2004,
+ *    sec. 12.2, the dropping analysis of the butterfly): with p_0 the load
+ *    offered on each input channel (fraction of capacity), the load on the
+ *    channels leaving stage i+1 is p_{i+1} = 1 - (1 - p_i/k)^k (one of k
+ *    inputs, each busy with p_i, picks a given output with 1/k); the
+ *    accepted throughput is p_n.  With resending, dropped packets are sent
+ *    again: at a new-traffic rate lambda the inputs carry p_0 with
+ *    p_n(p_0) = lambda (solved by bisection, p_n is increasing in p_0); the
+ *    saturation throughput is p_n(1).  A transmission succeeds with
+ *    probability p_n/p_0, so a packet needs p_0/lambda transmissions on
+ *    average (geometric); counting one zero-load latency T0 per
+ *    transmission (a drop is learnt after one traversal), the average
+ *    latency is (p_0/lambda) T0.  Queueing at the source is not modelled.
+ */
+#ifndef NOCSYN_LATENCY_H
+#define NOCSYN_LATENCY_H
+
+#include "nocsyn/core.h"
+
+struct noc_switching_params {
+    double bits;    /* L: payload bits, > 0 */
+    double header;  /* LH: header bits, > 0 */
+    double flit;    /* LF: flit bits, > 0 */
+    double bw;      /* B: bits per cycle per channel, > 0 */
+    double router;  /* t_r: routing delay per hop in cycles, >= 0 */
+    long hops;      /* D >= 1 */
+};
+
+struct noc_switching_latency {
+    double circuit, store_forward, cut_through, wormhole; /* cycles */
+};
+
+/* Evaluates the four formulas above.  NOC_EINVAL (naming the parameter)
+ * for a value out of range or not finite.  O(1). */
+int noc_latency_switching(const struct noc_switching_params *p, struct noc_switching_latency *out,
+                          struct noc_ctx *ctx);
+
+#define NOC_DROP_MAXN 64
+
+struct noc_drop_result {
+    int k, n;
+    int resend;          /* 1 when computed with resending */
+    double offered;      /* as given: p_0 without resend, lambda with */
+    double injection;    /* p_0: load on the input channels (retries included) */
+    double stage_rates[NOC_DROP_MAXN + 1]; /* p_0 .. p_n */
+    double throughput;   /* accepted load p_n (= lambda with resend unless saturated) */
+    double saturation;   /* p_n(1): the largest accepted load */
+    int saturated;       /* resend and lambda > saturation */
+    double transmissions;/* p_0 / p_n: mean transmissions per delivered packet */
+    double latency;      /* transmissions, in units of zero-load latency */
+};
+
+/* p_n for injection load p0 in [0, 1].  O(n). */
+double noc_drop_accepted(int k, int n, double p0);
+
+/* The dropping k-ary n-fly (model above).  k >= 2, 1 <= n <= NOC_DROP_MAXN,
+ * offered in [0, 1].  Without resend `offered` is p_0; with resend it is the
+ * new-traffic rate lambda and p_0 solves p_n(p_0) = lambda (when lambda
+ * exceeds the saturation throughput, `saturated` is set, p_0 = 1 and the
+ * latency is infinite).  NOC_EINVAL for parameters out of range.  O(n * 200)
+ * (bisection to double precision). */
+int noc_latency_drop(int k, int n, double offered, int resend, struct noc_drop_result *r,
+                     struct noc_ctx *ctx);
+
+#endif

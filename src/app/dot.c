@@ -1,0 +1,281 @@
+/* The app graph as DOT (INTERFACE 1.1), parsed with libcgraph: a digraph
+ * whose edges `a -> b [bw=70, max_hops=3]` are flows (MB/s) and whose nodes
+ * are cores, with optional w, h (mm) and x, y (mm, lower-left corner).
+ *
+ * libcgraph reports errors through a process-wide callback with no user
+ * pointer and keeps its lexer state in globals, so this reader is not
+ * reentrant: the captured message lives in the one file-static buffer below
+ * (the only static state in the reader, forced by the cgraph API).
+ */
+#include "nocsyn/app.h"
+
+#include <cgraph.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csv_rows.h"
+
+/* cgraph's error sink: the first message ("Error: ..." or "Warning: ...",
+ * continuation lines included) is kept; later ones are dropped. */
+static struct {
+    char text[1024];
+    size_t len;
+    int nmsg;
+} dot_err;
+
+static int capture(char *s)
+{
+    if (!strcmp(s, "Error") || !strcmp(s, "Warning"))
+        dot_err.nmsg++;
+    if (dot_err.nmsg > 1)
+        return 0;
+    size_t n = strlen(s);
+    if (n > sizeof dot_err.text - 1 - dot_err.len)
+        n = sizeof dot_err.text - 1 - dot_err.len;
+    memcpy(dot_err.text + dot_err.len, s, n);
+    dot_err.len += n;
+    dot_err.text[dot_err.len] = '\0';
+    return 0;
+}
+
+/* Turns "Error: syntax error in line 3 near '->'" into
+ * "LABEL:3: syntax error near '->'". */
+static int report_cgraph(const char *label, struct noc_ctx *ctx)
+{
+    char *m = dot_err.text;
+    if (!strncmp(m, "Error: ", 7))
+        m += 7;
+    else if (!strncmp(m, "Warning: ", 9))
+        m += 9;
+    long line = 0;
+    char *at = strstr(m, " in line ");
+    if (at) {
+        char *end;
+        line = strtol(at + 9, &end, 10);
+        if (!strncmp(end, " of input", 9))
+            end += 9;
+        memmove(at, end, strlen(end) + 1);
+    }
+    size_t n = strlen(m);
+    while (n && (m[n - 1] == '\n' || m[n - 1] == ' '))
+        m[--n] = '\0';
+    return noc_error(ctx, NOC_EINVAL, label, line > 0 ? line : 0, "%s", m);
+}
+
+struct mem_chan {
+    const char *data;
+    size_t len, pos;
+};
+
+static int mem_read(void *chan, char *buf, int bufsize)
+{
+    struct mem_chan *m = chan;
+    size_t n = m->len - m->pos;
+    if (bufsize <= 0)
+        return 0;
+    if (n > (size_t)bufsize)
+        n = (size_t)bufsize;
+    memcpy(buf, m->data + m->pos, n);
+    m->pos += n;
+    return (int)n;
+}
+
+/* Line of the first byte that is not blank or inside a comment, for messages
+ * about the graph as a whole. */
+static long first_line(const char *d, size_t len)
+{
+    long line = 1;
+    size_t i = 0;
+    while (i < len) {
+        if (d[i] == '\n') {
+            line++;
+            i++;
+        } else if (d[i] == ' ' || d[i] == '\t' || d[i] == '\r') {
+            i++;
+        } else if (d[i] == '#' || (d[i] == '/' && i + 1 < len && d[i + 1] == '/')) {
+            while (i < len && d[i] != '\n')
+                i++;
+        } else if (d[i] == '/' && i + 1 < len && d[i + 1] == '*') {
+            for (i += 2; i < len && !(d[i] == '*' && i + 1 < len && d[i + 1] == '/'); i++)
+                line += d[i] == '\n';
+            i += 2;
+        } else {
+            break;
+        }
+    }
+    return line;
+}
+
+/* Reads an optional pair of numeric attributes (w,h or x,y) of node n. */
+static int node_pair(Agnode_t *n, Agsym_t *sa, Agsym_t *sb, const char *na, const char *nb,
+                     int positive, double *a, double *b, int *has, const char *label,
+                     struct noc_ctx *ctx)
+{
+    const char *va = sa ? agxget(n, sa) : "", *vb = sb ? agxget(n, sb) : "";
+    *has = 0;
+    if (!*va && !*vb)
+        return NOC_OK;
+    const char *name = agnameof(n);
+    if (!*va || !*vb)
+        return noc_error(ctx, NOC_EINVAL, label, 0, "core '%.60s': %s and %s go together",
+                         name, na, nb);
+    char what[96];
+    snprintf(what, sizeof what, "core '%.60s': %s", name, na);
+    int rc = noc_csv_number(va, what, label, 0, a, ctx);
+    snprintf(what, sizeof what, "core '%.60s': %s", name, nb);
+    if (rc == NOC_OK)
+        rc = noc_csv_number(vb, what, label, 0, b, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    if (positive && !(*a > 0 && *b > 0))
+        return noc_error(ctx, NOC_EINVAL, label, 0, "core '%.60s': %s and %s must be > 0 (mm)",
+                         name, na, nb);
+    *has = 1;
+    return NOC_OK;
+}
+
+/* agattr() lookup; cgraph's prototype takes a mutable name. */
+static Agsym_t *sym(Agraph_t *g, int kind, const char *name)
+{
+    char buf[16];
+    snprintf(buf, sizeof buf, "%s", name);
+    return agattr(g, kind, buf, NULL);
+}
+
+static int add_cores(struct noc_app *app, Agraph_t *g, const char *label, struct noc_ctx *ctx)
+{
+    Agsym_t *sw = sym(g, AGNODE, "w"), *sh = sym(g, AGNODE, "h");
+    Agsym_t *sx = sym(g, AGNODE, "x"), *sy = sym(g, AGNODE, "y");
+    for (Agnode_t *n = agfstnode(g); n; n = agnxtnode(g, n)) {
+        int rc = noc_check_name(agnameof(n), "core", label, 0, ctx);
+        if (rc != NOC_OK)
+            return rc;
+        int id = noc_app_core(app, agnameof(n), ctx);
+        if (id < 0)
+            return -id;
+        struct noc_core *c = &app->cores[id];
+        if ((rc = node_pair(n, sw, sh, "w", "h", 1, &c->w, &c->h, &c->has_size, label, ctx)) ||
+            (rc = node_pair(n, sx, sy, "x", "y", 0, &c->x, &c->y, &c->has_pos, label, ctx)))
+            return rc;
+    }
+    return NOC_OK;
+}
+
+static int cmp_seq(const void *a, const void *b)
+{
+    uint64_t x = AGSEQ(*(Agedge_t *const *)a), y = AGSEQ(*(Agedge_t *const *)b);
+    return x < y ? -1 : x > y;
+}
+
+static int add_flow(struct noc_app *app, Agedge_t *e, Agsym_t *sbw, Agsym_t *shops,
+                    const char *label, struct noc_ctx *ctx)
+{
+    const char *a = agnameof(agtail(e)), *b = agnameof(aghead(e));
+    char what[160];
+    snprintf(what, sizeof what, "flow '%.60s' -> '%.60s': bw", a, b);
+    const char *v = sbw ? agxget(e, sbw) : "";
+    if (!*v)
+        return noc_error(ctx, NOC_EINVAL, label, 0, "%s (MB/s) is missing", what);
+    double bw;
+    int rc = noc_csv_number(v, what, label, 0, &bw, ctx);
+    if (rc == NOC_OK)
+        rc = noc_check_bw(bw, what, v, label, 0, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    long hops = -1;
+    const char *hv = shops ? agxget(e, shops) : "";
+    if (*hv && noc_parse_int(hv, 0, 0x7fffffff, &hops) != 0)
+        return noc_error(ctx, NOC_EINVAL, label, 0,
+                         "flow '%.60s' -> '%.60s': max_hops '%.40s' is not a whole number >= 0",
+                         a, b, hv);
+    if (agtail(e) == aghead(e))
+        return noc_error(ctx, NOC_EINVAL, label, 0, "self-flow '%.60s' -> '%.60s' (src = dst)",
+                         a, b);
+    return noc_app_add_flow(app, noc_app_find(app, a), noc_app_find(app, b), bw, (int)hops, ctx);
+}
+
+static int add_flows(struct noc_app *app, Agraph_t *g, const char *label, struct noc_ctx *ctx)
+{
+    int ne = agnedges(g), k = 0, rc = NOC_OK;
+    Agedge_t **edges = noc_malloc(ctx, ne > 0 ? (size_t)ne : 1, sizeof *edges);
+    if (!edges)
+        return NOC_ENOMEM;
+    for (Agnode_t *n = agfstnode(g); n; n = agnxtnode(g, n))
+        for (Agedge_t *e = agfstout(g, n); e && k < ne; e = agnxtout(g, e))
+            edges[k++] = e;
+    qsort(edges, (size_t)k, sizeof *edges, cmp_seq); /* file order */
+    Agsym_t *sbw = sym(g, AGEDGE, "bw"), *shops = sym(g, AGEDGE, "max_hops");
+    for (int i = 0; i < k && rc == NOC_OK; i++)
+        rc = add_flow(app, edges[i], sbw, shops, label, ctx);
+    free(edges);
+    return rc;
+}
+
+int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len, const char *label,
+                      struct noc_ctx *ctx)
+{
+    if (!label)
+        label = "<app>";
+    struct mem_chan chan = {data, len, 0};
+    Agiodisc_t io = {mem_read, AgIoDisc.putstr, AgIoDisc.flush};
+    Agdisc_t disc = {&AgMemDisc, &AgIdDisc, &io};
+    Agraph_t *g = NULL;
+    int rc = NOC_OK, ndup0 = app->ndup;
+    const char *nul = memchr(data, '\0', len);
+    if (nul) {
+        long line = 1;
+        for (const char *p = data; p < nul; p++)
+            line += *p == '\n';
+        return noc_error(ctx, NOC_EINVAL, label, line, "NUL byte (not a text file?)");
+    }
+    memset(&dot_err, 0, sizeof dot_err);
+    agusererrf old_f = agseterrf(capture);
+    agerrlevel_t old_lvl = agseterr(AGWARN);
+    agreseterrors();
+    agreadline(1);
+    g = agread(&chan, &disc);
+    if (g) {
+        /* Drain the input to its end so no text stays in cgraph's lexer. */
+        Agraph_t *more;
+        int extra = 0;
+        while ((more = agread(&chan, &disc)) != NULL) {
+            agclose(more);
+            extra = 1;
+        }
+        if (dot_err.nmsg == 0 && extra) {
+            rc = noc_error(ctx, NOC_EINVAL, label, 0,
+                           "more than one graph; an app is one digraph");
+            goto cleanup;
+        }
+    }
+    if (dot_err.nmsg) {
+        rc = report_cgraph(label, ctx);
+        goto cleanup;
+    }
+    if (!g) {
+        rc = noc_error(ctx, NOC_EINVAL, label, 0, "no graph (expected 'digraph NAME { ... }')");
+        goto cleanup;
+    }
+    if (!agisdirected(g)) {
+        rc = noc_error(ctx, NOC_EINVAL, label, first_line(data, len),
+                       "undirected graph: an app is a digraph whose edges a -> b are flows");
+        goto cleanup;
+    }
+    if ((rc = add_cores(app, g, label, ctx)) != NOC_OK ||
+        (rc = add_flows(app, g, label, ctx)) != NOC_OK)
+        goto cleanup;
+    if (app->ncores == 0) {
+        rc = noc_error(ctx, NOC_EINVAL, label, first_line(data, len), "the graph has no cores");
+        goto cleanup;
+    }
+    if (app->ndup > ndup0)
+        noc_note(ctx, "%s: %d duplicate flow%s summed", label, app->ndup - ndup0,
+                 app->ndup - ndup0 == 1 ? "" : "s");
+cleanup:
+    if (g)
+        agclose(g);
+    agseterr(old_lvl);
+    agseterrf(old_f);
+    return rc;
+}

@@ -1,0 +1,306 @@
+/* nocsyn synth APP --method split [options] -o DIR  (INTERFACE 3.3) */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "nocsyn/app.h"
+#include "nocsyn/emit.h"
+#include "nocsyn/synth.h"
+
+static const char synth_help[] =
+    "usage: nocsyn synth APP [--method split] [options] -o DIR\n"
+    "\n"
+    "Synthesizes application-specific topologies for APP (CSV or DOT app graph).\n"
+    "Method split (min-cut splitting, after SunFloor): for each switch count K,\n"
+    "METIS partitions the cores into K switches, the flows are routed in decreasing\n"
+    "bandwidth opening links as needed (cost: marginal power + a hop penalty) under\n"
+    "link capacity, --max-radix, every flow's max_hops and deadlock freedom (the\n"
+    "channel dependency graph is kept acyclic), and a GLPK linear program places the\n"
+    "switches to minimise bandwidth-weighted wire length on the floorplan.\n"
+    "\n"
+    "Options:\n"
+    "  -o, --out DIR        output directory (created if missing)\n"
+    "  --method M           split (merge, cmesh and hring: not available yet)\n"
+    "  --switches K         synthesize for exactly K switches\n"
+    "  --sweep [KMIN:KMAX]  sweep K (default 1..number of cores)\n"
+    "  --max-radix R        ports per switch, cores included (default 8; 0 = none)\n"
+    "  --link-width BITS    link width in bits (default 32)\n"
+    "  --freq MHZ           clock in MHz (default 1000); capacity = width x freq / 8 MB/s\n"
+    "  --max-util U         load links to at most this fraction of capacity (default 1)\n"
+    "  --hop-mw X           routing cost of one extra hop in mW (default 0.05)\n"
+    "  --floorplan FILE     core positions/sizes (INTERFACE 1.2); default: min-cut floorplan\n"
+    "  --tech FILE          power/area model overrides (key = value; see README)\n"
+    "  --seed S             METIS seed (default 1); same seed, same output\n"
+    "  --threads N          design points in parallel (default: every core)\n"
+    "  --all                write every feasible design, not only the Pareto set\n"
+    "  --app-format F       csv or dot (default: by extension)\n"
+    "  -q, --quiet          no summary table on stdout\n"
+    "\n"
+    "Writes per design D: DIR/D.dot, D.svg, D.json, D.routes.csv, D.place.csv,\n"
+    "D.anynet; and DIR/pareto.csv (every K: feasible or why not, Pareto flag, chosen).\n"
+    "Design files are written for the Pareto-optimal designs over (power, average\n"
+    "hops, max radix) (--all: every feasible design).  The chosen design is the one\n"
+    "of least power (ties: fewer hops).\n"
+    "Exit: 0 at least one feasible design; 1 none (the reason names the flow or\n"
+    "switch); 2 bad input.\n";
+
+enum { O_METHOD = 256, O_SWITCHES, O_SWEEP, O_RADIX, O_WIDTH, O_FREQ, O_UTIL, O_HOP, O_FP,
+       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT };
+
+static int parse_num(const char *opt, const char *s, double lo, double *out)
+{
+    if (noc_parse_double(s, out) != 0 || *out < lo)
+        return cli_usage("%s needs a number >= %g, got '%s'", opt, lo, s);
+    return 0;
+}
+
+static int parse_int(const char *opt, const char *s, long lo, long hi, long *out)
+{
+    if (noc_parse_int(s, lo, hi, out) != 0)
+        return cli_usage("%s needs an integer in %ld..%ld, got '%s'", opt, lo, hi, s);
+    return 0;
+}
+
+static int make_dir(const char *dir)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return cli_usage("%s: cannot create directory: %s", dir, strerror(errno));
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+        return cli_usage("%s: not a directory", dir);
+    return 0;
+}
+
+static void print_summary(const struct noc_synth_result *res)
+{
+    printf("%-12s %8s %9s %9s %8s %6s %6s %9s  %s\n", "design", "switches", "power_mw", "area_mm2",
+           "hops_avg", "radix", "links", "max_util", "");
+    for (int i = 0; i < res->n; i++) {
+        const struct noc_design *d = &res->d[i];
+        if (!d->feasible) {
+            printf("%-12s %8d  infeasible: %s\n", d->name, d->switches, d->reason);
+            continue;
+        }
+        printf("%-12s %8d %9.3f %9.4f %8.3f %6d %6d %9.3f  %s%s\n", d->name, d->switches, d->power_mw,
+               d->area_mm2, d->m.hops_avg, d->m.radix_max, d->m.links, d->m.max_utilization,
+               d->pareto ? "pareto" : "", i == res->chosen ? " chosen" : "");
+    }
+}
+
+int cmd_synth(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv))
+        return cli_help(synth_help);
+    static const struct option opts[] = {
+        {"out", required_argument, NULL, 'o'},        {"method", required_argument, NULL, O_METHOD},
+        {"switches", required_argument, NULL, O_SWITCHES}, {"sweep", optional_argument, NULL, O_SWEEP},
+        {"max-radix", required_argument, NULL, O_RADIX}, {"link-width", required_argument, NULL, O_WIDTH},
+        {"freq", required_argument, NULL, O_FREQ},    {"max-util", required_argument, NULL, O_UTIL},
+        {"hop-mw", required_argument, NULL, O_HOP},   {"floorplan", required_argument, NULL, O_FP},
+        {"tech", required_argument, NULL, O_TECH},    {"seed", required_argument, NULL, O_SEED},
+        {"threads", required_argument, NULL, O_THREADS}, {"all", no_argument, NULL, O_ALL},
+        {"app-format", required_argument, NULL, O_APPFMT}, {"quiet", no_argument, NULL, 'q'},
+        {NULL, 0, NULL, 0}};
+    struct noc_synth_opts so;
+    noc_synth_opts_init(&so);
+    const char *out = NULL, *method = "split", *fp = NULL, *tech = NULL, *appfmt = NULL;
+    long kfix = 0, kmin = 0, kmax = 0, l;
+    int all = 0, quiet = 0, c;
+    double v;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o': out = optarg; break;
+        case 'q': quiet = 1; break;
+        case O_METHOD: method = optarg; break;
+        case O_SWITCHES:
+            if (parse_int("--switches", optarg, 1, 1000000, &kfix)) return 2;
+            break;
+        case O_SWEEP:
+            if (optarg) {
+                char *colon = strchr(optarg, ':');
+                if (!colon)
+                    return cli_usage("--sweep takes KMIN:KMAX, got '%s'", optarg);
+                *colon = '\0';
+                if (parse_int("--sweep KMIN", optarg, 1, 1000000, &kmin) ||
+                    parse_int("--sweep KMAX", colon + 1, 1, 1000000, &kmax))
+                    return 2;
+                if (kmin > kmax)
+                    return cli_usage("--sweep %ld:%ld is empty", kmin, kmax);
+            }
+            break;
+        case O_RADIX:
+            if (parse_int("--max-radix", optarg, 0, 1000000, &l)) return 2;
+            so.max_radix = (int)l;
+            break;
+        case O_WIDTH:
+            if (parse_num("--link-width", optarg, 1, &so.link_width)) return 2;
+            break;
+        case O_FREQ:
+            if (parse_num("--freq", optarg, 1e-9, &so.freq_mhz)) return 2;
+            break;
+        case O_UTIL:
+            if (parse_num("--max-util", optarg, 1e-9, &v)) return 2;
+            if (v > 1) return cli_usage("--max-util must be in (0, 1]");
+            so.max_util = v;
+            break;
+        case O_HOP:
+            if (parse_num("--hop-mw", optarg, 0, &so.hop_mw)) return 2;
+            break;
+        case O_FP: fp = optarg; break;
+        case O_TECH: tech = optarg; break;
+        case O_SEED:
+            if (parse_int("--seed", optarg, 0, 2147483647L, &l)) return 2;
+            so.seed = (unsigned)l;
+            break;
+        case O_THREADS:
+            if (parse_int("--threads", optarg, 0, 1024, &l)) return 2;
+            so.threads = (int)l;
+            break;
+        case O_ALL: all = 1; break;
+        case O_APPFMT: appfmt = optarg; break;
+        case ':': return cli_usage("option %s needs a value", argv[optind - 1]);
+        default: return cli_usage("unknown option '%s' (see 'nocsyn synth --help')", argv[optind - 1]);
+        }
+    }
+    if (optind != argc - 1)
+        return cli_usage("synth needs exactly one APP file (see 'nocsyn synth --help')");
+    if (!out)
+        return cli_usage("synth needs -o DIR");
+    if (strcmp(method, "split") != 0)
+        return cli_usage("method '%s' is not available (available: split)", method);
+    const char *apppath = argv[optind];
+    struct noc_ctx ctx;
+    cli_ctx_init(&ctx);
+    struct noc_app app;
+    struct noc_synth_result res;
+    noc_app_init(&app);
+    noc_synth_result_init(&res);
+    int rc = NOC_OK;
+    if ((rc = noc_app_read(&app, apppath, appfmt, &ctx)) != NOC_OK)
+        goto done;
+    if (app.ndup)
+        noc_note(&ctx, "%s: %d duplicate flows summed", apppath, app.ndup);
+    if (tech && (rc = noc_tech_read(&so.tech, tech, &ctx)) != NOC_OK)
+        goto done;
+    if (fp && (rc = noc_floorplan_read(&app, fp, &ctx)) != NOC_OK)
+        goto done;
+    int placed = 0;
+    for (int i = 0; i < app.ncores; i++)
+        placed += app.cores[i].has_pos;
+    if (placed > 0 && placed < app.ncores) {
+        for (int i = 0; i < app.ncores; i++)
+            if (!app.cores[i].has_pos) {
+                rc = noc_error(&ctx, NOC_EINVAL, fp, 0, "the floorplan does not place core %s", app.cores[i].name);
+                goto done;
+            }
+    }
+    if (placed == 0 && (rc = noc_floorplan_mincut(&app, so.seed, &ctx)) != NOC_OK)
+        goto done;
+    if (kfix) {
+        if (kfix > app.ncores) {
+            rc = noc_error(&ctx, NOC_EINVAL, NULL, 0, "--switches %ld is above the %d cores of %s", kfix,
+                           app.ncores, apppath);
+            goto done;
+        }
+        so.kmin = so.kmax = (int)kfix;
+    } else if (kmin) {
+        if (kmax > app.ncores) {
+            rc = noc_error(&ctx, NOC_EINVAL, NULL, 0, "--sweep up to %ld is above the %d cores of %s", kmax,
+                           app.ncores, apppath);
+            goto done;
+        }
+        so.kmin = (int)kmin;
+        so.kmax = (int)kmax;
+    }
+    if ((rc = noc_synth_split(&app, &so, &res, &ctx)) != NOC_OK)
+        goto done;
+    if (make_dir(out)) {
+        rc = -2;
+        goto done;
+    }
+    for (int i = 0; i < res.n && rc == NOC_OK; i++)
+        if (res.d[i].feasible && (all || res.d[i].pareto || i == res.chosen || kfix))
+            rc = noc_design_write(&res.d[i], out, &so.tech, &ctx);
+    if (rc == NOC_OK && !kfix)
+        rc = noc_pareto_write(&res, out, &ctx);
+    if (rc == NOC_OK && !quiet) {
+        print_summary(&res);
+        printf("chosen: %s (files in %s/)\n", res.d[res.chosen].name, out);
+    }
+done:;
+    int code = rc == -2 ? 2 : rc ? cli_fail(&ctx) : 0;
+    noc_synth_result_free(&res);
+    noc_app_free(&app);
+    return code;
+}
+
+static const char floorplan_help[] =
+    "usage: nocsyn floorplan APP [--areas FILE] [--seed S] -o FILE\n"
+    "\n"
+    "Places the cores (default 1 mm x 1 mm each) by recursive min-cut bisection of\n"
+    "the app graph (METIS, bandwidth weights) while slicing the die by area, so that\n"
+    "heavily communicating cores sit close.  The die is square with 25% whitespace.\n"
+    "Writes the floorplan CSV of INTERFACE 1.2: core,x_mm,y_mm,w_mm,h_mm (lower-left).\n"
+    "\n"
+    "  --areas FILE   core sizes: core,w_mm,h_mm (or a full floorplan, whose sizes are used)\n"
+    "  --seed S       METIS seed (default 1)\n"
+    "  -o FILE        output CSV ('-' = stdout)\n";
+
+int cmd_floorplan(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv))
+        return cli_help(floorplan_help);
+    static const struct option opts[] = {{"areas", required_argument, NULL, 'a'},
+                                         {"seed", required_argument, NULL, 's'},
+                                         {"out", required_argument, NULL, 'o'},
+                                         {NULL, 0, NULL, 0}};
+    const char *areas = NULL, *out = NULL;
+    long seed = 1;
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":o:", opts, NULL)) != -1) {
+        switch (c) {
+        case 'a': areas = optarg; break;
+        case 'o': out = optarg; break;
+        case 's':
+            if (parse_int("--seed", optarg, 0, 2147483647L, &seed)) return 2;
+            break;
+        case ':': return cli_usage("option %s needs a value", argv[optind - 1]);
+        default: return cli_usage("unknown option '%s' (see 'nocsyn floorplan --help')", argv[optind - 1]);
+        }
+    }
+    if (optind != argc - 1)
+        return cli_usage("floorplan needs exactly one APP file");
+    if (!out)
+        return cli_usage("floorplan needs -o FILE");
+    struct noc_ctx ctx;
+    cli_ctx_init(&ctx);
+    struct noc_app app;
+    noc_app_init(&app);
+    struct noc_buf b;
+    noc_buf_init(&b);
+    int rc = noc_app_read(&app, argv[optind], NULL, &ctx);
+    if (rc == NOC_OK && areas)
+        rc = noc_floorplan_read(&app, areas, &ctx);
+    for (int i = 0; rc == NOC_OK && i < app.ncores; i++)
+        app.cores[i].has_pos = 0; /* sizes only: placement is ours */
+    if (rc == NOC_OK)
+        rc = noc_floorplan_mincut(&app, (unsigned)seed, &ctx);
+    if (rc == NOC_OK)
+        rc = noc_floorplan_csv(&app, &b, &ctx);
+    if (rc == NOC_OK)
+        rc = noc_write_file(out, b.data, b.len, &ctx);
+    int code = rc ? cli_fail(&ctx) : 0;
+    noc_buf_free(&b);
+    noc_app_free(&app);
+    return code;
+}

@@ -1,0 +1,195 @@
+/* Writes synthesized designs (INTERFACE 3.3): DIR/D.dot, D.svg, D.json,
+ * D.routes.csv, D.place.csv, D.anynet, and DIR/pareto.csv for a sweep. */
+#include "nocsyn/emit.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nocsyn/synth.h"
+
+/* CSV field, quoted when it holds a comma, quote or line break. */
+static void csv_field(struct noc_buf *b, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        noc_buf_append(b, s, strlen(s));
+        return;
+    }
+    noc_buf_append(b, "\"", 1);
+    for (; *s; s++) {
+        if (*s == '"')
+            noc_buf_append(b, "\"", 1);
+        noc_buf_append(b, s, 1);
+    }
+    noc_buf_append(b, "\"", 1);
+}
+
+static int path_of(const char *dir, const char *name, const char *ext, char *out, size_t n,
+                   struct noc_ctx *ctx)
+{
+    if ((size_t)snprintf(out, n, "%s/%s%s", dir, name, ext) >= n)
+        return noc_error(ctx, NOC_EINVAL, dir, 0, "output path too long");
+    return NOC_OK;
+}
+
+static int save_buf(struct noc_buf *b, const char *dir, const char *name, const char *ext,
+                    struct noc_ctx *ctx)
+{
+    char p[4096];
+    int rc = path_of(dir, name, ext, p, sizeof p, ctx);
+    if (rc == NOC_OK && b->failed)
+        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory writing %s", p);
+    if (rc == NOC_OK)
+        rc = noc_write_file(p, b->data ? b->data : "", b->len, ctx);
+    return rc;
+}
+
+int noc_design_routes_csv(const struct noc_topo *t, struct noc_buf *b)
+{
+    noc_buf_printf(b, "src,dst,path\n");
+    for (int i = 0; i < t->nroutes; i++) {
+        const struct noc_route *r = &t->routes[i];
+        csv_field(b, t->nodes[r->src].name);
+        noc_buf_append(b, ",", 1);
+        csv_field(b, t->nodes[r->dst].name);
+        noc_buf_append(b, ",", 1);
+        struct noc_buf p;
+        noc_buf_init(&p);
+        for (int j = 0; j < r->len; j++)
+            noc_buf_printf(&p, "%s%s", j ? " " : "", t->nodes[r->path[j]].name);
+        csv_field(b, p.data ? p.data : "");
+        noc_buf_free(&p);
+        noc_buf_append(b, "\n", 1);
+    }
+    return b->failed ? NOC_ENOMEM : NOC_OK;
+}
+
+int noc_design_place_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b)
+{
+    noc_buf_printf(b, "node,kind,x_mm,y_mm,w_mm,h_mm\n");
+    for (int v = 0; v < t->nnodes; v++) {
+        const struct noc_node *nd = &t->nodes[v];
+        double w = nd->w, h = nd->h;
+        if (nd->kind == NOC_ROUTER && tech) {
+            double width = t->link_width > 0 ? t->link_width : 32;
+            w = h = sqrt(noc_tech_router_mm2(tech, noc_topo_radix(t, v), width));
+        }
+        csv_field(b, nd->name);
+        noc_buf_printf(b, ",%s,", nd->kind == NOC_ROUTER ? "router" : "core");
+        noc_buf_num(b, nd->has_pos ? nd->x - w / 2 : 0);
+        noc_buf_append(b, ",", 1);
+        noc_buf_num(b, nd->has_pos ? nd->y - h / 2 : 0);
+        noc_buf_append(b, ",", 1);
+        noc_buf_num(b, w);
+        noc_buf_append(b, ",", 1);
+        noc_buf_num(b, h);
+        noc_buf_append(b, "\n", 1);
+    }
+    return b->failed ? NOC_ENOMEM : NOC_OK;
+}
+
+static int design_json(const struct noc_design *d, struct noc_buf *out, struct noc_ctx *ctx)
+{
+    struct noc_buf mj;
+    noc_buf_init(&mj);
+    int rc = noc_metrics_to_json(&d->m, &mj, ctx);
+    cJSON *o = NULL;
+    char *txt = NULL;
+    if (rc != NOC_OK)
+        goto cleanup;
+    if (!(o = cJSON_Parse(mj.data))) {
+        rc = noc_error(ctx, NOC_EINTERNAL, NULL, 0, "metrics JSON did not parse");
+        goto cleanup;
+    }
+    cJSON_ReplaceItemInObject(o, "topology", cJSON_CreateString(d->name));
+    cJSON_AddNumberToObject(o, "power_mw", d->power_mw);
+    cJSON_AddNumberToObject(o, "area_mm2", d->area_mm2);
+    cJSON_AddStringToObject(o, "method", d->method);
+    cJSON_AddNumberToObject(o, "switches", d->switches);
+    cJSON_AddNumberToObject(o, "vcs", d->vcs);
+    cJSON_AddBoolToObject(o, "pareto", d->pareto);
+    if (!(txt = cJSON_Print(o))) {
+        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory printing JSON");
+        goto cleanup;
+    }
+    noc_buf_printf(out, "%s\n", txt);
+cleanup:
+    cJSON_Delete(o);
+    free(txt);
+    noc_buf_free(&mj);
+    return rc;
+}
+
+int noc_design_write(const struct noc_design *d, const char *dir, const struct noc_tech *tech,
+                     struct noc_ctx *ctx)
+{
+    static const struct {
+        const char *ext;
+        int (*fn)(const struct noc_topo *, struct noc_buf *, struct noc_ctx *);
+    } topo_writers[] = {
+        {".dot", noc_topo_write_dot},
+        {".svg", noc_topo_write_svg},
+        {".anynet", noc_topo_write_anynet},
+    };
+    int rc = NOC_OK;
+    struct noc_buf b;
+    noc_buf_init(&b);
+    for (size_t i = 0; i < sizeof topo_writers / sizeof topo_writers[0] && rc == NOC_OK; i++) {
+        b.len = 0;
+        if ((rc = topo_writers[i].fn(&d->topo, &b, ctx)) == NOC_OK)
+            rc = save_buf(&b, dir, d->name, topo_writers[i].ext, ctx);
+    }
+    if (rc == NOC_OK) {
+        b.len = 0;
+        if ((rc = design_json(d, &b, ctx)) == NOC_OK)
+            rc = save_buf(&b, dir, d->name, ".json", ctx);
+    }
+    if (rc == NOC_OK) {
+        b.len = 0;
+        noc_design_routes_csv(&d->topo, &b);
+        rc = save_buf(&b, dir, d->name, ".routes.csv", ctx);
+    }
+    if (rc == NOC_OK) {
+        b.len = 0;
+        noc_design_place_csv(&d->topo, tech, &b);
+        rc = save_buf(&b, dir, d->name, ".place.csv", ctx);
+    }
+    noc_buf_free(&b);
+    return rc;
+}
+
+int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct noc_ctx *ctx)
+{
+    struct noc_buf b;
+    noc_buf_init(&b);
+    noc_buf_printf(&b, "design,method,switches,feasible,pareto,chosen,power_mw,area_mm2,hops_avg,"
+                       "hops_max,radix_max,links,max_load_mbps,max_util,wire_mm,reason\n");
+    for (int i = 0; i < res->n; i++) {
+        const struct noc_design *d = &res->d[i];
+        noc_buf_printf(&b, "%s,%s,%d,%d,%d,%d,", d->name, d->method, d->switches, d->feasible, d->pareto,
+                       i == res->chosen);
+        if (d->feasible) {
+            double v[] = {d->power_mw, d->area_mm2, d->m.hops_avg};
+            for (size_t k = 0; k < 3; k++) {
+                noc_buf_num(&b, v[k]);
+                noc_buf_append(&b, ",", 1);
+            }
+            noc_buf_printf(&b, "%d,%d,%d,", d->m.hops_max, d->m.radix_max, d->m.links);
+            noc_buf_num(&b, d->m.max_channel_load_mbps);
+            noc_buf_append(&b, ",", 1);
+            noc_buf_num(&b, d->m.max_utilization);
+            noc_buf_append(&b, ",", 1);
+            noc_buf_num(&b, isnan(d->m.wire_length_mm) ? 0 : d->m.wire_length_mm);
+            noc_buf_append(&b, ",\n", 2);
+        } else {
+            noc_buf_printf(&b, ",,,,,,,,,");
+            csv_field(&b, d->reason);
+            noc_buf_append(&b, "\n", 1);
+        }
+    }
+    int rc = save_buf(&b, dir, "pareto", ".csv", ctx);
+    noc_buf_free(&b);
+    return rc;
+}

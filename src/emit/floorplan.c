@@ -1,0 +1,34 @@
+/* The floorplan as CSV (INTERFACE 1.2): core,x_mm,y_mm,w_mm,h_mm. */
+#include "nocsyn/emit.h"
+
+#include <string.h>
+
+#include "nocsyn/app.h"
+
+int noc_floorplan_csv(const struct noc_app *app, struct noc_buf *b, struct noc_ctx *ctx)
+{
+    noc_buf_printf(b, "core,x_mm,y_mm,w_mm,h_mm\n");
+    for (int c = 0; c < app->ncores; c++) {
+        const struct noc_core *co = &app->cores[c];
+        if (!co->has_pos)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0, "core %s has no position", co->name);
+        const char *s = co->name;
+        if (strpbrk(s, ",\"\r\n")) {
+            noc_buf_append(b, "\"", 1);
+            for (; *s; s++) {
+                if (*s == '"')
+                    noc_buf_append(b, "\"", 1);
+                noc_buf_append(b, s, 1);
+            }
+            noc_buf_append(b, "\"", 1);
+        } else
+            noc_buf_append(b, s, strlen(s));
+        double v[4] = {co->x, co->y, co->w, co->h};
+        for (int i = 0; i < 4; i++) {
+            noc_buf_append(b, ",", 1);
+            noc_buf_num(b, v[i]);
+        }
+        noc_buf_append(b, "\n", 1);
+    }
+    return b->failed ? noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory") : NOC_OK;
+}

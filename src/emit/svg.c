@@ -1,0 +1,97 @@
+/* SVG rendering in-process with libgvc (no child process, nothing printed).
+ *
+ * Pinned drawings use Graphviz's "nop" layout, which is `neato -n`: every
+ * node stays at its `pos` (in points) and only the edges are routed.  When
+ * some node has no `pos`, "neato" places it (pos then follows the graph's
+ * inputscale, which the topology writer sets to points); unpinned drawings
+ * use "dot".
+ */
+#include "nocsyn/emit.h"
+#include "nocsyn/topo.h"
+#include "../topo/cgraph_err.h"
+
+#include <graphviz/cgraph.h>
+#include <graphviz/gvc.h>
+#include <string.h>
+
+/* 1 when every node of g has a non-empty pos attribute. */
+static int all_pinned(Agraph_t *g)
+{
+    char name[] = "pos";
+    Agsym_t *pos = agattr(g, AGNODE, name, NULL);
+    if (!pos)
+        return 0;
+    for (Agnode_t *n = agfstnode(g); n; n = agnxtnode(g, n)) {
+        const char *p = agxget(n, pos);
+        if (!p || !*p)
+            return 0;
+    }
+    return 1;
+}
+
+static int render_error(struct noc_ctx *ctx, int status, const char *what)
+{
+    char msg[600];
+    long line = 0;
+    if (!noc_cgraph_last_error(msg, sizeof msg, &line))
+        return noc_error(ctx, status, NULL, 0, "SVG rendering failed: %s", what);
+    if (line > 0)
+        return noc_error(ctx, status, NULL, 0, "SVG rendering failed: %s: line %ld: %s", what, line, msg);
+    return noc_error(ctx, status, NULL, 0, "SVG rendering failed: %s: %s", what, msg);
+}
+
+int noc_svg_render(const char *dot, int pinned, struct noc_buf *out, struct noc_ctx *ctx)
+{
+    int rc = NOC_OK, laid_out = 0;
+    int old = noc_cgraph_quiet_begin();
+    GVC_t *gvc = NULL;
+    Agraph_t *g = NULL;
+    char *data = NULL;
+    unsigned int len = 0;
+    if (!(gvc = gvContext())) {
+        rc = render_error(ctx, NOC_EINTERNAL, "cannot create a Graphviz context");
+        goto cleanup;
+    }
+    if (!(g = agmemread(dot))) {
+        rc = render_error(ctx, NOC_EINVAL, "bad DOT");
+        goto cleanup;
+    }
+    const char *engine = pinned ? (all_pinned(g) ? "nop" : "neato") : "dot";
+    if (gvLayout(gvc, g, engine) != 0) {
+        rc = render_error(ctx, NOC_EINTERNAL, "layout failed");
+        goto cleanup;
+    }
+    laid_out = 1;
+    if (gvRenderData(gvc, g, "svg", &data, &len) != 0 || !data) {
+        rc = render_error(ctx, NOC_EINTERNAL, "SVG output failed");
+        goto cleanup;
+    }
+    noc_buf_append(out, data, len);
+    if (out->failed)
+        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory rendering SVG");
+cleanup:
+    if (data)
+        gvFreeRenderData(data);
+    if (laid_out)
+        gvFreeLayout(gvc, g);
+    if (g)
+        agclose(g);
+    if (gvc)
+        gvFreeContext(gvc);
+    noc_cgraph_quiet_end(old);
+    return rc;
+}
+
+int noc_topo_write_svg(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx)
+{
+    struct noc_buf dot;
+    int pinned = t->nnodes > 0, rc;
+    for (int v = 0; v < t->nnodes; v++)
+        pinned &= t->nodes[v].has_pos;
+    noc_buf_init(&dot);
+    rc = noc_topo_write_dot(t, &dot, ctx);
+    if (rc == NOC_OK)
+        rc = noc_svg_render(dot.data, pinned, out, ctx);
+    noc_buf_free(&dot);
+    return rc;
+}

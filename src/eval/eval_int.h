@@ -1,0 +1,91 @@
+/* Private to src/eval/: the parallel chunk runner, the per-sweep statistics
+ * and the two sweeps (minimal paths / ECMP, and deterministic routings).
+ *
+ * Determinism (binding for every sweep): the sources are cut into chunks of
+ * a fixed size that depends only on the topology (never on the thread
+ * count).  A chunk is summed from zero, in source order, into a private
+ * partial (loads and statistics); partials are added to the totals strictly
+ * in chunk order (a thread that finishes chunk i waits until chunk i - 1 has
+ * been added).  Floating-point results are therefore bit-identical for any
+ * number of threads, and each thread holds one partial: O(routers +
+ * channels) memory per thread.
+ */
+#ifndef NOCSYN_EVAL_INT_H
+#define NOCSYN_EVAL_INT_H
+
+#include "nocsyn/core.h"
+
+struct noc_topo;
+struct noc_traffic;
+struct noc_routing;
+
+/* Sources (or source groups) per chunk. */
+#define EV_CHUNK 16
+
+/* Statistics gathered over terminal pairs.  Hop sums are split into the
+ * uniform component (unweighted sums over pairs; the caller multiplies by
+ * uniform / N) and the sparse demands (weighted), each split into self pairs
+ * (s == d) and the others.  Integer-valued sums stay exact in doubles up to
+ * 2^53, far beyond N^2 * diameter for any size the engine can run. */
+struct ev_stats {
+    double uni_h_self, uni_h_other;   /* sum of hops over uniform pairs */
+    double sp_h_self, sp_w_self;      /* sparse: sum w * hops, sum w */
+    double sp_h_other, sp_w_other;
+    int hops_max;                     /* over pairs with traffic; -1 none */
+    int diameter;                     /* over all terminal pairs */
+    int disconnected;                 /* some terminal pair has no path */
+    double pd_cnt, pd_sum;            /* path diversity over pairs s != d */
+    double pd_min, pd_max;            /* +inf / 0 when no pair */
+    double pd_log10_max;              /* log10 of the largest count */
+    int pd_overflow;                  /* a count exceeded the double range */
+};
+
+void ev_stats_init(struct ev_stats *s);
+/* into += from (sums added, extrema combined). */
+void ev_stats_merge(struct ev_stats *into, const struct ev_stats *from);
+
+/* Computes chunk `chunk` into the worker's private partial (which it must
+ * reset first).  Returns a status (message in ctx). */
+typedef int (*ev_chunk_fn)(void *shared, void *worker, int chunk, struct noc_ctx *ctx);
+/* Adds the worker's partial into the totals held by `shared`. */
+typedef void (*ev_reduce_fn)(void *shared, void *worker);
+
+/* The number of threads to use: `requested` (0 = online processors),
+ * at most `nchunks`, at least 1. */
+int ev_threads(int requested, int nchunks);
+
+/* Runs chunks 0..nchunks-1 on `nthreads` threads (workers[i] belongs to
+ * thread i), reducing in chunk order (see above).  On failure the error of
+ * the lowest failing chunk is copied to ctx (deterministic) and no further
+ * chunk is started. */
+int ev_par_run(int nthreads, int nchunks, void *shared, void *const *workers,
+               ev_chunk_fn chunk, ev_reduce_fn reduce, struct noc_ctx *ctx);
+
+/* Minimal-path sweep (sweep.c): one BFS per source group computes hops,
+ * minimal path counts, diameter and path diversity into *st; when `load` is
+ * not NULL also the ECMP channel loads (nch entries, all channels, zeroed by
+ * the callee).  NOC_EINFEASIBLE when a pair with traffic has no path,
+ * NOC_ELIMIT when path counts exceed the floating-point range. */
+int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int threads,
+                     double *load, struct ev_stats *st, struct noc_ctx *ctx);
+
+/* Deterministic-routing sweep (routed.c): the paths of every pair with
+ * traffic give loads (nch entries, zeroed by the callee), hops and path
+ * diversity (the number of paths).  Diameter is not touched (topological,
+ * from the minimal sweep). */
+int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
+                    const struct noc_routing *r, int threads, double *load,
+                    struct ev_stats *st, struct noc_ctx *ctx);
+
+/* Records one communicating pair's path count (pd statistics). */
+static inline void ev_stats_pd(struct ev_stats *s, double count, double mult)
+{
+    s->pd_cnt += mult;
+    s->pd_sum += mult * count;
+    if (count < s->pd_min)
+        s->pd_min = count;
+    if (count > s->pd_max)
+        s->pd_max = count;
+}
+
+#endif

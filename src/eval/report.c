@@ -1,0 +1,299 @@
+/* Metrics output: the JSON object of INTERFACE 3.2 (cJSON) and an aligned
+ * text table, optionally with the per-channel loads. */
+#include "nocsyn/eval.h"
+
+#include "nocsyn/topo.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Rounds to 12 significant digits: floating-point noise of the sums (1e-15
+ * relative) is not reported, so 4.0000000000000009 prints as 4. */
+static double r12(double v)
+{
+    if (!isfinite(v) || v == 0)
+        return v;
+    char b[40];
+    snprintf(b, sizeof b, "%.12g", v);
+    return strtod(b, NULL);
+}
+
+/* Adds a number, or null when it is NaN / infinite.  NULL on no memory. */
+static cJSON *add_num(cJSON *o, const char *key, double v)
+{
+    return isfinite(v) ? cJSON_AddNumberToObject(o, key, r12(v)) : cJSON_AddNullToObject(o, key);
+}
+
+static cJSON *add_trio(cJSON *o, const char *key, double mn, double mx, double avg)
+{
+    cJSON *s = cJSON_AddObjectToObject(o, key);
+    if (!s)
+        return NULL;
+    if (!add_num(s, "min", mn) || !add_num(s, "max", mx) || !add_num(s, "avg", avg))
+        return NULL;
+    return s;
+}
+
+static int build(const struct noc_metrics *m, cJSON *o)
+{
+    int ok = cJSON_AddStringToObject(o, "topology", m->topology) &&
+             cJSON_AddStringToObject(o, "traffic", m->traffic) &&
+             cJSON_AddStringToObject(o, "routing", m->routing) &&
+             cJSON_AddNumberToObject(o, "routers", m->routers) &&
+             cJSON_AddNumberToObject(o, "terminals", m->terminals) &&
+             cJSON_AddNumberToObject(o, "links", m->links) &&
+             cJSON_AddNumberToObject(o, "channels", m->channels) &&
+             add_trio(o, "degree", m->degree_min, m->degree_max, m->degree_avg) &&
+             add_trio(o, "radix", m->radix_min, m->radix_max, m->radix_avg) &&
+             cJSON_AddNumberToObject(o, "diameter", m->diameter);
+    if (!ok)
+        return -1;
+    cJSON *h = cJSON_AddObjectToObject(o, "hops");
+    if (!h || !add_num(h, "avg", m->hops_avg) ||
+        !add_num(h, "avg_excl_self", m->hops_avg_excl_self) ||
+        !(m->hops_max >= 0 ? cJSON_AddNumberToObject(h, "max", m->hops_max)
+                           : cJSON_AddNullToObject(h, "max")))
+        return -1;
+    if (!add_num(o, "max_channel_load", m->max_channel_load) ||
+        !add_num(o, "throughput", m->throughput))
+        return -1;
+    cJSON *pd = cJSON_AddObjectToObject(o, "path_diversity");
+    if (!pd || !add_num(pd, "avg", m->pd_avg) || !add_num(pd, "min", m->pd_min) ||
+        !add_num(pd, "max", m->pd_max))
+        return -1;
+    if (isinf(m->pd_max) && !add_num(pd, "log10_max", m->pd_log10_max))
+        return -1;
+    if (m->bisection_links >= 0) {
+        cJSON *b = cJSON_AddObjectToObject(o, "bisection");
+        if (!b || !cJSON_AddNumberToObject(b, "links", m->bisection_links) ||
+            !cJSON_AddBoolToObject(b, "exact", m->bisection_exact != 0))
+            return -1;
+    } else if (!cJSON_AddNullToObject(o, "bisection")) {
+        return -1;
+    }
+    if (!(m->deadlock_free >= 0 ? cJSON_AddBoolToObject(o, "deadlock_free", m->deadlock_free != 0)
+                                : cJSON_AddNullToObject(o, "deadlock_free")))
+        return -1;
+    if (!add_num(o, "wire_length_mm", m->wire_length_mm))
+        return -1;
+    if (m->unit_mbps > 0 &&
+        (!add_num(o, "max_channel_load_mbps", m->max_channel_load_mbps) ||
+         (!isnan(m->max_utilization) && !add_num(o, "max_utilization", m->max_utilization))))
+        return -1;
+    return 0;
+}
+
+struct cJSON *noc_metrics_json_object(const struct noc_metrics *m, struct noc_ctx *ctx)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o || build(m, o) != 0) {
+        cJSON_Delete(o);
+        noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory building the metrics JSON");
+        return NULL;
+    }
+    return o;
+}
+
+static int loads_json(const struct noc_metrics *m, const struct noc_topo *t, cJSON *o)
+{
+    cJSON *arr = cJSON_AddArrayToObject(o, "channel_loads");
+    if (!arr)
+        return -1;
+    for (int e = 0; e < m->nch; e++) {
+        cJSON *c = cJSON_CreateObject();
+        if (!c)
+            return -1;
+        cJSON_AddItemToArray(arr, c);
+        double cap = m->capacity ? m->capacity[e] : 0;
+        if (!cJSON_AddStringToObject(c, "from", t->nodes[t->ch[e].src].name) ||
+            !cJSON_AddStringToObject(c, "to", t->nodes[t->ch[e].dst].name) ||
+            !add_num(c, "load", m->load[e]) ||
+            (m->unit_mbps > 0 && !add_num(c, "load_mbps", m->load[e] * m->unit_mbps)) ||
+            (m->unit_mbps > 0 && cap > 0 &&
+             !add_num(c, "utilization", m->load[e] * m->unit_mbps / cap)))
+            return -1;
+    }
+    return 0;
+}
+
+static int json_out(const struct noc_metrics *m, const struct noc_topo *t, int flags,
+                    struct noc_buf *out, struct noc_ctx *ctx)
+{
+    cJSON *o = noc_metrics_json_object(m, ctx);
+    if (!o)
+        return NOC_ENOMEM;
+    char *txt = NULL;
+    if (((flags & NOC_METRICS_LOADS) && loads_json(m, t, o) != 0) || !(txt = cJSON_Print(o))) {
+        cJSON_Delete(o);
+        return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory printing the metrics JSON");
+    }
+    noc_buf_append(out, txt, strlen(txt));
+    noc_buf_append(out, "\n", 1);
+    free(txt);
+    cJSON_Delete(o);
+    return out->failed ? noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory") : NOC_OK;
+}
+
+/* ---- text */
+
+static void label(struct noc_buf *b, const char *name)
+{
+    noc_buf_printf(b, "%-18s", name);
+}
+
+/* A number, or "-" for NaN / inf. */
+static void num(struct noc_buf *b, double v)
+{
+    if (isfinite(v))
+        noc_buf_num(b, r12(v));
+    else
+        noc_buf_append(b, "-", 1);
+}
+
+static void text_out(const struct noc_metrics *m, struct noc_buf *b)
+{
+    label(b, "topology");
+    noc_buf_printf(b, "%s\n", m->topology[0] ? m->topology : "-");
+    label(b, "traffic");
+    noc_buf_printf(b, "%s\n", m->traffic);
+    label(b, "routing");
+    noc_buf_printf(b, "%s\n", m->routing);
+    label(b, "routers");
+    noc_buf_printf(b, "%d\n", m->routers);
+    label(b, "terminals");
+    noc_buf_printf(b, "%d\n", m->terminals);
+    label(b, "links");
+    noc_buf_printf(b, "%d  (channels %d)\n", m->links, m->channels);
+    label(b, "degree");
+    noc_buf_printf(b, "min %d  max %d  avg ", m->degree_min, m->degree_max);
+    num(b, m->degree_avg);
+    noc_buf_append(b, "\n", 1);
+    label(b, "radix");
+    noc_buf_printf(b, "min %d  max %d  avg ", m->radix_min, m->radix_max);
+    num(b, m->radix_avg);
+    noc_buf_append(b, "\n", 1);
+    label(b, "diameter");
+    if (m->diameter >= 0)
+        noc_buf_printf(b, "%d hop%s\n", m->diameter, m->diameter == 1 ? "" : "s");
+    else
+        noc_buf_printf(b, "- (some terminal pair is disconnected)\n");
+    label(b, "hops");
+    noc_buf_printf(b, "avg ");
+    num(b, m->hops_avg);
+    noc_buf_printf(b, "  avg excl. self ");
+    num(b, m->hops_avg_excl_self);
+    noc_buf_printf(b, "  max ");
+    if (m->hops_max >= 0)
+        noc_buf_printf(b, "%d", m->hops_max);
+    else
+        noc_buf_append(b, "-", 1);
+    noc_buf_append(b, "\n", 1);
+    label(b, "max channel load");
+    num(b, m->max_channel_load);
+    noc_buf_printf(b, "  (throughput ");
+    num(b, m->throughput);
+    noc_buf_printf(b, " of injection)\n");
+    if (m->unit_mbps > 0) {
+        label(b, "max load MB/s");
+        num(b, m->max_channel_load_mbps);
+        if (!isnan(m->max_utilization)) {
+            noc_buf_printf(b, "  (utilization ");
+            num(b, m->max_utilization);
+            noc_buf_append(b, ")", 1);
+        }
+        noc_buf_append(b, "\n", 1);
+    }
+    label(b, "path diversity");
+    noc_buf_printf(b, "avg ");
+    num(b, m->pd_avg);
+    noc_buf_printf(b, "  min ");
+    num(b, m->pd_min);
+    noc_buf_printf(b, "  max ");
+    if (isinf(m->pd_max))
+        noc_buf_printf(b, "1e%.3f", m->pd_log10_max);
+    else
+        num(b, m->pd_max);
+    noc_buf_append(b, "\n", 1);
+    label(b, "bisection");
+    if (m->bisection_links >= 0)
+        noc_buf_printf(b, "%d links (%s)\n", m->bisection_links,
+                       m->bisection_exact ? "exact" : "METIS upper bound");
+    else
+        noc_buf_printf(b, "not computed\n");
+    label(b, "deadlock free");
+    if (m->deadlock_free >= 0)
+        noc_buf_printf(b, "%s (%d VC%s)\n", m->deadlock_free ? "yes" : "no", m->vcs,
+                       m->vcs == 1 ? "" : "s");
+    else
+        noc_buf_printf(b, "- (not a deterministic routing)\n");
+    label(b, "wire length");
+    if (isfinite(m->wire_length_mm)) {
+        num(b, m->wire_length_mm);
+        noc_buf_printf(b, " mm\n");
+    } else {
+        noc_buf_printf(b, "- (positions unknown)\n");
+    }
+}
+
+static void loads_text(const struct noc_metrics *m, const struct noc_topo *t, struct noc_buf *b)
+{
+    int wf = 4, wt = 2;
+    for (int e = 0; e < m->nch; e++) {
+        if (!noc_topo_is_rr(t, e))
+            continue;
+        int a = (int)strlen(t->nodes[t->ch[e].src].name), c = (int)strlen(t->nodes[t->ch[e].dst].name);
+        if (a > wf)
+            wf = a;
+        if (c > wt)
+            wt = c;
+    }
+    noc_buf_printf(b, "\nrouter-to-router channel loads\n%-*s    %-*s  %12s", wf, "from", wt, "to", "load");
+    if (m->unit_mbps > 0)
+        noc_buf_printf(b, "  %12s", "MB/s");
+    if (m->unit_mbps > 0 && m->capacity)
+        noc_buf_printf(b, "  %11s", "utilization");
+    noc_buf_append(b, "\n", 1);
+    for (int e = 0; e < m->nch; e++) {
+        if (!noc_topo_is_rr(t, e))
+            continue;
+        noc_buf_printf(b, "%-*s -> %-*s  %12.6g", wf, t->nodes[t->ch[e].src].name, wt,
+                       t->nodes[t->ch[e].dst].name, r12(m->load[e]));
+        if (m->unit_mbps > 0)
+            noc_buf_printf(b, "  %12.6g", r12(m->load[e] * m->unit_mbps));
+        if (m->unit_mbps > 0 && m->capacity) {
+            if (m->capacity[e] > 0)
+                noc_buf_printf(b, "  %11.4f", m->load[e] * m->unit_mbps / m->capacity[e]);
+            else
+                noc_buf_printf(b, "  %11s", "-");
+        }
+        noc_buf_append(b, "\n", 1);
+    }
+}
+
+int noc_metrics_write(const struct noc_metrics *m, const struct noc_topo *t, int format,
+                      int flags, struct noc_buf *out, struct noc_ctx *ctx)
+{
+    if ((flags & NOC_METRICS_LOADS) && (!t || !m->load || t->nch != m->nch))
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "channel loads need the evaluated topology");
+    if (format == NOC_METRICS_JSON)
+        return json_out(m, t, flags, out, ctx);
+    if (format != NOC_METRICS_TEXT)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "unknown metrics format %d", format);
+    text_out(m, out);
+    if (flags & NOC_METRICS_LOADS)
+        loads_text(m, t, out);
+    return out->failed ? noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory") : NOC_OK;
+}
+
+int noc_metrics_to_json(const struct noc_metrics *m, struct noc_buf *out, struct noc_ctx *ctx)
+{
+    return noc_metrics_write(m, NULL, NOC_METRICS_JSON, 0, out, ctx);
+}
+
+int noc_metrics_to_text(const struct noc_metrics *m, struct noc_buf *out, struct noc_ctx *ctx)
+{
+    return noc_metrics_write(m, NULL, NOC_METRICS_TEXT, 0, out, ctx);
+}

@@ -1,0 +1,183 @@
+/* The deterministic-routing sweep: every pair with traffic is routed by
+ * noc_routing_paths (dor, updown, desttag, table); its weighted paths give
+ * the channel loads, the hops (the weight-averaged router hops of its paths;
+ * hops.max is the longest path with weight) and the path diversity (the
+ * number of paths the routing permits: 1, or 2^ties for torus dor).
+ * Chunks are EV_CHUNK source terminals (see eval_int.h for determinism).
+ * noc_routing_paths is documented thread safe on one routing state. */
+#include "eval_int.h"
+
+#include "nocsyn/route.h"
+#include "nocsyn/topo.h"
+#include "nocsyn/traffic.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct rt_shared {
+    const struct noc_topo *t;
+    const struct noc_traffic *tr;
+    const struct noc_routing *r;
+    int N, nch;
+    double *load;
+    struct ev_stats st;
+};
+
+struct rt_worker {
+    struct noc_pathset ps;
+    double *wsp;    /* N: sparse traffic of the current source */
+    double *load;   /* nch partial */
+    struct ev_stats st;
+};
+
+/* Routes s -> d carrying uniform weight `wu` (0 or uniform / N) plus sparse
+ * weight `wsp`. */
+static int route_pair(const struct rt_shared *sh, struct rt_worker *w, int s, int d, double wu,
+                      double wsp, struct noc_ctx *ctx)
+{
+    const struct noc_topo *t = sh->t;
+    int rc = noc_routing_paths(sh->r, t->nrouters + s, t->nrouters + d, &w->ps, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    const struct noc_pathset *ps = &w->ps;
+    if (ps->npaths < 1)
+        return noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no route from '%s' to '%s'",
+                         t->nodes[t->nrouters + s].name, t->nodes[t->nrouters + d].name);
+    double wt = wu + wsp, hbar = 0;
+    int hmax = 0;
+    for (int i = 0; i < ps->npaths; i++) {
+        double pw = ps->weight[i];
+        int h = 0;
+        for (int k = ps->start[i]; k < ps->start[i + 1]; k++) {
+            int c = ps->ch[k];
+            h += noc_topo_is_rr(t, c);
+            w->load[c] += wt * pw;
+        }
+        hbar += pw * h;
+        if (pw > 0 && h > hmax)
+            hmax = h;
+    }
+    struct ev_stats *st = &w->st;
+    if (hmax > st->hops_max)
+        st->hops_max = hmax;
+    if (wu > 0) {
+        if (s == d)
+            st->uni_h_self += hbar;
+        else
+            st->uni_h_other += hbar;
+    }
+    if (wsp > 0) {
+        if (s == d) {
+            st->sp_h_self += wsp * hbar;
+            st->sp_w_self += wsp;
+        } else {
+            st->sp_h_other += wsp * hbar;
+            st->sp_w_other += wsp;
+        }
+    }
+    if (s != d)
+        ev_stats_pd(st, ps->npaths, 1);
+    return NOC_OK;
+}
+
+static int rt_chunk(void *shared, void *worker, int chunk, struct noc_ctx *ctx)
+{
+    const struct rt_shared *sh = shared;
+    struct rt_worker *w = worker;
+    const struct noc_traffic *tr = sh->tr;
+    ev_stats_init(&w->st);
+    memset(w->load, 0, (size_t)sh->nch * sizeof *w->load);
+    int s0 = chunk * EV_CHUNK, s1 = s0 + EV_CHUNK;
+    if (s1 > sh->N)
+        s1 = sh->N;
+    double wu = tr->uniform > 0 ? tr->uniform / sh->N : 0;
+    for (int s = s0; s < s1; s++) {
+        int rc = NOC_OK;
+        if (wu > 0) {
+            for (int j = tr->off[s]; j < tr->off[s + 1]; j++)
+                w->wsp[tr->ent[j].d] = tr->ent[j].w;
+            for (int d = 0; d < sh->N && rc == NOC_OK; d++)
+                rc = route_pair(sh, w, s, d, wu, w->wsp[d], ctx);
+            for (int j = tr->off[s]; j < tr->off[s + 1]; j++)
+                w->wsp[tr->ent[j].d] = 0;
+        } else {
+            for (int j = tr->off[s]; j < tr->off[s + 1] && rc == NOC_OK; j++)
+                rc = route_pair(sh, w, s, tr->ent[j].d, 0, tr->ent[j].w, ctx);
+        }
+        if (rc != NOC_OK)
+            return rc;
+    }
+    return NOC_OK;
+}
+
+static void rt_reduce(void *shared, void *worker)
+{
+    struct rt_shared *sh = shared;
+    const struct rt_worker *w = worker;
+    ev_stats_merge(&sh->st, &w->st);
+    for (int e = 0; e < sh->nch; e++)
+        sh->load[e] += w->load[e];
+}
+
+int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
+                    const struct noc_routing *r, int threads, double *load,
+                    struct ev_stats *st, struct noc_ctx *ctx)
+{
+    int rc = NOC_OK, nthreads = 0;
+    struct rt_shared sh;
+    struct rt_worker *ws = NULL;
+    void **wp = NULL;
+    memset(&sh, 0, sizeof sh);
+    sh.t = t;
+    sh.tr = tr;
+    sh.r = r;
+    sh.N = t->nterminals;
+    sh.nch = t->nch;
+    sh.load = load;
+    ev_stats_init(&sh.st);
+    memset(load, 0, (size_t)t->nch * sizeof *load);
+    int nchunks = (sh.N + EV_CHUNK - 1) / EV_CHUNK;
+    int want = ev_threads(threads, nchunks);
+    ws = noc_calloc(ctx, (size_t)want, sizeof *ws);
+    wp = noc_calloc(ctx, (size_t)want, sizeof *wp);
+    if (!ws || !wp) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (; nthreads < want; nthreads++) {
+        struct rt_worker *w = &ws[nthreads];
+        noc_pathset_init(&w->ps);
+        w->wsp = noc_calloc(ctx, (size_t)sh.N + 1, sizeof *w->wsp);
+        w->load = noc_malloc(ctx, (size_t)sh.nch + 1, sizeof *w->load);
+        wp[nthreads] = w;
+        if (!w->wsp || !w->load) {
+            nthreads++;
+            rc = NOC_ENOMEM;
+            goto cleanup;
+        }
+    }
+    rc = ev_par_run(nthreads, nchunks, &sh, wp, rt_chunk, rt_reduce, ctx);
+    /* Only the routed quantities: diameter stays with the minimal sweep. */
+    st->uni_h_self = sh.st.uni_h_self;
+    st->uni_h_other = sh.st.uni_h_other;
+    st->sp_h_self = sh.st.sp_h_self;
+    st->sp_w_self = sh.st.sp_w_self;
+    st->sp_h_other = sh.st.sp_h_other;
+    st->sp_w_other = sh.st.sp_w_other;
+    st->hops_max = sh.st.hops_max;
+    st->pd_cnt = sh.st.pd_cnt;
+    st->pd_sum = sh.st.pd_sum;
+    st->pd_min = sh.st.pd_min;
+    st->pd_max = sh.st.pd_max;
+    st->pd_log10_max = sh.st.pd_log10_max;
+    st->pd_overflow = 0;
+cleanup:
+    for (int i = 0; i < nthreads; i++) {
+        noc_pathset_free(&ws[i].ps);
+        free(ws[i].wsp);
+        free(ws[i].load);
+    }
+    free(ws);
+    free(wp);
+    return rc;
+}

@@ -1,0 +1,563 @@
+/* The minimal-path sweep: one breadth-first search per source group over the
+ * CSR graph of the topology computes, together, hop counts, minimal path
+ * counts, the diameter, path diversity and (optionally) the ECMP channel
+ * loads by Brandes-style reverse accumulation.
+ *
+ * Model.  A path runs source terminal -> injection channel -> router ...
+ * router -> ejection channel -> destination terminal and never transits a
+ * terminal; hops = router-to-router channels = BFS distance of the terminal
+ * - 2.  Terminals are leaves of the search (never expanded), so a terminal
+ * may eject from several routers and inject into others (butterflies).
+ *
+ * Source groups.  Terminals with exactly one injection channel into the same
+ * router see the same search (distances and path counts from that router),
+ * so they share one BFS: the search starts at a virtual source joined to the
+ * group's router.  A terminal with several injection channels is a group of
+ * its own, starting from all its injection routers at once (parallel
+ * injection channels multiply paths, one per channel).  Groups are ordered
+ * by their lowest terminal; chunks are EV_CHUNK groups.
+ *
+ * ECMP loads (every pair's traffic split equally over all its minimal
+ * channel-level paths).  With sigma(v) the number of minimal paths from the
+ * source to v and w(d) the group's traffic to d, define for every node v of
+ * the shortest-path DAG
+ *     c(d) = w(d) / sigma(d)          (terminal d),
+ *     c(v) = sum of c(x) over the DAG successors x of v.
+ * c(v) * sigma(v) is the traffic through v, and the DAG channel u -> x
+ * carries sigma(u) * c(x) (Brandes 2001, "A faster algorithm for betweenness
+ * centrality", applied to edges with pair weights).  One forward pass
+ * (distances, sigma, the DAG channels in BFS order) and one reverse pass
+ * over the DAG channels give all loads of the group: O(R + E) per group.
+ * Injection channels of a one-channel terminal carry its row sum exactly.
+ *
+ * Path counts never overflow: sigma is kept per BFS level with a binary
+ * exponent (exact power-of-two rescaling, only when an upper bound of the
+ * level's counts passes 2^900; it never triggers below ~380 BFS levels, so
+ * ordinary networks run the plain double code, bit for bit).  Counts whose
+ * true value exceeds the double range (about 1.8e308) are reported as
+ * overflowed with their log10; a count that underflows relative to its level
+ * (a level spanning more than ~2^1000 in path counts) is NOC_ELIMIT.
+ *
+ * Path diversity counts ROUTER-level paths (INTERFACE 2): when the topology
+ * has parallel channels a second count that ignores parallel copies is kept
+ * (loads still split over the channel-level paths).
+ */
+#include "eval_int.h"
+
+#include "nocsyn/topo.h"
+#include "nocsyn/traffic.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SCALE_BOUND 0x1p900
+#define SCALE_TRIGGER 0x1p512
+#define SCALE_EXP 512
+
+struct sw_shared {
+    const struct noc_topo *t;
+    const struct noc_traffic *tr;
+    int R, N, nnodes, nch;
+    int multi;         /* parallel channels exist: keep router-level counts */
+    double maxin;      /* largest router in-degree from routers (>= 1) */
+    int ngroups;
+    int *gstart;       /* ngroups + 1 offsets into gmem */
+    int *gmem;         /* terminal indices, grouped */
+    double *load;      /* totals (NULL: no loads) */
+    struct ev_stats st;
+};
+
+/* Per node: minimal channel-level path count (scaled, see above) and BFS
+ * distance from the virtual source (-1 unseen), side by side so that the
+ * search touches one cache line per node. */
+struct sw_node {
+    double sig;
+    int dist;
+    int pad_;
+};
+
+struct sw_worker {
+    struct sw_node *nd; /* nnodes */
+    double *sigr;  /* nnodes: router-level counts, only when multi */
+    double *c;     /* nnodes: reverse accumulation */
+    int *queue;    /* R */
+    int *dagoff;   /* R + 1 */
+    int *dag;      /* nch: DAG channels grouped by tail in BFS order */
+    int *lexp;     /* R + 3: binary exponent of each BFS level */
+    double *wd;    /* N: the group's traffic to each terminal */
+    int *mark;     /* N: group id + 1 of the terminals of the current group */
+    double *load;  /* nch partial, or NULL */
+    int scaled;    /* the current search rescaled some level */
+    struct ev_stats st;
+};
+
+static void worker_free(struct sw_worker *w)
+{
+    free(w->nd);
+    free(w->sigr);
+    free(w->c);
+    free(w->queue);
+    free(w->dagoff);
+    free(w->dag);
+    free(w->lexp);
+    free(w->wd);
+    free(w->mark);
+    free(w->load);
+    memset(w, 0, sizeof *w);
+}
+
+static int worker_alloc(struct sw_worker *w, const struct sw_shared *sh, struct noc_ctx *ctx)
+{
+    size_t nn = (size_t)sh->nnodes, R = (size_t)sh->R, N = (size_t)sh->N, m = (size_t)sh->nch;
+    memset(w, 0, sizeof *w);
+    w->nd = noc_calloc(ctx, nn + 1, sizeof *w->nd);
+    w->c = noc_calloc(ctx, nn + 1, sizeof *w->c);
+    w->queue = noc_malloc(ctx, R + 1, sizeof *w->queue);
+    w->dagoff = noc_malloc(ctx, R + 2, sizeof *w->dagoff);
+    w->dag = noc_malloc(ctx, m + 1, sizeof *w->dag);
+    w->lexp = noc_calloc(ctx, R + 4, sizeof *w->lexp);
+    w->wd = noc_calloc(ctx, N + 1, sizeof *w->wd);
+    w->mark = noc_calloc(ctx, N + 1, sizeof *w->mark);
+    if (sh->multi)
+        w->sigr = noc_malloc(ctx, nn + 1, sizeof *w->sigr);
+    if (sh->load)
+        w->load = noc_malloc(ctx, m + 1, sizeof *w->load);
+    if (!w->nd || !w->c || !w->queue || !w->dagoff || !w->dag || !w->lexp ||
+        !w->wd || !w->mark || (sh->multi && !w->sigr) || (sh->load && !w->load)) {
+        worker_free(w);
+        return NOC_ENOMEM;
+    }
+    return NOC_OK;
+}
+
+/* Groups terminals by their single injection router (see the file comment). */
+static int build_groups(struct sw_shared *sh, struct noc_ctx *ctx)
+{
+    const struct noc_graph *g = &sh->t->g;
+    int R = sh->R, N = sh->N, rc = NOC_OK;
+    int *gid_of_router = NULL, *gid = NULL, *cnt = NULL;
+    gid_of_router = noc_malloc(ctx, (size_t)R + 1, sizeof *gid_of_router);
+    gid = noc_malloc(ctx, (size_t)N + 1, sizeof *gid);
+    cnt = noc_calloc(ctx, (size_t)N + 2, sizeof *cnt);
+    sh->gstart = noc_malloc(ctx, (size_t)N + 2, sizeof *sh->gstart);
+    sh->gmem = noc_malloc(ctx, (size_t)N + 1, sizeof *sh->gmem);
+    if (!gid_of_router || !gid || !cnt || !sh->gstart || !sh->gmem) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int r = 0; r < R; r++)
+        gid_of_router[r] = -1;
+    int ng = 0;
+    for (int i = 0; i < N; i++) {
+        int v = R + i;
+        if (noc_graph_outdeg(g, v) == 1) {
+            int r = g->dst[g->off[v]];
+            if (gid_of_router[r] < 0)
+                gid_of_router[r] = ng++;
+            gid[i] = gid_of_router[r];
+        } else {
+            gid[i] = ng++;
+        }
+        cnt[gid[i] + 1]++;
+    }
+    for (int k = 0; k < ng; k++)
+        cnt[k + 1] += cnt[k];
+    memcpy(sh->gstart, cnt, ((size_t)ng + 1) * sizeof *cnt);
+    for (int i = 0; i < N; i++)
+        sh->gmem[cnt[gid[i]]++] = i;
+    sh->ngroups = ng;
+cleanup:
+    free(gid_of_router);
+    free(gid);
+    free(cnt);
+    return rc;
+}
+
+/* Forward pass: BFS from the virtual source of group `gi`.  Returns the
+ * number of routers reached (queue length); sets *scaled when some level
+ * was rescaled. */
+static int forward(const struct sw_shared *sh, struct sw_worker *w, int gi, int *scaled)
+{
+    const struct noc_graph *g = &sh->t->g;
+    const int *off = g->off, *dst = g->dst;
+    int R = sh->R, multi = sh->multi;
+    int *queue = w->queue, *dag = w->dag, *dagoff = w->dagoff;
+    struct sw_node *nd = w->nd;
+    double *sigr = w->sigr;
+    for (int v = 0; v < sh->nnodes; v++)
+        nd[v].dist = -1;
+    int rep = R + sh->gmem[sh->gstart[gi]];
+    int qt = 0, ndag = 0;
+    double bound = 0;
+    for (int e = off[rep]; e < off[rep + 1]; e++) {
+        int r = dst[e];
+        if (nd[r].dist < 0) {
+            nd[r].dist = 1;
+            nd[r].sig = 0;
+            if (multi)
+                sigr[r] = 0;
+            queue[qt++] = r;
+        }
+        nd[r].sig += 1;
+        if (multi && (e == off[rep] || dst[e - 1] != r))
+            sigr[r] += 1;
+        bound += 1;
+    }
+    w->lexp[1] = 0;
+    *scaled = 0;
+    int qh = 0, L = 1;
+    while (qh < qt) {
+        int lend = qt, nl = L + 1;
+        if (!multi) {
+            for (; qh < lend; qh++) {
+                int u = queue[qh];
+                double su = nd[u].sig;
+                dagoff[qh] = ndag;
+                for (int e = off[u]; e < off[u + 1]; e++) {
+                    int x = dst[e], dx = nd[x].dist;
+                    if (dx < 0) {
+                        nd[x].dist = nl;
+                        nd[x].sig = su;
+                        if (x < R)
+                            queue[qt++] = x;
+                        dag[ndag++] = e;
+                    } else if (dx == nl) {
+                        nd[x].sig += su;
+                        dag[ndag++] = e;
+                    }
+                }
+            }
+        } else {
+            for (; qh < lend; qh++) {
+                int u = queue[qh];
+                double su = nd[u].sig, sr = sigr[u];
+                dagoff[qh] = ndag;
+                for (int e = off[u]; e < off[u + 1]; e++) {
+                    int x = dst[e], dx = nd[x].dist;
+                    if (dx < 0) {
+                        nd[x].dist = nl;
+                        nd[x].sig = su;
+                        sigr[x] = sr;
+                        if (x < R)
+                            queue[qt++] = x;
+                        dag[ndag++] = e;
+                    } else if (dx == nl) {
+                        nd[x].sig += su;
+                        if (e == off[u] || dst[e - 1] != x)
+                            sigr[x] += sr;
+                        dag[ndag++] = e;
+                    }
+                }
+            }
+        }
+        /* Level nl is [lend, qt) (routers; terminals reached at nl keep the
+         * exponent of level L, their predecessors'). */
+        w->lexp[nl] = w->lexp[L];
+        if (qt > lend) {
+            bound *= sh->maxin;
+            if (bound > SCALE_BOUND) {
+                double mx = 0;
+                for (int i = lend; i < qt; i++)
+                    if (nd[queue[i]].sig > mx)
+                        mx = nd[queue[i]].sig;
+                if (mx > SCALE_TRIGGER) {
+                    for (int i = lend; i < qt; i++) {
+                        nd[queue[i]].sig = ldexp(nd[queue[i]].sig, -SCALE_EXP);
+                        if (multi)
+                            sigr[queue[i]] = ldexp(sigr[queue[i]], -SCALE_EXP);
+                    }
+                    w->lexp[nl] += SCALE_EXP;
+                    mx = ldexp(mx, -SCALE_EXP);
+                    *scaled = 1;
+                }
+                bound = mx;
+            }
+        }
+        L = nl;
+    }
+    dagoff[qt] = ndag;
+    return qt;
+}
+
+/* Reverse pass: loads of the DAG channels (see the file comment). */
+static void reverse(const struct sw_shared *sh, struct sw_worker *w, int qt, int scaled)
+{
+    const int *dst = sh->t->g.dst;
+    const int *dag = w->dag, *dagoff = w->dagoff, *queue = w->queue;
+    const struct sw_node *nd = w->nd;
+    double *c = w->c, *load = w->load;
+    int R = sh->R;
+    if (!scaled) {
+        for (int qi = qt - 1; qi >= 0; qi--) {
+            int u = queue[qi];
+            double su = nd[u].sig, acc = 0;
+            for (int k = dagoff[qi]; k < dagoff[qi + 1]; k++) {
+                int e = dag[k];
+                double cx = c[dst[e]];
+                load[e] += su * cx;
+                acc += cx;
+            }
+            c[u] = acc;
+        }
+        return;
+    }
+    /* Scaled levels: a router successor's c is in the units of its own
+     * level; convert by 2^(E_L - E_{L+1}).  Terminal successors are already
+     * in the units of level L. */
+    for (int qi = qt - 1; qi >= 0; qi--) {
+        int u = queue[qi], L = w->nd[u].dist;
+        double f = ldexp(1.0, w->lexp[L] - w->lexp[L + 1]);
+        double su = nd[u].sig, acc = 0;
+        for (int k = dagoff[qi]; k < dagoff[qi + 1]; k++) {
+            int e = dag[k], x = dst[e];
+            double cx = x < R ? c[x] * f : c[x];
+            load[e] += su * cx;
+            acc += cx;
+        }
+        c[u] = acc;
+    }
+}
+
+/* The router-level path count to terminal node v (true value, may be inf;
+ * a scaled count also updates the log10 maximum, which the caller otherwise
+ * derives from pd_max). */
+static double path_count_scaled(const struct sw_shared *sh, struct sw_worker *w, int v)
+{
+    double s = sh->multi ? w->sigr[v] : w->nd[v].sig;
+    int ex = w->lexp[w->nd[v].dist - 1];
+    if (ex == 0)
+        return s;
+    double lg = log10(s) + ex * log10(2.0);
+    if (lg > w->st.pd_log10_max)
+        w->st.pd_log10_max = lg;
+    return ldexp(s, ex);
+}
+
+static inline double path_count(const struct sw_shared *sh, struct sw_worker *w, int v)
+{
+    if (!w->scaled)
+        return sh->multi ? w->sigr[v] : w->nd[v].sig;
+    return path_count_scaled(sh, w, v);
+}
+
+static int no_path(const struct sw_shared *sh, int s, int d, struct noc_ctx *ctx)
+{
+    const struct noc_topo *t = sh->t;
+    return noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
+                     "no path from terminal '%s' to terminal '%s', which has traffic",
+                     t->nodes[sh->R + s].name, t->nodes[sh->R + d].name);
+}
+
+/* Statistics of group gi from its search; fills w->wd with the group's
+ * traffic to every terminal. */
+static int group_stats(const struct sw_shared *sh, struct sw_worker *w, int gi,
+                       struct noc_ctx *ctx)
+{
+    const struct noc_traffic *tr = sh->tr;
+    int R = sh->R, N = sh->N;
+    const int *mem = sh->gmem + sh->gstart[gi];
+    int gs = sh->gstart[gi + 1] - sh->gstart[gi];
+    struct ev_stats *st = &w->st;
+    double uni = tr->uniform;
+    for (int k = 0; k < gs; k++)
+        w->mark[mem[k]] = gi + 1;
+    /* All terminal pairs: diameter and connectivity; the uniform part. */
+    double hsum = 0, uw = uni > 0 ? gs * (uni / N) : 0;
+    int hmax = -1, unreach = -1;
+    for (int d = 0; d < N; d++) {
+        int v = R + d;
+        w->wd[d] = uw;
+        if (w->nd[v].dist < 0) {
+            if (unreach < 0)
+                unreach = d;
+            continue;
+        }
+        int h = w->nd[v].dist - 2;
+        if (h > hmax)
+            hmax = h;
+        hsum += h;
+        if (uni > 0) {
+            int mult = gs - (w->mark[d] == gi + 1);
+            if (mult > 0)
+                ev_stats_pd(st, path_count(sh, w, v), mult);
+        }
+    }
+    if (unreach >= 0) {
+        st->disconnected = 1;
+        if (uni > 0)
+            return no_path(sh, mem[0], unreach, ctx);
+    }
+    if (hmax > st->diameter)
+        st->diameter = hmax;
+    if (uni > 0) {
+        double self = 0;
+        for (int k = 0; k < gs; k++)
+            self += w->nd[R + mem[k]].dist - 2;
+        st->uni_h_self += self;
+        st->uni_h_other += gs * hsum - self;
+        if (hmax > st->hops_max)
+            st->hops_max = hmax;
+    }
+    /* Sparse demands of the members. */
+    for (int k = 0; k < gs; k++) {
+        int s = mem[k];
+        for (int j = tr->off[s]; j < tr->off[s + 1]; j++) {
+            int d = tr->ent[j].d;
+            double wt = tr->ent[j].w;
+            if (w->nd[R + d].dist < 0)
+                return no_path(sh, s, d, ctx);
+            int h = w->nd[R + d].dist - 2;
+            w->wd[d] += wt;
+            if (h > st->hops_max)
+                st->hops_max = h;
+            if (d == s) {
+                st->sp_h_self += wt * h;
+                st->sp_w_self += wt;
+            } else {
+                st->sp_h_other += wt * h;
+                st->sp_w_other += wt;
+                if (uni <= 0)
+                    ev_stats_pd(st, path_count(sh, w, R + d), 1);
+            }
+        }
+    }
+    if (isinf(st->pd_max))
+        st->pd_overflow = 1;
+    return NOC_OK;
+}
+
+static int group_run(const struct sw_shared *sh, struct sw_worker *w, int gi, struct noc_ctx *ctx)
+{
+    const struct noc_graph *g = &sh->t->g;
+    const struct noc_traffic *tr = sh->tr;
+    int R = sh->R, N = sh->N, scaled;
+    int qt = forward(sh, w, gi, &scaled);
+    w->scaled = scaled;
+    int rc = group_stats(sh, w, gi, ctx);
+    if (rc != NOC_OK || !w->load)
+        return rc;
+    double tot = 0;
+    for (int d = 0; d < N; d++) {
+        int v = R + d;
+        double wt = w->wd[d];
+        if (wt > 0 && w->nd[v].sig <= 0)
+            return noc_error(ctx, NOC_ELIMIT, NULL, 0,
+                             "minimal path counts span more than the floating-point range");
+        w->c[v] = wt > 0 ? wt / w->nd[v].sig : 0;
+        tot += wt;
+    }
+    if (tot <= 0)
+        return NOC_OK;
+    reverse(sh, w, qt, scaled);
+    const int *mem = sh->gmem + sh->gstart[gi];
+    int gs = sh->gstart[gi + 1] - sh->gstart[gi];
+    int rep = R + mem[0];
+    if (noc_graph_outdeg(g, rep) == 1) {
+        for (int k = 0; k < gs; k++) {
+            int s = mem[k];
+            w->load[g->off[R + s]] += noc_traffic_row_sum(tr, s);
+        }
+    } else {
+        for (int e = g->off[rep]; e < g->off[rep + 1]; e++)
+            w->load[e] += w->c[g->dst[e]];
+    }
+    return NOC_OK;
+}
+
+static int sw_chunk(void *shared, void *worker, int chunk, struct noc_ctx *ctx)
+{
+    const struct sw_shared *sh = shared;
+    struct sw_worker *w = worker;
+    ev_stats_init(&w->st);
+    if (w->load)
+        memset(w->load, 0, (size_t)sh->nch * sizeof *w->load);
+    int g0 = chunk * EV_CHUNK, g1 = g0 + EV_CHUNK;
+    if (g1 > sh->ngroups)
+        g1 = sh->ngroups;
+    for (int gi = g0; gi < g1; gi++) {
+        int rc = group_run(sh, w, gi, ctx);
+        if (rc != NOC_OK)
+            return rc;
+    }
+    return NOC_OK;
+}
+
+static void sw_reduce(void *shared, void *worker)
+{
+    struct sw_shared *sh = shared;
+    const struct sw_worker *w = worker;
+    ev_stats_merge(&sh->st, &w->st);
+    if (sh->load) {
+        double *to = sh->load;
+        const double *from = w->load;
+        for (int e = 0; e < sh->nch; e++)
+            to[e] += from[e];
+    }
+}
+
+/* Parallel channels anywhere (consecutive CSR edges with equal endpoints),
+ * and the largest router in-degree from routers. */
+static void scan_graph(struct sw_shared *sh)
+{
+    const struct noc_graph *g = &sh->t->g;
+    sh->multi = 0;
+    for (int e = 1; e < g->m; e++)
+        if (g->src[e] == g->src[e - 1] && g->dst[e] == g->dst[e - 1])
+            sh->multi = 1;
+    int mx = 1;
+    for (int v = 0; v < sh->R; v++) {
+        int n = 0;
+        for (int i = g->in_off[v]; i < g->in_off[v + 1]; i++)
+            n += g->src[g->in_edge[i]] < sh->R;
+        if (n > mx)
+            mx = n;
+    }
+    sh->maxin = mx;
+}
+
+int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int threads,
+                     double *load, struct ev_stats *st, struct noc_ctx *ctx)
+{
+    int rc = NOC_OK, nthreads = 0;
+    struct sw_shared sh;
+    struct sw_worker *ws = NULL;
+    void **wp = NULL;
+    memset(&sh, 0, sizeof sh);
+    sh.t = t;
+    sh.tr = tr;
+    sh.R = t->nrouters;
+    sh.N = t->nterminals;
+    sh.nnodes = t->nnodes;
+    sh.nch = t->nch;
+    sh.load = load;
+    ev_stats_init(&sh.st);
+    if (load)
+        memset(load, 0, (size_t)t->nch * sizeof *load);
+    scan_graph(&sh);
+    if ((rc = build_groups(&sh, ctx)) != NOC_OK)
+        goto cleanup;
+    int nchunks = (sh.ngroups + EV_CHUNK - 1) / EV_CHUNK;
+    int want = ev_threads(threads, nchunks);
+    ws = noc_calloc(ctx, (size_t)want, sizeof *ws);
+    wp = noc_calloc(ctx, (size_t)want, sizeof *wp);
+    if (!ws || !wp) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (; nthreads < want; nthreads++) {
+        if ((rc = worker_alloc(&ws[nthreads], &sh, ctx)) != NOC_OK)
+            goto cleanup;
+        wp[nthreads] = &ws[nthreads];
+    }
+    rc = ev_par_run(nthreads, nchunks, &sh, wp, sw_chunk, sw_reduce, ctx);
+    *st = sh.st;
+cleanup:
+    for (int i = 0; i < nthreads; i++)
+        worker_free(&ws[i]);
+    free(ws);
+    free(wp);
+    free(sh.gstart);
+    free(sh.gmem);
+    return rc;
+}

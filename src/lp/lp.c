@@ -1,0 +1,619 @@
+/* The LP/MIP layer over GLPK (the only file that includes <glpk.h>).
+ *
+ * The problem lives in our own arrays (columns, CSR rows with a dummy slot 0
+ * so that GLPK's 1-based arrays can point into them) until the first solve,
+ * which builds the glp_prob in one glp_load_matrix call.  Later changes of
+ * objective or bounds go to both copies (warm start kept); added rows or
+ * columns mark the glp_prob stale and the next solve rebuilds it. */
+#include "nocsyn/lp.h"
+
+#include <glpk.h>
+#include <limits.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+struct noc_lp {
+    int sense;
+    int ncols;
+    size_t ccap;
+    double *clo, *chi, *cobj;
+    int *ckind;
+    int nrows;
+    size_t rcap, scap;
+    double *rlo, *rhi;
+    int *rstart;  /* nrows + 1; row i's entries are [rstart[i]+1, rstart[i+1]] */
+    long nnz;
+    size_t acap;
+    int *acol;    /* 1-based GLPK column numbers, slot 0 unused */
+    double *aval; /* slot 0 unused */
+    int *seen, *where; /* add_row de-duplication, sized ccap */
+    size_t seencap;
+    int rowstamp;
+    glp_prob *P;
+    int stale;    /* P must be rebuilt */
+    /* solution */
+    int has_sol;
+    double obj, bound;
+    long nodes;
+    double *x;
+    double *start; /* MIP incumbent to start from, or NULL */
+};
+
+/* What the GLPK error hook jumps back to. */
+struct hook_env {
+    jmp_buf jb;
+};
+
+/* MIP callback state. */
+struct cb_info {
+    long node_limit;
+    long nodes;
+    const double *start; /* 1-based view, or NULL */
+    int heur_done;
+    double bound;
+    int sense;
+};
+
+void noc_lp_params_init(struct noc_lp_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->method = NOC_LP_AUTO;
+    p->presolve = 1;
+}
+
+int noc_lp_create(struct noc_lp **out, int sense, struct noc_ctx *ctx)
+{
+    *out = NULL;
+    if (sense != NOC_LP_MIN && sense != NOC_LP_MAX)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad objective sense %d", sense);
+    struct noc_lp *lp = noc_calloc(ctx, 1, sizeof *lp);
+    if (!lp)
+        return NOC_ENOMEM;
+    lp->sense = sense;
+    lp->bound = NAN;
+    lp->rcap = 0;
+    lp->rstart = noc_calloc(ctx, 1, sizeof *lp->rstart);
+    if (!lp->rstart) {
+        free(lp);
+        return NOC_ENOMEM;
+    }
+    lp->scap = 1;
+    *out = lp;
+    return NOC_OK;
+}
+
+void noc_lp_free(struct noc_lp *lp)
+{
+    if (!lp)
+        return;
+    if (lp->P)
+        glp_delete_prob(lp->P);
+    free(lp->clo);
+    free(lp->chi);
+    free(lp->cobj);
+    free(lp->ckind);
+    free(lp->rlo);
+    free(lp->rhi);
+    free(lp->rstart);
+    free(lp->acol);
+    free(lp->aval);
+    free(lp->seen);
+    free(lp->where);
+    free(lp->x);
+    free(lp->start);
+    free(lp);
+}
+
+static int check_bounds(double lo, double hi, struct noc_ctx *ctx)
+{
+    if (isnan(lo) || isnan(hi) || lo > hi || lo == INFINITY || hi == -INFINITY)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad bounds [%g, %g]", lo, hi);
+    return NOC_OK;
+}
+
+static int glp_bound_type(double lo, double hi)
+{
+    int flo = isfinite(lo), fhi = isfinite(hi);
+    if (!flo && !fhi)
+        return GLP_FR;
+    if (!fhi)
+        return GLP_LO;
+    if (!flo)
+        return GLP_UP;
+    return lo == hi ? GLP_FX : GLP_DB;
+}
+
+static void drop_solution(struct noc_lp *lp)
+{
+    lp->has_sol = 0;
+    lp->obj = 0;
+    lp->bound = NAN;
+    lp->nodes = 0;
+}
+
+int noc_lp_add_cols(struct noc_lp *lp, int n, double lo, double hi, double obj,
+                    int kind, struct noc_ctx *ctx)
+{
+    if (n < 0 || n > INT_MAX - 1 - lp->ncols)
+        return -noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad column count %d", n);
+    if (kind != NOC_LP_CONT && kind != NOC_LP_INT && kind != NOC_LP_BIN)
+        return -noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad column kind %d", kind);
+    if (kind == NOC_LP_BIN) {
+        lo = 0;
+        hi = 1;
+    }
+    if (check_bounds(lo, hi, ctx) || !isfinite(obj))
+        return -noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad column objective %g", obj);
+    size_t need = (size_t)lp->ncols + (size_t)n;
+    size_t cap = lp->ccap;
+    if (need > cap) {
+        size_t c = cap;
+        if (noc_grow(ctx, (void **)&lp->clo, &c, need, sizeof(double)))
+            return -NOC_ENOMEM;
+        c = cap;
+        if (noc_grow(ctx, (void **)&lp->chi, &c, need, sizeof(double)))
+            return -NOC_ENOMEM;
+        c = cap;
+        if (noc_grow(ctx, (void **)&lp->cobj, &c, need, sizeof(double)))
+            return -NOC_ENOMEM;
+        c = cap;
+        if (noc_grow(ctx, (void **)&lp->ckind, &c, need, sizeof(int)))
+            return -NOC_ENOMEM;
+        lp->ccap = c;
+    }
+    int first = lp->ncols;
+    for (int j = first; j < first + n; j++) {
+        lp->clo[j] = lo;
+        lp->chi[j] = hi;
+        lp->cobj[j] = obj;
+        lp->ckind[j] = kind;
+    }
+    lp->ncols += n;
+    if (n > 0)
+        lp->stale = 1;
+    return first;
+}
+
+int noc_lp_add_row(struct noc_lp *lp, double lo, double hi, int nnz, const int *cols,
+                   const double *vals, struct noc_ctx *ctx)
+{
+    if (check_bounds(lo, hi, ctx))
+        return -NOC_EINVAL;
+    if (nnz < 0 || (nnz > 0 && (!cols || !vals)) || lp->nrows >= INT_MAX - 2)
+        return -noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad row (%d entries)", nnz);
+    for (int i = 0; i < nnz; i++) {
+        if (cols[i] < 0 || cols[i] >= lp->ncols)
+            return -noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: row refers to column %d of %d",
+                              cols[i], lp->ncols);
+        if (!isfinite(vals[i]))
+            return -noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: coefficient is not finite");
+    }
+    if ((long)nnz > (long)INT_MAX - 2 - lp->nnz)
+        return -noc_error(ctx, NOC_ENOMEM, NULL, 0, "LP: more than %d nonzeros", INT_MAX - 2);
+    /* Room: row arrays and nnz + 1 (dummy slot 0) matrix entries. */
+    size_t c = lp->rcap;
+    if ((size_t)lp->nrows + 1 > c) {
+        if (noc_grow(ctx, (void **)&lp->rlo, &c, (size_t)lp->nrows + 1, sizeof(double)))
+            return -NOC_ENOMEM;
+        c = lp->rcap;
+        if (noc_grow(ctx, (void **)&lp->rhi, &c, (size_t)lp->nrows + 1, sizeof(double)))
+            return -NOC_ENOMEM;
+        lp->rcap = c;
+    }
+    if (noc_grow(ctx, (void **)&lp->rstart, &lp->scap, (size_t)lp->nrows + 2, sizeof(int)))
+        return -NOC_ENOMEM;
+    size_t ac = lp->acap;
+    size_t need = (size_t)lp->nnz + (size_t)nnz + 1;
+    if (need > ac) {
+        if (noc_grow(ctx, (void **)&lp->acol, &ac, need, sizeof(int)))
+            return -NOC_ENOMEM;
+        ac = lp->acap;
+        if (noc_grow(ctx, (void **)&lp->aval, &ac, need, sizeof(double)))
+            return -NOC_ENOMEM;
+        lp->acap = ac;
+    }
+    if (lp->seencap < (size_t)lp->ncols) {
+        size_t sc = lp->seencap, wc = lp->seencap;
+        if (noc_grow(ctx, (void **)&lp->seen, &sc, (size_t)lp->ncols, sizeof(int)) ||
+            noc_grow(ctx, (void **)&lp->where, &wc, (size_t)lp->ncols, sizeof(int)))
+            return -NOC_ENOMEM;
+        for (size_t j = lp->seencap; j < sc; j++)
+            lp->seen[j] = -1;
+        lp->seencap = sc < wc ? sc : wc;
+    }
+    int row = lp->nrows;
+    long base = lp->nnz; /* entries go to [base + 1, ...] */
+    long k = base;
+    for (int i = 0; i < nnz; i++) {
+        int j = cols[i];
+        if (lp->seen[j] == row) {
+            lp->aval[lp->where[j]] += vals[i];
+            continue;
+        }
+        lp->seen[j] = row;
+        lp->where[j] = (int)++k;
+        lp->acol[k] = j + 1;
+        lp->aval[k] = vals[i];
+    }
+    /* Drop zeros (given, or from cancelling duplicates). */
+    long w = base;
+    for (long r = base + 1; r <= k; r++) {
+        if (lp->aval[r] == 0)
+            continue;
+        if (!isfinite(lp->aval[r]))
+            return -noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: coefficient sum is not finite");
+        w++;
+        lp->acol[w] = lp->acol[r];
+        lp->aval[w] = lp->aval[r];
+    }
+    lp->nnz = w;
+    lp->rlo[row] = lo;
+    lp->rhi[row] = hi;
+    lp->rstart[row + 1] = (int)w;
+    lp->nrows++;
+    lp->stale = 1;
+    return row;
+}
+
+int noc_lp_set_obj(struct noc_lp *lp, int col, double obj, struct noc_ctx *ctx)
+{
+    if (col < 0 || col >= lp->ncols || !isfinite(obj))
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad objective for column %d", col);
+    lp->cobj[col] = obj;
+    if (lp->P && !lp->stale)
+        glp_set_obj_coef(lp->P, col + 1, obj);
+    return NOC_OK;
+}
+
+int noc_lp_set_col_bounds(struct noc_lp *lp, int col, double lo, double hi, struct noc_ctx *ctx)
+{
+    if (col < 0 || col >= lp->ncols)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: column %d out of range", col);
+    if (check_bounds(lo, hi, ctx))
+        return NOC_EINVAL;
+    lp->clo[col] = lo;
+    lp->chi[col] = hi;
+    if (lp->P && !lp->stale)
+        glp_set_col_bnds(lp->P, col + 1, glp_bound_type(lo, hi), isfinite(lo) ? lo : 0,
+                         isfinite(hi) ? hi : 0);
+    return NOC_OK;
+}
+
+int noc_lp_set_start(struct noc_lp *lp, const double *x, struct noc_ctx *ctx)
+{
+    if (!x)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: no start solution");
+    free(lp->start);
+    lp->start = noc_malloc(ctx, (size_t)lp->ncols + 1, sizeof *lp->start);
+    if (!lp->start)
+        return NOC_ENOMEM;
+    lp->start[0] = 0;
+    memcpy(lp->start + 1, x, (size_t)lp->ncols * sizeof *x);
+    return NOC_OK;
+}
+
+/* ---- GLPK side ---------------------------------------------------------- */
+
+static void error_hook(void *info)
+{
+    struct hook_env *env = info;
+    longjmp(env->jb, 1);
+}
+
+/* (Re)builds lp->P from our arrays.  GLPK calls only; validated inputs. */
+static int build(struct noc_lp *lp, struct noc_ctx *ctx)
+{
+    if (lp->P)
+        glp_delete_prob(lp->P);
+    lp->P = glp_create_prob();
+    glp_prob *P = lp->P;
+    glp_set_obj_dir(P, lp->sense == NOC_LP_MAX ? GLP_MAX : GLP_MIN);
+    /* GLPK wants at least one row; an empty free row changes nothing. */
+    int m = lp->nrows > 0 ? lp->nrows : 1;
+    glp_add_rows(P, m);
+    if (lp->nrows == 0)
+        glp_set_row_bnds(P, 1, GLP_FR, 0, 0);
+    glp_add_cols(P, lp->ncols);
+    for (int i = 0; i < lp->nrows; i++) {
+        double lo = lp->rlo[i], hi = lp->rhi[i];
+        glp_set_row_bnds(P, i + 1, glp_bound_type(lo, hi), isfinite(lo) ? lo : 0,
+                         isfinite(hi) ? hi : 0);
+    }
+    for (int j = 0; j < lp->ncols; j++) {
+        double lo = lp->clo[j], hi = lp->chi[j];
+        if (lp->ckind[j] != NOC_LP_CONT)
+            glp_set_col_kind(P, j + 1, lp->ckind[j] == NOC_LP_BIN ? GLP_BV : GLP_IV);
+        glp_set_col_bnds(P, j + 1, glp_bound_type(lo, hi), isfinite(lo) ? lo : 0,
+                         isfinite(hi) ? hi : 0);
+        glp_set_obj_coef(P, j + 1, lp->cobj[j]);
+    }
+    if (lp->nnz > 0) {
+        int *ia = noc_malloc(ctx, (size_t)lp->nnz + 1, sizeof *ia);
+        if (!ia)
+            return NOC_ENOMEM;
+        for (int i = 0; i < lp->nrows; i++)
+            for (int k = lp->rstart[i] + 1; k <= lp->rstart[i + 1]; k++)
+                ia[k] = i + 1;
+        glp_load_matrix(P, (int)lp->nnz, ia, lp->acol, lp->aval);
+        free(ia);
+    }
+    lp->stale = 0;
+    return NOC_OK;
+}
+
+static int is_mip(const struct noc_lp *lp)
+{
+    for (int j = 0; j < lp->ncols; j++)
+        if (lp->ckind[j] != NOC_LP_CONT)
+            return 1;
+    return 0;
+}
+
+static void mip_callback(glp_tree *T, void *info)
+{
+    struct cb_info *cb = info;
+    int a_cnt, n_cnt, t_cnt;
+    glp_ios_tree_size(T, &a_cnt, &n_cnt, &t_cnt);
+    cb->nodes = t_cnt;
+    int best = glp_ios_best_node(T);
+    if (best)
+        cb->bound = glp_ios_node_bound(T, best);
+    switch (glp_ios_reason(T)) {
+    case GLP_IHEUR:
+        if (cb->start && !cb->heur_done) {
+            cb->heur_done = 1;
+            glp_ios_heur_sol(T, cb->start);
+        }
+        break;
+    case GLP_ISELECT:
+        if (cb->node_limit > 0 && cb->nodes >= cb->node_limit)
+            glp_ios_terminate(T);
+        break;
+    default:
+        break;
+    }
+}
+
+static int ms_limit(double s)
+{
+    if (s <= 0)
+        return INT_MAX;
+    double ms = s * 1000.0;
+    return ms >= (double)INT_MAX ? INT_MAX : (ms < 1 ? 1 : (int)ms);
+}
+
+static int lp_status(int ret, int st)
+{
+    if (ret == GLP_ENOPFS || ret == GLP_ENODFS)
+        return NOC_EINFEASIBLE;
+    if (ret == GLP_ETMLIM || ret == GLP_EITLIM)
+        return NOC_ELIMIT;
+    if (ret != 0)
+        return NOC_EINTERNAL;
+    if (st == GLP_OPT)
+        return NOC_OK;
+    if (st == GLP_NOFEAS || st == GLP_UNBND)
+        return NOC_EINFEASIBLE;
+    return NOC_EINTERNAL;
+}
+
+/* Runs GLPK.  Returns a status; fills the solution fields.  The caller has
+ * installed the error hook. */
+static int run(struct noc_lp *lp, const struct noc_lp_params *p, int mip)
+{
+    glp_prob *P = lp->P;
+    glp_smcp sm;
+    glp_init_smcp(&sm);
+    sm.msg_lev = GLP_MSG_OFF;
+    sm.tm_lim = ms_limit(p->time_limit_s);
+    sm.presolve = p->presolve ? GLP_ON : GLP_OFF;
+    sm.meth = p->method == NOC_LP_DUAL ? GLP_DUALP : GLP_PRIMAL;
+    int ret, st;
+    if (!mip && p->method == NOC_LP_INTERIOR) {
+        glp_iptcp ip;
+        glp_init_iptcp(&ip);
+        ip.msg_lev = GLP_MSG_OFF;
+        ret = glp_interior(P, &ip);
+        if (getenv("LPDBG")) fprintf(stderr, "interior ret=%d st=%d\n", ret, ret == 0 ? glp_ipt_status(P) : -1);
+        st = ret == 0 ? glp_ipt_status(P) : 0;
+        int rc = lp_status(ret, st);
+        if (rc == NOC_OK) {
+            lp->has_sol = 1;
+            lp->obj = glp_ipt_obj_val(P);
+            for (int j = 0; j < lp->ncols; j++)
+                lp->x[j] = glp_ipt_col_prim(P, j + 1);
+        }
+        return rc;
+    }
+    ret = glp_simplex(P, &sm);
+    if (ret != 0 && ret != GLP_ENOPFS && ret != GLP_ENODFS && ret != GLP_ETMLIM &&
+        ret != GLP_EITLIM) {
+        /* Numerical trouble or a bad basis: once more from an advanced basis. */
+        glp_adv_basis(P, 0);
+        sm.presolve = GLP_OFF;
+        ret = glp_simplex(P, &sm);
+    }
+    st = ret == 0 ? glp_get_status(P) : 0;
+    int rc = lp_status(ret, st);
+    if (rc != NOC_OK)
+        return rc;
+    if (!mip) {
+        lp->has_sol = 1;
+        lp->obj = glp_get_obj_val(P);
+        for (int j = 0; j < lp->ncols; j++)
+            lp->x[j] = glp_get_col_prim(P, j + 1);
+        return NOC_OK;
+    }
+    glp_iocp io;
+    glp_init_iocp(&io);
+    io.msg_lev = GLP_MSG_OFF;
+    io.presolve = GLP_OFF;
+    io.tm_lim = ms_limit(p->time_limit_s);
+    io.mip_gap = p->mip_gap;
+    if (p->cuts) {
+        io.gmi_cuts = GLP_ON;
+        io.mir_cuts = GLP_ON;
+        io.cov_cuts = GLP_ON;
+        io.clq_cuts = GLP_ON;
+    }
+    struct cb_info cb = {p->node_limit, 0, lp->start, 0, NAN, lp->sense};
+    io.cb_func = mip_callback;
+    io.cb_info = &cb;
+    ret = glp_intopt(P, &io);
+    lp->nodes = cb.nodes;
+    st = glp_mip_status(P);
+    if (st == GLP_OPT || st == GLP_FEAS) {
+        lp->has_sol = 1;
+        lp->obj = glp_mip_obj_val(P);
+        for (int j = 0; j < lp->ncols; j++)
+            lp->x[j] = glp_mip_col_val(P, j + 1);
+    }
+    if ((ret == 0 || ret == GLP_EMIPGAP) && st == GLP_OPT) {
+        lp->bound = ret == 0 ? lp->obj : cb.bound;
+        return NOC_OK;
+    }
+    lp->bound = cb.bound;
+    if (ret == 0 && st == GLP_NOFEAS)
+        return NOC_EINFEASIBLE;
+    if (ret == GLP_ENOPFS)
+        return NOC_EINFEASIBLE;
+    if (ret == GLP_ETMLIM || ret == GLP_ESTOP)
+        return NOC_ELIMIT;
+    return NOC_EINTERNAL;
+}
+
+/* A problem without columns: feasible iff every row admits 0. */
+static int solve_empty(struct noc_lp *lp, struct noc_ctx *ctx)
+{
+    for (int i = 0; i < lp->nrows; i++)
+        if (lp->rlo[i] > 0 || lp->rhi[i] < 0)
+            return noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "LP: the problem is infeasible");
+    lp->has_sol = 1;
+    lp->obj = 0;
+    lp->bound = 0;
+    return NOC_OK;
+}
+
+static int check_params(const struct noc_lp_params *p, struct noc_ctx *ctx)
+{
+    if (p->method < NOC_LP_AUTO || p->method > NOC_LP_INTERIOR || !isfinite(p->time_limit_s) ||
+        p->time_limit_s < 0 || p->node_limit < 0 || !isfinite(p->mip_gap) || p->mip_gap < 0)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad solver parameters");
+    return NOC_OK;
+}
+
+/* Builds (when needed) and runs GLPK with its error hook installed: an
+ * internal GLPK error longjmps back here instead of aborting.  GLPK's
+ * environment is then unusable and is freed, which also frees every problem
+ * object of this thread.  Returns a status, or -1 after a GLPK error. */
+static int guarded(struct noc_lp *lp, const struct noc_lp_params *params, int mip,
+                   struct noc_ctx *ctx)
+{
+    struct hook_env env;
+    if (setjmp(env.jb) != 0) {
+        glp_error_hook(NULL, NULL);
+        glp_free_env();
+        lp->P = NULL;
+        lp->stale = 1;
+        return -1;
+    }
+    glp_error_hook(error_hook, &env);
+    int rc = NOC_OK;
+    if (lp->stale || !lp->P)
+        rc = build(lp, ctx);
+    if (rc == NOC_OK)
+        rc = run(lp, params, mip);
+    glp_error_hook(NULL, NULL);
+    return rc;
+}
+
+int noc_lp_solve(struct noc_lp *lp, const struct noc_lp_params *params, struct noc_ctx *ctx)
+{
+    struct noc_lp_params def;
+    if (!params) {
+        noc_lp_params_init(&def);
+        params = &def;
+    }
+    if (check_params(params, ctx))
+        return NOC_EINVAL;
+    drop_solution(lp);
+    if (lp->ncols == 0)
+        return solve_empty(lp, ctx);
+    free(lp->x);
+    lp->x = noc_calloc(ctx, (size_t)lp->ncols, sizeof *lp->x);
+    if (!lp->x)
+        return NOC_ENOMEM;
+    int mip = is_mip(lp);
+    if (lp->start && mip) {
+        for (int j = 0; j < lp->ncols; j++) {
+            double v = lp->start[j + 1];
+            if (!isfinite(v) || v < lp->clo[j] - 1e-9 || v > lp->chi[j] + 1e-9)
+                return noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: start value of column %d out of bounds", j);
+        }
+    }
+    glp_term_out(GLP_OFF);
+    int rc = guarded(lp, params, mip, ctx);
+    if (rc < 0) {
+        drop_solution(lp);
+        return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "LP: GLPK internal error");
+    }
+    if (rc == NOC_ENOMEM)
+        return rc;
+    if (rc == NOC_EINFEASIBLE)
+        return noc_error(ctx, rc, NULL, 0, "LP: the problem is infeasible or unbounded");
+    if (rc == NOC_ELIMIT)
+        return noc_error(ctx, rc, NULL, 0, "LP: solver limit reached (%s)",
+                         params->node_limit > 0 ? "time or node limit" : "time limit");
+    if (rc != NOC_OK) {
+        drop_solution(lp);
+        return noc_error(ctx, rc, NULL, 0, "LP: GLPK failed to solve the problem");
+    }
+    return NOC_OK;
+}
+
+int noc_lp_has_solution(const struct noc_lp *lp)
+{
+    return lp->has_sol;
+}
+
+double noc_lp_obj(const struct noc_lp *lp)
+{
+    return lp->has_sol ? lp->obj : 0;
+}
+
+double noc_lp_value(const struct noc_lp *lp, int col)
+{
+    if (!lp->has_sol || !lp->x || col < 0 || col >= lp->ncols)
+        return 0;
+    return lp->x[col];
+}
+
+double noc_lp_bound(const struct noc_lp *lp)
+{
+    if (isnan(lp->bound))
+        return lp->sense == NOC_LP_MIN ? -INFINITY : INFINITY;
+    return lp->bound;
+}
+
+long noc_lp_nodes(const struct noc_lp *lp)
+{
+    return lp->nodes;
+}
+
+int noc_lp_ncols(const struct noc_lp *lp)
+{
+    return lp->ncols;
+}
+
+int noc_lp_nrows(const struct noc_lp *lp)
+{
+    return lp->nrows;
+}
+
+long noc_lp_nnz(const struct noc_lp *lp)
+{
+    return lp->nnz;
+}

@@ -1,0 +1,389 @@
+/* Dimension-order routing: k-ary n-cubes (mesh, torus, ring, cmesh),
+ * flattened butterflies and hypercubes (e-cube). */
+#include "route_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { DOR_CUBE, DOR_FLAT };
+
+#define DOR_MAXDIM 31 /* hypercubes may exceed NOC_MAXDIM */
+
+struct dor {
+    int kind;               /* DOR_CUBE: +-1 steps; DOR_FLAT: straight jumps */
+    int n;                  /* dimensions */
+    int k[DOR_MAXDIM];      /* radix per dimension */
+    int wrap[DOR_MAXDIM];   /* torus / ring dimension */
+    long stride[DOR_MAXDIM];
+    int *coord;             /* R * n, by router node id */
+    int *node;              /* router index -> node id */
+    int *idx;               /* router node id -> index */
+    int *nb;                /* DOR_CUBE: channels + and - per (router, dim) */
+    signed char *cdim;      /* per channel: the dimension it moves in, or -1 */
+};
+
+void rt_dor_release(void *priv)
+{
+    struct dor *p = priv;
+    if (!p)
+        return;
+    free(p->coord);
+    free(p->node);
+    free(p->idx);
+    free(p->nb);
+    free(p->cdim);
+    free(p);
+}
+
+/* Router index from a name "r<digits>", or -1. */
+static long name_index(const char *s)
+{
+    if (!s || s[0] != 'r' || s[1] < '0' || s[1] > '9' || (s[1] == '0' && s[2]))
+        return -1;
+    long v = 0;
+    for (const char *c = s + 1; *c; c++) {
+        if (*c < '0' || *c > '9' || v > 100000000L)
+            return -1;
+        v = v * 10 + (*c - '0');
+    }
+    return v;
+}
+
+/* Maps router node ids to mixed-radix indices: by name when every router is
+ * named r<i> with distinct i in [0, R), else by node id. */
+static void map_indices(struct dor *p, const struct noc_topo *t)
+{
+    int R = t->nrouters, byname = 1;
+    for (int i = 0; i < R; i++)
+        p->node[i] = -1;
+    for (int v = 0; v < R && byname; v++) {
+        long i = name_index(t->nodes[v].name);
+        if (i < 0 || i >= R || p->node[i] >= 0)
+            byname = 0;
+        else
+            p->node[i] = v;
+    }
+    for (int i = 0; i < R; i++)
+        if (!byname)
+            p->node[i] = i;
+    for (int i = 0; i < R; i++)
+        p->idx[p->node[i]] = i;
+}
+
+/* The `which`-th (0 or 1) channel u -> v, or -1. */
+static int channel(const struct noc_graph *g, int u, int v, int which)
+{
+    int e = noc_graph_find(g, u, v);
+    if (e < 0 || which == 0)
+        return e;
+    return (e + 1 < g->off[u + 1] && g->dst[e + 1] == v) ? e + 1 : -1;
+}
+
+/* Router node reached from u by setting coordinate i to c. */
+static int neighbour(const struct dor *p, int u, int i, int c)
+{
+    long idx = p->idx[u] + (long)(c - p->coord[(size_t)u * p->n + i]) * p->stride[i];
+    return p->node[idx];
+}
+
+static int shape_dims(struct dor *p, const struct noc_topo *t, struct noc_ctx *ctx)
+{
+    const struct noc_shape *sh = &t->shape;
+    int R = t->nrouters;
+    p->n = sh->ndims;
+    p->kind = DOR_CUBE;
+    switch (sh->family) {
+    case NOC_FAM_MESH:
+    case NOC_FAM_TORUS:
+        for (int i = 0; i < p->n && i < NOC_MAXDIM; i++) {
+            p->k[i] = sh->dims[i];
+            p->wrap[i] = sh->family == NOC_FAM_TORUS;
+        }
+        break;
+    case NOC_FAM_RING:
+        p->n = 1;
+        p->k[0] = sh->ndims >= 1 && sh->dims[0] > 0 ? sh->dims[0] : R;
+        p->wrap[0] = 1;
+        break;
+    case NOC_FAM_FLATFLY:
+        p->kind = DOR_FLAT;
+        for (int i = 0; i < p->n && i < NOC_MAXDIM; i++)
+            p->k[i] = sh->dims[i];
+        break;
+    case NOC_FAM_HYPERCUBE: /* n from R: the shape caps ndims at NOC_MAXDIM */
+        p->kind = DOR_FLAT;
+        for (p->n = 0; p->n < DOR_MAXDIM - 1 && (1L << p->n) < R; p->n++)
+            p->k[p->n] = 2;
+        break;
+    default:
+        return noc_error(ctx, NOC_EUNSUP, NULL, 0,
+                         "dor needs a mesh, torus, cmesh, flattened butterfly or hypercube%s%s%s",
+                         sh->name[0] ? " (this is a '" : "", sh->name, sh->name[0] ? "')" : "");
+    }
+    long prod = 1;
+    if (p->n < 1 || p->n > (sh->family == NOC_FAM_HYPERCUBE ? DOR_MAXDIM : NOC_MAXDIM))
+        return noc_error(ctx, NOC_EUNSUP, NULL, 0, "dor: %d dimensions in the topology's shape",
+                         p->n);
+    for (int i = 0; i < p->n; i++) {
+        if (p->k[i] < 1 || prod > 0x7fffffffL / p->k[i])
+            return noc_error(ctx, NOC_EUNSUP, NULL, 0, "dor: bad radix %d in dimension %d", p->k[i], i);
+        p->stride[i] = prod;
+        prod *= p->k[i];
+    }
+    if (prod != R)
+        return noc_error(ctx, NOC_EUNSUP, NULL, 0,
+                         "dor: the shape (%ld routers) does not match the topology (%d routers)", prod, R);
+    return NOC_OK;
+}
+
+/* Every channel dor may take must exist. */
+static int check_wiring(const struct dor *p, const struct noc_topo *t, struct noc_ctx *ctx)
+{
+    const struct noc_graph *g = &t->g;
+    for (int u = 0; u < t->nrouters; u++)
+        for (int i = 0; i < p->n; i++) {
+            int x = p->coord[(size_t)u * p->n + i], k = p->k[i];
+            for (int c = 0; c < k; c++) {
+                int need;
+                if (p->kind == DOR_FLAT)
+                    need = c != x;
+                else
+                    need = (c == x + 1 || c == x - 1 ||
+                            (p->wrap[i] && k > 2 && (c == (x + 1) % k || c == (x + k - 1) % k)));
+                if (need && channel(g, u, neighbour(p, u, i, c), 0) < 0)
+                    return noc_error(ctx, NOC_EUNSUP, NULL, 0,
+                                     "dor: the topology does not match its shape: no channel %s -> %s",
+                                     rt_name(t, u), rt_name(t, neighbour(p, u, i, c)));
+            }
+        }
+    return NOC_OK;
+}
+
+/* The dimension a router-router channel moves in (-1 if none). */
+static int channel_dim(const struct dor *p, const struct noc_topo *t, int c)
+{
+    if (c < 0 || !noc_topo_is_rr(t, c))
+        return -1;
+    const int *a = p->coord + (size_t)t->ch[c].src * p->n, *b = p->coord + (size_t)t->ch[c].dst * p->n;
+    for (int i = 0; i < p->n; i++)
+        if (a[i] != b[i])
+            return i;
+    return -1;
+}
+
+/* Lookup tables for the step function: channel dimensions, and for k-ary
+ * n-cubes the + and - channel of every router in every dimension (-1 at a
+ * mesh edge; on a k = 2 ring the second parallel channel, if any, is -). */
+static int tables(struct dor *p, const struct noc_topo *t, struct noc_ctx *ctx)
+{
+    int R = t->nrouters;
+    p->cdim = noc_malloc(ctx, (size_t)t->nch, sizeof *p->cdim);
+    if (!p->cdim)
+        return NOC_ENOMEM;
+    for (int c = 0; c < t->nch; c++)
+        p->cdim[c] = (signed char)channel_dim(p, t, c);
+    if (p->kind != DOR_CUBE)
+        return NOC_OK;
+    p->nb = noc_malloc(ctx, (size_t)R * (size_t)p->n * 2, sizeof *p->nb);
+    if (!p->nb)
+        return NOC_ENOMEM;
+    for (int u = 0; u < R; u++)
+        for (int i = 0; i < p->n; i++) {
+            int x = p->coord[(size_t)u * p->n + i], k = p->k[i];
+            int *nb = p->nb + ((size_t)u * p->n + i) * 2;
+            nb[0] = nb[1] = -1;
+            if (x + 1 < k || (p->wrap[i] && k > 1))
+                nb[0] = channel(&t->g, u, neighbour(p, u, i, (x + 1) % k), 0);
+            if (x > 0 || (p->wrap[i] && k > 1))
+                nb[1] = channel(&t->g, u, neighbour(p, u, i, (x + k - 1) % k), p->wrap[i] && k == 2);
+        }
+    return NOC_OK;
+}
+
+int rt_dor_init(struct noc_routing *r, struct noc_ctx *ctx)
+{
+    const struct noc_topo *t = r->t;
+    int R = t->nrouters, rc;
+    struct dor *p = noc_calloc(ctx, 1, sizeof *p);
+    if (!p)
+        return NOC_ENOMEM;
+    if ((rc = shape_dims(p, t, ctx)) != NOC_OK)
+        goto cleanup;
+    p->coord = noc_malloc(ctx, (size_t)R * (size_t)p->n, sizeof *p->coord);
+    p->node = noc_malloc(ctx, (size_t)R, sizeof *p->node);
+    p->idx = noc_malloc(ctx, (size_t)R, sizeof *p->idx);
+    if (!p->coord || !p->node || !p->idx) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    map_indices(p, t);
+    for (int u = 0; u < R; u++) {
+        long x = p->idx[u];
+        for (int i = 0; i < p->n; i++) {
+            p->coord[(size_t)u * p->n + i] = (int)(x % p->k[i]);
+            x /= p->k[i];
+        }
+    }
+    if ((rc = check_wiring(p, t, ctx)) != NOC_OK || (rc = tables(p, t, ctx)) != NOC_OK)
+        goto cleanup;
+    r->priv = p;
+    p = NULL;
+cleanup:
+    rt_dor_release(p);
+    return rc;
+}
+
+int rt_dor_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                struct rt_hop *hop, int *nhop, struct noc_ctx *ctx)
+{
+    const struct dor *p = r->priv;
+    const struct noc_topo *t = r->t;
+    const int *cu = p->coord + (size_t)u * p->n, *cd = p->coord + (size_t)dd->d * p->n;
+    int i = 0;
+    while (i < p->n && cu[i] == cd[i])
+        i++;
+    *nhop = 0;
+    if (i == p->n)
+        return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "dor: asked to route %s to itself", rt_name(t, u));
+    int x = cu[i], y = cd[i], k = p->k[i];
+    if (p->kind == DOR_FLAT) {
+        hop[0].ch = channel(&t->g, u, neighbour(p, u, i, y), 0);
+        hop[0].cls = 0;
+        hop[0].w = 1.0;
+    } else if (!p->wrap[i]) {
+        hop[0].ch = p->nb[((size_t)u * p->n + i) * 2 + (y > x ? 0 : 1)];
+        hop[0].cls = 0;
+        hop[0].w = 1.0;
+    } else {
+        int delta = y - x < 0 ? y - x + k : y - x;
+        const int *nb = p->nb + ((size_t)u * p->n + i) * 2;
+        /* Dateline classes: keep the class within a dimension, switch to 1
+         * on the wraparound channel, restart at 0 in a new dimension. */
+        int base = (r->vcs >= 2 && cin >= 0 && p->cdim[cin] == i) ? cls : 0;
+        int wp = r->vcs >= 2 && x == k - 1, wm = r->vcs >= 2 && x == 0;
+        if (2 * delta < k || (2 * delta == k && (nb[1] < 0 || nb[1] == nb[0]))) {
+            hop[0].ch = nb[0];
+            hop[0].cls = base | wp;
+            hop[0].w = 1.0;
+        } else if (2 * delta > k) {
+            hop[0].ch = nb[1];
+            hop[0].cls = base | wm;
+            hop[0].w = 1.0;
+        } else {
+            hop[0].ch = nb[0];
+            hop[0].cls = base | wp;
+            hop[0].w = 0.5;
+            hop[1].ch = nb[1];
+            hop[1].cls = base | wm;
+            hop[1].w = 0.5;
+            *nhop = 2;
+        }
+    }
+    if (!*nhop)
+        *nhop = 1;
+    for (int h = 0; h < *nhop; h++)
+        if (hop[h].ch < 0)
+            return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "dor: missing channel at %s", rt_name(t, u));
+    return NOC_OK;
+}
+
+/* 1 when every router is the injection router and the ejection router of
+ * some terminal: then every state the generic exploration could reach is
+ * reached, and the structural enumeration below gives the same CDG. */
+static int all_routers_attached(const struct noc_topo *t, struct noc_ctx *ctx, int *ok)
+{
+    char *mark = noc_calloc(ctx, (size_t)t->nrouters, 1);
+    if (!mark)
+        return NOC_ENOMEM;
+    for (int i = 0; i < t->nterminals; i++) {
+        int v = noc_topo_term_node(t, i), a = noc_topo_inject_router(t, v), b = noc_topo_eject_router(t, v);
+        if (a >= 0)
+            mark[a] |= 1;
+        if (b >= 0)
+            mark[b] |= 2;
+    }
+    *ok = 1;
+    for (int u = 0; u < t->nrouters; u++)
+        if (mark[u] != 3)
+            *ok = 0;
+    free(mark);
+    return NOC_OK;
+}
+
+/* Longest run of hops dor takes in one dimension of radix k going + (dir
+ * 0) or - (dir 1) on a torus: ties (2d = k) go both ways when the - channel
+ * is distinct, which the callers check through the channel's existence. */
+static int run_max(int k, int dir)
+{
+    if (dir == 0 || k % 2 == 0)
+        return k / 2;
+    return (k - 1) / 2;
+}
+
+static int flat_deps(const struct dor *p, const struct noc_topo *t, struct rt_cdg *cdg,
+                     struct noc_ctx *ctx)
+{
+    const struct noc_graph *g = &t->g;
+    for (int u = 0; u < t->nrouters; u++)
+        for (int j = g->in_off[u]; j < g->in_off[u + 1]; j++) {
+            int c1 = g->in_edge[j];
+            if (p->cdim[c1] < 0 || c1 != noc_graph_find(g, g->src[c1], u))
+                continue;
+            for (int c2 = g->off[u]; c2 < g->off[u + 1]; c2++) {
+                if (p->cdim[c2] <= p->cdim[c1] || c2 != noc_graph_find(g, u, g->dst[c2]))
+                    continue;
+                int rc = rt_cdg_add(cdg, c1, 0, c2, 0, ctx);
+                if (rc != NOC_OK)
+                    return rc;
+            }
+        }
+    return NOC_OK;
+}
+
+int rt_dor_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx)
+{
+    const struct dor *p = r->priv;
+    const struct noc_topo *t = r->t;
+    int ok = 0, rc, dl = r->vcs >= 2, n = p->n;
+    if ((rc = all_routers_attached(t, ctx, &ok)) != NOC_OK)
+        return rc;
+    if (!ok)
+        return rt_explore_deps(r, cdg, ctx);
+    if (p->kind == DOR_FLAT)
+        return flat_deps(p, t, cdg, ctx);
+    for (int u = 0; u < t->nrouters; u++)
+        for (int j = 0; j < n; j++)
+            for (int dj = 0; dj < 2; dj++) {
+                /* Packets that arrive at u moving in dimension j, direction
+                 * dj, after m hops in that dimension. */
+                int x = p->coord[(size_t)u * n + j], k = p->k[j], wj = p->wrap[j];
+                int back = dj == 0 ? x - 1 : x + 1;
+                if (!wj && (back < 0 || back >= k))
+                    continue;
+                int w = neighbour(p, u, j, (back + k) % k);
+                int c1 = p->nb[((size_t)w * n + j) * 2 + dj];
+                if (c1 < 0 || t->ch[c1].dst != u)
+                    continue;
+                int mmax = wj ? run_max(k, dj) : (dj == 0 ? x : k - 1 - x);
+                for (int m = 1; m <= mmax; m++) {
+                    int v1 = dl && wj && (dj == 0 ? m > x : x + m > k - 1);
+                    int c2 = p->nb[((size_t)u * n + j) * 2 + dj];
+                    if (c2 >= 0 && (!wj || m + 1 <= mmax)) {
+                        int v2 = dl && wj && (v1 || (dj == 0 ? x == k - 1 : x == 0));
+                        if ((rc = rt_cdg_add(cdg, c1, v1, c2, v2, ctx)) != NOC_OK)
+                            return rc;
+                    }
+                    for (int i = j + 1; i < n; i++)
+                        for (int di = 0; di < 2; di++) {
+                            int xi = p->coord[(size_t)u * n + i], ki = p->k[i];
+                            c2 = p->nb[((size_t)u * n + i) * 2 + di];
+                            if (c2 < 0 || (p->wrap[i] && run_max(ki, di) < 1))
+                                continue;
+                            int v2 = dl && p->wrap[i] && (di == 0 ? xi == ki - 1 : xi == 0);
+                            if ((rc = rt_cdg_add(cdg, c1, v1, c2, v2, ctx)) != NOC_OK)
+                                return rc;
+                        }
+                }
+            }
+    return NOC_OK;
+}

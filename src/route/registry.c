@@ -1,0 +1,160 @@
+/* The routing model registry, routing state lifecycle and the shared
+ * per-destination next-hop tables. */
+#include "route_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct rt_model models[] = {
+    {"ecmp", NOC_RT_ECMP, 0, NULL, NULL, NULL, NULL, NULL, NULL},
+    {"ideal", NOC_RT_IDEAL, 0, NULL, NULL, NULL, NULL, NULL, NULL},
+    {"optimal", NOC_RT_OPTIMAL, 0, NULL, NULL, NULL, NULL, NULL, NULL},
+    {"dor", NOC_RT_DOR, 1, rt_dor_init, rt_dor_release, NULL, rt_dor_next, NULL, rt_dor_deps},
+    {"updown", NOC_RT_UPDOWN, 1, rt_updown_init, rt_updown_release, rt_updown_dest,
+     rt_updown_next, NULL, NULL},
+    {"desttag", NOC_RT_DESTTAG, 1, rt_desttag_init, rt_desttag_release, rt_desttag_dest,
+     rt_desttag_next, NULL, NULL},
+    {"table", NOC_RT_TABLE, 1, rt_table_init, rt_table_release, NULL, NULL, rt_table_paths,
+     rt_table_deps},
+};
+#define NMODELS ((int)(sizeof models / sizeof models[0]))
+
+const struct rt_model *rt_model_get(int model)
+{
+    for (int i = 0; i < NMODELS; i++)
+        if (models[i].model == model)
+            return &models[i];
+    return NULL;
+}
+
+int noc_routing_parse(const char *name, int *model, struct noc_ctx *ctx)
+{
+    for (int i = 0; i < NMODELS; i++)
+        if (name && !strcmp(name, models[i].name)) {
+            *model = models[i].model;
+            return NOC_OK;
+        }
+    return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                     "unknown routing '%s' (ecmp, ideal, optimal, dor, updown, desttag, table)",
+                     name ? name : "");
+}
+
+const char *noc_routing_name(int model)
+{
+    const struct rt_model *m = rt_model_get(model);
+    return m ? m->name : NULL;
+}
+
+int noc_routing_is_deterministic(int model)
+{
+    const struct rt_model *m = rt_model_get(model);
+    return m ? m->deterministic : 0;
+}
+
+const char *rt_name(const struct noc_topo *t, int v)
+{
+    return (v >= 0 && v < t->nnodes && t->nodes[v].name) ? t->nodes[v].name : "?";
+}
+
+int noc_routing_init(struct noc_routing *r, const struct noc_topo *t, int model, int vcs,
+                     struct noc_ctx *ctx)
+{
+    memset(r, 0, sizeof *r);
+    const struct rt_model *m = rt_model_get(model);
+    if (!m)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "unknown routing model %d", model);
+    if (vcs < 1)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "virtual channels must be >= 1 (got %d)", vcs);
+    if (!t || !t->finalized)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "routing needs a finalized topology");
+    r->model = model;
+    r->t = t;
+    r->vcs = vcs;
+    int rc = m->init ? m->init(r, ctx) : NOC_OK;
+    if (rc != NOC_OK)
+        memset(r, 0, sizeof *r);
+    return rc;
+}
+
+void noc_routing_free(struct noc_routing *r)
+{
+    const struct rt_model *m = rt_model_get(r->model);
+    if (r->priv && m && m->release)
+        m->release(r->priv);
+    memset(r, 0, sizeof *r);
+}
+
+int noc_routing_paths(const struct noc_routing *r, int s, int d, struct noc_pathset *ps,
+                      struct noc_ctx *ctx)
+{
+    const struct rt_model *m = rt_model_get(r->model);
+    noc_pathset_clear(ps);
+    if (!m || !r->t)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "routing not initialised");
+    if (s < 0 || s >= r->t->nnodes || d < 0 || d >= r->t->nnodes)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "path endpoint out of range");
+    if (m->paths)
+        return m->paths(r, s, d, ps, ctx);
+    if (!m->next)
+        return noc_error(ctx, NOC_EUNSUP, NULL, 0,
+                         "routing '%s' splits traffic over many paths and gives no path list",
+                         m->name);
+    return rt_walk_paths(r, m, s, d, ps, ctx);
+}
+
+void rt_dest_release(struct rt_dest *dd)
+{
+    free(dd->own);
+    memset(dd, 0, sizeof *dd);
+}
+
+/* ---- per-destination tables */
+int rt_dtab_build(struct rt_dtab *dt, const struct noc_routing *r, int nstates, rt_fill_fn fill,
+                  long limit, struct noc_ctx *ctx)
+{
+    int R = r->t->nrouters;
+    dt->nstates = nstates;
+    dt->fill = fill;
+    dt->all = NULL;
+    if ((long)R * nstates > limit)
+        return NOC_OK;
+    dt->all = noc_malloc(ctx, (size_t)R * (size_t)nstates, sizeof *dt->all);
+    if (!dt->all)
+        return NOC_ENOMEM;
+    for (int D = 0; D < R; D++) {
+        int rc = fill(r, D, dt->all + (size_t)D * (size_t)nstates, ctx);
+        if (rc != NOC_OK) {
+            free(dt->all);
+            dt->all = NULL;
+            return rc;
+        }
+    }
+    return NOC_OK;
+}
+
+void rt_dtab_free(struct rt_dtab *dt)
+{
+    free(dt->all);
+    dt->all = NULL;
+}
+
+int rt_dtab_dest(const struct rt_dtab *dt, const struct noc_routing *r, int D, struct rt_dest *dd,
+                 struct noc_ctx *ctx)
+{
+    memset(dd, 0, sizeof *dd);
+    dd->d = D;
+    if (dt->all) {
+        dd->tab = dt->all + (size_t)D * (size_t)dt->nstates;
+        return NOC_OK;
+    }
+    dd->own = noc_malloc(ctx, (size_t)dt->nstates, sizeof *dd->own);
+    if (!dd->own)
+        return NOC_ENOMEM;
+    int rc = dt->fill(r, D, dd->own, ctx);
+    if (rc != NOC_OK) {
+        rt_dest_release(dd);
+        return rc;
+    }
+    dd->tab = dd->own;
+    return NOC_OK;
+}

@@ -1,0 +1,117 @@
+/* Internal to src/route: the model table, the per-destination next-hop
+ * tables shared by updown and desttag, and the channel dependency graph.
+ *
+ * Every deterministic model except table is destination based: the next
+ * channel(s) of a packet depend only on the router u it is at, the channel
+ * it arrived on (cin, -1 right after injection), its VC class and the
+ * destination router D.  Paths (walk.c) and the deadlock check (deadlock.c)
+ * are both derived from that one step function. */
+#ifndef NOCSYN_ROUTE_INT_H
+#define NOCSYN_ROUTE_INT_H
+
+#include "nocsyn/route.h"
+#include "nocsyn/topo.h"
+
+#define RT_MAXHOP 2
+
+struct rt_hop {
+    int ch;   /* router-router channel id */
+    int cls;  /* VC class on it */
+    double w; /* fraction of the packet's traffic taking it */
+};
+
+/* Destination data prepared once per destination router D. */
+struct rt_dest {
+    int d;          /* destination router */
+    const int *tab; /* model table for D (cache row or `own`), may be NULL */
+    int *own;       /* owned scratch table, or NULL */
+};
+
+struct rt_cdg;
+
+struct rt_model {
+    const char *name;
+    int model;
+    int deterministic;
+    int (*init)(struct noc_routing *r, struct noc_ctx *ctx); /* NULL: no state */
+    void (*release)(void *priv);
+    /* Prepares dd for destination router D (NULL: dd->tab = NULL). */
+    int (*dest)(const struct noc_routing *r, int D, struct rt_dest *dd, struct noc_ctx *ctx);
+    /* Next hops at router u != D; *nhop = 0 when there is no route. */
+    int (*next)(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
+    /* Own path / dependency producers (table: source-dependent routes; dor:
+     * a structural enumeration of its dependencies); NULL = generic. */
+    int (*paths)(const struct noc_routing *r, int s, int d, struct noc_pathset *ps,
+                 struct noc_ctx *ctx);
+    int (*deps)(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx);
+};
+
+/* registry.c */
+const struct rt_model *rt_model_get(int model);
+void rt_dest_release(struct rt_dest *dd);
+/* Names a node for messages. */
+const char *rt_name(const struct noc_topo *t, int v);
+
+/* Per-destination tables of `nstates` ints (dtab in registry.c): all
+ * destinations precomputed when R * nstates <= limit, else filled per call. */
+typedef int (*rt_fill_fn)(const struct noc_routing *r, int D, int *tab, struct noc_ctx *ctx);
+struct rt_dtab {
+    int nstates;
+    int *all;  /* R * nstates or NULL */
+    rt_fill_fn fill;
+};
+int rt_dtab_build(struct rt_dtab *dt, const struct noc_routing *r, int nstates, rt_fill_fn fill,
+                  long limit, struct noc_ctx *ctx);
+void rt_dtab_free(struct rt_dtab *dt);
+int rt_dtab_dest(const struct rt_dtab *dt, const struct noc_routing *r, int D, struct rt_dest *dd,
+                 struct noc_ctx *ctx);
+
+/* Model hooks (one file each). */
+int rt_dor_init(struct noc_routing *r, struct noc_ctx *ctx);
+void rt_dor_release(void *priv);
+int rt_dor_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
+/* The dor dependencies enumerated from the structure, O(R * n^2 * k), when
+ * every router has a terminal (else rt_explore_deps). */
+int rt_dor_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx);
+
+int rt_updown_init(struct noc_routing *r, struct noc_ctx *ctx);
+void rt_updown_release(void *priv);
+int rt_updown_dest(const struct noc_routing *r, int D, struct rt_dest *dd, struct noc_ctx *ctx);
+int rt_updown_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                   struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
+
+int rt_desttag_init(struct noc_routing *r, struct noc_ctx *ctx);
+void rt_desttag_release(void *priv);
+int rt_desttag_dest(const struct noc_routing *r, int D, struct rt_dest *dd, struct noc_ctx *ctx);
+int rt_desttag_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                    struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
+
+int rt_table_init(struct noc_routing *r, struct noc_ctx *ctx);
+void rt_table_release(void *priv);
+int rt_table_paths(const struct noc_routing *r, int s, int d, struct noc_pathset *ps,
+                   struct noc_ctx *ctx);
+int rt_table_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx);
+
+/* walk.c: generic path generation from the step function. */
+int rt_walk_paths(const struct noc_routing *r, const struct rt_model *m, int s, int d,
+                  struct noc_pathset *ps, struct noc_ctx *ctx);
+/* Endpoint resolution shared by walk.c, table.c and minpaths.c: the router
+ * a path from node s starts at (s itself or its injection router), and the
+ * router a path to node d ends at. */
+int rt_src_router(const struct noc_topo *t, int s);
+int rt_dst_router(const struct noc_topo *t, int d);
+
+/* deadlock.c: dependency edges, deduplicated. */
+int rt_cdg_add(struct rt_cdg *cdg, int c1, int v1, int c2, int v2, struct noc_ctx *ctx);
+/* The dependencies of a destination-based model (one with `next`): for every
+ * ejection router D, the (channel, class) states reachable from every
+ * source's injection router, each expanded once.  O(D * states). */
+int rt_explore_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx);
+/* noc_routing_deadlock; generic != 0 bypasses a model's own `deps` when it
+ * also has `next` (white-box tests compare the two). */
+int rt_deadlock_run(const struct noc_routing *r, int generic, struct noc_deadlock *dl,
+                    struct noc_ctx *ctx);
+
+#endif

@@ -1,0 +1,202 @@
+/* Up*-down* routing (Schroeder et al., "Autonet", 1991) on any topology:
+ * one shortest legal path per pair, lowest next router on ties. */
+#include "route_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Next-hop tables: 2 states per router (0: may still go up, 1: went down). */
+#define UD_TABLE_LIMIT (1L << 21)
+
+struct updown {
+    int *level;  /* BFS level of each router in its component's tree */
+    struct rt_dtab dt;
+};
+
+void rt_updown_release(void *priv)
+{
+    struct updown *p = priv;
+    if (!p)
+        return;
+    free(p->level);
+    rt_dtab_free(&p->dt);
+    free(p);
+}
+
+static int is_up(const struct updown *p, const struct noc_topo *t, int c)
+{
+    int u = t->ch[c].src, v = t->ch[c].dst;
+    return p->level[v] < p->level[u] || (p->level[v] == p->level[u] && v < u);
+}
+
+/* Root order: largest degree first, lowest id on ties. */
+struct rootkey {
+    int deg, id;
+};
+
+static int cmp_root(const void *a, const void *b)
+{
+    const struct rootkey *x = a, *y = b;
+    if (x->deg != y->deg)
+        return x->deg > y->deg ? -1 : 1;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+/* BFS levels over the undirected view of the router-router channels. */
+static int levels(struct updown *p, const struct noc_topo *t, struct noc_ctx *ctx)
+{
+    const struct noc_graph *g = &t->g;
+    int R = t->nrouters, rc = NOC_OK;
+    struct rootkey *order = noc_malloc(ctx, (size_t)R, sizeof *order);
+    int *queue = noc_malloc(ctx, (size_t)R, sizeof *queue);
+    if (!order || !queue) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int v = 0; v < R; v++) {
+        order[v].deg = noc_topo_degree(t, v);
+        order[v].id = v;
+        p->level[v] = -1;
+    }
+    qsort(order, (size_t)R, sizeof *order, cmp_root);
+    for (int i = 0; i < R; i++) {
+        int root = order[i].id, head = 0, tail = 0;
+        if (p->level[root] >= 0)
+            continue;
+        p->level[root] = 0;
+        queue[tail++] = root;
+        while (head < tail) {
+            int u = queue[head++];
+            for (int e = g->off[u]; e < g->off[u + 1]; e++) {
+                int w = g->dst[e];
+                if (w < R && p->level[w] < 0) {
+                    p->level[w] = p->level[u] + 1;
+                    queue[tail++] = w;
+                }
+            }
+            for (int j = g->in_off[u]; j < g->in_off[u + 1]; j++) {
+                int w = g->src[g->in_edge[j]];
+                if (w < R && p->level[w] < 0) {
+                    p->level[w] = p->level[u] + 1;
+                    queue[tail++] = w;
+                }
+            }
+        }
+    }
+cleanup:
+    free(order);
+    free(queue);
+    return rc;
+}
+
+/* tab[2u + phase]: the channel to take from router u in that phase toward
+ * D, or -1.  Backward BFS over (router, phase) states from D, then the
+ * lowest-id next router on a shortest legal path. */
+static int fill(const struct noc_routing *r, int D, int *tab, struct noc_ctx *ctx)
+{
+    const struct noc_topo *t = r->t;
+    const struct noc_graph *g = &t->g;
+    const struct updown *p = r->priv;
+    int R = t->nrouters, head = 0, tail = 0;
+    int *dist = noc_malloc(ctx, (size_t)R * 2, sizeof *dist);
+    int *queue = noc_malloc(ctx, (size_t)R * 2, sizeof *queue);
+    if (!dist || !queue) {
+        free(dist);
+        free(queue);
+        return NOC_ENOMEM;
+    }
+    for (int s = 0; s < 2 * R; s++) {
+        dist[s] = -1;
+        tab[s] = -1;
+    }
+    dist[2 * D] = dist[2 * D + 1] = 0;
+    queue[tail++] = 2 * D;
+    queue[tail++] = 2 * D + 1;
+    while (head < tail) {
+        int st = queue[head++], v = st / 2, ph = st % 2;
+        for (int j = g->in_off[v]; j < g->in_off[v + 1]; j++) {
+            int e = g->in_edge[j], w = g->src[e];
+            if (w >= R)
+                continue;
+            int up = is_up(p, t, e);
+            /* up: (w,0) -> (v,0); down: (w,0) and (w,1) -> (v,1). */
+            if (up != (ph == 0))
+                continue;
+            for (int wp = 0; wp <= (up ? 0 : 1); wp++)
+                if (dist[2 * w + wp] < 0) {
+                    dist[2 * w + wp] = dist[st] + 1;
+                    queue[tail++] = 2 * w + wp;
+                }
+        }
+    }
+    for (int u = 0; u < R; u++)
+        for (int ph = 0; ph < 2; ph++) {
+            int du = dist[2 * u + ph];
+            if (u == D || du <= 0)
+                continue;
+            for (int e = g->off[u]; e < g->off[u + 1]; e++) {
+                int v = g->dst[e];
+                if (v >= R)
+                    continue;
+                int up = is_up(p, t, e);
+                if (up && ph == 1)
+                    continue;
+                if (dist[2 * v + (up ? 0 : 1)] == du - 1) {
+                    tab[2 * u + ph] = e;
+                    break;
+                }
+            }
+        }
+    free(dist);
+    free(queue);
+    return NOC_OK;
+}
+
+int rt_updown_init(struct noc_routing *r, struct noc_ctx *ctx)
+{
+    const struct noc_topo *t = r->t;
+    int rc;
+    struct updown *p = noc_calloc(ctx, 1, sizeof *p);
+    if (!p)
+        return NOC_ENOMEM;
+    p->level = noc_malloc(ctx, (size_t)t->nrouters, sizeof *p->level);
+    if (!p->level) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    if ((rc = levels(p, t, ctx)) != NOC_OK)
+        goto cleanup;
+    r->priv = p;
+    if ((rc = rt_dtab_build(&p->dt, r, 2 * t->nrouters, fill, UD_TABLE_LIMIT, ctx)) != NOC_OK)
+        r->priv = NULL;
+    else
+        p = NULL;
+cleanup:
+    rt_updown_release(p);
+    return rc;
+}
+
+int rt_updown_dest(const struct noc_routing *r, int D, struct rt_dest *dd, struct noc_ctx *ctx)
+{
+    const struct updown *p = r->priv;
+    return rt_dtab_dest(&p->dt, r, D, dd, ctx);
+}
+
+int rt_updown_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                   struct rt_hop *hop, int *nhop, struct noc_ctx *ctx)
+{
+    const struct updown *p = r->priv;
+    const struct noc_topo *t = r->t;
+    (void)cls;
+    (void)ctx;
+    int ph = (cin >= 0 && noc_topo_is_rr(t, cin) && !is_up(p, t, cin)) ? 1 : 0;
+    int e = dd->tab[2 * u + ph];
+    *nhop = 0;
+    if (e >= 0) {
+        hop[0].ch = e;
+        hop[0].cls = 0;
+        hop[0].w = 1.0;
+        *nhop = 1;
+    }
+    return NOC_OK;
+}

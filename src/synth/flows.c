@@ -1,0 +1,423 @@
+/* Routing the app's flows over the switch graph under capacity, radix,
+ * max_hops and deadlock-freedom constraints (see synth.h, step 2). */
+#include "synth_int.h"
+
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nocsyn/synth.h"
+
+int swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_opts *o,
+               struct noc_ctx *ctx)
+{
+    memset(n, 0, sizeof *n);
+    n->K = K;
+    n->o = o;
+    n->max_radix = o->max_radix > 0 ? o->max_radix : INT_MAX;
+    n->cap = noc_synth_capacity(o) * o->max_util;
+    n->width = o->link_width;
+    n->nflows = nflows;
+    noc_u64map_init(&n->chmap);
+    cdg_init(&n->cdg);
+    n->ncores = noc_calloc(ctx, (size_t)K, sizeof(int));
+    n->nlinks = noc_calloc(ctx, (size_t)K, sizeof(int));
+    n->sx = noc_calloc(ctx, (size_t)K, sizeof(double));
+    n->sy = noc_calloc(ctx, (size_t)K, sizeof(double));
+    n->out = noc_calloc(ctx, (size_t)K, sizeof(struct ivec));
+    n->paths = noc_calloc(ctx, (size_t)(nflows ? nflows : 1), sizeof(struct ivec));
+    n->dist = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(double));
+    n->pred = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
+    n->predch = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
+    n->heap = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
+    n->hpos = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
+    if (!n->ncores || !n->nlinks || !n->sx || !n->sy || !n->out || !n->paths || !n->dist ||
+        !n->pred || !n->predch || !n->heap || !n->hpos) {
+        swnet_free(n);
+        return NOC_ENOMEM;
+    }
+    return NOC_OK;
+}
+
+void swnet_free(struct swnet *n)
+{
+    if (n->out)
+        for (int s = 0; s < n->K; s++)
+            free(n->out[s].v);
+    if (n->paths)
+        for (int f = 0; f < n->nflows; f++)
+            free(n->paths[f].v);
+    free(n->out);
+    free(n->paths);
+    free(n->ncores);
+    free(n->nlinks);
+    free(n->sx);
+    free(n->sy);
+    free(n->csrc);
+    free(n->cdst);
+    free(n->cnode);
+    free(n->cload);
+    free(n->dist);
+    free(n->pred);
+    free(n->predch);
+    free(n->heap);
+    free(n->hpos);
+    noc_u64map_free(&n->chmap);
+    cdg_free(&n->cdg);
+    memset(n, 0, sizeof *n);
+}
+
+static int chan(const struct swnet *n, int u, int v)
+{
+    return noc_u64map_get(&n->chmap, noc_pair_key(u, v));
+}
+
+static int add_channel(struct swnet *n, int u, int v, struct noc_ctx *ctx)
+{
+    size_t need = (size_t)n->nch + 1, cap = n->chcap;
+    if (noc_grow(ctx, (void **)&n->csrc, &cap, need, sizeof(int)))
+        return -1;
+    cap = n->chcap;
+    if (noc_grow(ctx, (void **)&n->cdst, &cap, need, sizeof(int)))
+        return -1;
+    cap = n->chcap;
+    if (noc_grow(ctx, (void **)&n->cnode, &cap, need, sizeof(int)))
+        return -1;
+    cap = n->chcap;
+    if (noc_grow(ctx, (void **)&n->cload, &cap, need, sizeof(double)))
+        return -1;
+    n->chcap = cap;
+    int c = n->nch;
+    n->csrc[c] = u;
+    n->cdst[c] = v;
+    n->cload[c] = 0;
+    n->cnode[c] = cdg_add_node(&n->cdg, ctx);
+    if (n->cnode[c] < 0 || noc_u64map_put(&n->chmap, noc_pair_key(u, v), c, ctx) ||
+        ivec_push(&n->out[u], c, ctx))
+        return -1;
+    n->nch++;
+    return c;
+}
+
+/* Opens the link u <-> v (both channels).  0 ok, -1 error. */
+static int open_link(struct swnet *n, int u, int v, struct noc_ctx *ctx)
+{
+    if (add_channel(n, u, v, ctx) < 0 || add_channel(n, v, u, ctx) < 0)
+        return -1;
+    n->nlinks[u]++;
+    n->nlinks[v]++;
+    return 0;
+}
+
+static double len_est(const struct swnet *n, int u, int v)
+{
+    return fabs(n->sx[u] - n->sx[v]) + fabs(n->sy[u] - n->sy[v]);
+}
+
+/* Marginal cost (mW) of carrying bw over u -> v, opening it when `open`. */
+static double edge_cost(const struct swnet *n, int u, int v, double bw, int open)
+{
+    const struct noc_tech *t = &n->o->tech;
+    double w = n->width;
+    double c = noc_tech_channel_mw(t, len_est(n, u, v), w, bw) - noc_tech_channel_mw(t, len_est(n, u, v), w, 0);
+    double flits = bw * 8e6 / w;
+    int pv = swnet_ports(n, v) + (open ? 1 : 0);
+    c += noc_tech_router_mw(t, pv, w, flits) - noc_tech_router_mw(t, pv, w, 0);
+    if (open) {
+        for (int k = 0; k < 2; k++) {
+            int x = k ? v : u, p = swnet_ports(n, x);
+            c += noc_tech_router_mw(t, p + 1, w, 0) - noc_tech_router_mw(t, p, w, 0);
+        }
+        c += 2 * noc_tech_channel_mw(t, len_est(n, u, v), w, 0);
+    }
+    return c + n->o->hop_mw;
+}
+
+static int can_open(const struct swnet *n, int u, int v)
+{
+    return u != v && chan(n, u, v) < 0 && swnet_ports(n, u) < n->max_radix &&
+           swnet_ports(n, v) < n->max_radix;
+}
+
+static int has_room(const struct swnet *n, int c, double bw)
+{
+    return n->cload[c] + bw <= n->cap * (1 + 1e-12);
+}
+
+/* Relaxation callback over the candidate edges out of u for flow (s, d):
+ * existing channels with room, new links from s to anyone, new links from
+ * anyone into d.  Calls relax(v, ch or -1, cost). */
+#define FOR_EDGES(n, u, s, d, bw, BODY)                                           \
+    do {                                                                          \
+        for (int ei_ = 0; ei_ < (n)->out[u].n; ei_++) {                           \
+            int c_ = (n)->out[u].v[ei_];                                          \
+            if (!has_room(n, c_, bw))                                             \
+                continue;                                                         \
+            int v_ = (n)->cdst[c_];                                               \
+            double w_ = edge_cost(n, u, v_, bw, 0);                               \
+            BODY                                                                  \
+        }                                                                         \
+        if ((u) == (s)) {                                                         \
+            for (int v_ = 0; v_ < (n)->K; v_++) {                                 \
+                if (!can_open(n, u, v_))                                          \
+                    continue;                                                     \
+                int c_ = -1;                                                      \
+                double w_ = edge_cost(n, u, v_, bw, 1);                           \
+                BODY                                                              \
+            }                                                                     \
+        } else if (can_open(n, u, d)) {                                           \
+            int v_ = (d), c_ = -1;                                                \
+            double w_ = edge_cost(n, u, v_, bw, 1);                               \
+            BODY                                                                  \
+        }                                                                         \
+    } while (0)
+
+/* Binary heap keyed by n->dist. */
+static void heap_up(struct swnet *n, int i)
+{
+    int *h = n->heap;
+    while (i > 0) {
+        int p = (i - 1) / 2;
+        if (n->dist[h[p]] < n->dist[h[i]] || (n->dist[h[p]] == n->dist[h[i]] && h[p] < h[i]))
+            break;
+        int t = h[p];
+        h[p] = h[i];
+        h[i] = t;
+        n->hpos[h[p]] = p;
+        n->hpos[h[i]] = i;
+        i = p;
+    }
+}
+
+static void heap_down(struct swnet *n, int i, int len)
+{
+    int *h = n->heap;
+    for (;;) {
+        int l = 2 * i + 1, r = l + 1, m = i;
+        if (l < len && (n->dist[h[l]] < n->dist[h[m]] || (n->dist[h[l]] == n->dist[h[m]] && h[l] < h[m])))
+            m = l;
+        if (r < len && (n->dist[h[r]] < n->dist[h[m]] || (n->dist[h[r]] == n->dist[h[m]] && h[r] < h[m])))
+            m = r;
+        if (m == i)
+            break;
+        int t = h[m];
+        h[m] = h[i];
+        h[i] = t;
+        n->hpos[h[m]] = m;
+        n->hpos[h[i]] = i;
+        i = m;
+    }
+}
+
+/* Cheapest path s -> d with no hop bound (Dijkstra).  Fills path (switches,
+ * reversed order is fixed up) and returns 0, or 1 when unreachable. */
+static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path, struct noc_ctx *ctx)
+{
+    int K = n->K, len = 0;
+    for (int v = 0; v < K; v++) {
+        n->dist[v] = DBL_MAX;
+        n->pred[v] = -1;
+        n->hpos[v] = -1;
+    }
+    n->dist[s] = 0;
+    n->heap[len] = s;
+    n->hpos[s] = len++;
+    while (len) {
+        int u = n->heap[0];
+        n->heap[0] = n->heap[--len];
+        n->hpos[n->heap[0]] = 0;
+        heap_down(n, 0, len);
+        n->hpos[u] = -2; /* settled */
+        if (u == d)
+            break;
+        FOR_EDGES(n, u, s, d, bw, {
+            (void)c_;
+            double nd = n->dist[u] + w_;
+            if (n->hpos[v_] != -2 && nd < n->dist[v_]) {
+                n->dist[v_] = nd;
+                n->pred[v_] = u;
+                if (n->hpos[v_] == -1) {
+                    n->heap[len] = v_;
+                    n->hpos[v_] = len++;
+                }
+                heap_up(n, n->hpos[v_]);
+            }
+        });
+    }
+    if (n->dist[d] == DBL_MAX)
+        return 1;
+    path->n = 0;
+    for (int v = d; v >= 0; v = n->pred[v])
+        if (ivec_push(path, v, ctx))
+            return -1;
+    for (int i = 0, j = path->n - 1; i < j; i++, j--) {
+        int t = path->v[i];
+        path->v[i] = path->v[j];
+        path->v[j] = t;
+    }
+    return 0;
+}
+
+/* Cheapest path with at most H hops: Bellman-Ford by layers, O(H (E + K)). */
+static int bounded(struct swnet *n, int s, int d, double bw, int H, struct ivec *path,
+                   struct noc_ctx *ctx)
+{
+    int K = n->K, rc = 1;
+    double *dist = noc_malloc(ctx, (size_t)(H + 1) * (size_t)K, sizeof *dist);
+    int *pred = noc_malloc(ctx, (size_t)(H + 1) * (size_t)K, sizeof *pred);
+    if (!dist || !pred) {
+        rc = -1;
+        goto cleanup;
+    }
+    for (int i = 0; i < (H + 1) * K; i++) {
+        dist[i] = DBL_MAX;
+        pred[i] = -1;
+    }
+    dist[s] = 0;
+    for (int h = 0; h < H; h++) {
+        for (int u = 0; u < K; u++) {
+            double du = dist[h * K + u];
+            if (du == DBL_MAX || u == d)
+                continue;
+            FOR_EDGES(n, u, s, d, bw, {
+                (void)c_;
+                if (v_ == s)
+                    continue;
+                double nd = du + w_;
+                if (nd < dist[(h + 1) * K + v_]) {
+                    dist[(h + 1) * K + v_] = nd;
+                    pred[(h + 1) * K + v_] = u;
+                }
+            });
+        }
+    }
+    int best = -1;
+    for (int h = 1; h <= H; h++)
+        if (dist[h * K + d] < DBL_MAX && (best < 0 || dist[h * K + d] < dist[best * K + d]))
+            best = h;
+    if (best < 0)
+        goto cleanup;
+    path->n = 0;
+    for (int h = best, v = d; h >= 0 && v >= 0; v = pred[h * K + v], h--)
+        if (ivec_push(path, v, ctx)) {
+            rc = -1;
+            goto cleanup;
+        }
+    for (int i = 0, j = path->n - 1; i < j; i++, j--) {
+        int t = path->v[i];
+        path->v[i] = path->v[j];
+        path->v[j] = t;
+    }
+    rc = 0;
+cleanup:
+    free(dist);
+    free(pred);
+    return rc;
+}
+
+/* Checks the ports the path would open, opens its new links, adds its
+ * dependencies (refusing cycles) and loads.  Returns 0 committed, 1 refused
+ * (nothing changed), -1 error. */
+static int commit(struct swnet *n, const struct ivec *p, double bw, struct noc_ctx *ctx)
+{
+    int hops = p->n - 1;
+    /* Ports: count new links per switch (a switch may get two). */
+    for (int i = 0; i < hops; i++) {
+        int u = p->v[i], v = p->v[i + 1];
+        if (u == v)
+            return 1;
+        int c = chan(n, u, v);
+        if (c >= 0 && !has_room(n, c, bw))
+            return 1;
+    }
+    for (int i = 0; i <= hops; i++) {
+        int x = p->v[i], extra = 0;
+        if (i > 0 && chan(n, p->v[i - 1], x) < 0)
+            extra++;
+        if (i < hops && chan(n, x, p->v[i + 1]) < 0)
+            extra++;
+        if (extra && swnet_ports(n, x) + extra > n->max_radix)
+            return 1;
+    }
+    /* Dependencies between consecutive channels.  New links are only ever
+     * the first or the last channel of a path (see FOR_EDGES), so a new
+     * channel is a source or a sink of the dependency graph and cannot close
+     * a cycle: check the dependencies between existing channels first, then
+     * open the new links and add the rest. */
+    for (int i = 0; i + 1 < hops; i++) {
+        int c1 = chan(n, p->v[i], p->v[i + 1]), c2 = chan(n, p->v[i + 1], p->v[i + 2]);
+        if (c1 < 0 || c2 < 0)
+            continue;
+        int r = cdg_add_edge(&n->cdg, n->cnode[c1], n->cnode[c2], ctx);
+        if (r < 0)
+            return -1;
+        if (r == 0) { /* refused: take back the ones this path added */
+            for (int j = 0; j < i; j++) {
+                int a1 = chan(n, p->v[j], p->v[j + 1]), a2 = chan(n, p->v[j + 1], p->v[j + 2]);
+                if (a1 >= 0 && a2 >= 0)
+                    cdg_remove_edge(&n->cdg, n->cnode[a1], n->cnode[a2]);
+            }
+            return 1;
+        }
+    }
+    int isnew[2] = {0, 0};
+    for (int i = 0; i < hops; i++)
+        if (chan(n, p->v[i], p->v[i + 1]) < 0) {
+            if (i == 0)
+                isnew[0] = 1;
+            if (i == hops - 1)
+                isnew[1] = 1;
+            if (open_link(n, p->v[i], p->v[i + 1], ctx))
+                return -1;
+        }
+    for (int i = 0; i + 1 < hops; i++) {
+        if (!((i == 0 && isnew[0]) || (i + 1 == hops - 1 && isnew[1])))
+            continue;
+        int c1 = chan(n, p->v[i], p->v[i + 1]), c2 = chan(n, p->v[i + 1], p->v[i + 2]);
+        if (cdg_add_edge(&n->cdg, n->cnode[c1], n->cnode[c2], ctx) != 1)
+            return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "dependency on a new link closed a cycle"), -1;
+    }
+    for (int i = 0; i < hops; i++)
+        n->cload[chan(n, p->v[i], p->v[i + 1])] += bw;
+    return 0;
+}
+
+int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
+                char *why, size_t whylen, struct noc_ctx *ctx)
+{
+    struct ivec *p = &n->paths[f];
+    p->n = 0;
+    if (s == d)
+        return ivec_push(p, s, ctx) ? -1 : 0;
+    if (max_hops == 0) {
+        snprintf(why, whylen, "max_hops 0 needs both cores on one switch");
+        return 1;
+    }
+    int r = max_hops > 0 && max_hops < n->K ? bounded(n, s, d, bw, max_hops, p, ctx)
+                                            : dijkstra(n, s, d, bw, p, ctx);
+    if (r < 0)
+        return -1;
+    if (r == 0) {
+        r = commit(n, p, bw, ctx);
+        if (r <= 0)
+            return r;
+    }
+    /* Fallback: a direct link (one hop: no dependency at all). */
+    p->n = 0;
+    if (ivec_push(p, s, ctx) || ivec_push(p, d, ctx))
+        return -1;
+    int c = chan(n, s, d);
+    if (c >= 0 || can_open(n, s, d)) {
+        r = commit(n, p, bw, ctx);
+        if (r <= 0)
+            return r;
+    }
+    p->n = 0;
+    snprintf(why, whylen, "no path within capacity %.6g MB/s, radix %d%s and deadlock freedom",
+             n->cap, n->max_radix == INT_MAX ? 0 : n->max_radix,
+             max_hops >= 0 ? " and max_hops" : "");
+    return 1;
+}

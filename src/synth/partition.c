@@ -1,0 +1,140 @@
+/* Step 1 of split synthesis: METIS k-way partition of the cores. */
+#include "synth_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nocsyn/app.h"
+#include "nocsyn/part.h"
+
+/* Undirected core graph in METIS CSR form: the bandwidth of a->b and b->a
+ * summed, scaled to integers, multiplied for a tight max_hops (a flow that
+ * must stay on one switch, max_hops 0, weighs 100 times more; max_hops h,
+ * 1 + 2/h times more). */
+void core_graph_free(struct core_graph *g)
+{
+    free(g->xadj);
+    free(g->adjncy);
+    free(g->adjwgt);
+    memset(g, 0, sizeof *g);
+}
+
+int core_graph_build(const struct noc_app *app, struct core_graph *g, struct noc_ctx *ctx)
+{
+    int rc = NOC_OK, n = app->ncores, m = app->nflows;
+    struct noc_u64map pairs;
+    noc_u64map_init(&pairs);
+    double *w = noc_calloc(ctx, (size_t)m + 1, sizeof *w);
+    int *pa = noc_malloc(ctx, (size_t)m + 1, sizeof *pa), *pb = noc_malloc(ctx, (size_t)m + 1, sizeof *pb);
+    int *fill = noc_calloc(ctx, (size_t)n + 1, sizeof *fill);
+    memset(g, 0, sizeof *g);
+    g->n = n;
+    g->xadj = noc_calloc(ctx, (size_t)n + 1, sizeof(int));
+    if (!w || !pa || !pb || !fill || !g->xadj) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    int np = 0;
+    double wmax = 0;
+    for (int f = 0; f < m; f++) {
+        const struct noc_flow *fl = &app->flows[f];
+        int a = fl->src < fl->dst ? fl->src : fl->dst, b = fl->src ^ fl->dst ^ a;
+        double boost = fl->max_hops < 0 ? 1 : fl->max_hops == 0 ? 100 : 1 + 2.0 / fl->max_hops;
+        int id = noc_u64map_get(&pairs, noc_pair_key(a, b));
+        if (id < 0) {
+            id = np++;
+            pa[id] = a;
+            pb[id] = b;
+            if ((rc = noc_u64map_put(&pairs, noc_pair_key(a, b), id, ctx)) != NOC_OK)
+                goto cleanup;
+        }
+        w[id] += fl->bw * boost;
+        wmax = fmax(wmax, w[id]);
+    }
+    g->adjncy = noc_malloc(ctx, (size_t)2 * np + 1, sizeof(int));
+    g->adjwgt = noc_malloc(ctx, (size_t)2 * np + 1, sizeof(int));
+    if (!g->adjncy || !g->adjwgt) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int i = 0; i < np; i++) {
+        g->xadj[pa[i] + 1]++;
+        g->xadj[pb[i] + 1]++;
+    }
+    for (int v = 0; v < n; v++)
+        g->xadj[v + 1] += g->xadj[v];
+    for (int i = 0; i < np; i++) {
+        int iw = (int)fmax(1, lround(w[i] / wmax * 1e6));
+        int ea = g->xadj[pa[i]] + fill[pa[i]]++, eb = g->xadj[pb[i]] + fill[pb[i]]++;
+        g->adjncy[ea] = pb[i];
+        g->adjwgt[ea] = iw;
+        g->adjncy[eb] = pa[i];
+        g->adjwgt[eb] = iw;
+    }
+cleanup:
+    noc_u64map_free(&pairs);
+    free(w);
+    free(pa);
+    free(pb);
+    free(fill);
+    if (rc != NOC_OK)
+        core_graph_free(g);
+    return rc;
+}
+
+/* Connection of core v to the other members of its part. */
+static long attach(const struct core_graph *g, const int *part, int v)
+{
+    long s = 0;
+    for (int e = g->xadj[v]; e < g->xadj[v + 1]; e++)
+        if (part[g->adjncy[e]] == part[v])
+            s += g->adjwgt[e];
+    return s;
+}
+
+int synth_partition(const struct noc_app *app, int K, unsigned seed, int *core_sw,
+                    struct noc_ctx *ctx)
+{
+    struct core_graph g;
+    int rc = core_graph_build(app, &g, ctx);
+    int *size = NULL;
+    if (rc != NOC_OK)
+        return rc;
+    if ((rc = noc_part_kway(g.n, g.xadj, g.adjncy, NULL, g.adjwgt, K, seed, 50, core_sw, NULL, ctx)))
+        goto cleanup;
+    /* Every part must hold a core: refill empty parts from the largest part,
+     * moving its least attached core (lowest id on ties). */
+    size = noc_calloc(ctx, (size_t)K, sizeof *size);
+    if (!size) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int v = 0; v < g.n; v++)
+        size[core_sw[v]]++;
+    for (int p = 0; p < K; p++) {
+        if (size[p])
+            continue;
+        int big = 0;
+        for (int q = 1; q < K; q++)
+            if (size[q] > size[big])
+                big = q;
+        int best = -1;
+        long bestw = 0;
+        for (int v = 0; v < g.n; v++)
+            if (core_sw[v] == big) {
+                long a = attach(&g, core_sw, v);
+                if (best < 0 || a < bestw) {
+                    best = v;
+                    bestw = a;
+                }
+            }
+        core_sw[best] = p;
+        size[big]--;
+        size[p]++;
+    }
+cleanup:
+    free(size);
+    core_graph_free(&g);
+    return rc;
+}

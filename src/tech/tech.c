@@ -1,0 +1,182 @@
+/* The power/area model (see include/nocsyn/tech.h for formulas and sources). */
+#include "nocsyn/tech.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nocsyn/topo.h"
+
+/* Registry of tech-file keys: name, offset and default. */
+static const struct {
+    const char *key;
+    size_t off;
+    double def;
+} tech_keys[] = {
+    {"ref_width", offsetof(struct noc_tech, ref_width), 32},
+    {"buf_pj", offsetof(struct noc_tech, buf_pj), 0.762 + 0.534},
+    {"xbar_pj", offsetof(struct noc_tech, xbar_pj), 0.221},
+    {"xbar_ref_ports", offsetof(struct noc_tech, xbar_ref_ports), 5},
+    {"route_pj", offsetof(struct noc_tech, route_pj), 0.12},
+    {"buf_leak_mw", offsetof(struct noc_tech, buf_leak_mw), 2.27},
+    {"xbar_leak_mw", offsetof(struct noc_tech, xbar_leak_mw), 0.749},
+    {"route_leak_mw", offsetof(struct noc_tech, route_leak_mw), 0.24},
+    {"link_pj_bit_mm", offsetof(struct noc_tech, link_pj_bit_mm), 0.0488},
+    {"link_leak_uw_bit", offsetof(struct noc_tech, link_leak_uw_bit), 0.48},
+    {"area_ref_mm2", offsetof(struct noc_tech, area_ref_mm2), 0.34},
+    {"area_ref_ports", offsetof(struct noc_tech, area_ref_ports), 5},
+    {"area_ref_width", offsetof(struct noc_tech, area_ref_width), 39},
+    {"area_lin", offsetof(struct noc_tech, area_lin), 0.5},
+    {"wire_ps_mm", offsetof(struct noc_tech, wire_ps_mm), 100},
+};
+#define NKEYS (sizeof tech_keys / sizeof tech_keys[0])
+
+static double *field(struct noc_tech *t, size_t i)
+{
+    return (double *)(void *)((char *)t + tech_keys[i].off);
+}
+
+void noc_tech_defaults(struct noc_tech *tech)
+{
+    memset(tech, 0, sizeof *tech);
+    for (size_t i = 0; i < NKEYS; i++)
+        *field(tech, i) = tech_keys[i].def;
+}
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        s[--n] = '\0';
+    return s;
+}
+
+int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
+                   struct noc_ctx *ctx)
+{
+    int rc = NOC_OK;
+    char *copy = noc_strdup(ctx, data);
+    if (!copy)
+        return NOC_ENOMEM;
+    long line = 0;
+    char *save = NULL;
+    for (char *ln = strtok_r(copy, "\n", &save); ln; ln = strtok_r(NULL, "\n", &save)) {
+        line++;
+        char *hash = strchr(ln, '#');
+        if (hash)
+            *hash = '\0';
+        char *s = trim(ln);
+        if (!*s)
+            continue;
+        char *eq = strchr(s, '=');
+        if (!eq) {
+            rc = noc_error(ctx, NOC_EINVAL, label, line, "expected 'key = value'");
+            goto cleanup;
+        }
+        *eq = '\0';
+        char *key = trim(s), *val = trim(eq + 1);
+        size_t i = 0;
+        while (i < NKEYS && strcmp(tech_keys[i].key, key) != 0)
+            i++;
+        if (i == NKEYS) {
+            rc = noc_error(ctx, NOC_EINVAL, label, line, "unknown tech key '%s'", key);
+            goto cleanup;
+        }
+        double v;
+        if (noc_parse_double(val, &v) != 0 || v < 0) {
+            rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s' needs a finite number >= 0", key);
+            goto cleanup;
+        }
+        *field(tech, i) = v;
+    }
+    if (tech->ref_width <= 0 || tech->xbar_ref_ports <= 0 || tech->area_ref_ports <= 0 ||
+        tech->area_ref_width <= 0 || tech->area_lin > 1)
+        rc = noc_error(ctx, NOC_EINVAL, label, 0,
+                       "ref_width, xbar_ref_ports, area_ref_ports, area_ref_width must be > 0 and area_lin <= 1");
+cleanup:
+    free(copy);
+    return rc;
+}
+
+int noc_tech_read(struct noc_tech *tech, const char *path, struct noc_ctx *ctx)
+{
+    char *data = NULL;
+    int rc = noc_read_file(path, &data, NULL, ctx);
+    if (rc == NOC_OK)
+        rc = noc_tech_parse(tech, data, path, ctx);
+    free(data);
+    return rc;
+}
+
+double noc_tech_router_mw(const struct noc_tech *tech, int ports, double width,
+                          double flits_per_s)
+{
+    double ws = width / tech->ref_width;
+    double pr = ports / tech->xbar_ref_ports;
+    double e_pj = (tech->buf_pj + tech->xbar_pj * pr + tech->route_pj) * ws;
+    double dyn_mw = flits_per_s * e_pj * 1e-12 * 1e3;
+    double leak = (ports * tech->buf_leak_mw + tech->xbar_leak_mw * pr * pr) * ws + tech->route_leak_mw;
+    return dyn_mw + leak;
+}
+
+double noc_tech_router_mm2(const struct noc_tech *tech, int ports, double width)
+{
+    double s = (ports / tech->area_ref_ports) * (width / tech->area_ref_width);
+    return tech->area_ref_mm2 * (tech->area_lin * s + (1 - tech->area_lin) * s * s);
+}
+
+double noc_tech_channel_mw(const struct noc_tech *tech, double length_mm, double width,
+                           double mbps)
+{
+    double bits_s = mbps * 8e6;
+    return bits_s * length_mm * tech->link_pj_bit_mm * 1e-12 * 1e3 +
+           width * tech->link_leak_uw_bit * 1e-3;
+}
+
+static double chan_width(const struct noc_topo *t, int c, double width)
+{
+    if (t->ch[c].width > 0)
+        return t->ch[c].width;
+    return t->link_width > 0 ? t->link_width : width;
+}
+
+void noc_tech_topo(const struct noc_tech *tech, const struct noc_topo *t,
+                   const double *load_mbps, double width, double *power_mw,
+                   double *area_mm2, int *unknown_len)
+{
+    double p = 0, a = 0;
+    int unknown = 0;
+    const struct noc_graph *g = &t->g;
+    for (int r = 0; r < t->nrouters; r++) {
+        /* Flits through r = flits arriving on its input channels. */
+        double flits = 0, w = 0;
+        int nin = 0;
+        for (int i = g->in_off[r]; i < g->in_off[r + 1]; i++) {
+            int c = g->in_edge[i];
+            double cw = chan_width(t, c, width);
+            flits += load_mbps ? load_mbps[c] * 8e6 / cw : 0;
+            w = fmax(w, cw);
+            nin++;
+        }
+        if (nin == 0)
+            w = t->link_width > 0 ? t->link_width : width;
+        int ports = noc_topo_radix(t, r);
+        p += noc_tech_router_mw(tech, ports, w, flits);
+        a += noc_tech_router_mm2(tech, ports, w);
+    }
+    for (int c = 0; c < t->nch; c++) {
+        double len = noc_topo_channel_length(t, c);
+        if (len < 0) {
+            unknown++;
+            len = 0;
+        }
+        p += noc_tech_channel_mw(tech, len, chan_width(t, c, width), load_mbps ? load_mbps[c] : 0);
+    }
+    *power_mw = p;
+    *area_mm2 = a;
+    if (unknown_len)
+        *unknown_len = unknown;
+}

@@ -1,0 +1,79 @@
+#!/bin/sh
+# CLI tests of `nocsyn eval` (INTERFACE 3.2).  Expected outputs under
+# tests/data/eval/ (regenerate deliberately, never blindly: every number in
+# them is checked against a closed form in tests/unit/test_eval*.c).
+. "$(dirname "$0")/lib.sh"
+D="$DATA/eval"
+
+# JSON and text of the 4 x 4 mesh: avg hops n(k^2-1)/(3k) = 2.5, ECMP max
+# load 39/32 (hand-derived in test_eval.c), bisection 4 links.
+run "eval mesh json" 0 "$NOCSYN" eval gen:mesh:k=4,n=2
+same "eval mesh json output" "$TMP/out" "$D/mesh4.json"
+run "eval mesh text" 0 "$NOCSYN" eval gen:mesh:k=4,n=2 --format text
+same "eval mesh text output" "$TMP/out" "$D/mesh4.txt"
+run "eval torus dor loads" 0 "$NOCSYN" eval gen:torus:k=4,n=2 --routing dor --vcs 2 \
+    --format text --loads --no-bisection
+same "eval torus dor loads output" "$TMP/out" "$D/torus4_dor_loads.txt"
+
+# The same topology from a DOT file, from stdin and from anynet.
+"$NOCSYN" gen mesh k=4 -o "$TMP/m4.dot"
+"$NOCSYN" gen mesh k=4 -o "$TMP/m4.anynet"
+run "eval dot file" 0 "$NOCSYN" eval "$TMP/m4.dot" --no-bisection
+has "eval dot file: load" "$TMP/out" '"max_channel_load":	1.21875'
+run "eval stdin" 0 sh -c "\"$NOCSYN\" eval - --no-bisection <\"$TMP/m4.dot\""
+has "eval stdin: avg hops" "$TMP/out" '"avg":	2.5'
+run "eval anynet" 0 "$NOCSYN" eval "$TMP/m4.anynet" --no-bisection
+has "eval anynet: diameter" "$TMP/out" '"diameter":	6'
+run "eval hand-written dot" 0 "$NOCSYN" eval "$D/tri.dot" --format text
+has "eval hand-written: diameter" "$TMP/out" 'diameter          1 hop$'
+has "eval hand-written: no positions" "$TMP/out" 'wire length       - (positions unknown)'
+
+# Threads do not change a single digit.
+run "eval threads 1" 0 "$NOCSYN" eval gen:torus:k=6,n=2 --threads 1 --loads --no-bisection
+cp "$TMP/out" "$TMP/t1"
+run "eval threads 3" 0 "$NOCSYN" eval gen:torus:k=6,n=2 --threads 3 --loads --no-bisection
+same "eval threads identical" "$TMP/out" "$TMP/t1"
+
+# Routings: dor on the 8x8 mesh meets k/4 = 2; deadlock free with 1 VC.
+run "eval dor mesh" 0 "$NOCSYN" eval gen:mesh:k=8,n=2 --routing dor --no-bisection
+has "eval dor mesh: load" "$TMP/out" '"max_channel_load":	2,'
+has "eval dor mesh: deadlock" "$TMP/out" '"deadlock_free":	true'
+run "eval dor torus 1 vc" 0 "$NOCSYN" eval gen:torus:k=4,n=2 --routing dor --no-bisection
+has "eval dor torus: deadlock" "$TMP/out" '"deadlock_free":	false'
+run "eval ideal mesh" 0 "$NOCSYN" eval gen:mesh:k=4,n=2 --routing ideal --no-bisection
+has "eval ideal mesh: k/4" "$TMP/out" '"max_channel_load":	1,'
+run "eval desttag butterfly" 0 "$NOCSYN" eval gen:butterfly:k=2,n=3 --routing desttag
+has "eval butterfly: load 1" "$TMP/out" '"max_channel_load":	1,'
+
+# Traffic patterns: bit complement on a 4x4 mesh sends (x,y) to
+# (3-x,3-y): avg hops = avg over x of |3-2x| doubled = 2 * 2 = 4.
+run "eval bitcomp" 0 "$NOCSYN" eval gen:mesh:k=4,n=2 --traffic bitcomp --no-bisection
+has "eval bitcomp: hops" "$TMP/out" '"avg":	4,'
+has "eval bitcomp: traffic name" "$TMP/out" '"traffic":	"bitcomp"'
+
+# Output file and loads key.
+run "eval -o" 0 "$NOCSYN" eval gen:ring:k=5 --loads -o "$TMP/r5.json"
+has "eval -o: channel_loads" "$TMP/r5.json" '"channel_loads"'
+
+# Errors: one line on stderr, exit 2 (bad input) or 1 (infeasible / limit).
+bad "eval no topology" "$NOCSYN" eval
+bad "eval unknown option" "$NOCSYN" eval gen:ring:k=4 --frobnicate
+bad "eval bad format" "$NOCSYN" eval gen:ring:k=4 --format xml
+bad "eval bad routing" "$NOCSYN" eval gen:ring:k=4 --routing zigzag
+bad "eval dor on a star" "$NOCSYN" eval gen:star:n=5 --routing dor
+bad "eval bad traffic" "$NOCSYN" eval gen:ring:k=4 --traffic nonsense
+bad "eval missing file" "$NOCSYN" eval "$TMP/nope.dot"
+bad "eval bad threads" "$NOCSYN" eval gen:ring:k=4 --threads -1
+bad "eval bad vcs" "$NOCSYN" eval gen:ring:k=4 --vcs 0
+bad "eval two topologies" "$NOCSYN" eval gen:ring:k=4 gen:ring:k=5
+run "eval disconnected" 1 "$NOCSYN" eval "$D/twocomp.dot"
+n=$(wc -l <"$TMP/err")
+if [ "$n" -eq 1 ] && grep -q "^nocsyn: no path from terminal 't0' to terminal 't1'" "$TMP/err"; then
+    ok "eval disconnected: one line"; else notok "eval disconnected: one line" "$(cat "$TMP/err")"; fi
+run "eval lp limit" 1 "$NOCSYN" eval gen:torus:k=16,n=2 --routing optimal --no-bisection
+has "eval lp limit: message" "$TMP/err" '^nocsyn: .*limit'
+absent "eval failure writes nothing" "$TMP/fail.json"
+run "eval failure -o" 1 "$NOCSYN" eval "$D/twocomp.dot" -o "$TMP/fail.json"
+absent "eval failure left no file" "$TMP/fail.json"
+run "eval help" 0 "$NOCSYN" eval --help
+has "eval help: options" "$TMP/out" '--no-bisection'

@@ -1,0 +1,93 @@
+#!/bin/sh
+# CLI tests of `nocsyn gen` (INTERFACE 3.1).
+. "$(dirname "$0")/lib.sh"
+D="$DATA/gen"
+
+# A 3x3 mesh: the checked-in DOT (routers r(x+3y) at ((x+0.5), (y+0.5)) mm,
+# terminal ti on ri) and anynet (checked by hand: r4 = (1,1) has r1 r3 r5 r7).
+run "mesh dot to stdout" 0 "$NOCSYN" gen mesh k=3 n=2
+same "mesh dot matches the checked-in file" "$TMP/out" "$D/mesh3x3.dot"
+run "positional values" 0 "$NOCSYN" gen mesh 3 2
+same "positional = named" "$TMP/out" "$D/mesh3x3.dot"
+run "mesh -o .anynet" 0 "$NOCSYN" gen mesh k=3 n=2 -o "$TMP/m.anynet"
+same "mesh anynet matches the checked-in file" "$TMP/m.anynet" "$D/mesh3x3.anynet"
+run "mesh -o .dot" 0 "$NOCSYN" gen mesh k=3 -o "$TMP/m.dot"
+same "-o .dot = stdout" "$TMP/m.dot" "$D/mesh3x3.dot"
+run "mesh -o .json" 0 "$NOCSYN" gen mesh k=3 n=2 -o "$TMP/m.json"
+has "json routers" "$TMP/m.json" '"routers":[[:space:]]*9'
+has "json terminals" "$TMP/m.json" '"terminals":[[:space:]]*9'
+has "json shape params" "$TMP/m.json" '"params":[[:space:]]*"k=3,n=2"'
+run "mesh -o .svg" 0 "$NOCSYN" gen mesh k=3 n=2 -o "$TMP/m.svg"
+has "svg written" "$TMP/m.svg" '<svg'
+run "--format json on stdout" 0 "$NOCSYN" gen ring 4 --format json
+has "--format json" "$TMP/out" '"routers":[[:space:]]*4'
+
+# The DOT reads back (convert) to the same anynet.
+run "dot reads back" 0 "$NOCSYN" convert "$D/mesh3x3.dot" --to anynet
+same "dot -> anynet round trip" "$TMP/out" "$D/mesh3x3.anynet"
+
+# The 2-ary n-cube is the binary n-cube (Dally & Towles 5.2): same anynet.
+run "torus k=2" 0 "$NOCSYN" gen torus k=2 n=3 --format anynet
+cp "$TMP/out" "$TMP/t2.anynet"
+run "hypercube n=3" 0 "$NOCSYN" gen hypercube n=3 --format anynet
+same "2-ary 3-cube = 3-cube" "$TMP/out" "$TMP/t2.anynet"
+
+# dims= form, pitch, shapes in the DOT.
+run "torus dims" 0 "$NOCSYN" gen torus dims=4x3 pitch=2
+has "torus family attribute" "$TMP/out" 'family="torus"'
+has "torus dims attribute" "$TMP/out" 'dims="4x3"'
+has "pitch scales positions (r1 folded to x=2*2+1)" "$TMP/out" '"r1" \[kind="router", x=5, y=1'
+run "butterfly" 0 "$NOCSYN" gen butterfly k=2 n=3
+has "butterfly unidirectional stage channel" "$TMP/out" '"r0" -> "r4";'
+has "butterfly t5 injects at r2" "$TMP/out" '"t5" -> "r2"'
+has "butterfly t5 ejects at r10" "$TMP/out" '"r10" -> "t5"'
+
+# Every family of the registry generates at a small size.
+for spec in "ring 4" "linear 4" "mesh 2" "torus 3" "hypercube 2" "cmesh 2 2 2" "hring 2 2" \
+    "flatfly 2 2 2" "butterfly 2 2" "omega 2" "cube 2" "clos 2 2 2" "fattree 2 2" "crossbar 3" \
+    "full 3" "chordal 8 3" "illiac 3" "barrel 2" "ccc 3" "shuffle-exchange 2" "star 3" "tree 2"; do
+    # shellcheck disable=SC2086
+    run "gen $spec" 0 "$NOCSYN" gen $spec
+    has "gen $spec is a digraph" "$TMP/out" '^digraph'
+done
+
+# --help lists every family of INTERFACE 3.1 with its parameters.
+run "gen --help" 0 "$NOCSYN" gen --help
+for fam in ring linear mesh torus hypercube cmesh hring flatfly butterfly omega cube clos \
+    fattree crossbar full chordal illiac barrel ccc shuffle-exchange star tree; do
+    has "help lists $fam" "$TMP/out" "^  $fam "
+done
+has "help shows mesh parameters" "$TMP/out" 'mesh  *k \[n=2\] | dims=AxB'
+has "help shows clos parameters" "$TMP/out" 'clos  *m n r'
+
+# Bad input: exit 2, one line, no output file.
+bad "k < 2" "$NOCSYN" gen mesh k=1
+has "k < 2 names the parameter" "$TMP/err" 'k must be an integer >= 2'
+bad "n = 0" "$NOCSYN" gen mesh k=3 n=0
+bad "c = 0" "$NOCSYN" gen cmesh k=3 n=2 c=0
+bad "odd chordal n" "$NOCSYN" gen chordal n=7 w=3
+has "odd n message" "$TMP/err" 'n must be even'
+bad "even chordal w" "$NOCSYN" gen chordal n=8 w=4
+bad "N not a power of two" "$NOCSYN" gen omega N=12
+has "power of two message" "$TMP/err" 'power of two'
+bad "unknown family" "$NOCSYN" gen nosuch k=2
+has "unknown family message" "$TMP/err" "unknown topology family 'nosuch'"
+bad "unknown parameter" "$NOCSYN" gen mesh k=3 q=2
+has "unknown parameter message" "$TMP/err" "unknown parameter 'q'"
+bad "missing parameter" "$NOCSYN" gen butterfly k=2
+bad "too many values" "$NOCSYN" gen ring 3 4
+bad "parameter twice" "$NOCSYN" gen ring k=3 k=4
+bad "bad dims" "$NOCSYN" gen mesh dims=4x
+bad "bad pitch" "$NOCSYN" gen mesh k=3 pitch=0
+bad "too big" "$NOCSYN" gen mesh k=100000 n=2
+has "too big message" "$TMP/err" 'generator limit'
+bad "missing family" "$NOCSYN" gen
+bad "unknown option" "$NOCSYN" gen mesh k=3 --bogus
+bad "-o without value" "$NOCSYN" gen mesh k=3 -o
+bad "unknown --format" "$NOCSYN" gen mesh k=3 --format png
+bad "unknown extension" "$NOCSYN" gen mesh k=3 -o "$TMP/x.png"
+absent "no file for unknown extension" "$TMP/x.png"
+bad "bad params leave no file" "$NOCSYN" gen mesh k=1 -o "$TMP/bad.dot"
+absent "no file for bad params" "$TMP/bad.dot"
+bad "anynet cannot hold a butterfly" "$NOCSYN" gen butterfly 2 2 -o "$TMP/b.anynet"
+absent "no partial anynet" "$TMP/b.anynet"
