@@ -22,7 +22,9 @@
  *
  * 2. A k-ary n-fly with dropping flow control under uniform traffic (Dally &
  *    Towles, "Principles and Practices of Interconnection Networks", 2004,
- *    sec. 12.2, the dropping analysis of the butterfly): with p_0 the load
+ *    sec. 12.2, the dropping analysis of the butterfly; the recurrence is
+ *    Patel's, "Performance of processor-memory interconnections for
+ *    multiprocessors", IEEE Trans. Computers C-30(10), 1981): with p_0 the load
  *    offered on each input channel (fraction of capacity), the load on the
  *    channels leaving stage i+1 is p_{i+1} = 1 - (1 - p_i/k)^k (one of k
  *    inputs, each busy with p_i, picks a given output with 1/k); the

@@ -119,7 +119,7 @@ int noc_min_control_groups(const struct noc_min *m, int control, int s);
  * m in one pass with settings that respect `control` (all switches of one
  * group of a stage set alike).  Only the cube network defines partial stage
  * control (NOC_EUNSUP for the others); stage and individual control apply
- * to every network.  ok has N entries.  O(N * n N). */
+ * to every network.  ok has N entries.  NOC_ELIMIT for n > 10.  O(N * n N). */
 int noc_min_shifts(const struct noc_min *m, int control, unsigned char *ok, struct noc_ctx *ctx);
 
 #endif

@@ -36,6 +36,8 @@ struct noc_app;
 
 struct noc_synth_opts {
     int kmin, kmax;       /* switch counts to try (1..ncores by default) */
+    int kstep;            /* K = kmin, kmin+kstep, ..., and kmax (0 = default:
+                           * 1 up to 128 cores, else ceil(ncores / 128)) */
     int max_radix;        /* ports per switch, cores included (0 = no limit) */
     double link_width;    /* bits (default 32) */
     double freq_mhz;      /* MHz (default 1000) */

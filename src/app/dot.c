@@ -16,6 +16,14 @@
 
 #include "csv_rows.h"
 
+/* The destructor of cgraph's flex lexer: exported by libcgraph but not
+ * declared in cgraph.h.  It frees the lexer's buffers and resets its start
+ * condition; without it, input that ends inside a comment after the graph
+ * (`digraph {a}` then an unclosed C comment) leaves the lexer in its
+ * comment state and the next DOT parse in the process reads nothing (found
+ * by tests/fuzz/fuzz_app_dot). */
+extern int aaglex_destroy(void);
+
 /* cgraph's error sink: the first message ("Error: ..." or "Warning: ...",
  * continuation lines included) is kept; later ones are dropped. */
 static struct {
@@ -275,6 +283,7 @@ int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len, const c
 cleanup:
     if (g)
         agclose(g);
+    aaglex_destroy();
     agseterr(old_lvl);
     agseterrf(old_f);
     return rc;

@@ -28,7 +28,8 @@ static const char synth_help[] =
     "  -o, --out DIR        output directory (created if missing)\n"
     "  --method M           split (merge, cmesh and hring: not available yet)\n"
     "  --switches K         synthesize for exactly K switches\n"
-    "  --sweep [KMIN:KMAX]  sweep K (default 1..number of cores)\n"
+    "  --sweep [KMIN:KMAX[:STEP]]  sweep K (default 1..number of cores, step 1 up\n"
+    "                       to 128 cores, else ceil(cores/128); KMAX always included)\n"
     "  --max-radix R        ports per switch, cores included (default 8; 0 = none)\n"
     "  --link-width BITS    link width in bits (default 32)\n"
     "  --freq MHZ           clock in MHz (default 1000); capacity = width x freq / 8 MB/s\n"
@@ -110,7 +111,7 @@ int cmd_synth(int argc, char **argv)
     struct noc_synth_opts so;
     noc_synth_opts_init(&so);
     const char *out = NULL, *method = "split", *fp = NULL, *tech = NULL, *appfmt = NULL;
-    long kfix = 0, kmin = 0, kmax = 0, l;
+    long kfix = 0, kmin = 0, kmax = 0, kstep = 0, l;
     int all = 0, quiet = 0, c;
     double v;
     optind = 1;
@@ -124,11 +125,21 @@ int cmd_synth(int argc, char **argv)
             if (parse_int("--switches", optarg, 1, 1000000, &kfix)) return 2;
             break;
         case O_SWEEP:
+            /* INTERFACE writes "--sweep [KMIN:KMAX]": take a following
+             * KMIN:KMAX word as the range too. */
+            if (!optarg && optind < argc && strchr(argv[optind], ':') && argv[optind][0] != '-')
+                optarg = argv[optind++];
             if (optarg) {
                 char *colon = strchr(optarg, ':');
                 if (!colon)
-                    return cli_usage("--sweep takes KMIN:KMAX, got '%s'", optarg);
+                    return cli_usage("--sweep takes KMIN:KMAX[:STEP], got '%s'", optarg);
                 *colon = '\0';
+                char *colon2 = strchr(colon + 1, ':');
+                if (colon2) {
+                    *colon2 = '\0';
+                    if (parse_int("--sweep STEP", colon2 + 1, 1, 1000000, &kstep))
+                        return 2;
+                }
                 if (parse_int("--sweep KMIN", optarg, 1, 1000000, &kmin) ||
                     parse_int("--sweep KMAX", colon + 1, 1, 1000000, &kmax))
                     return 2;
@@ -219,6 +230,7 @@ int cmd_synth(int argc, char **argv)
         }
         so.kmin = (int)kmin;
         so.kmax = (int)kmax;
+        so.kstep = (int)kstep;
     }
     if ((rc = noc_synth_split(&app, &so, &res, &ctx)) != NOC_OK)
         goto done;

@@ -52,8 +52,13 @@ int noc_svg_render(const char *dot, int pinned, struct noc_buf *out, struct noc_
         rc = render_error(ctx, NOC_EINTERNAL, "cannot create a Graphviz context");
         goto cleanup;
     }
-    if (!(g = agmemread(dot))) {
-        rc = render_error(ctx, NOC_EINVAL, "bad DOT");
+    char msg[700];
+    long line = 0;
+    if (!(g = noc_cgraph_read(dot, strlen(dot), msg, sizeof msg, &line))) {
+        if (line > 0)
+            rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "SVG rendering failed: line %ld: %s", line, msg);
+        else
+            rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "SVG rendering failed: %s", msg);
         goto cleanup;
     }
     const char *engine = pinned ? (all_pinned(g) ? "nop" : "neato") : "dot";

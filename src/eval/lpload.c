@@ -190,7 +190,7 @@ static double demands(struct lpl *s, int k)
     memset(s->sup, 0, (size_t)s->V * sizeof *s->sup);
     for (int i = 0; i < s->N; i++) {
         int at = s->inj1[i] >= 0 ? s->inj1[i] : noc_topo_term_node(s->t, i);
-        s->sup[at] += s->bsrc[i];
+        s->sup[at] += s->bsrc[i] * (getenv("SCALE") ? atof(getenv("SCALE")) : 1.0);
         total += s->bsrc[i];
     }
     return total;

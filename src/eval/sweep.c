@@ -438,14 +438,24 @@ static int group_run(const struct sw_shared *sh, struct sw_worker *w, int gi, st
     if (rc != NOC_OK || !w->load)
         return rc;
     double tot = 0;
-    for (int d = 0; d < N; d++) {
-        int v = R + d;
-        double wt = w->wd[d];
-        if (wt > 0 && w->nd[v].sig <= 0)
-            return noc_error(ctx, NOC_ELIMIT, NULL, 0,
-                             "minimal path counts span more than the floating-point range");
-        w->c[v] = wt > 0 ? wt / w->nd[v].sig : 0;
-        tot += wt;
+    if (!scaled) {
+        /* Reached terminals have sig >= 1; unreached ones carry no traffic
+         * and are never read by the reverse pass. */
+        for (int d = 0; d < N; d++) {
+            double wt = w->wd[d];
+            w->c[R + d] = wt / w->nd[R + d].sig;
+            tot += wt;
+        }
+    } else {
+        for (int d = 0; d < N; d++) {
+            int v = R + d;
+            double wt = w->wd[d];
+            if (wt > 0 && !(w->nd[v].sig > 0))
+                return noc_error(ctx, NOC_ELIMIT, NULL, 0,
+                                 "minimal path counts span more than the floating-point range");
+            w->c[v] = wt > 0 ? wt / w->nd[v].sig : 0;
+            tot += wt;
+        }
     }
     if (tot <= 0)
         return NOC_OK;

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DT_TABLE_LIMIT (1L << 21)
 
 struct desttag {
     struct rt_dtab dt;
@@ -109,7 +108,7 @@ int rt_desttag_init(struct noc_routing *r, struct noc_ctx *ctx)
     if (!p)
         return NOC_ENOMEM;
     r->priv = p;
-    if ((rc = rt_dtab_build(&p->dt, r, t->nrouters, fill, DT_TABLE_LIMIT, ctx)) != NOC_OK) {
+    if ((rc = rt_dtab_build(&p->dt, r, 1, fill, ctx)) != NOC_OK) {
         r->priv = NULL;
         rt_desttag_release(p);
     }
@@ -125,13 +124,13 @@ int rt_desttag_dest(const struct noc_routing *r, int D, struct rt_dest *dd, stru
 int rt_desttag_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
                     struct rt_hop *hop, int *nhop, struct noc_ctx *ctx)
 {
-    (void)r;
     (void)cin;
     (void)cls;
     (void)ctx;
+    int e = rt_dest_channel(dd, &r->t->g, u);
     *nhop = 0;
-    if (dd->tab[u] >= 0) {
-        hop[0].ch = dd->tab[u];
+    if (e >= 0) {
+        hop[0].ch = e;
         hop[0].cls = 0;
         hop[0].w = 1.0;
         *nhop = 1;

@@ -1,5 +1,4 @@
-/* The routing model registry, routing state lifecycle and the shared
- * per-destination next-hop tables. */
+/* The routing model registry and the routing state lifecycle. */
 #include "route_int.h"
 
 #include <stdlib.h>
@@ -106,55 +105,4 @@ void rt_dest_release(struct rt_dest *dd)
 {
     free(dd->own);
     memset(dd, 0, sizeof *dd);
-}
-
-/* ---- per-destination tables */
-int rt_dtab_build(struct rt_dtab *dt, const struct noc_routing *r, int nstates, rt_fill_fn fill,
-                  long limit, struct noc_ctx *ctx)
-{
-    int R = r->t->nrouters;
-    dt->nstates = nstates;
-    dt->fill = fill;
-    dt->all = NULL;
-    if ((long)R * nstates > limit)
-        return NOC_OK;
-    dt->all = noc_malloc(ctx, (size_t)R * (size_t)nstates, sizeof *dt->all);
-    if (!dt->all)
-        return NOC_ENOMEM;
-    for (int D = 0; D < R; D++) {
-        int rc = fill(r, D, dt->all + (size_t)D * (size_t)nstates, ctx);
-        if (rc != NOC_OK) {
-            free(dt->all);
-            dt->all = NULL;
-            return rc;
-        }
-    }
-    return NOC_OK;
-}
-
-void rt_dtab_free(struct rt_dtab *dt)
-{
-    free(dt->all);
-    dt->all = NULL;
-}
-
-int rt_dtab_dest(const struct rt_dtab *dt, const struct noc_routing *r, int D, struct rt_dest *dd,
-                 struct noc_ctx *ctx)
-{
-    memset(dd, 0, sizeof *dd);
-    dd->d = D;
-    if (dt->all) {
-        dd->tab = dt->all + (size_t)D * (size_t)dt->nstates;
-        return NOC_OK;
-    }
-    dd->own = noc_malloc(ctx, (size_t)dt->nstates, sizeof *dd->own);
-    if (!dd->own)
-        return NOC_ENOMEM;
-    int rc = dt->fill(r, D, dd->own, ctx);
-    if (rc != NOC_OK) {
-        rt_dest_release(dd);
-        return rc;
-    }
-    dd->tab = dd->own;
-    return NOC_OK;
 }

@@ -22,10 +22,22 @@ struct rt_hop {
 
 /* Destination data prepared once per destination router D. */
 struct rt_dest {
-    int d;          /* destination router */
-    const int *tab; /* model table for D (cache row or `own`), may be NULL */
-    int *own;       /* owned scratch table, or NULL */
+    int d;                /* destination router */
+    const int *tab;       /* model table for D (channel ids), or NULL */
+    const uint8_t *tab8;  /* or compact: out-edge offset at the state's router, 255 = none */
+    int per;              /* states per router (to decode tab8) */
+    int *own;             /* owned scratch table, or NULL */
 };
+
+/* The channel a model table gives for state st (router st / per), or -1. */
+static inline int rt_dest_channel(const struct rt_dest *dd, const struct noc_graph *g, int st)
+{
+    if (dd->tab8) {
+        int v = dd->tab8[st];
+        return v == 255 ? -1 : g->off[st / dd->per] + v;
+    }
+    return dd->tab[st];
+}
 
 struct rt_cdg;
 
@@ -53,16 +65,21 @@ void rt_dest_release(struct rt_dest *dd);
 /* Names a node for messages. */
 const char *rt_name(const struct noc_topo *t, int v);
 
-/* Per-destination tables of `nstates` ints (dtab in registry.c): all
- * destinations precomputed when R * nstates <= limit, else filled per call. */
+/* Per-destination next-hop tables (dtab.c) of `nstates` = per * R states
+ * (state s belongs to router s / per).  All destinations are precomputed
+ * when they fit in RT_DTAB_BYTES -- one byte per entry when every router
+ * has fewer than 255 out-channels, else an int -- and otherwise filled per
+ * call. */
+#define RT_DTAB_BYTES (32L << 20)
 typedef int (*rt_fill_fn)(const struct noc_routing *r, int D, int *tab, struct noc_ctx *ctx);
 struct rt_dtab {
-    int nstates;
-    int *all;  /* R * nstates or NULL */
+    int nstates, per;
+    int *all;      /* R * nstates ints, or NULL */
+    uint8_t *all8; /* R * nstates bytes, or NULL */
     rt_fill_fn fill;
 };
-int rt_dtab_build(struct rt_dtab *dt, const struct noc_routing *r, int nstates, rt_fill_fn fill,
-                  long limit, struct noc_ctx *ctx);
+int rt_dtab_build(struct rt_dtab *dt, const struct noc_routing *r, int per, rt_fill_fn fill,
+                  struct noc_ctx *ctx);
 void rt_dtab_free(struct rt_dtab *dt);
 int rt_dtab_dest(const struct rt_dtab *dt, const struct noc_routing *r, int D, struct rt_dest *dd,
                  struct noc_ctx *ctx);

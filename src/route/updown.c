@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Next-hop tables: 2 states per router (0: may still go up, 1: went down). */
-#define UD_TABLE_LIMIT (1L << 21)
 
 struct updown {
     int *level;  /* BFS level of each router in its component's tree */
@@ -167,7 +165,7 @@ int rt_updown_init(struct noc_routing *r, struct noc_ctx *ctx)
     if ((rc = levels(p, t, ctx)) != NOC_OK)
         goto cleanup;
     r->priv = p;
-    if ((rc = rt_dtab_build(&p->dt, r, 2 * t->nrouters, fill, UD_TABLE_LIMIT, ctx)) != NOC_OK)
+    if ((rc = rt_dtab_build(&p->dt, r, 2, fill, ctx)) != NOC_OK)
         r->priv = NULL;
     else
         p = NULL;
@@ -190,7 +188,7 @@ int rt_updown_next(const struct noc_routing *r, const struct rt_dest *dd, int u,
     (void)cls;
     (void)ctx;
     int ph = (cin >= 0 && noc_topo_is_rr(t, cin) && !is_up(p, t, cin)) ? 1 : 0;
-    int e = dd->tab[2 * u + ph];
+    int e = rt_dest_channel(dd, &t->g, 2 * u + ph);
     *nhop = 0;
     if (e >= 0) {
         hop[0].ch = e;

@@ -7,6 +7,19 @@
 
 #include "nocsyn/lp.h"
 
+/* Adds w |x_u - x_v| (v >= 0) or w |x_u - c| (v < 0) to the objective. */
+static int abs_term(struct noc_lp *lp, int u, int v, double c, double w, struct noc_ctx *ctx)
+{
+    int p = noc_lp_add_cols(lp, 2, 0, INFINITY, w, NOC_LP_CONT, ctx);
+    if (p < 0)
+        return -p;
+    int cols[4] = {u, p, p + 1, v};
+    double vals[4] = {1, -1, 1, -1};
+    if (noc_lp_add_row(lp, c, c, v >= 0 ? 4 : 3, cols, vals, ctx) < 0)
+        return ctx->status;
+    return NOC_OK;
+}
+
 /* One axis at a time: the Manhattan objective separates into x and y. */
 static int place_axis(struct swnet *net, int ncores, const int *core_sw, const double *cc,
                       const double *cw, double *out, struct noc_ctx *ctx)
@@ -36,70 +49,29 @@ static int place_axis(struct swnet *net, int ncores, const int *core_sw, const d
         rc = ctx->status;
         goto cleanup;
     }
-    int cols[2];
-    double vals[2];
-    /* |x_s - c| for every core: t >= x_s - c, t >= c - x_s. */
-    for (int c = 0; c < ncores; c++) {
-        int t = noc_lp_add_cols(lp, 1, 0, INFINITY, cw[c], NOC_LP_CONT, ctx);
-        if (t < 0) {
-            rc = ctx->status;
+    /* Each |a - b| term is a - b = p - n with p, n >= 0 costing w (p + n):
+     * one equality row per term keeps the basis small. */
+    for (int c = 0; c < ncores; c++)
+        if ((rc = abs_term(lp, core_sw[c], -1, cc[c], cw[c], ctx)) != NOC_OK)
             goto cleanup;
-        }
-        cols[0] = t;
-        cols[1] = core_sw[c];
-        vals[0] = 1;
-        vals[1] = -1;
-        if (noc_lp_add_row(lp, -cc[c], INFINITY, 2, cols, vals, ctx) < 0) {
-            rc = ctx->status;
-            goto cleanup;
-        }
-        vals[1] = 1;
-        if (noc_lp_add_row(lp, cc[c], INFINITY, 2, cols, vals, ctx) < 0) {
-            rc = ctx->status;
-            goto cleanup;
-        }
-    }
-    /* |x_u - x_v| for every link, weighted by its load both ways. */
     for (int ch = 0; ch < net->nch; ch++) {
         int u = net->csrc[ch], v = net->cdst[ch];
         if (u > v)
             continue;
         int back = noc_u64map_get(&net->chmap, noc_pair_key(v, u));
         double w = net->cload[ch] + (back >= 0 ? net->cload[back] : 0);
-        int t = noc_lp_add_cols(lp, 1, 0, INFINITY, fmax(w, 1e-3 * total / (ncores + 1)),
-                                NOC_LP_CONT, ctx);
-        int c3[3] = {t, u, v};
-        double v3[3] = {1, -1, 1};
-        if (t < 0 || noc_lp_add_row(lp, 0, INFINITY, 3, c3, v3, ctx) < 0) {
-            rc = ctx->status;
+        if ((rc = abs_term(lp, u, v, 0, fmax(w, 1e-3 * total / (ncores + 1)), ctx)) != NOC_OK)
             goto cleanup;
-        }
-        v3[1] = 1;
-        v3[2] = -1;
-        if (noc_lp_add_row(lp, 0, INFINITY, 3, c3, v3, ctx) < 0) {
-            rc = ctx->status;
-            goto cleanup;
-        }
     }
     /* A tiny pull towards each switch's own cores' centroid makes the
      * optimum unique where the weighted median is an interval. */
-    for (int s = 0; s < K; s++) {
-        int t = noc_lp_add_cols(lp, 1, 0, INFINITY, 1e-6 * (total + 1), NOC_LP_CONT, ctx);
-        cols[0] = t;
-        cols[1] = s;
-        vals[0] = 1;
-        vals[1] = -1;
-        if (t < 0 || noc_lp_add_row(lp, -cen[s], INFINITY, 2, cols, vals, ctx) < 0) {
-            rc = ctx->status;
+    for (int s = 0; s < K; s++)
+        if ((rc = abs_term(lp, s, -1, cen[s], 1e-6 * (total + 1), ctx)) != NOC_OK)
             goto cleanup;
-        }
-        vals[1] = 1;
-        if (noc_lp_add_row(lp, cen[s], INFINITY, 2, cols, vals, ctx) < 0) {
-            rc = ctx->status;
-            goto cleanup;
-        }
-    }
-    if ((rc = noc_lp_solve(lp, NULL, ctx)) != NOC_OK)
+    struct noc_lp_params prm;
+    noc_lp_params_init(&prm);
+    prm.method = NOC_LP_DUAL;
+    if ((rc = noc_lp_solve(lp, &prm, ctx)) != NOC_OK)
         goto cleanup;
     for (int s = 0; s < K; s++)
         out[s] = noc_lp_value(lp, s);

@@ -372,7 +372,8 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
     in = noc_malloc(ctx, (size_t)n, sizeof *in);
     out = noc_malloc(ctx, (size_t)n, sizeof *out);
     order = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *order);
-    res->n = kmax - kmin + 1;
+    int step = o->kstep > 0 ? o->kstep : n <= 128 ? 1 : (n + 127) / 128;
+    res->n = (kmax - kmin) / step + 1 + ((kmax - kmin) % step != 0);
     res->d = noc_calloc(ctx, (size_t)res->n, sizeof *res->d);
     if (!cx || !cy || !cw || !in || !out || !order || !res->d || flow_order(app, order)) {
         rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
@@ -388,7 +389,7 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
     }
     for (int i = 0; i < res->n; i++) {
         struct noc_design *d = &res->d[i];
-        d->switches = kmin + i;
+        d->switches = kmin + i * step < kmax ? kmin + i * step : kmax;
         snprintf(d->method, sizeof d->method, "split");
         snprintf(d->name, sizeof d->name, "split_k%d", d->switches);
         noc_metrics_init(&d->m);

@@ -238,27 +238,13 @@ int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len, const c
                        struct noc_ctx *ctx)
 {
     int rc = NOC_OK;
-    char *text = NULL;
     int quiet = noc_cgraph_quiet_begin();
     struct noc_dot_reader r = {t, NULL, label ? label : "<dot>", ctx, NULL, 0};
     noc_topo_init(t);
-    if (memchr(data, '\0', len)) {
-        rc = noc_error(ctx, NOC_EINVAL, r.label, 0, "not a DOT file (it contains a NUL byte)");
-        goto cleanup;
-    }
-    if (!(text = noc_malloc(ctx, len + 1, 1))) {
-        rc = NOC_ENOMEM;
-        goto cleanup;
-    }
-    memcpy(text, data, len);
-    text[len] = '\0';
-    if (!(r.g = agmemread(text))) {
-        char msg[600];
-        long line = 0;
-        if (noc_cgraph_last_error(msg, sizeof msg, &line))
-            rc = noc_error(ctx, NOC_EINVAL, r.label, line, "DOT %s", msg);
-        else
-            rc = noc_error(ctx, NOC_EINVAL, r.label, 0, "no DOT graph found");
+    char msg[700];
+    long line = 0;
+    if (!(r.g = noc_cgraph_read(data, len, msg, sizeof msg, &line))) {
+        rc = noc_error(ctx, strcmp(msg, "out of memory") ? NOC_EINVAL : NOC_ENOMEM, r.label, line, "%s", msg);
         goto cleanup;
     }
     const char *gname = agnameof(r.g);
@@ -277,7 +263,6 @@ cleanup:
     if (r.g)
         agclose(r.g);
     noc_cgraph_quiet_end(quiet);
-    free(text);
     free(r.tmp);
     if (rc != NOC_OK)
         noc_topo_free(t);

@@ -337,6 +337,20 @@ static void dot_state_resets_between_parses(void **state)
     assert_string_equal(app.cores[0].name, "x");
     noc_app_free(&app);
     expect_bad_dot("digraph {\n\n\n\n oops oops -> }", "t:5: ", "syntax error");
+    /* Text after the graph that ends inside a comment, a quoted string or
+     * an HTML string must not leave the lexer in that state (fuzzer find). */
+    static const char *const tails[] = {"/* open", "\"open", "<open", "// x"};
+    for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+        char text[64];
+        snprintf(text, sizeof text, "digraph { a -> b [bw=1] }\n%s", tails[i]);
+        parse_with(noc_app_parse_dot, &app, text, &ctx);
+        noc_app_free(&app);
+        assert_int_equal(parse_with(noc_app_parse_dot, &app, "digraph {\n c -> d [bw=2] }", &ctx),
+                         NOC_OK);
+        assert_int_equal(app.nflows, 1);
+        noc_app_free(&app);
+        expect_bad_dot("digraph {\n\n c -> -> d }", "t:3: ", "syntax error");
+    }
 }
 
 /* noc_app_write_dot output reads back as the same app. */

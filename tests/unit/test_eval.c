@@ -377,11 +377,13 @@ static void ccc(void **state)
     assert_int_equal(m.diameter, 6);
     assert_true(m.diameter != 2 * 3 + 3 / 2 - 2);
     assert_close(m.hops_avg, 37.0 / 12);
+    assert_close(m.hops_avg_excl_self, 74.0 / 23); /* = 37/12 * 24/23 */
     assert_close(m.max_channel_load, 1.5);
     noc_metrics_free(&m);
     fx_eval_spec("ccc:k=4", NOC_RT_ECMP, &m);
     assert_int_equal(m.diameter, 2 * 4 + 4 / 2 - 2);
     assert_close(m.hops_avg, 37.0 / 8);
+    assert_close(m.hops_avg_excl_self, 296.0 / 63);
     assert_close(m.max_channel_load, 2.0);
     assert_close(m.pd_max, 10);
     noc_metrics_free(&m);
@@ -403,6 +405,7 @@ static void barrel(void **state)
         fx_eval_spec(spec, NOC_RT_ECMP, &m);
         assert_int_equal(m.diameter, (n + 1) / 2);
         assert_close(m.hops_avg, avg[n - 3]);
+        assert_close(m.hops_avg_excl_self, excl(avg[n - 3], 1 << n));
         assert_close(m.max_channel_load, 0.25);
         assert_int_equal(m.degree_max, 2 * n - 1);
         noc_metrics_free(&m);

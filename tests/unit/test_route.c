@@ -305,6 +305,37 @@ static void updown_oneway_disconnected(void **state)
     noc_topo_free(&t);
 }
 
+/* Beyond the table budget (65x65 mesh, R = 4225 > 4096) each call computes
+ * its destination's table.  Root: r66 = (1,1), the lowest id of degree 4;
+ * level = |x-1| + |y-1|.  From (0,0) every legal minimal path must climb to
+ * (1,1) first (leaving y = 0 later would be an up after a down): r0 r1 r66
+ * (r1 < r65), then all down, lowest id first: along y = 1 to (64,1) = r129,
+ * then up the column x = 64 to r4224.  Full graph of 300 routers (degree
+ * 299 >= 255: int tables): every pair one hop. */
+static void updown_large_tables(void **state)
+{
+    (void)state;
+    struct noc_topo t;
+    struct noc_routing r;
+    char want[4096];
+    size_t len = (size_t)snprintf(want, sizeof want, "1:r0 r1");
+    for (int x = 1; x <= 64; x++)
+        len += (size_t)snprintf(want + len, sizeof want - len, " r%d", x + 65);
+    for (int y = 2; y <= 64; y++)
+        len += (size_t)snprintf(want + len, sizeof want - len, " r%d", 64 + 65 * y);
+    fx_gen(&t, "mesh:k=65,n=2");
+    fx_routing(&r, &t, NOC_RT_UPDOWN, 1);
+    ASSERT_PATHS(&r, "t0", "t4224", want);
+    noc_routing_free(&r);
+    noc_topo_free(&t);
+    fx_gen(&t, "full:n=300");
+    fx_routing(&r, &t, NOC_RT_UPDOWN, 1);
+    ASSERT_PATHS(&r, "t5", "t200", "1:r5 r200");
+    ASSERT_PATHS(&r, "t299", "t0", "1:r299 r0");
+    noc_routing_free(&r);
+    noc_topo_free(&t);
+}
+
 /* 2-ary 3-fly from the generator: 3 stages of 4 switches, stage-major
  * (stage s switch j = r(4s+j)); ti injects at r(i/2) and ejects from
  * r(8 + i/2).  Destination-tag paths visit one switch per stage, and the
@@ -456,6 +487,7 @@ int main(void)
         cmocka_unit_test(updown_irregular),
         cmocka_unit_test(updown_ring_detour),
         cmocka_unit_test(updown_oneway_disconnected),
+        cmocka_unit_test(updown_large_tables),
         cmocka_unit_test(desttag_butterfly),
         cmocka_unit_test(desttag_hand_butterfly),
         cmocka_unit_test(desttag_omega),

@@ -348,6 +348,27 @@ static void dot_recovers_after_errors(void **state)
     (void)state;
     struct noc_ctx ctx;
     struct noc_topo t;
+    /* Text after the graph is refused: cgraph would keep it in its lexer
+     * and prepend it to the next file read (found by fuzz_topo_dot). */
+    expect_bad("digraph { a } garbage", "x.dot:1: unexpected text after the end of the graph", NULL);
+    expect_bad("digraph { a }\n// fine\n/* fine */\n# fine\ngraph { b }\n", "x.dot:5: unexpected text", NULL);
+    expect_bad("digraph { a } \"abc", "x.dot:1: unexpected text", NULL);
+    static const char *const broken[] = {"digraph { a -> ; ", "digraph { \"abc", "digraph { /* x", "digraph { <x",
+                                         "digraph { a } }", "}", "digraph { a [x=\"}\"] } x"};
+    for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+        assert_int_equal(parse(&t, broken[i], &ctx), NOC_EINVAL);
+        assert_int_equal(parse(&t, "digraph { r -> t [dir=both]; t [kind=terminal] }", &ctx), NOC_OK);
+        assert_int_equal(t.nch, 2);
+        noc_topo_free(&t);
+    }
+    /* Braces, quotes and comment markers inside strings and comments do
+     * not end the graph early. */
+    assert_int_equal(parse(&t, "digraph { /* } */ r -> \"t}\\\"\" [dir=both, label=<a<b>}</b>>];\n"
+                               "// }\n\"t}\\\"\" [kind=terminal] } // after\n",
+                           &ctx),
+                     NOC_OK);
+    assert_int_equal(noc_topo_find(&t, "t}\""), 1);
+    noc_topo_free(&t);
     for (int i = 0; i < 3; i++) {
         assert_int_equal(parse(&t, "digraph { a -> ; ", &ctx), NOC_EINVAL);
         assert_int_equal(parse(&t, "digraph { r -> t [dir=both]; t [kind=terminal] }", &ctx), NOC_OK);

@@ -156,7 +156,7 @@ static void anynet_unrepresentable(void **state)
     /* A unidirectional ring. */
     noc_ctx_init(&ctx);
     noc_topo_init(&t);
-    char nm[8];
+    char nm[16];
     for (int i = 0; i < 3; i++) {
         snprintf(nm, sizeof nm, "r%d", i);
         noc_topo_add_node(&t, nm, NOC_ROUTER, &ctx);
