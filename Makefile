@@ -76,6 +76,8 @@ test: all $(UNIT_BIN)
 	@BUILD=$(BUILD) sh tests/run.sh
 
 asan:
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$(MAKE) BUILD=build/asan SAN=1 OPT="-O1 -g" test
 
 run: all

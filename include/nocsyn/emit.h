@@ -12,11 +12,17 @@ struct noc_topo;
 struct noc_app;
 
 /* Topology DOT (INTERFACE 1.3): kind, x, y (mm), width, shape attributes and
- * stored routes; read back exactly by noc_topo_parse_dot.  O(V + E). */
+ * stored routes; read back exactly by noc_topo_parse_dot.  O(V + E).
+ * Channels a -> b and b -> a with equal attributes become one edge with
+ * dir=both.  Table routes are a `route` attribute on each source terminal:
+ * route="t3: r0 r1 r2; t5: r0 r4" (destination, ':', the routers of the
+ * path in order; records separated by ';'; ' ', ':', ';', '\' inside a
+ * name escaped with '\').  Full format: src/emit/dot.c. */
 int noc_topo_write_dot(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
 /* BookSim2 anynet: routers renumbered 0..R-1, terminals 0..N-1 in node
  * order, single spaces, no latency tokens.  NOC_EUNSUP when a terminal
- * attaches to two different routers (anynet cannot express it). */
+ * attaches to two different routers, a router channel has no reverse
+ * (anynet links are bidirectional) or channels are parallel. */
 int noc_topo_write_anynet(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
 /* Topology as JSON (cJSON): nodes, channels, shape, routes. */
 int noc_topo_write_json(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);

@@ -1,12 +1,14 @@
 /* nocsyn eval: the evaluation engine (INTERFACE 2 and 3.2).
  *
- * One sweep per source terminal over the CSR graph computes together hop
- * counts, minimal-path counts (log domain where they could overflow), ECMP
- * channel loads (Brandes-style reverse accumulation), diameter and path
- * diversity; deterministic routings (route.h) add their own loads and the
- * deadlock check; ideal/optimal loads come from GLPK linear programs; the
- * bisection from a GLPK integer program or a METIS bound.  Sources are
- * processed in parallel with results bit-identical to one thread.
+ * One sweep per source terminal (terminals sharing their only injection
+ * router share one) over the CSR graph computes together hop counts,
+ * minimal-path counts (doubles, rescaled by exact powers of two per BFS
+ * level where they could overflow), ECMP channel loads (Brandes-style
+ * reverse accumulation), diameter and path diversity; deterministic
+ * routings (route.h) add their own loads and the deadlock check;
+ * ideal/optimal loads come from GLPK linear programs; the bisection from a
+ * GLPK integer program or a METIS bound.  Sources are processed in parallel
+ * with results bit-identical to one thread.
  *
  * Conventions (INTERFACE 2; implementation notes in src/eval/sweep.c):
  *  - a path runs terminal -> router ... router -> terminal and never transits

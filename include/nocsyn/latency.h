@@ -56,7 +56,7 @@ struct noc_switching_latency {
 };
 
 /* Evaluates the four formulas above.  NOC_EINVAL (naming the parameter)
- * for a value out of range or not finite.  O(1). */
+ * for a value out of range or not finite, or when a result overflows.  O(1). */
 int noc_latency_switching(const struct noc_switching_params *p, struct noc_switching_latency *out,
                           struct noc_ctx *ctx);
 

@@ -160,10 +160,13 @@ int noc_topo_copy(struct noc_topo *dst, const struct noc_topo *src, struct noc_c
 #endif
 
 /* ---- readers (src/topo/): only these read topology files. */
-/* Loads a topology file, format from fmt ("dot", "anynet", "json") or the
- * extension (.dot/.gv, .anynet); "-" reads DOT from stdin.  t must be
- * uninitialised; on success it is finalized and owned by the caller.  On
- * failure t is released.  Errors carry FILE:LINE where there is one. */
+/* Loads a topology file, format from fmt ("dot", "anynet") or the
+ * extension (.dot/.gv, .anynet); "-" reads DOT from stdin.  JSON is
+ * write-only (NOC_EUNSUP).  t must be uninitialised; on success it is
+ * finalized and owned by the caller.  On failure t is released.  Errors
+ * carry FILE:LINE where there is one.  The parse_* functions read from
+ * memory (`label` names the data in messages) with the same contract; in
+ * DOT a node without `kind` is a router (src/topo/dot_read.c). */
 int noc_topo_load(struct noc_topo *t, const char *path, const char *fmt, struct noc_ctx *ctx);
 int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len,
                        const char *label, struct noc_ctx *ctx);

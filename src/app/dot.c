@@ -230,7 +230,7 @@ int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len, const c
     Agdisc_t disc = {&AgMemDisc, &AgIdDisc, &io};
     Agraph_t *g = NULL;
     int rc = NOC_OK, ndup0 = app->ndup;
-    const char *nul = memchr(data, '\0', len);
+    const char *nul = len ? memchr(data, '\0', len) : NULL;
     if (nul) {
         long line = 1;
         for (const char *p = data; p < nul; p++)

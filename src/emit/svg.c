@@ -14,6 +14,19 @@
 #include <graphviz/gvc.h>
 #include <string.h>
 
+/* The Graphviz context, created on first use and kept for the life of the
+ * process.  libgvc 2.42's pango plugin caches a pointer into the font table
+ * of the context that rendered last, so freeing a context and rendering
+ * with a new one reads freed memory (found under ASan); one long-lived
+ * context keeps that pointer valid.  Like cgraph itself, not thread-safe. */
+static GVC_t *graphviz_context(void)
+{
+    static GVC_t *gvc;
+    if (!gvc)
+        gvc = gvContext();
+    return gvc;
+}
+
 /* 1 when every node of g has a non-empty pos attribute. */
 static int all_pinned(Agraph_t *g)
 {
@@ -48,7 +61,7 @@ int noc_svg_render(const char *dot, int pinned, struct noc_buf *out, struct noc_
     Agraph_t *g = NULL;
     char *data = NULL;
     unsigned int len = 0;
-    if (!(gvc = gvContext())) {
+    if (!(gvc = graphviz_context())) {
         rc = render_error(ctx, NOC_EINTERNAL, "cannot create a Graphviz context");
         goto cleanup;
     }
@@ -81,8 +94,6 @@ cleanup:
         gvFreeLayout(gvc, g);
     if (g)
         agclose(g);
-    if (gvc)
-        gvFreeContext(gvc);
     noc_cgraph_quiet_end(old);
     return rc;
 }

@@ -20,7 +20,7 @@ struct noc_traffic;
 struct noc_routing;
 
 /* Sources (or source groups) per chunk. */
-#define EV_CHUNK 16
+#define EV_CHUNK 32
 
 /* Statistics gathered over terminal pairs.  Hop sums are split into the
  * uniform component (unweighted sums over pairs; the caller multiplies by

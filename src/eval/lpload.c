@@ -190,7 +190,7 @@ static double demands(struct lpl *s, int k)
     memset(s->sup, 0, (size_t)s->V * sizeof *s->sup);
     for (int i = 0; i < s->N; i++) {
         int at = s->inj1[i] >= 0 ? s->inj1[i] : noc_topo_term_node(s->t, i);
-        s->sup[at] += s->bsrc[i] * (getenv("SCALE") ? atof(getenv("SCALE")) : 1.0);
+        s->sup[at] += s->bsrc[i];
         total += s->bsrc[i];
     }
     return total;
@@ -439,19 +439,160 @@ static int check_args(const struct noc_topo *t, const struct noc_traffic *tr, in
     return NOC_OK;
 }
 
-/* Minimises the total flow with L held at its optimum (optimal model). */
-static int min_total_flow(struct noc_lp *lp, double lstar, struct noc_ctx *ctx)
+/* Removes flow cycles of one commodity (f indexed by channel): repeatedly
+ * finds a cycle of positive flow by depth-first search and subtracts its
+ * smallest flow.  Loads only drop; the commodity stays feasible.  Each
+ * cancellation zeroes a channel, so O(E (V + E)) at worst.  Scratch:
+ * state, pos, it (V each) and stk (V + 1). */
+static void cancel_cycles(const struct noc_graph *g, double *f, double eps, int *state,
+                          int *pos, int *it, int *stk, int *stke)
 {
-    int n = noc_lp_ncols(lp);
-    noc_lp_set_obj(lp, 0, 0, ctx);
-    noc_lp_set_col_bounds(lp, 0, 0, lstar * (1 + 1e-9) + 1e-12, ctx);
-    for (int j = 1; j < n; j++)
-        noc_lp_set_obj(lp, j, 1, ctx);
-    struct noc_lp_params p;
-    noc_lp_params_init(&p);
-    p.presolve = 0;
-    if (getenv("LPM2")) p.method = atoi(getenv("LPM2"));
-    return noc_lp_solve(lp, &p, ctx);
+    int V = g->n;
+    for (int v = 0; v < V; v++)
+        state[v] = 0;
+    for (int root = 0; root < V; root++) {
+        if (state[root])
+            continue;
+        int top = 0;
+        stk[0] = root;
+        pos[root] = 0;
+        state[root] = 1;
+        it[root] = g->off[root];
+        while (top >= 0) {
+            int u = stk[top];
+            while (it[u] < g->off[u + 1] && f[it[u]] <= eps)
+                it[u]++;
+            if (it[u] == g->off[u + 1]) {
+                state[u] = 2;
+                top--;
+                continue;
+            }
+            int e = it[u], w = g->dst[e];
+            if (state[w] == 2) {
+                it[u]++;
+                continue;
+            }
+            if (state[w] == 0) {
+                stke[top] = e;
+                stk[++top] = w;
+                pos[w] = top;
+                state[w] = 1;
+                it[w] = g->off[w];
+                continue;
+            }
+            /* cycle: stke[pos[w] .. top-1] then e */
+            stke[top] = e;
+            double m = f[e];
+            for (int i = pos[w]; i <= top; i++)
+                m = f[stke[i]] < m ? f[stke[i]] : m;
+            for (int i = pos[w]; i <= top; i++) {
+                f[stke[i]] -= m;
+                if (f[stke[i]] <= eps)
+                    f[stke[i]] = 0;
+            }
+            for (int i = pos[w] + 1; i <= top; i++)
+                state[stk[i]] = 0; /* revisit later */
+            top = pos[w];
+        }
+    }
+}
+
+/* Capacity rows sum_k f_k(e) <= L_e, with L_e <= L_parent in a binary tree
+ * rooted at L (column 0).  One L column in every capacity row would be a
+ * dense column, which made GLPK's interior-point method numerically
+ * unstable (measured: 10x10 and 12x12 tori); the tree keeps every column
+ * sparse and gives the same optimum. */
+static int add_capacity_rows(const struct lpl *s, struct noc_lp *lp, const int *cap_off,
+                             const int *cap_col, struct noc_ctx *ctx)
+{
+    int maxc = 1, nrow = 0, rc = NOC_OK;
+    for (int e = 0; e < s->nch; e++) {
+        if (s->cap_cnt[e] + 1 > maxc)
+            maxc = s->cap_cnt[e] + 1;
+        nrow += s->cap_cnt[e] > 0;
+    }
+    int *rowc = noc_malloc(ctx, (size_t)maxc, sizeof *rowc);
+    double *rowv = noc_malloc(ctx, (size_t)maxc, sizeof *rowv);
+    int first = noc_lp_add_cols(lp, nrow, 0, INFINITY, 0, NOC_LP_CONT, ctx);
+    if (!rowc || !rowv || first < 0) {
+        rc = first < 0 && ctx->status ? ctx->status : NOC_ENOMEM;
+        goto cleanup;
+    }
+    int r = 0;
+    for (int e = 0; e < s->nch; e++) {
+        int n = s->cap_cnt[e];
+        if (n == 0)
+            continue;
+        for (int i = 0; i < n; i++) {
+            rowc[i] = cap_col[cap_off[e] + i];
+            rowv[i] = 1;
+        }
+        rowc[n] = first + r;
+        rowv[n] = -1;
+        int tree[2] = {r == 0 ? 0 : first + (r - 1) / 2, first + r};
+        double tv[2] = {1, -1};
+        if (noc_lp_add_row(lp, -INFINITY, 0, n + 1, rowc, rowv, ctx) < 0 ||
+            noc_lp_add_row(lp, 0, INFINITY, 2, tree, tv, ctx) < 0) {
+            rc = ctx->status ? ctx->status : NOC_EINTERNAL;
+            goto cleanup;
+        }
+        r++;
+    }
+cleanup:
+    free(rowc);
+    free(rowv);
+    return rc;
+}
+
+/* Reads the flows back: per commodity (cycles cancelled for `optimal`),
+ * summed per channel into flow[]. */
+static int read_flows(struct lpl *s, const struct noc_lp *lp, double *flow, struct noc_ctx *ctx)
+{
+    const struct noc_graph *g = &s->t->g;
+    int V = s->V;
+    double *f = noc_calloc(ctx, (size_t)s->nch + 1, sizeof *f);
+    int *scratch = noc_malloc(ctx, 5 * (size_t)V + 1, sizeof *scratch);
+    if (!f || !scratch) {
+        free(f);
+        free(scratch);
+        return NOC_ENOMEM;
+    }
+    double eps = 1e-10 * (noc_lp_value(lp, 0) > 1 ? noc_lp_value(lp, 0) : 1);
+    int col = 1;
+    for (int k = 0; k < s->ncomm; k++) {
+        if (demands(s, k) <= 0)
+            continue;
+        distances(s, k);
+        int bad = -1;
+        select_channels(s, k, &bad);
+        for (int e = 0; e < s->nch; e++) {
+            f[e] = 0;
+            if (s->var[e] < 0)
+                continue;
+            double x = noc_lp_value(lp, col++);
+            f[e] = x > eps ? x : 0;
+        }
+        if (s->model == NOC_RT_OPTIMAL)
+            cancel_cycles(g, f, eps, scratch, scratch + V, scratch + 2 * V, scratch + 3 * V,
+                          scratch + 4 * V);
+        for (int e = 0; e < s->nch; e++)
+            flow[e] += f[e];
+    }
+    free(f);
+    free(scratch);
+    return NOC_OK;
+}
+
+static int solve(struct noc_lp *lp, int model, struct noc_ctx *ctx)
+{
+    int rc = noc_lp_solve(lp, NULL, ctx);
+    if (rc == NOC_EINFEASIBLE || rc == NOC_ELIMIT) {
+        /* Every demand can reach its sink (checked), so this is GLPK's doing. */
+        noc_ctx_clear(ctx);
+        rc = noc_error(ctx, NOC_EINTERNAL, NULL, 0, "%s routing LP: GLPK did not solve it (%s)",
+                       noc_routing_name(model), noc_strerror(rc));
+    }
+    return rc;
 }
 
 int noc_eval_lp_load(const struct noc_topo *t, const struct noc_traffic *tr, int model,
@@ -490,13 +631,13 @@ int noc_eval_lp_load(const struct noc_topo *t, const struct noc_traffic *tr, int
     s.cap_cnt = noc_calloc(ctx, (size_t)s.nch + 1, sizeof *s.cap_cnt);
     cols = noc_malloc(ctx, (size_t)s.nch + 1, sizeof *cols);
     vals = noc_malloc(ctx, (size_t)s.nch + 1, sizeof *vals);
+    flow = noc_calloc(ctx, (size_t)s.nch + 1, sizeof *flow);
     if (!s.bsrc || !s.sup || !s.dist || !s.queue || !s.reach || !s.var || !s.cap_cnt || !cols ||
-        !vals) {
+        !vals || !flow) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    rc = count_pass(&s, ctx);
-    if (rc)
+    if ((rc = count_pass(&s, ctx)) != NOC_OK)
         goto cleanup;
     if (s.nnz > LPLOAD_MAX_NNZ) {
         rc = noc_error(ctx, NOC_ELIMIT, NULL, 0,
@@ -505,105 +646,43 @@ int noc_eval_lp_load(const struct noc_topo *t, const struct noc_traffic *tr, int
                        noc_routing_name(model), s.R, s.nvars + 1, s.nnz, LPLOAD_MAX_NNZ);
         goto cleanup;
     }
-    /* Pass 2: build. */
-    cap_off = noc_calloc(ctx, (size_t)s.nch + 1, sizeof *cap_off);
-    cap_fill = noc_calloc(ctx, (size_t)s.nch + 1, sizeof *cap_fill);
-    cap_col = noc_malloc(ctx, (size_t)s.nvars + 1, sizeof *cap_col);
-    if (!cap_off || !cap_fill || !cap_col) {
-        rc = NOC_ENOMEM;
-        goto cleanup;
-    }
-    for (int e = 0; e < s.nch; e++)
-        cap_off[e + 1] = cap_off[e] + s.cap_cnt[e];
-    rc = noc_lp_create(&lp, NOC_LP_MIN, ctx);
-    if (rc)
-        goto cleanup;
-    if (noc_lp_add_cols(lp, 1, 0, INFINITY, 1, NOC_LP_CONT, ctx) < 0) {
-        rc = ctx->status;
-        goto cleanup;
-    }
-    for (int k = 0; k < s.ncomm; k++) {
-        if (demands(&s, k) <= 0)
-            continue;
-        distances(&s, k);
-        int bad = -1;
-        long kept = select_channels(&s, k, &bad);
-        int first = noc_lp_add_cols(lp, (int)kept, 0, INFINITY, 0, NOC_LP_CONT, ctx);
-        if (first < 0) {
+    if (s.nvars > 0) {
+        /* Pass 2: build the LP.  Column 0 is L, then each commodity's flows
+         * in channel order, then the capacity-row copies of L. */
+        cap_off = noc_calloc(ctx, (size_t)s.nch + 1, sizeof *cap_off);
+        cap_fill = noc_calloc(ctx, (size_t)s.nch + 1, sizeof *cap_fill);
+        cap_col = noc_malloc(ctx, (size_t)s.nvars + 1, sizeof *cap_col);
+        if (!cap_off || !cap_fill || !cap_col) {
+            rc = NOC_ENOMEM;
+            goto cleanup;
+        }
+        for (int e = 0; e < s.nch; e++)
+            cap_off[e + 1] = cap_off[e] + s.cap_cnt[e];
+        if ((rc = noc_lp_create(&lp, NOC_LP_MIN, ctx)) != NOC_OK)
+            goto cleanup;
+        if (noc_lp_add_cols(lp, 1, 0, INFINITY, 1, NOC_LP_CONT, ctx) < 0) {
             rc = ctx->status;
             goto cleanup;
         }
-        rc = build_commodity(&s, lp, k, first, cap_fill, cap_off, cap_col, cols, vals, ctx);
-        if (rc)
+        for (int k = 0; k < s.ncomm; k++) {
+            if (demands(&s, k) <= 0)
+                continue;
+            distances(&s, k);
+            int bad = -1;
+            long kept = select_channels(&s, k, &bad);
+            int first = noc_lp_add_cols(lp, (int)kept, 0, INFINITY, getenv("EPS") ? atof(getenv("EPS")) : 0, NOC_LP_CONT, ctx);
+            if (first < 0) {
+                rc = ctx->status;
+                goto cleanup;
+            }
+            rc = build_commodity(&s, lp, k, first, cap_fill, cap_off, cap_col, cols, vals, ctx);
+            if (rc)
+                goto cleanup;
+        }
+        if ((rc = add_capacity_rows(&s, lp, cap_off, cap_col, ctx)) != NOC_OK ||
+            (rc = solve(lp, model, ctx)) != NOC_OK || (rc = read_flows(&s, lp, flow, ctx)) != NOC_OK)
             goto cleanup;
     }
-    /* Capacity rows: sum_k f_k(e) - L <= 0.  cap_col lists are reused as
-     * the row's columns, with L appended through a small copy. */
-    int *rowc = NULL;
-    double *rowv = NULL;
-    int maxc = 1;
-    for (int e = 0; e < s.nch; e++)
-        if (s.cap_cnt[e] + 1 > maxc)
-            maxc = s.cap_cnt[e] + 1;
-    rowc = noc_malloc(ctx, (size_t)maxc, sizeof *rowc);
-    rowv = noc_malloc(ctx, (size_t)maxc, sizeof *rowv);
-    for (int e = 0; rowc && rowv && e < s.nch; e++) {
-        int n = s.cap_cnt[e];
-        if (n == 0)
-            continue;
-        memcpy(rowc, cap_col + cap_off[e], (size_t)n * sizeof *rowc);
-        for (int i = 0; i < n; i++)
-            rowv[i] = 1;
-        rowc[n] = 0;
-        rowv[n] = -1;
-        if (getenv("CHAIN")) {
-            static int cnt, *ids; if (!ids) ids = calloc(100000, sizeof(int));
-            int le = noc_lp_add_cols(lp, 1, 0, INFINITY, 0, NOC_LP_CONT, ctx);
-            ids[cnt] = le;
-            int par = cnt == 0 ? 0 : ids[(cnt - 1) / 2];
-            cnt++;
-            rowc[n] = le;
-            int c2[2] = {par, le}; double v2[2] = {1, -1};
-            noc_lp_add_row(lp, 0, INFINITY, 2, c2, v2, ctx);
-        }
-        if (noc_lp_add_row(lp, -INFINITY, 0, n + 1, rowc, rowv, ctx) < 0) {
-            rc = ctx->status ? ctx->status : NOC_EINTERNAL;
-            break;
-        }
-    }
-    if (!rowc || !rowv)
-        rc = NOC_ENOMEM;
-    free(rowc);
-    free(rowv);
-    if (rc)
-        goto cleanup;
-    struct noc_lp_params P1;
-    noc_lp_params_init(&P1);
-    if (getenv("LPM")) P1.method = atoi(getenv("LPM"));
-    if (getenv("LPPRE")) P1.presolve = atoi(getenv("LPPRE"));
-    rc = noc_lp_solve(lp, &P1, ctx);
-    if (rc == NOC_OK && model == NOC_RT_OPTIMAL && noc_lp_ncols(lp) > 1 && !getenv("NOP2"))
-        rc = min_total_flow(lp, noc_lp_obj(lp), ctx);
-    if (rc) {
-        if (rc == NOC_EINFEASIBLE || rc == NOC_ELIMIT) {
-            noc_ctx_clear(ctx);
-            rc = noc_error(ctx, NOC_EINTERNAL, NULL, 0, "%s routing LP: GLPK did not solve it (%s)",
-                           noc_routing_name(model), noc_strerror(rc));
-        }
-        goto cleanup;
-    }
-    flow = noc_calloc(ctx, (size_t)s.nch + 1, sizeof *flow);
-    if (!flow) {
-        rc = NOC_ENOMEM;
-        goto cleanup;
-    }
-    /* Per-channel loads: each channel's variables are listed in cap_col
-     * (router-router channels); terminal-channel variables are re-derived. */
-    for (int e = 0; e < s.nch; e++)
-        for (int i = cap_off[e]; i < cap_off[e + 1]; i++) {
-            double x = noc_lp_value(lp, cap_col[i]);
-            flow[e] += x > 0 ? x : 0;
-        }
     double mx = 0;
     for (int e = 0; e < s.nch; e++)
         if (noc_topo_is_rr(t, e) && flow[e] > mx)
@@ -612,24 +691,6 @@ int noc_eval_lp_load(const struct noc_topo *t, const struct noc_traffic *tr, int
     if (load) {
         memcpy(load, flow, (size_t)s.nch * sizeof *load);
         terminal_loads(&s, s.bsrc, load);
-        /* Variables on terminal channels (multi-router terminals). */
-        int col = 1;
-        for (int k = 0; k < s.ncomm; k++) {
-            if (demands(&s, k) <= 0)
-                continue;
-            distances(&s, k);
-            int bad = -1;
-            select_channels(&s, k, &bad);
-            for (int e = 0; e < s.nch; e++) {
-                if (s.var[e] < 0)
-                    continue;
-                if (!noc_topo_is_rr(t, e)) {
-                    double x = noc_lp_value(lp, col);
-                    load[e] += x > 0 ? x : 0;
-                }
-                col++;
-            }
-        }
     }
 cleanup:
     noc_lp_free(lp);

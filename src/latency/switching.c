@@ -38,5 +38,7 @@ int noc_latency_switching(const struct noc_switching_params *p, struct noc_switc
     out->store_forward = d * (tr + serialize(total, b));
     out->cut_through = d * (tr + serialize(p->header, b)) + serialize(p->bits, b);
     out->wormhole = d * (tr + serialize(first, b)) + serialize(total - first, b);
+    if (!isfinite(out->circuit) || !isfinite(out->store_forward) || !isfinite(out->wormhole))
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "latency overflows a double: parameters too large");
     return NOC_OK;
 }

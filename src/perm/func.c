@@ -216,7 +216,7 @@ static int parse_step(struct noc_perm_fn *f, const char *s, size_t len, struct n
         if (a[0] != '+' && a[0] != '-')
             return noc_error(ctx, NOC_EINVAL, NULL, 0, "%s needs a signed argument: %s:+I or %s:-I",
                              d->name, d->name, d->name);
-        if (labs(v) >= n)
+        if (v <= -n || v >= n)
             return noc_error(ctx, NOC_EINVAL, NULL, 0, "%s:%.*s: I must be in 0..%d (N = %ld)", d->name,
                              (int)alen, a, n - 1, f->N);
         v = a[0] == '+' ? labs(v) + 1 : -(labs(v) + 1);

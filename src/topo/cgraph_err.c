@@ -6,6 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* cgraph's flex scanner (exported by libcgraph, not in its headers):
+ * resets the scanner completely, including a start condition left inside
+ * an unterminated string or comment and any text after the graph. */
+extern int aaglex_destroy(void);
+
 int noc_cgraph_quiet_begin(void)
 {
     int old = (int)agseterr(AGMAX);
@@ -175,6 +180,7 @@ Agraph_t *noc_cgraph_read(const char *text, size_t len, char *msg, size_t n, lon
     memcpy(copy, text, end);
     copy[end] = '\0';
     Agraph_t *g = agmemread(copy);
+    aaglex_destroy();
     free(copy);
     if (!g) {
         char m[600];

@@ -2,13 +2,16 @@
  *
  * Mapping (`map`): NULL or "name" puts core X on the terminal named X (every
  * core must find a terminal of its name); "index" puts core i (in order of
- * first appearance in the file) on terminal i.  Other mappings are not
- * available here (NOC_EUNSUP).  Rates are scaled so that the busiest
+ * first appearance in the file) on terminal i; "identity", "random",
+ * "greedy" and "auto" are the mappings of map.h (auto: greedy placement,
+ * pairwise swaps and annealing minimising bandwidth x hops, seeded by
+ * ctx->seed).  Rates are scaled so that the busiest
  * terminal injects 1: unit_mbps = the largest per-terminal injected
  * bandwidth (MB/s), and a flow of B MB/s becomes B / unit_mbps.
  * core_of[terminal] = the core mapped there or -1. */
 #include "pattern_int.h"
 #include "nocsyn/app.h"
+#include "nocsyn/map.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -38,9 +41,16 @@ static int map_cores(const struct noc_app *app, const struct noc_topo *t, const 
             term_of[c] = c;
         return NOC_OK;
     }
-    return noc_error(ctx, NOC_EUNSUP, NULL, 0,
-                     "traffic 'app:%s': mapping '%s' is not available yet (use name or index)", file,
-                     map);
+    /* Optimising mappings (map.h): greedy, auto (greedy + swaps +
+     * annealing), random, identity; the seed is the context's. */
+    int method;
+    if (noc_map_parse(map, &method, ctx) != NOC_OK) {
+        noc_ctx_clear(ctx);
+        return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                         "traffic 'app:%s': unknown mapping '%s' (name, index, identity, random, greedy, auto)",
+                         file, map);
+    }
+    return noc_map_cores(app, t, method, ctx->seed, term_of, NULL, ctx);
 }
 
 int pat_app(struct noc_traffic *tr, const struct noc_topo *t, const char *arg, const char *map,

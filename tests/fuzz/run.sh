@@ -10,8 +10,9 @@
 #
 # Environment: FUZZ_SECONDS (default 30) per harness; FUZZ_ONLY=NAME runs
 # one harness; CLANG picks the compiler (default clang, else clang-14).
-# tests/fuzz/lsan.supp, when present, holds LeakSanitizer suppressions for
-# leaks inside third-party libraries (never for nocsyn's own code).
+# LeakSanitizer suppressions (leaks inside third-party libraries, never
+# nocsyn's own code) come from tests/fuzz/lsan.supp when present, else from
+# the suite's tests/lsan.supp.
 # Exit status: 0 when every harness ran clean, 1 otherwise.
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -63,9 +64,12 @@ seeds=$(find benchmarks/apps tests/data -type f -size -65k 2>/dev/null | sort)
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
-if [ -f tests/fuzz/lsan.supp ]; then
-    export LSAN_OPTIONS="suppressions=$ROOT/tests/fuzz/lsan.supp:print_suppressions=0"
-fi
+for supp in tests/fuzz/lsan.supp tests/lsan.supp; do
+    if [ -f "$supp" ]; then
+        export LSAN_OPTIONS="suppressions=$ROOT/$supp:print_suppressions=0"
+        break
+    fi
+done
 
 status=0
 ran=0

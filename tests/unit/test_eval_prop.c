@@ -8,7 +8,7 @@
 /* A random connected topology: a random spanning tree over R routers plus
  * `extra` random links (parallel links allowed when `parallel`), one
  * terminal per router, and two extra terminals that inject into two
- * routers each and eject at a third (as in butterflies). */
+ * routers each and eject elsewhere (as in butterflies; x0 at two routers). */
 static void random_topo(struct noc_topo *t, int R, int extra, int parallel, uint64_t seed)
 {
     struct noc_ctx ctx;
@@ -44,6 +44,8 @@ static void random_topo(struct noc_topo *t, int R, int extra, int parallel, uint
         assert_int_equal(noc_topo_add_channel(t, v, j, &ctx), 0);
         assert_int_equal(noc_topo_add_channel(t, v, R / 2 + j, &ctx), 0);
         assert_int_equal(noc_topo_add_channel(t, R - 1 - j, v, &ctx), 0);
+        if (j == 0) /* x0 also ejects at a second router */
+            assert_int_equal(noc_topo_add_channel(t, R / 2 - 1, v, &ctx), 0);
     }
     int rc = noc_topo_finalize(t, &ctx);
     if (rc)

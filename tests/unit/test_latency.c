@@ -74,7 +74,7 @@ static void switching_errors(void **state)
     struct noc_switching_params bad[] = {
         {0, 8, 8, 8, 0, 1}, {8, 8, 8, 0, 0, 1}, {8, -1, 8, 8, 0, 1},
         {8, 8, 0, 8, 0, 1}, {8, 8, 8, 8, -1, 1}, {8, 8, 8, 8, 0, 0},
-        {NAN, 8, 8, 8, 0, 1}, {8, 8, 8, INFINITY, 0, 1},
+        {NAN, 8, 8, 8, 0, 1}, {8, 8, 8, INFINITY, 0, 1}, {1e308, 8, 8, 1e-300, 0, 1},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         noc_ctx_init(&ctx);

@@ -101,7 +101,7 @@ static void topo_unidirectional_radix(void **state)
     noc_topo_init(&t);
     int a = noc_topo_add_node(&t, "a", NOC_ROUTER, &ctx);
     int b = noc_topo_add_node(&t, "b", NOC_ROUTER, &ctx);
-    char nm[8];
+    char nm[16];
     for (int i = 0; i < 2; i++) {
         snprintf(nm, sizeof nm, "t%d", i);
         int ti = noc_topo_add_node(&t, nm, NOC_TERMINAL, &ctx);

@@ -243,6 +243,7 @@ static void funcs_parse_errors(void **state)
         {"bitrev-super:4", 8, "1..3"},
         {"pm2i:1", 8, "signed argument"},
         {"pm2i:+3", 8, "0..2"},
+        {"pm2i:-9223372036854775808", 8, "0..2"}, /* no labs(LONG_MIN) */
         {"shuffle,", 8, "empty step"},
         {",shuffle", 8, "empty step"},
         {"", 8, "empty"},
