@@ -63,4 +63,23 @@ int noc_design_place_csv(const struct noc_topo *t, const struct noc_tech *tech, 
  * lower-left corners).  NOC_EINVAL when a core has no position. */
 int noc_floorplan_csv(const struct noc_app *app, struct noc_buf *b, struct noc_ctx *ctx);
 
+/* ---- design-space exploration (src/emit/report.c), INTERFACE 3.4 */
+struct noc_compare;
+/* summary.csv: INTERFACE 3.4's columns, then routing, vcs, ecmp_load_mbps,
+ * ideal_load_mbps and spec. */
+int noc_compare_summary_csv(const struct noc_compare *c, struct noc_buf *b);
+/* report.md: the comparison table, best value of each column in bold. */
+int noc_compare_report_md(const struct noc_compare *c, const struct noc_app *app, const char *cmdline,
+                          double cap, struct noc_buf *b);
+/* report.html, self-contained: table with the best values marked, a power
+ * against hops plot with the Pareto front, the app graph, every design on
+ * its floorplan (routers sized by radix, links coloured by utilisation, a
+ * legend), a utilisation histogram per design, and the command line. */
+int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *app, const char *cmdline,
+                            double cap, struct noc_buf *b, struct noc_ctx *ctx);
+/* Writes every design's files (as noc_design_write), summary.csv,
+ * report.md and report.html into dir. */
+int noc_compare_write(const struct noc_compare *c, const struct noc_app *app, const char *dir,
+                      const char *cmdline, const struct noc_tech *tech, double cap, struct noc_ctx *ctx);
+
 #endif

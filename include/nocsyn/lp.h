@@ -112,4 +112,10 @@ int noc_lp_ncols(const struct noc_lp *lp);
 int noc_lp_nrows(const struct noc_lp *lp);
 long noc_lp_nnz(const struct noc_lp *lp);
 
+/* Releases the calling thread's GLPK environment.  Call at the end of a
+ * worker thread that solved problems, after every struct noc_lp of that
+ * thread is freed (GLPK allocates one environment per thread and never
+ * frees it by itself).  O(1) when GLPK was not used. */
+void noc_lp_thread_done(void);
+
 #endif

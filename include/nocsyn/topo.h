@@ -159,6 +159,11 @@ int noc_topo_copy(struct noc_topo *dst, const struct noc_topo *src, struct noc_c
 
 #endif
 
+/* Renames every node at once: names[v] is the new name of node v (NULL
+ * keeps the old one).  The new names must be unique and non-empty
+ * (NOC_EINVAL naming the clash, t unchanged).  O(V). */
+int noc_topo_rename_nodes(struct noc_topo *t, const char *const *names, struct noc_ctx *ctx);
+
 /* ---- readers (src/topo/): only these read topology files. */
 /* Loads a topology file, format from fmt ("dot", "anynet") or the
  * extension (.dot/.gv, .anynet); "-" reads DOT from stdin.  JSON is

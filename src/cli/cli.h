@@ -21,6 +21,7 @@ int cmd_perm(int argc, char **argv);
 int cmd_min(int argc, char **argv);
 int cmd_latency(int argc, char **argv);
 int cmd_synth(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 int cmd_floorplan(int argc, char **argv);
 
 struct noc_topo; /* cli_load_topology (topo_arg.c): "-", "gen:FAMILY:P=V,..." or a file into uninitialised t (finalized on success; caller frees) */

@@ -138,7 +138,14 @@ int noc_design_write(const struct noc_design *d, const char *dir, const struct n
     noc_buf_init(&b);
     for (size_t i = 0; i < sizeof topo_writers / sizeof topo_writers[0] && rc == NOC_OK; i++) {
         b.len = 0;
-        if ((rc = topo_writers[i].fn(&d->topo, &b, ctx)) == NOC_OK)
+        rc = topo_writers[i].fn(&d->topo, &b, ctx);
+        if (rc == NOC_EUNSUP) { /* e.g. anynet cannot hold one-way channels */
+            noc_note(ctx, "%s%s not written: %s", d->name, topo_writers[i].ext, ctx->msg);
+            noc_ctx_clear(ctx);
+            rc = NOC_OK;
+            continue;
+        }
+        if (rc == NOC_OK)
             rc = save_buf(&b, dir, d->name, topo_writers[i].ext, ctx);
     }
     if (rc == NOC_OK) {

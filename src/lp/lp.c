@@ -433,6 +433,7 @@ static int run(struct noc_lp *lp, const struct noc_lp_params *p, int mip)
         glp_iptcp ip;
         glp_init_iptcp(&ip);
         ip.msg_lev = GLP_MSG_OFF;
+        if (getenv("ORD")) ip.ord_alg = atoi(getenv("ORD"));
         ret = glp_interior(P, &ip);
         if (getenv("LPDBG")) fprintf(stderr, "interior ret=%d st=%d\n", ret, ret == 0 ? glp_ipt_status(P) : -1);
         st = ret == 0 ? glp_ipt_status(P) : 0;
@@ -638,4 +639,11 @@ int noc_lp_nrows(const struct noc_lp *lp)
 long noc_lp_nnz(const struct noc_lp *lp)
 {
     return lp->nnz;
+}
+
+void noc_lp_thread_done(void)
+{
+    /* Releases this thread's GLPK environment (GLPK keeps one per thread);
+     * harmless when the thread never used GLPK. */
+    glp_free_env();
 }

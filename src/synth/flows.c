@@ -421,3 +421,31 @@ int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
              max_hops >= 0 ? " and max_hops" : "");
     return 1;
 }
+
+int swnet_chan(const struct swnet *n, int u, int v) { return chan(n, u, v); }
+
+int swnet_open_link(struct swnet *n, int u, int v, struct noc_ctx *ctx)
+{
+    if (u == v || chan(n, u, v) >= 0)
+        return 0;
+    return open_link(n, u, v, ctx);
+}
+
+int swnet_commit(struct swnet *n, int f, const int *sw, int len, double bw, struct noc_ctx *ctx)
+{
+    struct ivec *p = &n->paths[f];
+    p->n = 0;
+    for (int i = 0; i < len; i++)
+        if (ivec_push(p, sw[i], ctx))
+            return -1;
+    /* commit() adds the dependencies of new links only at the ends. */
+    for (int i = 1; i + 2 < len; i++)
+        if (chan(n, sw[i], sw[i + 1]) < 0) {
+            p->n = 0;
+            return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "a committed path opens an inner link"), -1;
+        }
+    int r = len > 1 ? commit(n, p, bw, ctx) : 0;
+    if (r != 0)
+        p->n = 0;
+    return r;
+}

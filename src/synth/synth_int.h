@@ -101,3 +101,62 @@ void core_graph_free(struct core_graph *g);
  * tight max_hops), every part non-empty.  core_sw has ncores entries. */
 int synth_partition(const struct noc_app *app, int K, unsigned seed, int *core_sw,
                     struct noc_ctx *ctx);
+
+/* ---- shared by the synthesis methods (design.c, group.c, flows.c) */
+struct noc_design;
+struct noc_shape;
+struct noc_synth_result;
+
+/* Extra switch-graph operations (flows.c) for methods that choose their
+ * own paths.  swnet_chan: the channel u -> v or -1.  swnet_open_link opens
+ * u <-> v unless it is open (no radix check: callers check ports). */
+int swnet_chan(const struct swnet *n, int u, int v);
+int swnet_open_link(struct swnet *n, int u, int v, struct noc_ctx *ctx);
+/* Commits sw[0..len-1] as flow f's path: capacity, radix (a link it must
+ * open: only the first or the last hop may be new) and deadlock freedom
+ * (the dependency graph stays acyclic) are checked.  Returns 0 committed, 1
+ * refused (nothing changed, the flow has no path), -1 on error (ctx). */
+int swnet_commit(struct swnet *n, int f, const int *sw, int len, double bw, struct noc_ctx *ctx);
+
+/* The app's flows in decreasing bandwidth, ties by flow index.  0 or -1
+ * (out of memory). */
+int synth_flow_order(const struct noc_app *app, int *order);
+/* Input checks every method shares: cores, positive width / frequency /
+ * utilisation, every core placed, no flow or core above a link's capacity
+ * (NOC_EINVAL / NOC_EINFEASIBLE naming the core or flow). */
+int synth_check_input(const struct noc_app *app, const struct noc_synth_opts *o, struct noc_ctx *ctx);
+/* Core centres (mm) and placement weights (in + out bandwidth, plus a tiny
+ * share so isolated cores count); arrays of ncores.  NOC_OK or NOC_ENOMEM. */
+int synth_core_geom(const struct noc_app *app, double *cx, double *cy, double *cw, struct noc_ctx *ctx);
+/* Finishes design d from the routed switch graph: builds d->topo (routers
+ * named PREFIX<i>, with '_' appended while a core has that name; cores as
+ * terminals at cx, cy; routes = the flows' switch paths; shape = *shape, or
+ * an irregular shape named after the method when NULL), evaluates it with
+ * the evaluation engine (table routing, app traffic, 1 VC) and the tech
+ * model.  Sets feasible and vcs = 1 unless the engine finds a dependency
+ * cycle (then infeasible with the reason).  Errors only for failures
+ * (memory, engine). */
+int synth_finish(const struct noc_app *app, const struct swnet *net, const int *core_sw,
+                 const double *cx, const double *cy, const struct noc_synth_opts *o,
+                 const char *prefix, const struct noc_shape *shape, struct noc_design *d,
+                 struct noc_ctx *ctx);
+/* Appends a fresh design entry (metrics initialised) to res; returns it or
+ * NULL (ENOMEM in ctx).  *cap tracks res->d's capacity. */
+struct noc_design *synth_add_design(struct noc_synth_result *res, size_t *cap, const char *method,
+                                    const char *name, int switches, struct noc_ctx *ctx);
+/* Sets the NOC_EINFEASIBLE error "no feasible METHOD design; REASON" (the
+ * reason of the last infeasible entry) when res has no chosen design. */
+int synth_none_feasible(const struct noc_synth_result *res, const char *what, struct noc_ctx *ctx);
+
+/* Groups of at most `cap` cores (group.c): G = ceil(ncores / cap) METIS
+ * parts (bandwidth weights), then cores of an oversized part move, least
+ * attached first, to the part with room they talk to most.  group has
+ * ncores entries in 0..G-1, every group non-empty.  Deterministic. */
+int synth_groups(const struct noc_app *app, int cap, unsigned seed, int *group, int *ngroups,
+                 struct noc_ctx *ctx);
+/* Near-square grid for n items: cols = ceil(sqrt n), rows = ceil(n / cols). */
+void synth_grid(int n, int *cols, int *rows);
+/* Dimension-order (X then Y) path between routers a and b of a cols-wide
+ * grid (router index x + cols * y): writes the routers in order into path
+ * (room for cols + rows) and returns its length. */
+int synth_xy_path(int cols, int a, int b, int *path);

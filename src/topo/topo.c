@@ -175,7 +175,8 @@ int noc_topo_finalize(struct noc_topo *t, struct noc_ctx *ctx)
                 map[v] = next;
                 nodes[next++] = t->nodes[v];
             }
-    memcpy(t->nodes, nodes, (size_t)n * sizeof *nodes);
+    if (n)
+        memcpy(t->nodes, nodes, (size_t)n * sizeof *nodes);
     for (int v = 0; v < n; v++)
         if ((rc = noc_strmap_put(&t->names, t->nodes[v].name, v, ctx)) != NOC_OK)
             goto cleanup;
@@ -194,7 +195,8 @@ int noc_topo_finalize(struct noc_topo *t, struct noc_ctx *ctx)
         goto cleanup;
     for (int e = 0; e < m; e++)
         ch[e] = t->ch[t->g.perm[e]];
-    memcpy(t->ch, ch, (size_t)m * sizeof *ch);
+    if (m)
+        memcpy(t->ch, ch, (size_t)m * sizeof *ch);
     t->finalized = 1;
     /* Validation. */
     for (int v = 0; v < t->nrouters; v++)
@@ -320,5 +322,44 @@ int noc_topo_copy(struct noc_topo *dst, const struct noc_topo *src, struct noc_c
 cleanup:
     if (rc != NOC_OK)
         noc_topo_free(dst);
+    return rc;
+}
+
+int noc_topo_rename_nodes(struct noc_topo *t, const char *const *names, struct noc_ctx *ctx)
+{
+    int rc = NOC_OK, n = t->nnodes;
+    struct noc_strmap map;
+    char **fresh = noc_calloc(ctx, (size_t)n + 1, sizeof *fresh);
+    noc_strmap_init(&map);
+    if (!fresh)
+        return NOC_ENOMEM;
+    for (int v = 0; v < n; v++) {
+        const char *nm = names[v] ? names[v] : t->nodes[v].name;
+        if (!*nm) {
+            rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "node %d would get an empty name", v);
+            goto cleanup;
+        }
+        if (noc_strmap_get(&map, nm) >= 0) {
+            rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "duplicate node name '%s'", nm);
+            goto cleanup;
+        }
+        if ((rc = noc_strmap_put(&map, nm, v, ctx)) != NOC_OK || !(fresh[v] = noc_strdup(ctx, nm))) {
+            rc = NOC_ENOMEM;
+            goto cleanup;
+        }
+    }
+    for (int v = 0; v < n; v++) {
+        free(t->nodes[v].name);
+        t->nodes[v].name = fresh[v];
+        fresh[v] = NULL;
+    }
+    noc_strmap_free(&t->names);
+    t->names = map;
+    noc_strmap_init(&map);
+cleanup:
+    for (int v = 0; v < n; v++)
+        free(fresh[v]);
+    free(fresh);
+    noc_strmap_free(&map);
     return rc;
 }

@@ -1,0 +1,88 @@
+/* nocsyn explore: the design-space exploration flow behind `nocsyn compare`
+ * (INTERFACE 3.4).
+ *
+ * For an app: every requested synthesis method (its chosen design) and every
+ * requested regular baseline sized to fit the app, with the app's cores
+ * placed on the baseline's terminals by the "auto" mapping of map.h (the
+ * baseline's terminals are then renamed after the cores they carry, so
+ * every design file is self-describing).  Every design is evaluated on the
+ * app's traffic under its own routing (table for synthesized designs,
+ * dimension-order for meshes, tori, cmeshes and flattened butterflies,
+ * destination-tag for butterflies, up*-down* for the others), with the ECMP
+ * and ideal (LP) loads beside, and power and area from the tech model.
+ *
+ * Baseline sizing for C cores (registry in src/explore/baseline.c):
+ *   mesh, torus   X x Y routers, X = ceil(sqrt C), Y = ceil(C / X), one core
+ *                 per router; the torus is checked with 2 VCs (dateline);
+ *   cmesh         c = 4: ceil(C/4) routers on a near-square mesh;
+ *   hring         local rings of 4 cores, ceil(C/4) of them (>= 2);
+ *   flatfly       2-D k-ary flattened butterfly, c = 2, k = ceil(sqrt(C/2));
+ *   clos          Clos(m = n, n, r = n), n = ceil(sqrt C);
+ *   fattree       2-ary n-tree, 2^n >= C;
+ *   butterfly     2-ary n-fly, 2^n >= C.
+ */
+#ifndef NOCSYN_EXPLORE_H
+#define NOCSYN_EXPLORE_H
+
+#include "nocsyn/core.h"
+#include "nocsyn/eval.h"
+#include "nocsyn/synth.h"
+#include "nocsyn/topo.h"
+
+struct noc_app;
+
+/* One design of a comparison.  Owned by struct noc_compare. */
+struct noc_entry {
+    char design[64];      /* e.g. "split_k4", "mesh" */
+    char method[16];      /* synthesis method, or the baseline family */
+    char kind[12];        /* "synth" or "baseline" */
+    char spec[160];       /* generator spec of a baseline, "" otherwise */
+    char routing[16];     /* routing the design is evaluated under */
+    int vcs;              /* virtual channels that routing needs */
+    int switches;
+    struct noc_topo topo; /* terminals named after the cores they carry */
+    struct noc_metrics m; /* under `routing`, app traffic */
+    double ecmp_load_mbps;  /* NAN when not computed */
+    double ideal_load_mbps; /* NAN when the LP is above its size limit */
+    double map_cost;      /* sum bw x hops of the mapping (baselines) */
+    double power_mw, area_mm2;
+    double *load_mbps;    /* per channel, own routing; owned */
+};
+
+struct noc_compare_opts {
+    const char *methods;   /* comma list: split,merge,cmesh,hring (default all available) */
+    const char *baselines; /* comma list (default all eight) */
+    struct noc_synth_opts synth; /* constraints, tech, seed shared by all */
+    int ideal;             /* compute the ideal LP load (default 1) */
+};
+
+void noc_compare_opts_init(struct noc_compare_opts *o);
+
+struct noc_compare {
+    int n;
+    size_t cap;
+    struct noc_entry *e;
+};
+
+void noc_compare_init(struct noc_compare *c);
+void noc_compare_free(struct noc_compare *c);
+
+/* Runs the comparison for app (read from app_path, used for app traffic);
+ * the app's cores must have positions (noc_floorplan_mincut).  A method or
+ * baseline that cannot be built for this app (infeasible constraints, too
+ * few cores for its smallest size) is skipped with a note; unknown names in
+ * the lists are NOC_EINVAL.  Deterministic for the seed. */
+int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_compare_opts *o,
+                    struct noc_compare *out, struct noc_ctx *ctx);
+
+/* The baseline registry, for --help: name i, its sizing rule and routing;
+ * returns -1 past the end. */
+int noc_baseline_info(int i, const char **name, const char **rule, const char **routing);
+
+/* The generator spec of baseline `name` sized for `cores` cores (e.g.
+ * "mesh:dims=4x3"), its routing model name and VCs.  NOC_EINVAL for an
+ * unknown name, NOC_EUNSUP when the app is too small for the family. */
+int noc_baseline_spec(const char *name, int cores, char *spec, size_t len,
+                      const char **routing, int *vcs, struct noc_ctx *ctx);
+
+#endif

@@ -1,0 +1,163 @@
+/* nocsyn compare APP [--baselines LIST] [--methods LIST] -o DIR (INTERFACE 3.4) */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "nocsyn/app.h"
+#include "nocsyn/emit.h"
+#include "nocsyn/explore.h"
+
+static const char compare_help[] =
+    "usage: nocsyn compare APP [--methods LIST] [--baselines LIST] [options] -o DIR\n"
+    "\n"
+    "Design-space exploration: synthesizes the app with each method (its chosen\n"
+    "design), maps the app onto each regular baseline sized to fit (cores placed\n"
+    "by the auto mapping: greedy, pairwise swaps, annealing, minimising\n"
+    "bandwidth x hops), evaluates every design on the app's traffic under its own\n"
+    "routing (synthesized: table; mesh, torus, cmesh, flatfly: dimension order;\n"
+    "butterfly: destination tag; hring, clos, fattree: up*-down*), with the ECMP and\n"
+    "ideal (GLPK LP) loads beside, and power/area from the tech model.\n"
+    "\n"
+    "Options:\n"
+    "  -o, --out DIR        output directory (created if missing)\n"
+    "  --methods LIST       synthesis methods, comma separated (default: split)\n"
+    "  --baselines LIST     default: mesh,torus,cmesh,hring,flatfly,clos,fattree,butterfly\n"
+    "  --max-radix R        switch ports for synthesis (default 8; 0 = none)\n"
+    "  --link-width BITS    link width (default 32); --freq MHZ clock (default 1000)\n"
+    "  --floorplan FILE     core positions/sizes (default: min-cut floorplan)\n"
+    "  --tech FILE          power/area model overrides (key = value)\n"
+    "  --seed S             seed for METIS and the mapping (default 1)\n"
+    "  --no-ideal           skip the ideal-routing LP\n"
+    "  -q, --quiet          no table on stdout\n"
+    "\n"
+    "Baseline sizing for C cores:\n";
+
+static int usage_bad(const char *opt, const char *v)
+{
+    return cli_usage("%s: bad value '%s' (see 'nocsyn compare --help')", opt, v);
+}
+
+enum { O_METHODS = 256, O_BASES, O_RADIX, O_WIDTH, O_FREQ, O_FP, O_TECH, O_SEED, O_NOIDEAL };
+
+int cmd_compare(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        cli_help(compare_help);
+        const char *n, *r, *rt;
+        for (int i = 0; noc_baseline_info(i, &n, &r, &rt) == 0; i++)
+            printf("  %-10s %s; routing %s\n", n, r, rt);
+        printf("\nWrites DIR/summary.csv, DIR/report.md, DIR/report.html (self-contained) and\n"
+               "every design's files (D.dot, D.svg, D.json, D.routes.csv, D.place.csv, D.anynet).\n");
+        return 0;
+    }
+    static const struct option opts[] = {
+        {"out", required_argument, NULL, 'o'},        {"methods", required_argument, NULL, O_METHODS},
+        {"baselines", required_argument, NULL, O_BASES}, {"max-radix", required_argument, NULL, O_RADIX},
+        {"link-width", required_argument, NULL, O_WIDTH}, {"freq", required_argument, NULL, O_FREQ},
+        {"floorplan", required_argument, NULL, O_FP}, {"tech", required_argument, NULL, O_TECH},
+        {"seed", required_argument, NULL, O_SEED},    {"no-ideal", no_argument, NULL, O_NOIDEAL},
+        {"quiet", no_argument, NULL, 'q'},            {NULL, 0, NULL, 0}};
+    struct noc_compare_opts co;
+    noc_compare_opts_init(&co);
+    const char *out = NULL, *fp = NULL, *tech = NULL;
+    int quiet = 0, c;
+    long l;
+    /* The exact command line, for the report. */
+    struct noc_buf cmd;
+    noc_buf_init(&cmd);
+    noc_buf_printf(&cmd, "nocsyn");
+    for (int i = 0; i < argc; i++)
+        noc_buf_printf(&cmd, " %s", argv[i]);
+    optind = 1;
+    opterr = 0;
+    int code = 0;
+    while ((c = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o': out = optarg; break;
+        case 'q': quiet = 1; break;
+        case O_METHODS: co.methods = optarg; break;
+        case O_BASES: co.baselines = optarg; break;
+        case O_RADIX:
+            if (noc_parse_int(optarg, 0, 1000000, &l)) { code = usage_bad("--max-radix", optarg); goto done; }
+            co.synth.max_radix = (int)l;
+            break;
+        case O_WIDTH:
+            if (noc_parse_double(optarg, &co.synth.link_width) || !(co.synth.link_width >= 1)) {
+                code = usage_bad("--link-width", optarg);
+                goto done;
+            }
+            break;
+        case O_FREQ:
+            if (noc_parse_double(optarg, &co.synth.freq_mhz) || !(co.synth.freq_mhz > 0)) {
+                code = usage_bad("--freq", optarg);
+                goto done;
+            }
+            break;
+        case O_FP: fp = optarg; break;
+        case O_TECH: tech = optarg; break;
+        case O_SEED:
+            if (noc_parse_int(optarg, 0, 2147483647L, &l)) { code = usage_bad("--seed", optarg); goto done; }
+            co.synth.seed = (unsigned)l;
+            break;
+        case O_NOIDEAL: co.ideal = 0; break;
+        case ':': code = cli_usage("option %s needs a value", argv[optind - 1]); goto done;
+        default: code = cli_usage("unknown option '%s' (see 'nocsyn compare --help')", argv[optind - 1]); goto done;
+        }
+    }
+    if (optind != argc - 1) {
+        code = cli_usage("compare needs exactly one APP file (see 'nocsyn compare --help')");
+        goto done;
+    }
+    if (!out) {
+        code = cli_usage("compare needs -o DIR");
+        goto done;
+    }
+    struct noc_ctx ctx;
+    cli_ctx_init(&ctx);
+    struct noc_app app;
+    struct noc_compare cmp;
+    noc_app_init(&app);
+    noc_compare_init(&cmp);
+    const char *apppath = argv[optind];
+    int rc = noc_app_read(&app, apppath, NULL, &ctx);
+    if (rc == NOC_OK && tech)
+        rc = noc_tech_read(&co.synth.tech, tech, &ctx);
+    if (rc == NOC_OK && fp)
+        rc = noc_floorplan_read(&app, fp, &ctx);
+    int placed = 0;
+    for (int i = 0; rc == NOC_OK && i < app.ncores; i++)
+        placed += app.cores[i].has_pos;
+    if (rc == NOC_OK && placed && placed < app.ncores)
+        rc = noc_error(&ctx, NOC_EINVAL, fp, 0, "the floorplan does not place every core");
+    if (rc == NOC_OK && !placed)
+        rc = noc_floorplan_mincut(&app, co.synth.seed, &ctx);
+    if (rc == NOC_OK)
+        rc = noc_compare_run(&app, apppath, &co, &cmp, &ctx);
+    if (rc == NOC_OK && mkdir(out, 0777) != 0 && errno != EEXIST)
+        rc = noc_error(&ctx, NOC_EIO, out, 0, "cannot create directory: %s", strerror(errno));
+    if (rc == NOC_OK)
+        rc = noc_compare_write(&cmp, &app, out, cmd.data, &co.synth.tech, noc_synth_capacity(&co.synth), &ctx);
+    if (rc == NOC_OK && !quiet) {
+        printf("%-12s %-9s %7s %6s %5s %8s %10s %9s %9s %5s\n", "design", "routing", "routers", "links", "radix",
+               "hops_avg", "load_mbps", "power_mw", "area_mm2", "dlfree");
+        for (int i = 0; i < cmp.n; i++) {
+            const struct noc_entry *e = &cmp.e[i];
+            printf("%-12s %-9s %7d %6d %5d %8.3f %10.4g %9.3f %9.4f %5s\n", e->design, e->routing, e->m.routers,
+                   e->m.links, e->m.radix_max, e->m.hops_avg, e->m.max_channel_load_mbps, e->power_mw, e->area_mm2,
+                   e->m.deadlock_free > 0 ? "yes" : "no");
+        }
+        printf("report: %s/report.html\n", out);
+    }
+    code = rc ? cli_fail(&ctx) : 0;
+    noc_compare_free(&cmp);
+    noc_app_free(&app);
+done:
+    noc_buf_free(&cmd);
+    return code;
+}

@@ -1,0 +1,291 @@
+/* The comparison's outputs (INTERFACE 3.4): DIR/summary.csv, report.md,
+ * report.html (self-contained, SVG inline) and every design's files. */
+#include "nocsyn/emit.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nocsyn/app.h"
+#include "nocsyn/explore.h"
+#include "report_int.h"
+
+/* The columns of summary.csv and of the report tables: INTERFACE 3.4's
+ * required columns first, then extras.  `better` is -1 when smaller is
+ * better, +1 when larger is, 0 for no "best" mark. */
+enum col_type { C_STR, C_INT, C_NUM, C_BOOL };
+struct col {
+    const char *name;
+    int type;
+    int better;
+};
+static const struct col cols[] = {
+    {"design", C_STR, 0},       {"method", C_STR, 0},       {"routers", C_INT, -1},
+    {"links", C_INT, -1},       {"radix_max", C_INT, -1},   {"hops_avg", C_NUM, -1},
+    {"hops_max", C_INT, -1},    {"max_load_mbps", C_NUM, -1}, {"max_util", C_NUM, -1},
+    {"path_div_avg", C_NUM, 1}, {"wire_mm", C_NUM, -1},     {"power_mw", C_NUM, -1},
+    {"area_mm2", C_NUM, -1},    {"deadlock_free", C_BOOL, 0}, {"routing", C_STR, 0},
+    {"vcs", C_INT, 0},          {"ecmp_load_mbps", C_NUM, -1}, {"ideal_load_mbps", C_NUM, -1},
+    {"spec", C_STR, 0},
+};
+#define NCOLS (sizeof cols / sizeof cols[0])
+
+/* Value of column k for entry e: numbers in *v (NAN = n/a), strings in *s. */
+static void value(const struct noc_entry *e, size_t k, double *v, const char **s)
+{
+    const struct noc_metrics *m = &e->m;
+    *s = NULL;
+    *v = NAN;
+    switch (k) {
+    case 0: *s = e->design; break;
+    case 1: *s = e->method; break;
+    case 2: *v = m->routers; break;
+    case 3: *v = m->links; break;
+    case 4: *v = m->radix_max; break;
+    case 5: *v = m->hops_avg; break;
+    case 6: *v = m->hops_max; break;
+    case 7: *v = m->max_channel_load_mbps; break;
+    case 8: *v = m->max_utilization; break;
+    case 9: *v = m->pd_avg; break;
+    case 10: *v = m->wire_length_mm; break;
+    case 11: *v = e->power_mw; break;
+    case 12: *v = e->area_mm2; break;
+    case 13: *v = m->deadlock_free; break;
+    case 14: *s = e->routing; break;
+    case 15: *v = e->vcs; break;
+    case 16: *v = e->ecmp_load_mbps; break;
+    case 17: *v = e->ideal_load_mbps; break;
+    default: *s = e->spec; break;
+    }
+}
+
+static void csv_str(struct noc_buf *b, const char *s)
+{
+    if (!strpbrk(s, ",\"\n\r")) {
+        noc_buf_printf(b, "%s", s);
+        return;
+    }
+    noc_buf_append(b, "\"", 1);
+    for (; *s; s++) {
+        if (*s == '"')
+            noc_buf_append(b, "\"", 1);
+        noc_buf_append(b, s, 1);
+    }
+    noc_buf_append(b, "\"", 1);
+}
+
+static void cell(struct noc_buf *b, const struct noc_entry *e, size_t k, int csv)
+{
+    double v;
+    const char *s;
+    value(e, k, &v, &s);
+    if (s)
+        csv ? csv_str(b, s) : report_esc(b, s);
+    else if (cols[k].type == C_BOOL)
+        noc_buf_printf(b, "%s", v > 0 ? "true" : v == 0 ? "false" : "");
+    else if (isnan(v))
+        noc_buf_printf(b, "%s", csv ? "" : "n/a");
+    else if (cols[k].type == C_INT)
+        noc_buf_printf(b, "%.0f", v);
+    else
+        csv ? noc_buf_num(b, v) : noc_buf_printf(b, "%.4g", v);
+}
+
+int noc_compare_summary_csv(const struct noc_compare *c, struct noc_buf *b)
+{
+    for (size_t k = 0; k < NCOLS; k++)
+        noc_buf_printf(b, "%s%s", k ? "," : "", cols[k].name);
+    noc_buf_printf(b, "\n");
+    for (int i = 0; i < c->n; i++) {
+        for (size_t k = 0; k < NCOLS; k++) {
+            if (k)
+                noc_buf_append(b, ",", 1);
+            cell(b, &c->e[i], k, 1);
+        }
+        noc_buf_printf(b, "\n");
+    }
+    return b->failed ? NOC_ENOMEM : NOC_OK;
+}
+
+/* Index of the best entry for column k, -1 when none. */
+static int best_of(const struct noc_compare *c, size_t k)
+{
+    if (!cols[k].better)
+        return -1;
+    int best = -1;
+    double bv = 0;
+    for (int i = 0; i < c->n; i++) {
+        double v;
+        const char *s;
+        value(&c->e[i], k, &v, &s);
+        if (isnan(v))
+            continue;
+        if (best < 0 || (cols[k].better < 0 ? v < bv : v > bv)) {
+            best = i;
+            bv = v;
+        }
+    }
+    return best;
+}
+
+static int is_best(const struct noc_compare *c, size_t k, int i)
+{
+    int b = best_of(c, k);
+    if (b < 0)
+        return 0;
+    double v, w;
+    const char *s;
+    value(&c->e[i], k, &v, &s);
+    value(&c->e[b], k, &w, &s);
+    return !isnan(v) && v == w;
+}
+
+int noc_compare_report_md(const struct noc_compare *c, const struct noc_app *app, const char *cmdline,
+                          double cap, struct noc_buf *b)
+{
+    noc_buf_printf(b, "# nocsyn design-space exploration: %s\n\n", app->name ? app->name : "app");
+    noc_buf_printf(b, "%d cores, %d flows, %.6g MB/s in total. Link capacity %.6g MB/s.\n\n", app->ncores, app->nflows,
+                   noc_app_total_bw(app), cap);
+    noc_buf_printf(b, "Command: `%s`\n\n", cmdline ? cmdline : "");
+    noc_buf_printf(b, "Every design is evaluated on the app's traffic under its own routing "
+                      "(synthesized: their deadlock-free tables). Best value of each column in **bold**.\n\n");
+    noc_buf_printf(b, "|");
+    for (size_t k = 0; k < NCOLS - 1; k++)
+        noc_buf_printf(b, " %s |", cols[k].name);
+    noc_buf_printf(b, "\n|");
+    for (size_t k = 0; k < NCOLS - 1; k++)
+        noc_buf_printf(b, "%s|", cols[k].type == C_STR ? "---" : "---:");
+    noc_buf_printf(b, "\n");
+    for (int i = 0; i < c->n; i++) {
+        noc_buf_printf(b, "|");
+        for (size_t k = 0; k < NCOLS - 1; k++) {
+            int bold = is_best(c, k, i);
+            noc_buf_printf(b, " %s", bold ? "**" : "");
+            cell(b, &c->e[i], k, 0);
+            noc_buf_printf(b, "%s |", bold ? "**" : "");
+        }
+        noc_buf_printf(b, "\n");
+    }
+    noc_buf_printf(b, "\nDesigns: ");
+    for (int i = 0; i < c->n; i++)
+        noc_buf_printf(b, "%s[%s](%s.svg)", i ? ", " : "", c->e[i].design, c->e[i].design);
+    noc_buf_printf(b, ". Baselines: cores placed by the auto mapping (greedy, pairwise swaps, annealing); "
+                      "the generator spec is in summary.csv.\n");
+    return b->failed ? NOC_ENOMEM : NOC_OK;
+}
+
+/* Inlines an SVG document produced by libgvc (drops the XML prolog). */
+static void inline_svg(struct noc_buf *b, const char *svg)
+{
+    const char *p = strstr(svg, "<svg");
+    noc_buf_printf(b, "%s\n", p ? p : "");
+}
+
+int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *app, const char *cmdline,
+                            double cap, struct noc_buf *b, struct noc_ctx *ctx)
+{
+    noc_buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>nocsyn: ");
+    report_esc(b, app->name ? app->name : "app");
+    noc_buf_printf(b, "</title>\n<style>\n"
+                      "body{font-family:sans-serif;margin:24px;color:#222;max-width:1400px}\n"
+                      "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}\n"
+                      "td:first-child,td:nth-child(2),th{text-align:left}th{background:#eef}\n"
+                      "td.best{font-weight:bold;background:#dfd}\n"
+                      ".grid{display:flex;flex-wrap:wrap;gap:18px}.card{border:1px solid #ddd;padding:8px;border-radius:4px}\n"
+                      "code{background:#f4f4f4;padding:2px 4px}\n"
+                      "</style></head><body>\n");
+    noc_buf_printf(b, "<h1>Design-space exploration: ");
+    report_esc(b, app->name ? app->name : "app");
+    noc_buf_printf(b, "</h1>\n<p>%d cores, %d flows, %.6g MB/s in total; link capacity %.6g MB/s.</p>\n", app->ncores,
+                   app->nflows, noc_app_total_bw(app), cap);
+    noc_buf_printf(b, "<p>Command: <code>");
+    report_esc(b, cmdline ? cmdline : "");
+    noc_buf_printf(b, "</code></p>\n<h2>Comparison</h2>\n<p>Every design on the app's traffic under its own routing "
+                      "(synthesized designs: their deadlock-free route tables; baselines: cores placed by the auto "
+                      "mapping). Best value of each column highlighted.</p>\n<table><tr>");
+    for (size_t k = 0; k < NCOLS - 1; k++)
+        noc_buf_printf(b, "<th>%s</th>", cols[k].name);
+    noc_buf_printf(b, "</tr>\n");
+    for (int i = 0; i < c->n; i++) {
+        noc_buf_printf(b, "<tr>");
+        for (size_t k = 0; k < NCOLS - 1; k++) {
+            noc_buf_printf(b, "<td%s>", is_best(c, k, i) ? " class=\"best\"" : "");
+            cell(b, &c->e[i], k, 0);
+            noc_buf_printf(b, "</td>");
+        }
+        noc_buf_printf(b, "</tr>\n");
+    }
+    noc_buf_printf(b, "</table>\n<h2>Power against average hops</h2>\n");
+    report_svg_pareto(b, c);
+    noc_buf_printf(b, "<h2>Application graph</h2>\n");
+    struct noc_buf g;
+    noc_buf_init(&g);
+    int rc = noc_app_write_svg(app, &g, ctx);
+    if (rc == NOC_OK)
+        inline_svg(b, g.data ? g.data : "");
+    noc_buf_free(&g);
+    if (rc != NOC_OK)
+        return rc;
+    noc_buf_printf(b, "<h2>Designs on the floorplan</h2>\n<div class=\"grid\">\n");
+    for (int i = 0; i < c->n; i++) {
+        const struct noc_entry *e = &c->e[i];
+        noc_buf_printf(b, "<div class=\"card\"><h3>");
+        report_esc(b, e->design);
+        noc_buf_printf(b, "</h3><p>%d routers, radix &le; %d, %.3g mW, %.3g hops, routing %s (%d VC%s)</p>\n",
+                       e->m.routers, e->m.radix_max, e->power_mw, e->m.hops_avg, e->routing, e->vcs, e->vcs > 1 ? "s" : "");
+        report_svg_design(b, e, cap);
+        noc_buf_printf(b, "<p>Link utilisation:</p>\n");
+        report_svg_histogram(b, e, cap);
+        noc_buf_printf(b, "</div>\n");
+    }
+    noc_buf_printf(b, "</div>\n<p>Files per design D: D.dot, D.svg, D.json, D.routes.csv, D.place.csv, D.anynet; "
+                      "summary.csv and report.md beside this page. Generated by nocsyn %s.</p>\n</body></html>\n",
+                   NOC_VERSION);
+    return b->failed ? noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory") : NOC_OK;
+}
+
+int noc_compare_write(const struct noc_compare *c, const struct noc_app *app, const char *dir,
+                      const char *cmdline, const struct noc_tech *tech, double cap, struct noc_ctx *ctx)
+{
+    int rc = NOC_OK;
+    char path[4096];
+    struct noc_buf b;
+    noc_buf_init(&b);
+    for (int i = 0; i < c->n && rc == NOC_OK; i++) {
+        const struct noc_entry *e = &c->e[i];
+        struct noc_design d;
+        memset(&d, 0, sizeof d);
+        snprintf(d.name, sizeof d.name, "%s", e->design);
+        snprintf(d.method, sizeof d.method, "%s", e->method);
+        d.switches = e->switches;
+        d.feasible = 1;
+        d.topo = e->topo; /* borrowed, read only */
+        d.m = e->m;
+        d.power_mw = e->power_mw;
+        d.area_mm2 = e->area_mm2;
+        d.vcs = e->vcs;
+        rc = noc_design_write(&d, dir, tech, ctx);
+    }
+    static const struct {
+        const char *file;
+        int kind;
+    } outs[] = {{"summary.csv", 0}, {"report.md", 1}, {"report.html", 2}};
+    for (size_t k = 0; k < sizeof outs / sizeof outs[0] && rc == NOC_OK; k++) {
+        b.len = 0;
+        if (outs[k].kind == 0)
+            rc = noc_compare_summary_csv(c, &b);
+        else if (outs[k].kind == 1)
+            rc = noc_compare_report_md(c, app, cmdline, cap, &b);
+        else
+            rc = noc_compare_report_html(c, app, cmdline, cap, &b, ctx);
+        if (rc == NOC_ENOMEM && !ctx->status)
+            rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+        if (rc == NOC_OK) {
+            snprintf(path, sizeof path, "%s/%s", dir, outs[k].file);
+            rc = noc_write_file(path, b.data ? b.data : "", b.len, ctx);
+        }
+    }
+    noc_buf_free(&b);
+    return rc;
+}

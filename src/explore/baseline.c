@@ -1,0 +1,135 @@
+/* Regular baselines sized to fit an app (the registry of explore.h). */
+#include "nocsyn/explore.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int isqrt_up(int x)
+{
+    int r = (int)ceil(sqrt((double)x));
+    while (r > 1 && (r - 1) * (r - 1) >= x)
+        r--;
+    while (r * r < x)
+        r++;
+    return r;
+}
+
+static int log2_up(int x)
+{
+    int n = 0;
+    while ((1 << n) < x)
+        n++;
+    return n;
+}
+
+/* Near-square X x Y with X * Y >= m, X = ceil(sqrt m); Y >= 2 is forced so
+ * that the k-ary 2-cube generators accept it. */
+static void near_square(int m, int *x, int *y)
+{
+    *x = isqrt_up(m);
+    if (*x < 2)
+        *x = 2;
+    *y = (m + *x - 1) / *x;
+    if (*y < 2)
+        *y = 2;
+}
+
+static int size_mesh(int c, char *s, size_t n)
+{
+    int x, y;
+    near_square(c, &x, &y);
+    return snprintf(s, n, "mesh:dims=%dx%d", x, y) >= (int)n;
+}
+
+static int size_torus(int c, char *s, size_t n)
+{
+    int x, y;
+    near_square(c, &x, &y);
+    return snprintf(s, n, "torus:dims=%dx%d", x, y) >= (int)n;
+}
+
+static int size_cmesh(int c, char *s, size_t n)
+{
+    int x, y;
+    near_square((c + 3) / 4, &x, &y);
+    return snprintf(s, n, "cmesh:dims=%dx%d,c=4", x, y) >= (int)n;
+}
+
+static int size_hring(int c, char *s, size_t n)
+{
+    int g = (c + 3) / 4;
+    return snprintf(s, n, "hring:g=%d,l=4", g < 2 ? 2 : g) >= (int)n;
+}
+
+static int size_flatfly(int c, char *s, size_t n)
+{
+    int k = isqrt_up((c + 1) / 2);
+    return snprintf(s, n, "flatfly:k=%d,n=2,c=2", k < 2 ? 2 : k) >= (int)n;
+}
+
+static int size_clos(int c, char *s, size_t n)
+{
+    int k = isqrt_up(c);
+    if (k < 2)
+        k = 2;
+    return snprintf(s, n, "clos:m=%d,n=%d,r=%d", k, k, k) >= (int)n;
+}
+
+static int size_fattree(int c, char *s, size_t n)
+{
+    int l = log2_up(c);
+    return snprintf(s, n, "fattree:k=2,n=%d", l < 1 ? 1 : l) >= (int)n;
+}
+
+static int size_butterfly(int c, char *s, size_t n)
+{
+    int l = log2_up(c);
+    return snprintf(s, n, "butterfly:k=2,n=%d", l < 1 ? 1 : l) >= (int)n;
+}
+
+static const struct {
+    const char *name;
+    int (*size)(int cores, char *spec, size_t len);
+    const char *rule;
+    const char *routing;
+    int vcs;
+} baselines[] = {
+    {"mesh", size_mesh, "X x Y, X = ceil(sqrt C), one core per router", "dor", 1},
+    {"torus", size_torus, "as mesh, wraparound links", "dor", 2},
+    {"cmesh", size_cmesh, "ceil(C/4) routers of 4 cores, near-square", "dor", 1},
+    {"hring", size_hring, "rings of 4 cores, ceil(C/4) rings", "updown", 1},
+    {"flatfly", size_flatfly, "2-D, c = 2, k = ceil(sqrt(C/2))", "dor", 1},
+    {"clos", size_clos, "Clos(n, n, n), n = ceil(sqrt C)", "updown", 1},
+    {"fattree", size_fattree, "2-ary n-tree, 2^n >= C", "updown", 1},
+    {"butterfly", size_butterfly, "2-ary n-fly, 2^n >= C", "desttag", 1},
+};
+#define NBASE (sizeof baselines / sizeof baselines[0])
+
+int noc_baseline_info(int i, const char **name, const char **rule, const char **routing)
+{
+    if (i < 0 || (size_t)i >= NBASE)
+        return -1;
+    *name = baselines[i].name;
+    *rule = baselines[i].rule;
+    *routing = baselines[i].routing;
+    return 0;
+}
+
+int noc_baseline_spec(const char *name, int cores, char *spec, size_t len,
+                      const char **routing, int *vcs, struct noc_ctx *ctx)
+{
+    for (size_t i = 0; i < NBASE; i++) {
+        if (strcmp(baselines[i].name, name) != 0)
+            continue;
+        if (cores < 2)
+            return noc_error(ctx, NOC_EUNSUP, NULL, 0, "baseline %s needs at least 2 cores", name);
+        if (baselines[i].size(cores, spec, len))
+            return noc_error(ctx, NOC_EINVAL, NULL, 0, "baseline spec too long");
+        *routing = baselines[i].routing;
+        *vcs = baselines[i].vcs;
+        return NOC_OK;
+    }
+    return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                     "unknown baseline '%s' (mesh, torus, cmesh, hring, flatfly, clos, fattree, butterfly)", name);
+}

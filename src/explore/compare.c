@@ -1,0 +1,327 @@
+/* The comparison behind `nocsyn compare` (see explore.h). */
+#include "nocsyn/explore.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nocsyn/app.h"
+#include "nocsyn/gen.h"
+#include "nocsyn/route.h"
+#include "nocsyn/traffic.h"
+
+void noc_compare_opts_init(struct noc_compare_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    noc_synth_opts_init(&o->synth);
+    o->ideal = 1;
+}
+
+void noc_compare_init(struct noc_compare *c) { memset(c, 0, sizeof *c); }
+
+void noc_compare_free(struct noc_compare *c)
+{
+    for (int i = 0; i < c->n; i++) {
+        noc_topo_free(&c->e[i].topo);
+        noc_metrics_free(&c->e[i].m);
+        free(c->e[i].load_mbps);
+    }
+    free(c->e);
+    memset(c, 0, sizeof *c);
+}
+
+static struct noc_entry *new_entry(struct noc_compare *c, struct noc_ctx *ctx)
+{
+    if (noc_grow(ctx, (void **)&c->e, &c->cap, (size_t)c->n + 1, sizeof *c->e))
+        return NULL;
+    struct noc_entry *e = &c->e[c->n++];
+    memset(e, 0, sizeof *e);
+    noc_topo_init(&e->topo);
+    noc_metrics_init(&e->m);
+    e->ecmp_load_mbps = e->ideal_load_mbps = e->map_cost = NAN;
+    return e;
+}
+
+/* Evaluates e->topo under e->routing (and ECMP, ideal beside), fills
+ * power and area.  tr is the app traffic over e->topo's terminals. */
+static int evaluate(struct noc_entry *e, const struct noc_traffic *tr, const struct noc_compare_opts *o,
+                    struct noc_ctx *ctx)
+{
+    struct noc_eval_opts eo;
+    noc_eval_opts_init(&eo);
+    int rc = noc_routing_parse(e->routing, &eo.routing, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    eo.vcs = e->vcs;
+    eo.seed = o->synth.seed;
+    eo.link_capacity_mbps = noc_synth_capacity(&o->synth);
+    eo.bisection = e->topo.nnodes <= 64;
+    noc_metrics_free(&e->m);
+    noc_metrics_init(&e->m);
+    if ((rc = noc_eval(&e->topo, tr, &eo, &e->m, ctx)) != NOC_OK)
+        return rc;
+    free(e->load_mbps);
+    if (!(e->load_mbps = noc_malloc(ctx, (size_t)e->topo.nch + 1, sizeof(double))))
+        return NOC_ENOMEM;
+    for (int ch = 0; ch < e->topo.nch; ch++)
+        e->load_mbps[ch] = e->m.load[ch] * tr->unit_mbps;
+    noc_tech_topo(&o->synth.tech, &e->topo, e->load_mbps, o->synth.link_width, &e->power_mw, &e->area_mm2,
+                  NULL);
+    struct noc_metrics em;
+    noc_metrics_init(&em);
+    eo.routing = NOC_RT_ECMP;
+    eo.bisection = 0;
+    if ((rc = noc_eval(&e->topo, tr, &eo, &em, ctx)) == NOC_OK)
+        e->ecmp_load_mbps = em.max_channel_load_mbps;
+    noc_metrics_free(&em);
+    if (rc != NOC_OK)
+        return rc;
+    if (o->ideal) {
+        double ml;
+        rc = noc_eval_lp_load(&e->topo, tr, NOC_RT_IDEAL, &ml, NULL, ctx);
+        if (rc == NOC_OK)
+            e->ideal_load_mbps = ml * tr->unit_mbps;
+        else if (rc == NOC_ELIMIT) { /* above the LP size limit: n/a */
+            noc_ctx_clear(ctx);
+            rc = NOC_OK;
+        }
+    }
+    return rc;
+}
+
+/* ---- synthesized designs */
+
+static int add_synth(struct noc_compare *c, const struct noc_app *app, const char *app_path, const char *method,
+                     const struct noc_compare_opts *o, struct noc_ctx *ctx)
+{
+    struct noc_synth_result res;
+    struct noc_traffic tr;
+    int have_tr = 0;
+    noc_synth_result_init(&res);
+    int rc = NOC_OK;
+    if (!strcmp(method, "split"))
+        rc = noc_synth_split(app, &o->synth, &res, ctx);
+    else
+        rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "unknown synthesis method '%s' (split)", method);
+    if (rc == NOC_EINFEASIBLE) { /* a method that cannot meet the constraints is skipped */
+        noc_note(ctx, "method %s skipped: %s", method, ctx->msg);
+        noc_ctx_clear(ctx);
+        rc = NOC_OK;
+        goto cleanup;
+    }
+    if (rc != NOC_OK)
+        goto cleanup;
+    struct noc_design *d = &res.d[res.chosen];
+    struct noc_entry *e = new_entry(c, ctx);
+    if (!e) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    snprintf(e->design, sizeof e->design, "%s", d->name);
+    snprintf(e->method, sizeof e->method, "%s", d->method);
+    snprintf(e->kind, sizeof e->kind, "synth");
+    snprintf(e->routing, sizeof e->routing, "table");
+    e->vcs = d->vcs;
+    e->switches = d->switches;
+    noc_topo_free(&e->topo);
+    e->topo = d->topo; /* take it over */
+    noc_topo_init(&d->topo);
+    char spec[4200];
+    snprintf(spec, sizeof spec, "app:%s", app_path);
+    if ((rc = noc_traffic_make(&tr, &e->topo, spec, "name", ctx)) != NOC_OK)
+        goto cleanup;
+    have_tr = 1;
+    rc = evaluate(e, &tr, o, ctx);
+cleanup:
+    if (have_tr)
+        noc_traffic_free(&tr);
+    noc_synth_result_free(&res);
+    return rc;
+}
+
+/* ---- baselines */
+
+/* Stores, for every app flow, the highest-weight path of the baseline's
+ * own routing as a table route (for D.routes.csv and simulators). */
+static int store_routes(struct noc_topo *t, const struct noc_app *app, const int *term_of, int model, int vcs,
+                        struct noc_ctx *ctx)
+{
+    struct noc_routing rt;
+    struct noc_pathset ps;
+    int rc = noc_routing_init(&rt, t, model, vcs, ctx);
+    int *buf = NULL, *off = NULL;
+    noc_pathset_init(&ps);
+    if (rc != NOC_OK)
+        return rc;
+    size_t cap = 0, len = 0;
+    off = noc_calloc(ctx, (size_t)app->nflows + 1, sizeof *off);
+    if (!off) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int f = 0; f < app->nflows; f++) {
+        int s = t->nrouters + term_of[app->flows[f].src], d = t->nrouters + term_of[app->flows[f].dst];
+        if ((rc = noc_routing_paths(&rt, s, d, &ps, ctx)) != NOC_OK)
+            goto cleanup;
+        int best = 0;
+        for (int p = 1; p < ps.npaths; p++)
+            if (ps.weight[p] > ps.weight[best])
+                best = p;
+        for (int k = ps.start[best]; k < ps.start[best + 1]; k++) {
+            int v = t->ch[ps.ch[k]].dst;
+            if (v >= t->nrouters)
+                continue;
+            if (noc_grow(ctx, (void **)&buf, &cap, len + 1, sizeof *buf)) {
+                rc = NOC_ENOMEM;
+                goto cleanup;
+            }
+            buf[len++] = v;
+        }
+        off[f + 1] = (int)len;
+    }
+    noc_routing_free(&rt);
+    noc_pathset_free(&ps);
+    for (int f = 0; f < app->nflows; f++)
+        if ((rc = noc_topo_add_route(t, t->nrouters + term_of[app->flows[f].src],
+                                     t->nrouters + term_of[app->flows[f].dst], buf + off[f], off[f + 1] - off[f],
+                                     ctx)) != NOC_OK)
+            break;
+    if (rc == NOC_OK)
+        rc = noc_topo_finalize(t, ctx);
+    free(buf);
+    free(off);
+    return rc;
+cleanup:
+    noc_routing_free(&rt);
+    noc_pathset_free(&ps);
+    free(buf);
+    free(off);
+    return rc;
+}
+
+static int add_baseline(struct noc_compare *c, const struct noc_app *app, const char *app_path, const char *name,
+                        const struct noc_compare_opts *o, struct noc_ctx *ctx)
+{
+    char spec[160];
+    const char *routing;
+    int vcs, rc, model;
+    struct noc_traffic tr;
+    int have_tr = 0, *term_of = NULL;
+    const char **names = NULL;
+    rc = noc_baseline_spec(name, app->ncores, spec, sizeof spec, &routing, &vcs, ctx);
+    if (rc == NOC_EUNSUP) {
+        noc_note(ctx, "baseline %s skipped: %s", name, ctx->msg);
+        noc_ctx_clear(ctx);
+        return NOC_OK;
+    }
+    if (rc != NOC_OK)
+        return rc;
+    struct noc_entry *e = new_entry(c, ctx);
+    if (!e)
+        return NOC_ENOMEM;
+    snprintf(e->design, sizeof e->design, "%s", name);
+    snprintf(e->method, sizeof e->method, "%s", name);
+    snprintf(e->kind, sizeof e->kind, "baseline");
+    snprintf(e->spec, sizeof e->spec, "%s", spec);
+    snprintf(e->routing, sizeof e->routing, "%s", routing);
+    e->vcs = vcs;
+    noc_topo_free(&e->topo);
+    if ((rc = noc_gen_spec(&e->topo, spec, ctx)) != NOC_OK)
+        goto cleanup;
+    struct noc_topo *t = &e->topo;
+    t->link_width = o->synth.link_width;
+    t->freq_mhz = o->synth.freq_mhz;
+    e->switches = t->nrouters;
+    /* The auto mapping, through the traffic module (seeded by ctx). */
+    unsigned saved = ctx->seed;
+    ctx->seed = o->synth.seed;
+    char tspec[4200];
+    snprintf(tspec, sizeof tspec, "app:%s", app_path);
+    rc = noc_traffic_make(&tr, t, tspec, "auto", ctx);
+    ctx->seed = saved;
+    if (rc != NOC_OK)
+        goto cleanup;
+    have_tr = 1;
+    term_of = noc_malloc(ctx, (size_t)app->ncores, sizeof *term_of);
+    names = noc_calloc(ctx, (size_t)t->nnodes, sizeof *names);
+    if (!term_of || !names) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int i = 0; i < t->nterminals; i++)
+        if (tr.core_of[i] >= 0) {
+            term_of[tr.core_of[i]] = i;
+            names[t->nrouters + i] = app->cores[tr.core_of[i]].name;
+        }
+    /* A spare terminal whose generated name is also a core's keeps a
+     * distinct name. */
+    char (*spare)[32] = noc_calloc(ctx, (size_t)t->nterminals + 1, sizeof *spare);
+    if (!spare) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int i = 0; i < t->nterminals; i++)
+        if (!names[t->nrouters + i] && noc_app_find(app, t->nodes[t->nrouters + i].name) >= 0) {
+            snprintf(spare[i], sizeof spare[i], "%s_spare", t->nodes[t->nrouters + i].name);
+            names[t->nrouters + i] = spare[i];
+        }
+    rc = noc_topo_rename_nodes(t, names, ctx);
+    free(spare);
+    if (rc != NOC_OK)
+        goto cleanup;
+    if ((rc = noc_routing_parse(routing, &model, ctx)) != NOC_OK ||
+        (rc = store_routes(t, app, term_of, model, vcs, ctx)) != NOC_OK)
+        goto cleanup;
+    rc = evaluate(e, &tr, o, ctx);
+    if (rc == NOC_OK)
+        e->map_cost = e->m.hops_avg * noc_app_total_bw(app);
+cleanup:
+    if (have_tr)
+        noc_traffic_free(&tr);
+    free(term_of);
+    free(names);
+    return rc;
+}
+
+/* Splits a comma list into `items` (pointers into buf). */
+static int split_list(char *buf, char **items, int max)
+{
+    int n = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok && n < max; tok = strtok_r(NULL, ",", &save))
+        if (*tok)
+            items[n++] = tok;
+    return n;
+}
+
+int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_compare_opts *o,
+                    struct noc_compare *out, struct noc_ctx *ctx)
+{
+    char mbuf[256], bbuf[256];
+    char *methods[16], *bases[16];
+    snprintf(mbuf, sizeof mbuf, "%s", o->methods ? o->methods : "split");
+    snprintf(bbuf, sizeof bbuf, "%s",
+             o->baselines ? o->baselines : "mesh,torus,cmesh,hring,flatfly,clos,fattree,butterfly");
+    int nm = split_list(mbuf, methods, 16), nb = split_list(bbuf, bases, 16);
+    int rc = NOC_OK;
+    /* Validate every name before any work. */
+    for (int i = 0; i < nm; i++)
+        if (strcmp(methods[i], "split") != 0)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0, "unknown method '%s' in --methods (split)", methods[i]);
+    for (int i = 0; i < nb; i++) {
+        char spec[160];
+        const char *r;
+        int v;
+        rc = noc_baseline_spec(bases[i], app->ncores, spec, sizeof spec, &r, &v, ctx);
+        if (rc == NOC_EINVAL)
+            return rc;
+        noc_ctx_clear(ctx);
+        rc = NOC_OK;
+    }
+    for (int i = 0; i < nm && rc == NOC_OK; i++)
+        rc = add_synth(out, app, app_path, methods[i], o, ctx);
+    for (int i = 0; i < nb && rc == NOC_OK; i++)
+        rc = add_baseline(out, app, app_path, bases[i], o, ctx);
+    return rc;
+}

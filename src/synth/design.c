@@ -1,0 +1,283 @@
+/* Shared by every synthesis method: flow order, input checks, core
+ * geometry, and finishing a design from a routed switch graph (topology,
+ * evaluation under table routing, power and area). */
+#include "synth_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nocsyn/app.h"
+#include "nocsyn/route.h"
+#include "nocsyn/synth.h"
+#include "nocsyn/traffic.h"
+
+int synth_flow_order(const struct noc_app *app, int *order)
+{
+    /* Decreasing bandwidth, ties by flow index: a bottom-up merge sort
+     * keeps it stable and reentrant (qsort would need a global). */
+    int n = app->nflows;
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    for (int width = 1; width < n; width *= 2) {
+        int *tmp = malloc((size_t)n * sizeof *tmp);
+        if (!tmp)
+            return -1;
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int a = lo, b = mid, k = lo;
+            while (a < mid || b < hi) {
+                int take_a;
+                if (a >= mid)
+                    take_a = 0;
+                else if (b >= hi)
+                    take_a = 1;
+                else {
+                    const struct noc_flow *x = &app->flows[order[a]], *y = &app->flows[order[b]];
+                    take_a = x->bw > y->bw || (x->bw == y->bw && order[a] < order[b]);
+                }
+                tmp[k++] = take_a ? order[a++] : order[b++];
+            }
+        }
+        memcpy(order, tmp, (size_t)n * sizeof *tmp);
+        free(tmp);
+    }
+    return 0;
+}
+
+/* No single flow or core may exceed a link (clear message). */
+static int check_capacity(const struct noc_app *app, const struct noc_synth_opts *o, struct noc_ctx *ctx)
+{
+    double cap = noc_synth_capacity(o) * o->max_util;
+    int rc = NOC_OK;
+    double *in = noc_calloc(ctx, (size_t)app->ncores + 1, sizeof *in);
+    double *out = noc_calloc(ctx, (size_t)app->ncores + 1, sizeof *out);
+    if (!in || !out) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int f = 0; f < app->nflows; f++)
+        if (app->flows[f].bw > cap) {
+            rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
+                           "flow %s -> %s needs %.6g MB/s, above the link capacity of %.6g MB/s "
+                           "(--link-width x --freq / 8)",
+                           app->cores[app->flows[f].src].name, app->cores[app->flows[f].dst].name,
+                           app->flows[f].bw, cap);
+            goto cleanup;
+        }
+    noc_app_core_bw(app, in, out);
+    for (int c = 0; c < app->ncores; c++)
+        if (in[c] > cap || out[c] > cap) {
+            rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
+                           "core %s %s %.6g MB/s, above its link capacity of %.6g MB/s",
+                           app->cores[c].name, out[c] > cap ? "injects" : "receives", fmax(in[c], out[c]), cap);
+            goto cleanup;
+        }
+cleanup:
+    free(in);
+    free(out);
+    return rc;
+}
+
+int synth_check_input(const struct noc_app *app, const struct noc_synth_opts *o, struct noc_ctx *ctx)
+{
+    if (app->ncores < 1)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "the app has no cores");
+    if (!(o->link_width > 0) || !(o->freq_mhz > 0) || !(o->max_util > 0) || o->max_radix < 0)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "link width, frequency and utilisation must be > 0");
+    for (int c = 0; c < app->ncores; c++)
+        if (!app->cores[c].has_pos)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0, "core %s has no position: floorplan the app first",
+                             app->cores[c].name);
+    return check_capacity(app, o, ctx);
+}
+
+int synth_core_geom(const struct noc_app *app, double *cx, double *cy, double *cw, struct noc_ctx *ctx)
+{
+    int n = app->ncores;
+    double *in = noc_malloc(ctx, (size_t)n + 1, sizeof *in), *out = noc_malloc(ctx, (size_t)n + 1, sizeof *out);
+    if (!in || !out) {
+        free(in);
+        free(out);
+        return NOC_ENOMEM;
+    }
+    noc_app_core_bw(app, in, out);
+    double total = noc_app_total_bw(app);
+    for (int c = 0; c < n; c++) {
+        const struct noc_core *co = &app->cores[c];
+        cx[c] = co->x + (co->has_size ? co->w : 0) / 2;
+        cy[c] = co->y + (co->has_size ? co->h : 0) / 2;
+        cw[c] = in[c] + out[c] + 1e-3 * (total + 1) / n; /* isolated cores still count */
+    }
+    free(in);
+    free(out);
+    return NOC_OK;
+}
+
+/* Builds the design's topology from the routed switch graph. */
+static int build_topo(const struct noc_app *app, const struct swnet *net, const int *core_sw,
+                      const double *cx, const double *cy, const struct noc_synth_opts *o,
+                      const char *prefix, const struct noc_shape *shape, struct noc_design *d,
+                      struct noc_ctx *ctx)
+{
+    struct noc_topo *t = &d->topo;
+    int rc = NOC_OK, K = net->K;
+    int *rid = noc_malloc(ctx, (size_t)K, sizeof *rid);
+    int *path = noc_malloc(ctx, (size_t)K + 1, sizeof *path);
+    if (!rid || !path) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    noc_topo_init(t);
+    if (!(t->name = noc_strdup(ctx, d->name))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    if (shape)
+        t->shape = *shape;
+    else {
+        snprintf(t->shape.name, sizeof t->shape.name, "%s", d->method);
+        t->shape.family = NOC_FAM_NONE;
+    }
+    t->link_width = o->link_width;
+    t->freq_mhz = o->freq_mhz;
+    char nm[64];
+    for (int s = 0; s < K; s++) {
+        snprintf(nm, sizeof nm, "%s%d", prefix, s);
+        while (noc_app_find(app, nm) >= 0 && strlen(nm) + 2 < sizeof nm)
+            strcat(nm, "_"); /* a core already has this name */
+        if ((rid[s] = noc_topo_add_node(t, nm, NOC_ROUTER, ctx)) < 0) {
+            rc = -rid[s];
+            goto cleanup;
+        }
+        noc_topo_set_pos(t, rid[s], net->sx[s], net->sy[s]);
+    }
+    int tbase = t->nnodes;
+    for (int c = 0; c < app->ncores; c++) {
+        int id = noc_topo_add_node(t, app->cores[c].name, NOC_TERMINAL, ctx);
+        if (id < 0) {
+            rc = -id;
+            goto cleanup;
+        }
+        noc_topo_set_pos(t, id, cx[c], cy[c]);
+        t->nodes[id].w = app->cores[c].w;
+        t->nodes[id].h = app->cores[c].h;
+        if ((rc = noc_topo_add_link(t, id, rid[core_sw[c]], ctx)) != NOC_OK)
+            goto cleanup;
+    }
+    for (int ch = 0; ch < net->nch; ch++)
+        if (net->csrc[ch] < net->cdst[ch] &&
+            (rc = noc_topo_add_link(t, rid[net->csrc[ch]], rid[net->cdst[ch]], ctx)) != NOC_OK)
+            goto cleanup;
+    for (int f = 0; f < app->nflows; f++) {
+        const struct ivec *p = &net->paths[f];
+        for (int i = 0; i < p->n; i++)
+            path[i] = rid[p->v[i]];
+        if ((rc = noc_topo_add_route(t, tbase + app->flows[f].src, tbase + app->flows[f].dst, path,
+                                     p->n, ctx)) != NOC_OK)
+            goto cleanup;
+    }
+    rc = noc_topo_finalize(t, ctx);
+cleanup:
+    free(rid);
+    free(path);
+    return rc;
+}
+
+/* App traffic over the design's terminals (terminal i = core i). */
+static int app_traffic(const struct noc_app *app, struct noc_traffic *tr, struct noc_ctx *ctx)
+{
+    int rc = NOC_OK;
+    noc_traffic_init(tr, app->ncores);
+    double *in = noc_calloc(ctx, (size_t)app->ncores + 1, sizeof *in);
+    double *out = noc_calloc(ctx, (size_t)app->ncores + 1, sizeof *out);
+    if (!in || !out) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    noc_app_core_bw(app, in, out);
+    double scale = 0;
+    for (int c = 0; c < app->ncores; c++)
+        scale = fmax(scale, out[c]);
+    if (scale <= 0)
+        scale = 1;
+    tr->unit_mbps = scale;
+    if (!(tr->name = noc_strdup(ctx, app->name ? app->name : "app"))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int f = 0; f < app->nflows; f++)
+        if ((rc = noc_traffic_add(tr, app->flows[f].src, app->flows[f].dst, app->flows[f].bw / scale, ctx)))
+            goto cleanup;
+    rc = noc_traffic_finalize(tr, ctx);
+cleanup:
+    free(in);
+    free(out);
+    return rc;
+}
+
+int synth_finish(const struct noc_app *app, const struct swnet *net, const int *core_sw,
+                 const double *cx, const double *cy, const struct noc_synth_opts *o,
+                 const char *prefix, const struct noc_shape *shape, struct noc_design *d,
+                 struct noc_ctx *ctx)
+{
+    struct noc_traffic tr;
+    int have_tr = 0, rc;
+    double *mbps = NULL;
+    if ((rc = build_topo(app, net, core_sw, cx, cy, o, prefix, shape, d, ctx)) != NOC_OK)
+        goto cleanup;
+    if ((rc = app_traffic(app, &tr, ctx)) != NOC_OK)
+        goto cleanup;
+    have_tr = 1;
+    struct noc_eval_opts eo;
+    noc_eval_opts_init(&eo);
+    eo.routing = NOC_RT_TABLE;
+    eo.vcs = 1;
+    eo.threads = 1;
+    eo.seed = o->seed;
+    eo.link_capacity_mbps = noc_synth_capacity(o);
+    eo.bisection = d->topo.nnodes <= 64;
+    if ((rc = noc_eval(&d->topo, &tr, &eo, &d->m, ctx)) != NOC_OK)
+        goto cleanup;
+    if (!(mbps = noc_malloc(ctx, (size_t)d->topo.nch + 1, sizeof *mbps))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int c = 0; c < d->topo.nch; c++)
+        mbps[c] = d->m.load[c] * tr.unit_mbps;
+    noc_tech_topo(&o->tech, &d->topo, mbps, o->link_width, &d->power_mw, &d->area_mm2, NULL);
+    d->vcs = 1;
+    if (d->m.deadlock_free != 1)
+        snprintf(d->reason, sizeof d->reason,
+                 "the evaluation engine found a channel dependency cycle in the routes");
+    else
+        d->feasible = 1;
+cleanup:
+    if (have_tr)
+        noc_traffic_free(&tr);
+    free(mbps);
+    return rc;
+}
+
+struct noc_design *synth_add_design(struct noc_synth_result *res, size_t *cap, const char *method,
+                                    const char *name, int switches, struct noc_ctx *ctx)
+{
+    if (noc_grow(ctx, (void **)&res->d, cap, (size_t)res->n + 1, sizeof *res->d))
+        return NULL;
+    struct noc_design *d = &res->d[res->n++];
+    memset(d, 0, sizeof *d);
+    snprintf(d->method, sizeof d->method, "%s", method);
+    snprintf(d->name, sizeof d->name, "%s", name);
+    d->switches = switches;
+    noc_metrics_init(&d->m);
+    return d;
+}
+
+int synth_none_feasible(const struct noc_synth_result *res, const char *what, struct noc_ctx *ctx)
+{
+    if (res->chosen >= 0)
+        return NOC_OK;
+    const char *why = res->n ? res->d[res->n - 1].reason : "nothing to try";
+    return noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no feasible %s design; %s", what, why);
+}
