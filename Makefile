@@ -26,7 +26,8 @@ REQ_HEADERS := /usr/include/metis.h /usr/include/glpk.h /usr/include/graphviz/cg
                /usr/include/graphviz/gvc.h /usr/include/cjson/cJSON.h /usr/include/csv.h \
                /usr/include/cmocka.h
 DEB_PKGS := build-essential pkg-config libmetis-dev libglpk-dev libgraphviz-dev \
-            libcjson-dev libcsv-dev libcmocka-dev graphviz
+            libcjson-dev libcsv-dev libcmocka-dev graphviz chromium python3 \
+            clang libclang-rt-14-dev
 MISSING := $(strip $(foreach h,$(REQ_HEADERS),$(if $(wildcard $(h)),,$(h))))
 
 LIB_SRC := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)))
@@ -41,7 +42,7 @@ BIN := $(BUILD)/nocsyn
 FLOW ?= default
 
 .SECONDARY:
-.PHONY: all deps test run flow bench asan clean fuzz check-deps
+.PHONY: all deps test run flow flows bench asan clean fuzz check-deps
 all: $(if $(MISSING),check-deps) $(BIN) $(LIB)
 
 check-deps:
@@ -85,6 +86,12 @@ run: all
 
 flow: all
 	@$(MAKE) --no-print-directory -f flows/flow.mk FLOW=$(FLOW) NOCSYN=$(BIN)
+
+FLOWS := $(sort $(notdir $(patsubst %/config.mk,%,$(wildcard flows/*/config.mk))))
+flows: all
+	@$(MAKE) --no-print-directory $(addprefix flow-,$(FLOWS))
+flow-%: all
+	@$(MAKE) --no-print-directory -f flows/flow.mk FLOW=$* NOCSYN=$(BIN)
 
 bench: all
 	@sh benchmarks/perf/run.sh

@@ -58,11 +58,17 @@ row() { # name routers nocsyn-target edges-file
     name=$1; n=$2; target=$3; edges=$4; side=$5
     tn=$(best_time "$NOCSYN" eval "$target" --no-bisection --threads "$THREADS") || return
     load=$(json_num max_channel_load)
+    nc=-
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -f "%U %S" -o "$W/cpu" "$NOCSYN" eval "$target" --no-bisection --threads 1 >/dev/null 2>&1 &&
+            nc=$(awk '{printf "%.2f", $1 + $2}' "$W/cpu")
+    fi
     avg=$(json_num avg_excl_self)
     diam=$(json_num diameter)
     if [ -n "$IGRAPH" ] && [ "$side" -le "$IGRAPH_MAX" ]; then
         ig=$("$IGRAPH" "$n" "$edges")
         ti=$(echo "$ig" | awk '{print $8}')
+        ic=$(echo "$ig" | awk '{print $16}')
         iload=$(echo "$ig" | awk '{print $10}')
         iavg=$(echo "$ig" | awk '{print $12}')
         idiam=$(echo "$ig" | awk '{print $14}')
@@ -70,10 +76,12 @@ row() { # name routers nocsyn-target edges-file
         same=$(awk -v a="$load" -v b="$iload" -v c="$avg" -v d="$iavg" -v e="$diam" -v f="$idiam" \
             'BEGIN { ok = (a - b < 1e-6 * b && b - a < 1e-6 * b && c - d < 1e-6 * d && d - c < 1e-6 * d && e == f);
                      print ok ? "agree" : "DIFFER" }')
-        printf '| %s | %s | %s | %s | %s | %s | %s / %s / %s | %s |\n' "$name" "$n" "$tn" "$ti" "$speed" \
-            "$load" "$avg" "$diam" "$iload" "$same"
+        cspeed=$(awk -v a="$ic" -v b="$nc" 'BEGIN { if (b + 0 > 0) printf "%.1fx", a / b; else print "-" }')
+        printf '| %s | %s | %s | %s | %s | %s | %.2f | %s | %s | %s / %s / %s | %s |\n' "$name" "$n" "$tn" "$ti" \
+            "$speed" "$nc" "$ic" "$cspeed" "$load" "$avg" "$diam" "$iload" "$same"
     else
-        printf '| %s | %s | %s | - | - | %s | %s / %s / - | - |\n' "$name" "$n" "$tn" "$load" "$avg" "$diam"
+        printf '| %s | %s | %s | - | - | %s | - | - | %s | %s / %s / - | - |\n' "$name" "$n" "$tn" "$nc" \
+            "$load" "$avg" "$diam"
     fi
 }
 
@@ -81,8 +89,11 @@ echo "nocsyn eval (ECMP, uniform, --no-bisection --threads $THREADS, best of $RU
 echo "(edge betweenness + average path length + diameter, one run); $(nproc) cores;"
 echo "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg) (wall times need an idle machine)"
 echo
-echo "| graph | routers | nocsyn s | igraph s | speedup | max load | avg hops excl self / diameter / igraph max load | check |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "Wall: nocsyn --threads $THREADS (best of $RUNS) vs igraph; CPU: nocsyn --threads 1 vs igraph"
+echo "(user + sys seconds, /usr/bin/time and CLOCK_PROCESS_CPUTIME_ID)."
+echo
+echo "| graph | routers | nocsyn wall s | igraph wall s | wall speedup | nocsyn CPU s (1 thread) | igraph CPU s | CPU speedup | max load | avg hops excl self / diameter / igraph max load | check |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for k in $SIDES; do
     for fam in torus mesh; do
         "$W/graphgen" "$fam" "$k" "$W/$fam$k.edges" || exit 1

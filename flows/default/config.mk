@@ -1,2 +1,7 @@
-# Default flow: the Video Object Plane Decoder (12 cores, 15 flows).
+# Default flow (`make run`): the Video Object Plane Decoder, 12 cores, 15 flows.
 APP := benchmarks/apps/vopd.csv
+METHODS := split
+MAX_RADIX := 8
+LINK_WIDTH := 32
+FREQ := 1000
+SEED := 1

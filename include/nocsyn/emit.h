@@ -82,4 +82,19 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
 int noc_compare_write(const struct noc_compare *c, const struct noc_app *app, const char *dir,
                       const char *cmdline, const struct noc_tech *tech, double cap, struct noc_ctx *ctx);
 
+/* ---- hand-off files (src/emit/handoff.c), written with every design */
+/* DEF 5.8 fragment: routers as COMPONENTS PLACED (1 um = 1000 units),
+ * every channel as a net. */
+int noc_design_def(const struct noc_topo *t, struct noc_buf *b);
+/* src,dst,kind,length_mm,delay_ps,pipeline_stages per channel, with
+ * delay = length x tech->wire_ps_mm and stages = ceil(delay / period) - 1
+ * (>= 0) at freq_mhz. */
+int noc_design_links_csv(const struct noc_topo *t, const struct noc_tech *tech, double freq_mhz,
+                         struct noc_buf *b);
+/* router,src,dst,next: the routing table of every router, from the routes. */
+int noc_design_table_csv(const struct noc_topo *t, struct noc_buf *b);
+/* A BookSim2 configuration that reads anynet_file, with the warning that
+ * BookSim's anynet routing does not use the design's tables. */
+int noc_design_booksim_cfg(const char *anynet_file, struct noc_buf *b);
+
 #endif

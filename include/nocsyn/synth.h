@@ -46,7 +46,13 @@ struct noc_synth_opts {
     struct noc_tech tech; /* power/area model */
     unsigned seed;        /* METIS seed */
     int threads;          /* design points evaluated in parallel (0 = cores) */
+    /* Method-specific (0 = default). */
+    int start;            /* merge: enum noc_merge_start */
+    int conc;             /* cmesh: cores per router (0 = sweep 2..8) */
+    int ring_size;        /* hring: cores per local ring (0 = sweep 2..8) */
 };
+
+enum noc_merge_start { NOC_START_FLOORPLAN = 0, NOC_START_MESH = 1 };
 
 /* Defaults above; tech = noc_tech_defaults(). */
 void noc_synth_opts_init(struct noc_synth_opts *o);
@@ -86,6 +92,73 @@ void noc_synth_result_free(struct noc_synth_result *r);
  * naming the flow or switch).  Deterministic for a given seed. */
 int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
                     struct noc_synth_result *res, struct noc_ctx *ctx);
+
+/* Merge synthesis (merge.c), after Pinto, Carloni and Sangiovanni-
+ * Vincentelli ("Efficient synthesis of networks on chip", ICCD 2003):
+ *  start NOC_START_FLOORPLAN: a router at each core, at the core's centre on
+ *   the floorplan (app positions), every communicating pair joined by a
+ *   direct link (a Manhattan wire on the floorplan), flows in decreasing
+ *   bandwidth; a flow whose direct link would break the radix or capacity
+ *   is routed over the links already there (split's router, step 2);
+ *  start NOC_START_MESH: the cores mapped onto the near-square mesh (cols =
+ *   ceil(sqrt N), rows = ceil(N / cols)) by noc_map_cores "auto", each core
+ *   in its mesh tile (the floorplan is replaced by the tiling), XY routes;
+ *  then, repeatedly, every pair of routers joined by a link is tried as a
+ *  merge: paths are contracted (a loop through the merged router is cut
+ *  out), links no path uses disappear, the merged router sits at the
+ *  bandwidth-weighted median of the cores and routers it connects; the
+ *  radix, link capacity, every flow's max_hops (paths only shorten) and
+ *  deadlock freedom must hold (a flow whose contracted path would close a
+ *  dependency cycle is rerouted by split's router, or the merge is
+ *  refused).  The merge saving most power (tech model estimate) is made;
+ *  stop when none saves power.  Every step is a design ("merge_kK", or
+ *  "merge_mesh_kK" from a mesh), its switches placed by split's LP (step
+ *  3) and evaluated by the engine.  Pareto set and choice as split.
+ *  Errors: as split; NOC_EINFEASIBLE when the start cannot be routed.
+ *  Cost: O(steps x links x flows x K) path work plus the LP per step. */
+int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
+                    struct noc_synth_result *res, struct noc_ctx *ctx);
+
+/* Concentrated mesh (cmesh.c), for c = o->conc (or each c in 2..8 up to the
+ * core count): the cores in G = ceil(N / c) groups of at most c (METIS,
+ * bandwidth weights, oversized groups repaired), the groups on the
+ * smallest near-square mesh holding G routers (cols = ceil(sqrt G)),
+ * assigned to routers by noc_map_cores "auto" on the group graph (sum of
+ * bandwidth x mesh hops), every mesh link present, dimension-order (XY)
+ * routes.  Routers are named r<x + cols*y> and the shape is a MESH of dims
+ * {cols, rows} with conc c, so `--routing dor` gives the same routes as the
+ * stored table.  1 VC.  A c whose routes exceed a link or whose routers
+ * exceed the radix is infeasible with the reason.  Designs "cmesh_cC". */
+int noc_synth_cmesh(const struct noc_app *app, const struct noc_synth_opts *o,
+                    struct noc_synth_result *res, struct noc_ctx *ctx);
+
+/* Hierarchical ring (hring.c), for L = o->ring_size (or each L in 2..8
+ * that leaves at least two rings): the cores in g = ceil(N / L) local rings
+ * of at most L cores (METIS groups), each core on its own ring router,
+ * each ring closed by an interface router; the interface routers on a
+ * global ring.  Each local ring's order minimises bandwidth x ring distance
+ * (external traffic counted to the interface), the global ring's order
+ * minimises inter-ring bandwidth x global distance (exhaustive up to 7
+ * cores or 8 rings, else greedy with pairwise swaps).  Routes: shortest
+ * ring directions, a flow at a time in decreasing bandwidth, each the
+ * shortest candidate (directions on the source ring, the global ring and
+ * the destination ring) that keeps the dependency graph acyclic; if some
+ * flow has none, every flow takes the turn-restricted routing (one break
+ * router per ring that no route passes through -- a core router on local
+ * rings -- which is acyclic with 1 VC).  The table routing thus needs 1 VC
+ * (a dateline scheme on minimal routes would need 2, which table routes
+ * cannot express).  Routers r0..r(N-1) are the core routers ring by ring,
+ * r(N+j) the interface of ring j.  Designs "hring_lL". */
+int noc_synth_hring(const struct noc_app *app, const struct noc_synth_opts *o,
+                    struct noc_synth_result *res, struct noc_ctx *ctx);
+
+/* The method registry: runs method `name` ("split", "merge", "cmesh",
+ * "hring"); NOC_EINVAL naming the known methods otherwise. */
+int noc_synth_run(const char *name, const struct noc_app *app, const struct noc_synth_opts *o,
+                  struct noc_synth_result *res, struct noc_ctx *ctx);
+/* Method i's name and one-line description (static strings); 0, or -1 past
+ * the end. */
+int noc_synth_method_info(int i, const char **name, const char **desc);
 
 /* Marks res->d[i].pareto over feasible designs and sets res->chosen. */
 void noc_synth_pareto(struct noc_synth_result *res);

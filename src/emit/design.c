@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "nocsyn/synth.h"
+#include "nocsyn/tech.h"
 
 /* CSV field, quoted when it holds a comma, quote or line break. */
 static void csv_field(struct noc_buf *b, const char *s)
@@ -162,6 +163,31 @@ int noc_design_write(const struct noc_design *d, const char *dir, const struct n
         b.len = 0;
         noc_design_place_csv(&d->topo, tech, &b);
         rc = save_buf(&b, dir, d->name, ".place.csv", ctx);
+    }
+    /* Hand-off: DEF fragment, per-link pipelining, router tables, BookSim. */
+    struct noc_tech deftech;
+    noc_tech_defaults(&deftech);
+    if (rc == NOC_OK) {
+        b.len = 0;
+        noc_design_def(&d->topo, &b);
+        rc = save_buf(&b, dir, d->name, ".def", ctx);
+    }
+    if (rc == NOC_OK) {
+        b.len = 0;
+        noc_design_links_csv(&d->topo, tech ? tech : &deftech, d->topo.freq_mhz, &b);
+        rc = save_buf(&b, dir, d->name, ".links.csv", ctx);
+    }
+    if (rc == NOC_OK) {
+        b.len = 0;
+        noc_design_table_csv(&d->topo, &b);
+        rc = save_buf(&b, dir, d->name, ".table.csv", ctx);
+    }
+    if (rc == NOC_OK) {
+        char any[128];
+        snprintf(any, sizeof any, "%s.anynet", d->name);
+        b.len = 0;
+        noc_design_booksim_cfg(any, &b);
+        rc = save_buf(&b, dir, d->name, ".booksim.cfg", ctx);
     }
     noc_buf_free(&b);
     return rc;

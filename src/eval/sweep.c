@@ -61,6 +61,8 @@ struct sw_shared {
     int R, N, nnodes, nch;
     int multi;         /* parallel channels exist: keep router-level counts */
     double maxin;      /* largest router in-degree from routers (>= 1) */
+    int *rr_end;       /* R: end of router u's router-router out-edges (the
+                        * ejection channels follow: CSR sorts by target) */
     int ngroups;
     int *gstart;       /* ngroups + 1 offsets into gmem */
     int *gmem;         /* terminal indices, grouped */
@@ -180,12 +182,12 @@ cleanup:
 static int forward(const struct sw_shared *sh, struct sw_worker *w, int gi, int *scaled)
 {
     const struct noc_graph *g = &sh->t->g;
-    const int *off = g->off, *dst = g->dst;
+    const int *off = g->off, *dst = g->dst, *rr_end = sh->rr_end;
     int R = sh->R, multi = sh->multi;
     int *queue = w->queue, *dag = w->dag, *dagoff = w->dagoff;
     struct sw_node *nd = w->nd;
     double *sigr = w->sigr;
-    for (int v = 0; v < sh->nnodes; v++)
+    for (int v = 0; v < R; v++)
         nd[v].dist = -1;
     int rep = R + sh->gmem[sh->gstart[gi]];
     int qt = 0, ndag = 0;
@@ -214,13 +216,12 @@ static int forward(const struct sw_shared *sh, struct sw_worker *w, int gi, int 
                 int u = queue[qh];
                 double su = nd[u].sig;
                 dagoff[qh] = ndag;
-                for (int e = off[u]; e < off[u + 1]; e++) {
+                for (int e = off[u]; e < rr_end[u]; e++) {
                     int x = dst[e], dx = nd[x].dist;
                     if (dx < 0) {
                         nd[x].dist = nl;
                         nd[x].sig = su;
-                        if (x < R)
-                            queue[qt++] = x;
+                        queue[qt++] = x;
                         dag[ndag++] = e;
                     } else if (dx == nl) {
                         nd[x].sig += su;
@@ -233,14 +234,13 @@ static int forward(const struct sw_shared *sh, struct sw_worker *w, int gi, int 
                 int u = queue[qh];
                 double su = nd[u].sig, sr = sigr[u];
                 dagoff[qh] = ndag;
-                for (int e = off[u]; e < off[u + 1]; e++) {
+                for (int e = off[u]; e < rr_end[u]; e++) {
                     int x = dst[e], dx = nd[x].dist;
                     if (dx < 0) {
                         nd[x].dist = nl;
                         nd[x].sig = su;
                         sigr[x] = sr;
-                        if (x < R)
-                            queue[qt++] = x;
+                        queue[qt++] = x;
                         dag[ndag++] = e;
                     } else if (dx == nl) {
                         nd[x].sig += su;
@@ -251,8 +251,8 @@ static int forward(const struct sw_shared *sh, struct sw_worker *w, int gi, int 
                 }
             }
         }
-        /* Level nl is [lend, qt) (routers; terminals reached at nl keep the
-         * exponent of level L, their predecessors'). */
+        /* Level nl is [lend, qt) (terminals reached at nl + 1 keep the
+         * exponent of level nl, their predecessors'). */
         w->lexp[nl] = w->lexp[L];
         if (qt > lend) {
             bound *= sh->maxin;
@@ -280,43 +280,76 @@ static int forward(const struct sw_shared *sh, struct sw_worker *w, int gi, int 
     return qt;
 }
 
-/* Reverse pass: loads of the DAG channels (see the file comment). */
+/* Reverse pass: loads of the DAG channels (see the file comment); a
+ * router's ejection channels are on the DAG when they settle their
+ * terminal. */
 static void reverse(const struct sw_shared *sh, struct sw_worker *w, int qt, int scaled)
 {
-    const int *dst = sh->t->g.dst;
+    const int *dst = sh->t->g.dst, *off = sh->t->g.off, *rr_end = sh->rr_end;
     const int *dag = w->dag, *dagoff = w->dagoff, *queue = w->queue;
     const struct sw_node *nd = w->nd;
     double *c = w->c, *load = w->load;
-    int R = sh->R;
-    if (!scaled) {
-        for (int qi = qt - 1; qi >= 0; qi--) {
-            int u = queue[qi];
-            double su = nd[u].sig, acc = 0;
-            for (int k = dagoff[qi]; k < dagoff[qi + 1]; k++) {
-                int e = dag[k];
-                double cx = c[dst[e]];
-                load[e] += su * cx;
-                acc += cx;
-            }
-            c[u] = acc;
-        }
-        return;
-    }
-    /* Scaled levels: a router successor's c is in the units of its own
-     * level; convert by 2^(E_L - E_{L+1}).  Terminal successors are already
-     * in the units of level L. */
     for (int qi = qt - 1; qi >= 0; qi--) {
-        int u = queue[qi], L = w->nd[u].dist;
-        double f = ldexp(1.0, w->lexp[L] - w->lexp[L + 1]);
+        int u = queue[qi], L = nd[u].dist;
+        /* Router successors' c are in the units of level L + 1: convert by
+         * 2^(E_L - E_{L+1}) (exactly 1 unless a level was rescaled).
+         * Terminal successors are in the units of level L already. */
+        double f = scaled ? ldexp(1.0, w->lexp[L] - w->lexp[L + 1]) : 1.0;
         double su = nd[u].sig, acc = 0;
         for (int k = dagoff[qi]; k < dagoff[qi + 1]; k++) {
-            int e = dag[k], x = dst[e];
-            double cx = x < R ? c[x] * f : c[x];
+            int e = dag[k];
+            double cx = c[dst[e]] * f;
             load[e] += su * cx;
             acc += cx;
         }
+        for (int e = rr_end[u]; e < off[u + 1]; e++) {
+            int x = dst[e];
+            if (nd[x].dist == L + 1) {
+                double cx = c[x];
+                load[e] += su * cx;
+                acc += cx;
+            }
+        }
         c[u] = acc;
     }
+}
+
+/* Settles terminal node v after the router search: its distance is one
+ * more than its nearest ejection router's, its path counts the sum over
+ * those routers (router-level: parallel ejection channels once). */
+static inline void settle_terminal(const struct sw_shared *sh, struct sw_worker *w, int v)
+{
+    const struct noc_graph *g = &sh->t->g;
+    struct sw_node *nd = w->nd;
+    int i0 = g->in_off[v], i1 = g->in_off[v + 1];
+    if (i1 - i0 == 1) {
+        int r = g->src[g->in_edge[i0]];
+        nd[v].dist = nd[r].dist < 0 ? -1 : nd[r].dist + 1;
+        nd[v].sig = nd[r].sig;
+        if (sh->multi)
+            w->sigr[v] = w->sigr[r];
+        return;
+    }
+    int best = -1, prev = -1;
+    double s = 0, sr = 0;
+    for (int i = i0; i < i1; i++) {
+        int r = g->src[g->in_edge[i]], dr = nd[r].dist;
+        if (dr < 0 || (best >= 0 && dr > best))
+            continue;
+        if (best < 0 || dr < best) {
+            best = dr;
+            s = sr = 0;
+            prev = -1;
+        }
+        s += nd[r].sig;
+        if (sh->multi && r != prev)
+            sr += w->sigr[r];
+        prev = r;
+    }
+    nd[v].dist = best < 0 ? -1 : best + 1;
+    nd[v].sig = s;
+    if (sh->multi)
+        w->sigr[v] = sr;
 }
 
 /* The router-level path count to terminal node v (true value, may be inf;
@@ -367,6 +400,7 @@ static int group_stats(const struct sw_shared *sh, struct sw_worker *w, int gi,
     int hmax = -1, unreach = -1;
     for (int d = 0; d < N; d++) {
         int v = R + d;
+        settle_terminal(sh, w, v);
         w->wd[d] = uw;
         if (w->nd[v].dist < 0) {
             if (unreach < 0)
@@ -524,6 +558,12 @@ static void scan_graph(struct sw_shared *sh)
             mx = n;
     }
     sh->maxin = mx;
+    for (int u = 0; u < sh->R; u++) {
+        int e = g->off[u + 1];
+        while (e > g->off[u] && g->dst[e - 1] >= sh->R)
+            e--;
+        sh->rr_end[u] = e;
+    }
 }
 
 int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int threads,
@@ -544,6 +584,11 @@ int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int
     ev_stats_init(&sh.st);
     if (load)
         memset(load, 0, (size_t)t->nch * sizeof *load);
+    sh.rr_end = noc_malloc(ctx, (size_t)sh.R + 1, sizeof *sh.rr_end);
+    if (!sh.rr_end) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
     scan_graph(&sh);
     if ((rc = build_groups(&sh, ctx)) != NOC_OK)
         goto cleanup;
@@ -569,5 +614,6 @@ cleanup:
     free(wp);
     free(sh.gstart);
     free(sh.gmem);
+    free(sh.rr_end);
     return rc;
 }

@@ -160,3 +160,8 @@ void synth_grid(int n, int *cols, int *rows);
  * grid (router index x + cols * y): writes the routers in order into path
  * (room for cols + rows) and returns its length. */
 int synth_xy_path(int cols, int a, int b, int *path);
+/* The cols x rows mesh with one terminal per router (routers r<i>,
+ * terminals t<i> on router i), finalized; t uninitialised, owned by the
+ * caller on success (released on failure).  For noc_map_cores. */
+struct noc_topo;
+int synth_mesh_topo(int cols, int rows, struct noc_topo *t, struct noc_ctx *ctx);

@@ -1,0 +1,2 @@
+# Flow for mwd (see benchmarks/apps/SOURCES.md).
+APP := benchmarks/apps/mwd.csv

@@ -1,0 +1,2 @@
+# Flow for pip (see benchmarks/apps/SOURCES.md).
+APP := benchmarks/apps/pip.csv

@@ -1,0 +1,2 @@
+# Flow for vopd (see benchmarks/apps/SOURCES.md).
+APP := benchmarks/apps/vopd.csv

@@ -1,0 +1,275 @@
+/* Network construction for the simulator: channel latencies from wire
+ * length, port tables, traffic sampling tables; and the option checks and
+ * lifecycle of struct noc_sim. */
+#include "sim_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIM_MAX_LATENCY 65536
+
+struct name_val {
+    const char *name;
+    int v;
+};
+
+static const struct name_val flow_names[] = {
+    {"wormhole", NOC_SIM_WORMHOLE}, {"vct", NOC_SIM_VCT}, {"drop", NOC_SIM_DROP}, {NULL, 0}};
+static const struct name_val inject_names[] = {
+    {"bernoulli", NOC_SIM_BERNOULLI}, {"poisson", NOC_SIM_POISSON}, {"onoff", NOC_SIM_ONOFF}, {NULL, 0}};
+
+static int nv_parse(const struct name_val *tab, const char *name, int *v)
+{
+    for (int i = 0; name && tab[i].name; i++)
+        if (!strcmp(tab[i].name, name)) {
+            *v = tab[i].v;
+            return 0;
+        }
+    return -1;
+}
+
+static const char *nv_name(const struct name_val *tab, int v)
+{
+    for (int i = 0; tab[i].name; i++)
+        if (tab[i].v == v)
+            return tab[i].name;
+    return NULL;
+}
+
+int noc_sim_flow_parse(const char *name, int *v) { return nv_parse(flow_names, name, v); }
+const char *noc_sim_flow_name(int v) { return nv_name(flow_names, v); }
+int noc_sim_inject_parse(const char *name, int *v) { return nv_parse(inject_names, name, v); }
+const char *noc_sim_inject_name(int v) { return nv_name(inject_names, v); }
+
+void noc_sim_opts_init(struct noc_sim_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->routing = -1;
+    o->vcs = 4;
+    o->buf = 8;
+    o->pkt_short = o->pkt_long = 1;
+    o->pkt_pshort = 1;
+    o->inject = NOC_SIM_BERNOULLI;
+    o->burst = 8;
+    o->flow = NOC_SIM_WORMHOLE;
+    o->router_delay = 3;
+    o->credit_delay = 2;
+    o->mm_per_cycle = 2;
+    o->warmup = 2000;
+    o->cycles = 20000;
+    o->batch = 1000;
+    o->tolerance = 0.01;
+    o->deadlock_cycles = 2000;
+    o->seed = 1;
+}
+
+#define SIM_MAX_CYCLES 500000000L
+
+static int check_opts(const struct noc_sim_opts *o, struct noc_ctx *ctx)
+{
+    const char *bad = NULL;
+    if (o->vcs < 1 || o->vcs > 64)
+        bad = "vcs must be in 1..64";
+    else if (o->buf < 1 || o->buf > 65536)
+        bad = "buffers must hold 1..65536 flits per VC";
+    else if (o->pkt_short < 1 || o->pkt_long < 1 || o->pkt_short > 65536 || o->pkt_long > 65536)
+        bad = "packet lengths must be 1..65536 flits";
+    else if (!(o->pkt_pshort >= 0 && o->pkt_pshort <= 1))
+        bad = "the fraction of short packets must be in [0, 1]";
+    else if (nv_name(inject_names, o->inject) == NULL)
+        bad = "unknown injection process";
+    else if (!(o->burst >= 1 && o->burst <= 1e6))
+        bad = "the mean burst must be 1..1e6 packets";
+    else if (nv_name(flow_names, o->flow) == NULL)
+        bad = "unknown flow control";
+    else if (o->resend && o->flow != NOC_SIM_DROP)
+        bad = "resend applies to dropping flow control only";
+    else if (o->router_delay < 1 || o->router_delay > 1000)
+        bad = "the router delay must be 1..1000 cycles";
+    else if (o->credit_delay < 0 || o->credit_delay > 1000)
+        bad = "the credit delay must be 0..1000 cycles";
+    else if (!(o->mm_per_cycle > 0 && isfinite(o->mm_per_cycle)))
+        bad = "mm per cycle must be > 0";
+    else if (o->warmup < 0 || o->warmup > SIM_MAX_CYCLES)
+        bad = "the warm-up must be 0..500000000 cycles";
+    else if (o->cycles < 1 || o->cycles > SIM_MAX_CYCLES)
+        bad = "the cycle limit must be 1..500000000 cycles";
+    else if (o->batch < 1 || o->batch > SIM_MAX_CYCLES)
+        bad = "the batch must be 1..500000000 cycles";
+    else if (!(o->tolerance > 0 && o->tolerance < 1))
+        bad = "the tolerance must be in (0, 1)";
+    else if (o->deadlock_cycles < 1 || o->deadlock_cycles > SIM_MAX_CYCLES)
+        bad = "the deadlock timeout must be 1..500000000 cycles";
+    else if (o->threads < 0 || o->threads > 1024)
+        bad = "threads must be 0..1024";
+    else if (o->flow == NOC_SIM_VCT && o->buf < (o->pkt_short > o->pkt_long ? o->pkt_short : o->pkt_long))
+        bad = "virtual cut-through needs buffers that hold the longest packet";
+    if (bad)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "sim: %s", bad);
+    return NOC_OK;
+}
+
+static int channel_latency(const struct noc_topo *t, int c, double mmpc)
+{
+    if (t->ch[c].latency > 0)
+        return t->ch[c].latency;
+    double len = noc_topo_channel_length(t, c);
+    if (!(len >= 0) || !isfinite(len))
+        return 1;
+    double cyc = ceil(len / mmpc - 1e-9);
+    if (cyc < 1)
+        return 1;
+    return cyc > SIM_MAX_LATENCY ? SIM_MAX_LATENCY + 1 : (int)cyc;
+}
+
+static int ports_and_latency(struct sim_net *n, const struct noc_sim_opts *o, struct noc_ctx *ctx)
+{
+    const struct noc_topo *t = n->t;
+    const struct noc_graph *g = &t->g;
+    n->lat = noc_malloc(ctx, (size_t)n->nch, sizeof *n->lat);
+    n->kind = noc_malloc(ctx, (size_t)n->nch, 1);
+    n->ch_term = noc_malloc(ctx, (size_t)n->nch, sizeof *n->ch_term);
+    n->in_pos = noc_malloc(ctx, (size_t)n->nch, sizeof *n->in_pos);
+    n->term_inj = noc_malloc(ctx, (size_t)n->N, sizeof *n->term_inj);
+    if (!n->lat || !n->kind || !n->ch_term || !n->in_pos || !n->term_inj)
+        return NOC_ENOMEM;
+    for (int c = 0; c < n->nch; c++) {
+        int a = t->ch[c].src, b = t->ch[c].dst;
+        n->lat[c] = channel_latency(t, c, o->mm_per_cycle);
+        if (n->lat[c] > SIM_MAX_LATENCY)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                             "sim: channel %s -> %s needs more than %d cycles", t->nodes[a].name,
+                             t->nodes[b].name, SIM_MAX_LATENCY);
+        if (n->lat[c] > n->maxlat)
+            n->maxlat = n->lat[c];
+        n->kind[c] = !noc_topo_is_router(t, a) ? CH_INJ : !noc_topo_is_router(t, b) ? CH_EJ : CH_RR;
+        n->ch_term[c] = n->kind[c] == CH_INJ ? a - n->R : n->kind[c] == CH_EJ ? b - n->R : -1;
+        n->in_pos[c] = -1;
+    }
+    for (int u = 0; u < n->R; u++) {
+        int nin = g->in_off[u + 1] - g->in_off[u], nout = g->off[u + 1] - g->off[u];
+        for (int j = g->in_off[u]; j < g->in_off[u + 1]; j++)
+            n->in_pos[g->in_edge[j]] = j - g->in_off[u];
+        if (nin > n->max_in)
+            n->max_in = nin;
+        if (nout > n->max_out)
+            n->max_out = nout;
+    }
+    for (int i = 0; i < n->N; i++)
+        n->term_inj[i] = g->off[noc_topo_term_node(t, i)];
+    return NOC_OK;
+}
+
+static int sampling_tables(struct sim_net *n, struct noc_ctx *ctx)
+{
+    const struct noc_traffic *tr = n->tr;
+    n->row = noc_malloc(ctx, (size_t)n->N, sizeof *n->row);
+    n->ecum = noc_malloc(ctx, (size_t)tr->nent + 1, sizeof *n->ecum);
+    if (!n->row || !n->ecum)
+        return NOC_ENOMEM;
+    n->wtot = 0;
+    for (int s = 0; s < n->N; s++) {
+        double acc = 0;
+        for (int e = tr->off[s]; e < tr->off[s + 1]; e++) {
+            acc += tr->ent[e].w;
+            n->ecum[e] = acc;
+        }
+        n->row[s] = tr->uniform + acc;
+        n->wtot += n->row[s];
+    }
+    if (!(n->wtot > 0))
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "sim: the traffic '%s' has no demand",
+                         tr->name ? tr->name : "?");
+    return NOC_OK;
+}
+
+void sim_net_free(struct sim_net *n)
+{
+    free(n->lat);
+    free(n->kind);
+    free(n->term_inj);
+    free(n->ch_term);
+    free(n->in_pos);
+    free(n->row);
+    free(n->ecum);
+    free(n->coord);
+    free(n->pair_first);
+    free(n->pair_n);
+    free(n->pstart);
+    free(n->pcum);
+    free(n->pch);
+    free(n->pcls);
+    if (n->have_rt)
+        noc_routing_free(&n->rt);
+    memset(n, 0, sizeof *n);
+}
+
+int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_traffic *tr,
+                  const struct noc_sim_opts *o, int routing, struct noc_ctx *ctx)
+{
+    int rc;
+    memset(n, 0, sizeof *n);
+    n->t = t;
+    n->tr = tr;
+    n->R = t->nrouters;
+    n->N = t->nterminals;
+    n->nch = t->nch;
+    n->flow = o->flow;
+    n->drop = o->flow == NOC_SIM_DROP;
+    n->V = n->drop ? 1 : o->vcs;
+    n->B = n->drop ? o->router_delay + 2 : o->buf;
+    n->D = o->router_delay;
+    n->cd = o->credit_delay;
+    n->ncls = 1;
+    n->mean_len = o->pkt_pshort * o->pkt_short + (1 - o->pkt_pshort) * o->pkt_long;
+    if ((rc = ports_and_latency(n, o, ctx)) != NOC_OK || (rc = sampling_tables(n, ctx)) != NOC_OK)
+        goto cleanup;
+    if ((rc = sim_routing_choose(t, routing, n->V, &n->rt, ctx)) != NOC_OK)
+        goto cleanup;
+    n->have_rt = 1;
+    if ((rc = sim_dateline_init(n, ctx)) != NOC_OK || (rc = sim_table_build(n, ctx)) != NOC_OK)
+        goto cleanup;
+cleanup:
+    if (rc != NOC_OK)
+        sim_net_free(n);
+    return rc;
+}
+
+int noc_sim_init(struct noc_sim *s, const struct noc_topo *t, const struct noc_traffic *tr,
+                 const struct noc_sim_opts *o, struct noc_ctx *ctx)
+{
+    int rc;
+    memset(s, 0, sizeof *s);
+    if ((rc = check_opts(o, ctx)) != NOC_OK)
+        return rc;
+    if (!t->finalized || t->nterminals < 1 || t->nrouters < 1)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "sim: the topology has no %s",
+                         t->nrouters < 1 ? "routers" : "terminals");
+    if (!tr->off || tr->n != t->nterminals)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                         "sim: the traffic has %d terminals, the topology %d", tr->n, t->nterminals);
+    struct sim_net *n = noc_calloc(ctx, 1, sizeof *n);
+    if (!n)
+        return NOC_ENOMEM;
+    if ((rc = sim_net_build(n, t, tr, o, o->routing, ctx)) != NOC_OK) {
+        free(n);
+        return rc;
+    }
+    s->t = t;
+    s->tr = tr;
+    s->o = *o;
+    s->routing = n->rt.model;
+    s->classes = n->ncls;
+    s->priv = n;
+    return NOC_OK;
+}
+
+void noc_sim_free(struct noc_sim *s)
+{
+    if (s->priv) {
+        sim_net_free(s->priv);
+        free(s->priv);
+    }
+    memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,197 @@
+/* Internal to src/sim: the shared network description (net.c, paths.c),
+ * the state of one simulation run (run.c, router.c, source.c) and helpers.
+ *
+ * Identifiers: channels are topology channel ids (CSR ids); an input port
+ * is the channel entering a router, an output port the channel leaving it.
+ * VC v of channel c is c * V + v, both for the input buffer at its
+ * downstream router and for the output VC state (credits, owner) kept by
+ * its upstream router or terminal.  Times are cycles in int (the cycle
+ * limits keep every run below 2^31). */
+#ifndef NOCSYN_SIM_INT_H
+#define NOCSYN_SIM_INT_H
+
+#include "nocsyn/route.h"
+#include "nocsyn/sim.h"
+#include "nocsyn/topo.h"
+#include "nocsyn/traffic.h"
+
+enum { CH_RR = 0, CH_INJ = 1, CH_EJ = 2 };
+
+/* Shared by every run of one struct noc_sim (read-only after init). */
+struct sim_net {
+    const struct noc_topo *t;
+    const struct noc_traffic *tr;
+    int R, N, nch, V, B, D, cd;
+    int flow, drop;
+    int *lat;          /* per channel latency (cycles, >= 1) */
+    unsigned char *kind; /* per channel CH_* */
+    int *term_inj;     /* terminal -> its injection channel */
+    int *ch_term;      /* channel -> terminal it leaves (inj) / enters (ej), else -1 */
+    int *in_pos;       /* channel -> index among its router's input ports, -1 for ej */
+    int max_in, max_out;
+    int maxlat;
+    /* Traffic sampling. */
+    double *row;       /* per terminal: row sum */
+    double wtot;       /* sum of the rows */
+    double *ecum;      /* per sparse entry: cumulative weight within its row */
+    double mean_len;
+    /* Routing. */
+    struct noc_routing rt;
+    int have_rt;
+    int ncls;          /* 1, or 2 with dateline classes */
+    int *coord;        /* dateline: router coordinates (R * ndim) */
+    int ndim, dims[NOC_MAXDIM];
+    /* Path table (deterministic models): pair -> paths.  Pair index
+     * s * N + d when `dense`, else the sparse entry index. */
+    int have_table, dense;
+    int *pair_first;   /* first path of the pair, -1 when none */
+    int *pair_n;
+    int npaths;
+    int *pstart;       /* npaths + 1 */
+    double *pcum;      /* cumulative weight within the pair */
+    int *pch;
+    unsigned char *pcls;
+    int maxpath;       /* longest path in channels */
+};
+
+int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_traffic *tr,
+                  const struct noc_sim_opts *o, int routing, struct noc_ctx *ctx);
+void sim_net_free(struct sim_net *n);
+/* paths.c */
+int sim_routing_choose(const struct noc_topo *t, int requested, int vcs, struct noc_routing *rt,
+                       struct noc_ctx *ctx);
+int sim_dateline_init(struct sim_net *n, struct noc_ctx *ctx);
+/* VC classes of a path (channels ch[0..len-1]) into cls. */
+void sim_path_classes(const struct sim_net *n, const int *ch, int len, unsigned char *cls);
+int sim_table_build(struct sim_net *n, struct noc_ctx *ctx);
+/* Pair index of (s, d) for entry e (-1 = uniform draw), or -1 if none. */
+int sim_pair_index(const struct sim_net *n, int s, int d, int e);
+/* VC range [lo, hi) of class cls on channel c. */
+static inline void sim_vc_range(const struct sim_net *n, int c, int cls, int *lo, int *hi)
+{
+    if (n->ncls == 1 || n->kind[c] != CH_RR) {
+        *lo = 0;
+        *hi = n->V;
+    } else {
+        int half = n->V / 2;
+        *lo = cls ? half : 0;
+        *hi = cls ? n->V : half;
+    }
+}
+
+/* ---- one run */
+struct sim_flit {
+    int pkt;    /* packet id */
+    int ready;  /* first cycle it may win the switch */
+    int idx;    /* flit index in the packet (0 = head) */
+};
+
+struct sim_fev { /* a flit arriving on channel ch, VC vc */
+    int ch, vc;
+    struct sim_flit f;
+};
+
+struct sim_vec {
+    void *data;
+    size_t n, cap;
+};
+
+enum { IVC_IDLE = 0, IVC_VA, IVC_ACTIVE };
+
+struct sim_ivc {
+    int head, count;  /* ring buffer */
+    int state;
+    int out;          /* output VC (channel * V + vc) while ACTIVE */
+    int va_ready;     /* VA_WAIT: first cycle of VC allocation */
+    int va_time;      /* ACTIVE: the cycle the VC was allocated */
+};
+
+struct sim_pkt {
+    int src, dst, len;
+    int hop;          /* path index of the channel the head is on */
+    int ctime, itime; /* creation, head injection */
+    int flow;         /* sparse entry index or -1 */
+    int path;         /* table path, or -1: own path slot */
+    int plen;
+    int sent;         /* flits injected */
+    int alive;        /* flits injected and not yet ejected or discarded */
+    int next;         /* source queue / free list link */
+    unsigned char measured, dropped;
+};
+
+struct sim_term {
+    int qhead, qtail; /* source queue (packet ids) */
+    long qflits;      /* flits waiting in the queue (not yet sent) */
+    int cur;          /* packet being sent, -1 */
+    int cur_vc;
+    int rr;           /* injection VC round robin */
+    int on;           /* onoff state */
+    double next_t;    /* poisson: next creation time */
+    double p;         /* packets per cycle */
+    double p_on, p_off; /* onoff transition probabilities */
+};
+
+struct sim_retry { /* a dropped packet to send again */
+    int time, src, dst, len, ctime, flow, measured;
+};
+
+struct sim_state {
+    const struct sim_net *n;
+    const struct noc_sim_opts *o;
+    struct noc_ctx *ctx;
+    struct noc_rng rng;
+    int now;
+    int W;                    /* wheel size (power of two) */
+    struct sim_vec *fw, *cw;  /* flit and credit wheels */
+    struct sim_retry *heap;
+    size_t nheap, heapcap;
+    struct sim_flit *buf;     /* nch * V * B */
+    struct sim_ivc *ivc;      /* nch * V */
+    int *credits, *owner;     /* nch * V */
+    int *rr_va_in, *rr_va_out, *rr_sa_in, *rr_sa_out;
+    int *buffered;            /* per router */
+    /* Packets. */
+    struct sim_pkt *pk;
+    size_t pkcap;
+    int npk, freelist;
+    int *own_ch;              /* own path slots: stride entries per packet */
+    unsigned char *own_cls;
+    size_t owncap;
+    int stride;
+    struct noc_pathset ps;
+    struct sim_term *term;
+    /* Scratch for allocation. */
+    int *req_ivc, *req_ovc, *sa_in_vc, *sa_in_out, *sa_best;
+    /* Measurement. */
+    int mstart, mend;         /* window [mstart, mend); mend = INT_MAX while open */
+    long long inj, ej, dropped, inflight;
+    long long win_ej, win_gen, heads, heads_dropped;
+    long measured_open;       /* measured packets not yet resolved */
+    long long *hist;          /* latency histogram */
+    size_t histcap;
+    long long lat_n;
+    double lat_sum;
+    long long *ch_flits;      /* per channel, in the window */
+    double *flow_lat;
+    long long *flow_n, *flow_ej;
+    int last_move;
+};
+
+/* source.c */
+int sim_sources_init(struct sim_state *st, double rate, struct noc_ctx *ctx);
+int sim_sources_step(struct sim_state *st);
+int sim_pkt_new(struct sim_state *st, int src, int *id);
+void sim_pkt_release(struct sim_state *st, int id);
+/* The path of packet p: channels and classes. */
+void sim_pkt_path(const struct sim_state *st, int p, const int **ch, const unsigned char **cls);
+int sim_retry_push(struct sim_state *st, const struct sim_retry *r);
+int sim_grow_zero(struct noc_ctx *ctx, void **p, size_t *cap, size_t need, size_t size);
+/* router.c */
+int sim_wheel_push(struct sim_state *st, struct sim_vec *w, int time, const void *e, size_t sz);
+int sim_send_flit(struct sim_state *st, int ch, int vc, struct sim_flit f, int arrive);
+int sim_routers_step(struct sim_state *st);
+void sim_flit_arrive(struct sim_state *st, const struct sim_fev *e);
+void sim_drop_packet(struct sim_state *st, int p);
+void sim_flit_discard(struct sim_state *st, int p);
+
+#endif

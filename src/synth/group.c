@@ -1,0 +1,132 @@
+/* Capacity-bounded core groups (cmesh routers, hring local rings) and the
+ * near-square grid shared by the cmesh and merge-from-mesh methods. */
+#include "synth_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "nocsyn/app.h"
+#include "nocsyn/topo.h"
+
+/* Bandwidth weight between core v and the members of group g. */
+static long attach(const struct core_graph *cg, const int *group, int v, int g)
+{
+    long s = 0;
+    for (int e = cg->xadj[v]; e < cg->xadj[v + 1]; e++)
+        if (group[cg->adjncy[e]] == g)
+            s += cg->adjwgt[e];
+    return s;
+}
+
+int synth_groups(const struct noc_app *app, int cap, unsigned seed, int *group, int *ngroups,
+                 struct noc_ctx *ctx)
+{
+    int n = app->ncores, G = (n + cap - 1) / cap, rc;
+    struct core_graph cg;
+    int *size = NULL;
+    if (cap < 1 || n < 1)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "groups of %d cores for %d cores", cap, n);
+    if ((rc = synth_partition(app, G, seed, group, ctx)) != NOC_OK)
+        return rc;
+    if ((rc = core_graph_build(app, &cg, ctx)) != NOC_OK)
+        return rc;
+    if (!(size = noc_calloc(ctx, (size_t)G, sizeof *size))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int v = 0; v < n; v++)
+        size[group[v]]++;
+    /* G * cap >= n, so while a group is over its cap another has room:
+     * every move lowers the total excess by one. */
+    for (int p = 0; p < G; p++)
+        while (size[p] > cap) {
+            int best = -1;
+            long bw = 0;
+            for (int v = 0; v < n; v++)
+                if (group[v] == p) {
+                    long a = attach(&cg, group, v, p);
+                    if (best < 0 || a < bw) {
+                        best = v;
+                        bw = a;
+                    }
+                }
+            int to = -1;
+            long tw = 0;
+            for (int q = 0; q < G; q++) {
+                if (q == p || size[q] >= cap)
+                    continue;
+                long a = attach(&cg, group, best, q);
+                if (to < 0 || a > tw || (a == tw && size[q] < size[to])) {
+                    to = q;
+                    tw = a;
+                }
+            }
+            group[best] = to;
+            size[p]--;
+            size[to]++;
+        }
+    *ngroups = G;
+cleanup:
+    free(size);
+    core_graph_free(&cg);
+    return rc;
+}
+
+void synth_grid(int n, int *cols, int *rows)
+{
+    int c = (int)ceil(sqrt((double)n));
+    while (c > 1 && (c - 1) * (c - 1) >= n) /* guard against rounding */
+        c--;
+    while (c * c < n)
+        c++;
+    *cols = c < 1 ? 1 : c;
+    *rows = (n + *cols - 1) / *cols;
+    if (*rows < 1)
+        *rows = 1;
+}
+
+int synth_xy_path(int cols, int a, int b, int *path)
+{
+    int x = a % cols, y = a / cols, xd = b % cols, yd = b / cols, len = 0;
+    path[len++] = a;
+    while (x != xd) {
+        x += xd > x ? 1 : -1;
+        path[len++] = x + cols * y;
+    }
+    while (y != yd) {
+        y += yd > y ? 1 : -1;
+        path[len++] = x + cols * y;
+    }
+    return len;
+}
+
+int synth_mesh_topo(int cols, int rows, struct noc_topo *t, struct noc_ctx *ctx)
+{
+    int R = cols * rows, rc = NOC_OK;
+    char nm[32];
+    noc_topo_init(t);
+    for (int i = 0; i < R && rc == NOC_OK; i++) {
+        snprintf(nm, sizeof nm, "r%d", i);
+        int id = noc_topo_add_node(t, nm, NOC_ROUTER, ctx);
+        if (id < 0)
+            rc = -id;
+    }
+    for (int i = 0; i < R && rc == NOC_OK; i++) {
+        snprintf(nm, sizeof nm, "t%d", i);
+        int id = noc_topo_add_node(t, nm, NOC_TERMINAL, ctx);
+        rc = id < 0 ? -id : noc_topo_add_link(t, id, i, ctx);
+    }
+    for (int i = 0; i < R && rc == NOC_OK; i++) {
+        int x = i % cols, y = i / cols;
+        if (x + 1 < cols)
+            rc = noc_topo_add_link(t, i, i + 1, ctx);
+        if (rc == NOC_OK && y + 1 < rows)
+            rc = noc_topo_add_link(t, i, i + cols, ctx);
+    }
+    if (rc == NOC_OK)
+        rc = noc_topo_finalize(t, ctx);
+    if (rc != NOC_OK)
+        noc_topo_free(t);
+    return rc;
+}
