@@ -6,8 +6,10 @@
  * Model.  A path runs source terminal -> injection channel -> router ...
  * router -> ejection channel -> destination terminal and never transits a
  * terminal; hops = router-to-router channels = BFS distance of the terminal
- * - 2.  Terminals are leaves of the search (never expanded), so a terminal
- * may eject from several routers and inject into others (butterflies).
+ * - 2.  Terminals are leaves: the search runs over the routers, then each
+ * terminal is settled from its ejection routers (distance + 1, path counts
+ * summed over the nearest ones), so a terminal may eject from several
+ * routers and inject into others (butterflies).
  *
  * Source groups.  Terminals with exactly one injection channel into the same
  * router see the same search (distances and path counts from that router),
@@ -26,14 +28,17 @@
  * c(v) * sigma(v) is the traffic through v, and the DAG channel u -> x
  * carries sigma(u) * c(x) (Brandes 2001, "A faster algorithm for betweenness
  * centrality", applied to edges with pair weights).  One forward pass
- * (distances, sigma, the DAG channels in BFS order) and one reverse pass
- * over the DAG channels give all loads of the group: O(R + E) per group.
+ * (distances, sigma, the DAG channels in BFS order), one pass over the
+ * terminals (settling, statistics, c) and one reverse pass over the DAG
+ * channels give all loads of the group: O(R + N + E) per group.
  * Injection channels of a one-channel terminal carry its row sum exactly.
  *
  * Path counts never overflow: sigma is kept per BFS level with a binary
- * exponent (exact power-of-two rescaling, only when an upper bound of the
- * level's counts passes 2^900; it never triggers below ~380 BFS levels, so
- * ordinary networks run the plain double code, bit for bit).  Counts whose
+ * exponent: exact power-of-two rescaling by 2^-512 when the level's actual
+ * maximum exceeds 2^512, looked at only once an upper bound (the start
+ * count times the largest in-degree per level) passes 2^900 -- after 450
+ * levels for in-degree 4 -- so ordinary networks run the plain double code,
+ * bit for bit.  Counts whose
  * true value exceeds the double range (about 1.8e308) are reported as
  * overflowed with their log10; a count that underflows relative to its level
  * (a level spanning more than ~2^1000 in path counts) is NOC_ELIMIT.

@@ -281,3 +281,35 @@ int synth_none_feasible(const struct noc_synth_result *res, const char *what, st
     const char *why = res->n ? res->d[res->n - 1].reason : "nothing to try";
     return noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no feasible %s design; %s", what, why);
 }
+
+/* The method registry (synth.h). */
+static const struct {
+    const char *name;
+    int (*run)(const struct noc_app *, const struct noc_synth_opts *, struct noc_synth_result *,
+               struct noc_ctx *);
+    const char *desc;
+} methods[] = {
+    {"split", noc_synth_split, "min-cut splitting: METIS groups per switch count, routed links"},
+    {"merge", noc_synth_merge, "merging: a router per core (or a mapped mesh), merge while power drops"},
+    {"cmesh", noc_synth_cmesh, "concentrated mesh: groups of c cores on a near-square mesh, XY routes"},
+    {"hring", noc_synth_hring, "hierarchical ring: local rings of L cores joined by a global ring"},
+};
+
+int noc_synth_run(const char *name, const struct noc_app *app, const struct noc_synth_opts *o,
+                  struct noc_synth_result *res, struct noc_ctx *ctx)
+{
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+        if (name && strcmp(name, methods[i].name) == 0)
+            return methods[i].run(app, o, res, ctx);
+    return noc_error(ctx, NOC_EINVAL, NULL, 0, "unknown synthesis method '%s' (split, merge, cmesh, hring)",
+                     name ? name : "");
+}
+
+int noc_synth_method_info(int i, const char **name, const char **desc)
+{
+    if (i < 0 || (size_t)i >= sizeof methods / sizeof methods[0])
+        return -1;
+    *name = methods[i].name;
+    *desc = methods[i].desc;
+    return 0;
+}

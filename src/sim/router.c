@@ -1,0 +1,373 @@
+/* Routers: flit arrival into the input VC buffers, separable input-first VC
+ * and switch allocation with round-robin arbiters, switch traversal onto the
+ * output channel with its credit returned upstream, and the dropping
+ * variant (no VCs or credits; a head that cannot have its output is
+ * dropped). */
+#include "sim_int.h"
+
+#include <string.h>
+
+int sim_wheel_push(struct sim_state *st, struct sim_vec *w, int time, const void *e, size_t sz)
+{
+    struct sim_vec *v = &w[time & (st->W - 1)];
+    if (v->n == v->cap && noc_grow(st->ctx, &v->data, &v->cap, v->n + 1, sz) != NOC_OK)
+        return NOC_ENOMEM;
+    memcpy((char *)v->data + v->n * sz, e, sz);
+    v->n++;
+    return NOC_OK;
+}
+
+static int in_window(const struct sim_state *st)
+{
+    return st->now >= st->mstart && st->now < st->mend;
+}
+
+int sim_send_flit(struct sim_state *st, int ch, int vc, struct sim_flit f, int arrive)
+{
+    struct sim_fev e = {ch, vc, f};
+    if (in_window(st) && st->ch_flits)
+        st->ch_flits[ch]++;
+    st->last_move = st->now;
+    return sim_wheel_push(st, st->fw, arrive, &e, sizeof e);
+}
+
+static void maybe_release(struct sim_state *st, int p)
+{
+    const struct sim_pkt *k = &st->pk[p];
+    if (k->alive == 0 && k->sent == k->len)
+        sim_pkt_release(st, p);
+}
+
+void sim_flit_discard(struct sim_state *st, int p)
+{
+    st->dropped++;
+    st->pk[p].alive--;
+    maybe_release(st, p);
+}
+
+static void record_latency(struct sim_state *st, const struct sim_pkt *k)
+{
+    long long lat = st->now - k->ctime;
+    if (sim_grow_zero(st->ctx, (void **)&st->hist, &st->histcap, (size_t)lat + 1, sizeof *st->hist) == NOC_OK)
+        st->hist[lat]++;
+    st->lat_n++;
+    st->lat_sum += (double)lat;
+    if (k->flow >= 0 && st->flow_n) {
+        st->flow_n[k->flow]++;
+        st->flow_lat[k->flow] += (double)lat;
+    }
+}
+
+static void eject(struct sim_state *st, const struct sim_fev *e)
+{
+    int p = e->f.pkt;
+    struct sim_pkt *k = &st->pk[p];
+    st->ej++;
+    k->alive--;
+    st->last_move = st->now;
+    if (in_window(st)) {
+        st->win_ej++;
+        if (k->flow >= 0 && st->flow_ej)
+            st->flow_ej[k->flow]++;
+    }
+    if (e->f.idx == k->len - 1 && k->measured) {
+        record_latency(st, k);
+        st->measured_open--;
+    }
+    maybe_release(st, p);
+}
+
+void sim_flit_arrive(struct sim_state *st, const struct sim_fev *e)
+{
+    const struct sim_net *n = st->n;
+    int p = e->f.pkt;
+    if (n->kind[e->ch] == CH_EJ) {
+        eject(st, e);
+        return;
+    }
+    if (n->drop && st->pk[p].dropped) {
+        sim_flit_discard(st, p);
+        return;
+    }
+    int i = e->ch * n->V + e->vc;
+    struct sim_ivc *q = &st->ivc[i];
+    struct sim_flit f = e->f;
+    f.ready = st->now + n->D - 1;
+    st->buf[(size_t)i * n->B + (size_t)((q->head + q->count) % n->B)] = f;
+    q->count++;
+    st->buffered[n->t->ch[e->ch].dst]++;
+    if (!n->drop && q->state == IVC_IDLE && q->count == 1) {
+        q->state = IVC_VA;
+        q->va_ready = n->D >= 2 ? f.ready - 1 : f.ready;
+    }
+}
+
+static inline struct sim_flit *front(struct sim_state *st, int i)
+{
+    return &st->buf[(size_t)i * st->n->B + (size_t)st->ivc[i].head];
+}
+
+static inline void pop(struct sim_state *st, int i, int router)
+{
+    struct sim_ivc *q = &st->ivc[i];
+    q->head = (q->head + 1) % st->n->B;
+    q->count--;
+    st->buffered[router]--;
+}
+
+/* Channel of packet p's path after the one its head is on, and its class. */
+static inline int next_channel(const struct sim_state *st, int p, int *cls)
+{
+    const int *ch;
+    const unsigned char *cl;
+    sim_pkt_path(st, p, &ch, &cl);
+    int h = st->pk[p].hop + 1;
+    *cls = cl[h];
+    return ch[h];
+}
+
+/* ---- lossless routers (wormhole, virtual cut-through) */
+
+static void vc_alloc(struct sim_state *st, int u)
+{
+    const struct sim_net *n = st->n;
+    const struct noc_graph *g = &n->t->g;
+    int V = n->V, nreq = 0, M = n->max_in * V;
+    for (int j = g->in_off[u]; j < g->in_off[u + 1]; j++) {
+        int ic = g->in_edge[j];
+        for (int v = 0; v < V; v++) {
+            int i = ic * V + v;
+            struct sim_ivc *q = &st->ivc[i];
+            if (q->state != IVC_VA || q->va_ready > st->now)
+                continue;
+            int p = front(st, i)->pkt, cls, lo, hi;
+            int o = next_channel(st, p, &cls);
+            sim_vc_range(n, o, cls, &lo, &hi);
+            int span = hi - lo, start = st->rr_va_in[i];
+            if (start < lo || start >= hi)
+                start = lo;
+            for (int k = 0; k < span; k++) {
+                int w = lo + (start - lo + k) % span, ovc = o * V + w;
+                if (st->owner[ovc] >= 0)
+                    continue;
+                if (n->flow == NOC_SIM_VCT && n->kind[o] != CH_EJ && st->credits[ovc] < st->pk[p].len)
+                    continue;
+                st->req_ivc[nreq] = i;
+                st->req_ovc[nreq] = ovc;
+                nreq++;
+                break;
+            }
+        }
+    }
+    for (int r = 0; r < nreq; r++) {
+        int ovc = st->req_ovc[r];
+        if (ovc < 0)
+            continue;
+        int best = -1, bestd = 0;
+        for (int q = r; q < nreq; q++) {
+            if (st->req_ovc[q] != ovc)
+                continue;
+            int i = st->req_ivc[q];
+            int loc = n->in_pos[i / V] * V + i % V;
+            int d = ((loc - st->rr_va_out[ovc]) % M + M) % M;
+            if (best < 0 || d < bestd) {
+                best = q;
+                bestd = d;
+            }
+            st->req_ovc[q] = -1;
+        }
+        int i = st->req_ivc[best];
+        struct sim_ivc *q = &st->ivc[i];
+        st->owner[ovc] = i;
+        q->state = IVC_ACTIVE;
+        q->out = ovc;
+        q->va_time = st->now;
+        st->rr_va_out[ovc] = n->in_pos[i / V] * V + i % V + 1;
+        st->rr_va_in[i] = ovc % V + 1;
+    }
+}
+
+/* Moves the front flit of input VC i at router u through the switch. */
+static int traverse(struct sim_state *st, int u, int i)
+{
+    const struct sim_net *n = st->n;
+    int V = n->V, ic = i / V;
+    struct sim_ivc *q = &st->ivc[i];
+    struct sim_flit f = *front(st, i);
+    pop(st, i, u);
+    int ovc = q->out, o = ovc / V;
+    struct sim_pkt *k = &st->pk[f.pkt];
+    int tail = f.idx == k->len - 1;
+    if (f.idx == 0)
+        k->hop++;
+    if (!n->drop) {
+        if (n->kind[o] != CH_EJ)
+            st->credits[ovc]--;
+        int t = st->now + n->lat[ic] + n->cd;
+        if (sim_wheel_push(st, st->cw, t, &i, sizeof i) != NOC_OK)
+            return NOC_ENOMEM;
+    }
+    if (tail) {
+        st->owner[ovc] = -1;
+        q->out = -1;
+        q->state = IVC_IDLE;
+        if (q->count > 0 && !n->drop) {
+            int r = front(st, i)->ready;
+            int va = n->D >= 2 ? r - 1 : r;
+            q->state = IVC_VA;
+            q->va_ready = va > st->now + 1 ? va : st->now + 1;
+        }
+    }
+    return sim_send_flit(st, o, ovc % V, f, st->now + 1 + n->lat[o]);
+}
+
+static int sw_alloc(struct sim_state *st, int u)
+{
+    const struct sim_net *n = st->n;
+    const struct noc_graph *g = &n->t->g;
+    int V = n->V, nin = g->in_off[u + 1] - g->in_off[u], base = g->off[u];
+    for (int j = 0; j < nin; j++) {
+        int ic = g->in_edge[g->in_off[u] + j];
+        st->sa_in_vc[j] = -1;
+        for (int k = 0; k < V; k++) {
+            int v = (st->rr_sa_in[ic] + k) % V, i = ic * V + v;
+            const struct sim_ivc *q = &st->ivc[i];
+            if (q->state != IVC_ACTIVE || q->count == 0 || front(st, i)->ready > st->now)
+                continue;
+            if (n->D >= 2 ? q->va_time >= st->now : q->va_time > st->now)
+                continue;
+            if (n->kind[q->out / V] != CH_EJ && st->credits[q->out] <= 0)
+                continue;
+            st->sa_in_vc[j] = v;
+            st->sa_in_out[j] = q->out / V;
+            break;
+        }
+    }
+    for (int o = base; o < g->off[u + 1]; o++)
+        st->sa_best[o - base] = -1;
+    for (int j = 0; j < nin; j++) {
+        if (st->sa_in_vc[j] < 0)
+            continue;
+        int o = st->sa_in_out[j], b = st->sa_best[o - base];
+        int d = ((j - st->rr_sa_out[o]) % nin + nin) % nin;
+        if (b < 0 || d < ((b - st->rr_sa_out[o]) % nin + nin) % nin)
+            st->sa_best[o - base] = j;
+    }
+    for (int o = base; o < g->off[u + 1]; o++) {
+        int j = st->sa_best[o - base];
+        if (j < 0)
+            continue;
+        int ic = g->in_edge[g->in_off[u] + j], v = st->sa_in_vc[j];
+        st->rr_sa_in[ic] = v + 1;
+        st->rr_sa_out[o] = j + 1;
+        int rc = traverse(st, u, ic * V + v);
+        if (rc != NOC_OK)
+            return rc;
+    }
+    return NOC_OK;
+}
+
+/* ---- dropping routers */
+
+void sim_drop_packet(struct sim_state *st, int p)
+{
+    struct sim_pkt *k = &st->pk[p];
+    k->dropped = 1;
+    st->heads_dropped++;
+    if (st->o->resend) {
+        int delay = st->now - k->itime;
+        struct sim_retry r = {st->now + (delay > 1 ? delay : 1), k->src, k->dst, k->len,
+                              k->ctime, k->flow, k->measured};
+        k->measured = 0;
+        if (sim_retry_push(st, &r) != NOC_OK)
+            st->ctx->status = NOC_ENOMEM;
+    } else if (k->measured) {
+        k->measured = 0;
+        st->measured_open--;
+    }
+}
+
+static int drop_alloc(struct sim_state *st, int u)
+{
+    const struct sim_net *n = st->n;
+    const struct noc_graph *g = &n->t->g;
+    int nin = g->in_off[u + 1] - g->in_off[u], base = g->off[u];
+    for (int o = base; o < g->off[u + 1]; o++)
+        st->sa_best[o - base] = -1;
+    for (int j = 0; j < nin; j++) {
+        int i = g->in_edge[g->in_off[u] + j]; /* V = 1: VC id = channel id */
+        struct sim_ivc *q = &st->ivc[i];
+        st->sa_in_vc[j] = -1;
+        while (q->count > 0 && front(st, i)->ready <= st->now && st->pk[front(st, i)->pkt].dropped) {
+            int p = front(st, i)->pkt;
+            if (front(st, i)->idx == st->pk[p].len - 1 && q->state == IVC_ACTIVE) {
+                st->owner[q->out] = -1; /* dropped further on: free the output */
+                q->state = IVC_IDLE;
+                q->out = -1;
+            }
+            pop(st, i, u);
+            sim_flit_discard(st, p);
+        }
+        if (q->count == 0 || front(st, i)->ready > st->now)
+            continue;
+        const struct sim_flit *f = front(st, i);
+        int cls, o = f->idx == 0 ? next_channel(st, f->pkt, &cls) : q->out;
+        st->sa_in_vc[j] = f->idx == 0; /* 1: head, 0: body */
+        st->sa_in_out[j] = o;
+        int b = st->sa_best[o - base];
+        if (f->idx != 0) { /* the owner's flit always has its output */
+            st->sa_best[o - base] = j;
+            continue;
+        }
+        if (st->owner[o] >= 0 || (b >= 0 && st->sa_in_vc[b] == 0))
+            continue;
+        int d = ((j - st->rr_sa_out[o]) % nin + nin) % nin;
+        if (b < 0 || d < ((b - st->rr_sa_out[o]) % nin + nin) % nin)
+            st->sa_best[o - base] = j;
+    }
+    for (int j = 0; j < nin; j++) {
+        if (st->sa_in_vc[j] < 0)
+            continue;
+        int i = g->in_edge[g->in_off[u] + j], o = st->sa_in_out[j];
+        if (st->sa_best[o - base] == j) {
+            struct sim_ivc *q = &st->ivc[i];
+            const struct sim_flit *f = front(st, i);
+            if (f->idx == 0) {
+                st->rr_sa_out[o] = j + 1;
+                q->out = o;
+                if (st->pk[f->pkt].len > 1) {
+                    st->owner[o] = i;
+                    q->state = IVC_ACTIVE;
+                }
+            }
+            int rc = traverse(st, u, i);
+            if (rc != NOC_OK)
+                return rc;
+        } else { /* a head that lost its output */
+            int p = front(st, i)->pkt;
+            pop(st, i, u);
+            sim_drop_packet(st, p);
+            sim_flit_discard(st, p);
+        }
+    }
+    return st->ctx->status;
+}
+
+int sim_routers_step(struct sim_state *st)
+{
+    const struct sim_net *n = st->n;
+    for (int u = 0; u < n->R; u++) {
+        if (!st->buffered[u])
+            continue;
+        int rc;
+        if (n->drop) {
+            rc = drop_alloc(st, u);
+        } else {
+            vc_alloc(st, u);
+            rc = sw_alloc(st, u);
+        }
+        if (rc != NOC_OK)
+            return rc;
+    }
+    return NOC_OK;
+}

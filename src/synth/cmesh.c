@@ -1,0 +1,177 @@
+/* Concentrated-mesh synthesis (synth.h): groups of at most c cores on a
+ * near-square mesh, dimension-order routes. */
+#include "nocsyn/synth.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nocsyn/app.h"
+#include "nocsyn/map.h"
+#include "nocsyn/topo.h"
+#include "synth_int.h"
+
+/* The router of every group: noc_map_cores "auto" of the group graph
+ * (inter-group bandwidth summed) onto the cols x rows mesh. */
+static int place_groups(const struct noc_app *app, const int *group, int G, int cols, int rows,
+                        unsigned seed, int *router, struct noc_ctx *ctx)
+{
+    struct noc_app ga;
+    struct noc_topo mesh;
+    int rc = NOC_OK, have = 0;
+    char nm[32];
+    noc_app_init(&ga);
+    for (int g = 0; g < G && rc == NOC_OK; g++) {
+        snprintf(nm, sizeof nm, "g%d", g);
+        int id = noc_app_core(&ga, nm, ctx);
+        if (id < 0)
+            rc = -id;
+    }
+    for (int f = 0; f < app->nflows && rc == NOC_OK; f++) {
+        int a = group[app->flows[f].src], b = group[app->flows[f].dst];
+        if (a != b)
+            rc = noc_app_add_flow(&ga, a, b, app->flows[f].bw, -1, ctx);
+    }
+    if (rc == NOC_OK && (rc = synth_mesh_topo(cols, rows, &mesh, ctx)) == NOC_OK)
+        have = 1;
+    if (rc == NOC_OK)
+        rc = noc_map_cores(&ga, &mesh, NOC_MAP_AUTO, seed, router, NULL, ctx);
+    if (have)
+        noc_topo_free(&mesh);
+    noc_app_free(&ga);
+    return rc;
+}
+
+/* One design for concentration c. */
+static int design_c(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                    const double *cx, const double *cy, const double *cw, int c, struct noc_design *d,
+                    struct noc_ctx *ctx)
+{
+    int N = app->ncores, G, cols, rows, rc = NOC_OK, have_net = 0;
+    struct swnet net;
+    int *group = noc_malloc(ctx, (size_t)N, sizeof *group), *core_sw = noc_malloc(ctx, (size_t)N, sizeof *core_sw);
+    int *router = noc_malloc(ctx, (size_t)N, sizeof *router), *path = NULL;
+    if (!group || !core_sw || !router) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    if ((rc = synth_groups(app, c, o->seed, group, &G, ctx)) != NOC_OK)
+        goto cleanup;
+    synth_grid(G, &cols, &rows);
+    int R = cols * rows;
+    d->switches = R;
+    if ((rc = place_groups(app, group, G, cols, rows, o->seed, router, ctx)) != NOC_OK)
+        goto cleanup;
+    if (!(path = noc_malloc(ctx, (size_t)cols + rows + 1, sizeof *path))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    if ((rc = swnet_init(&net, R, app->nflows, o, ctx)) != NOC_OK)
+        goto cleanup;
+    have_net = 1;
+    for (int i = 0; i < N; i++)
+        net.ncores[core_sw[i] = router[group[i]]]++;
+    for (int r = 0; r < R; r++) {
+        int x = r % cols, y = r / cols;
+        if ((x + 1 < cols && swnet_open_link(&net, r, r + 1, ctx)) ||
+            (y + 1 < rows && swnet_open_link(&net, r, r + cols, ctx))) {
+            rc = ctx->status ? ctx->status : NOC_ENOMEM;
+            goto cleanup;
+        }
+    }
+    for (int r = 0; r < R; r++)
+        if (swnet_ports(&net, r) > net.max_radix) {
+            snprintf(d->reason, sizeof d->reason,
+                     "router r%d holds %d cores and %d mesh links: %d ports, above --max-radix %d", r,
+                     net.ncores[r], net.nlinks[r], swnet_ports(&net, r), net.max_radix);
+            goto cleanup;
+        }
+    for (int i = 0; i < app->nflows; i++) {
+        int f = order[i];
+        const struct noc_flow *fl = &app->flows[f];
+        int len = synth_xy_path(cols, core_sw[fl->src], core_sw[fl->dst], path);
+        if (fl->max_hops >= 0 && len - 1 > fl->max_hops) {
+            snprintf(d->reason, sizeof d->reason, "flow %s -> %s takes %d hops under XY, above its max_hops %d",
+                     app->cores[fl->src].name, app->cores[fl->dst].name, len - 1, fl->max_hops);
+            goto cleanup;
+        }
+        int r = swnet_commit(&net, f, path, len, fl->bw, ctx);
+        if (r < 0) {
+            rc = ctx->status ? ctx->status : NOC_EINTERNAL;
+            goto cleanup;
+        }
+        if (r > 0) {
+            snprintf(d->reason, sizeof d->reason,
+                     "flow %s -> %s (%.6g MB/s): its XY route exceeds the link capacity of %.6g MB/s",
+                     app->cores[fl->src].name, app->cores[fl->dst].name, fl->bw, net.cap);
+            goto cleanup;
+        }
+    }
+    if ((rc = synth_place(&net, N, core_sw, cx, cy, cw, ctx)) != NOC_OK)
+        goto cleanup;
+    struct noc_shape sh;
+    memset(&sh, 0, sizeof sh);
+    sh.family = NOC_FAM_MESH;
+    snprintf(sh.name, sizeof sh.name, "cmesh");
+    sh.ndims = 2;
+    sh.dims[0] = cols;
+    sh.dims[1] = rows;
+    sh.k = cols > rows ? cols : rows;
+    sh.conc = c;
+    snprintf(sh.params, sizeof sh.params, "dims=%dx%d,c=%d", cols, rows, c);
+    rc = synth_finish(app, &net, core_sw, cx, cy, o, "r", &sh, d, ctx);
+cleanup:
+    if (have_net)
+        swnet_free(&net);
+    free(group);
+    free(core_sw);
+    free(router);
+    free(path);
+    return rc;
+}
+
+int noc_synth_cmesh(const struct noc_app *app, const struct noc_synth_opts *o,
+                    struct noc_synth_result *res, struct noc_ctx *ctx)
+{
+    int N = app->ncores, rc;
+    size_t cap = 0;
+    double *cx = NULL, *cy = NULL, *cw = NULL;
+    int *order = NULL;
+    if (o->conc < 0)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "cmesh concentration %d must be >= 1", o->conc);
+    if ((rc = synth_check_input(app, o, ctx)) != NOC_OK)
+        return rc;
+    int lo = 2, hi = N < 8 ? N : 8;
+    if (o->conc > 0)
+        lo = hi = o->conc;
+    else if (hi < lo)
+        lo = hi = N;
+    cx = noc_malloc(ctx, (size_t)N, sizeof *cx);
+    cy = noc_malloc(ctx, (size_t)N, sizeof *cy);
+    cw = noc_malloc(ctx, (size_t)N, sizeof *cw);
+    order = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *order);
+    if (!cx || !cy || !cw || !order || synth_flow_order(app, order) ||
+        synth_core_geom(app, cx, cy, cw, ctx) != NOC_OK) {
+        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+        goto cleanup;
+    }
+    for (int c = lo; c <= hi; c++) {
+        char name[64];
+        snprintf(name, sizeof name, "cmesh_c%d", c);
+        struct noc_design *d = synth_add_design(res, &cap, "cmesh", name, 0, ctx);
+        if (!d) {
+            rc = NOC_ENOMEM;
+            goto cleanup;
+        }
+        if ((rc = design_c(app, o, order, cx, cy, cw, c, d, ctx)) != NOC_OK)
+            goto cleanup;
+    }
+    noc_synth_pareto(res);
+    rc = synth_none_feasible(res, "cmesh", ctx);
+cleanup:
+    free(cx);
+    free(cy);
+    free(cw);
+    free(order);
+    return rc;
+}
