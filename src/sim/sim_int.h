@@ -165,7 +165,7 @@ struct sim_state {
     /* Measurement. */
     int mstart, mend;         /* window [mstart, mend); mend = INT_MAX while open */
     long long inj, ej, dropped, inflight;
-    long long win_ej, win_gen, heads, heads_dropped;
+    long long win_ej, win_gen, win_drop, heads, heads_dropped;
     long measured_open;       /* measured packets not yet resolved */
     long long *hist;          /* latency histogram */
     size_t histcap;
@@ -181,6 +181,9 @@ struct sim_state {
 int sim_sources_init(struct sim_state *st, double rate, struct noc_ctx *ctx);
 int sim_sources_step(struct sim_state *st);
 int sim_pkt_new(struct sim_state *st, int src, int *id);
+/* A destination for a packet of terminal s drawn from its traffic row;
+ * *e = the sparse entry or -1 (uniform component). */
+int sim_pick_dest(const struct sim_net *n, struct noc_rng *rng, int s, int *e);
 void sim_pkt_release(struct sim_state *st, int id);
 /* The path of packet p: channels and classes. */
 void sim_pkt_path(const struct sim_state *st, int p, const int **ch, const unsigned char **cls);

@@ -163,29 +163,31 @@ static int enqueue(struct sim_state *st, int s, int d, int e, int len, int ctime
     return NOC_OK;
 }
 
+int sim_pick_dest(const struct sim_net *n, struct noc_rng *rng, int s, int *e)
+{
+    const struct noc_traffic *tr = n->tr;
+    double x = noc_rng_uniform(rng) * n->row[s];
+    *e = -1;
+    if (x < tr->uniform || tr->off[s] == tr->off[s + 1])
+        return (int)noc_rng_below(rng, (uint64_t)n->N);
+    x -= tr->uniform;
+    int lo = tr->off[s], hi = tr->off[s + 1] - 1;
+    while (lo < hi) { /* first entry with x < cumulative weight */
+        int mid = lo + (hi - lo) / 2;
+        if (x < n->ecum[mid])
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    *e = lo;
+    return tr->ent[lo].d;
+}
+
 /* A new packet at terminal s: destination from its row, length, path. */
 static int create(struct sim_state *st, int s)
 {
-    const struct sim_net *n = st->n;
-    const struct noc_traffic *tr = n->tr;
     const struct noc_sim_opts *o = st->o;
-    double x = noc_rng_uniform(&st->rng) * n->row[s];
-    int d, e = -1;
-    if (x < tr->uniform || tr->off[s] == tr->off[s + 1]) {
-        d = (int)noc_rng_below(&st->rng, (uint64_t)n->N);
-    } else {
-        x -= tr->uniform;
-        int lo = tr->off[s], hi = tr->off[s + 1] - 1;
-        while (lo < hi) { /* first entry with x < cumulative weight */
-            int mid = lo + (hi - lo) / 2;
-            if (x < n->ecum[mid])
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
-        e = lo;
-        d = tr->ent[e].d;
-    }
+    int e, d = sim_pick_dest(st->n, &st->rng, s, &e);
     int len = o->pkt_short;
     if (o->pkt_long != o->pkt_short && !(noc_rng_uniform(&st->rng) < o->pkt_pshort))
         len = o->pkt_long;

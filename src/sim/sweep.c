@@ -1,0 +1,280 @@
+/* Load sweeps: load points in parallel (each with its own generator, so the
+ * results do not depend on the number of threads), the saturation search,
+ * and the zero-load latency. */
+#include "sim_int.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SIM_MAX_POINTS 1000
+#define SIM_ZL_SAMPLES 20000
+
+void noc_sim_result_init(struct noc_sim_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->saturation = NAN;
+    r->zero_load_latency = NAN;
+}
+
+void noc_sim_result_free(struct noc_sim_result *r)
+{
+    for (int i = 0; i < r->npoints; i++)
+        noc_sim_point_free(&r->points[i]);
+    free(r->points);
+    noc_sim_result_init(r);
+}
+
+/* Zero-load latency of one path (channels ch[0..len-1]). */
+static double path_latency(const struct sim_net *n, const int *ch, int len)
+{
+    double l = (double)(len - 1) * n->D + (n->mean_len - 1);
+    for (int i = 0; i < len; i++)
+        l += n->lat[ch[i]];
+    return l;
+}
+
+/* Weighted latency of the stored paths of pair slot k. */
+static double pair_latency(const struct sim_net *n, int k)
+{
+    int first = n->pair_first[k], cnt = n->pair_n[k];
+    double l = 0, prev = 0;
+    for (int q = first; q < first + cnt; q++) {
+        double w = (q + 1 == first + cnt ? 1.0 : n->pcum[q]) - prev;
+        prev = n->pcum[q];
+        l += w * path_latency(n, n->pch + n->pstart[q], n->pstart[q + 1] - n->pstart[q]);
+    }
+    return l;
+}
+
+int noc_sim_zero_load(const struct noc_sim *s, double *latency, int *exact, struct noc_ctx *ctx)
+{
+    const struct sim_net *n = s->priv;
+    const struct noc_traffic *tr = n->tr;
+    double sum = 0;
+    if (n->have_table) {
+        for (int src = 0; src < n->N; src++) {
+            if (n->dense && tr->uniform > 0)
+                for (int d = 0; d < n->N; d++)
+                    sum += tr->uniform / n->N * pair_latency(n, src * n->N + d);
+            for (int e = tr->off[src]; e < tr->off[src + 1]; e++)
+                if (tr->ent[e].w > 0)
+                    sum += tr->ent[e].w * pair_latency(n, sim_pair_index(n, src, tr->ent[e].d, e));
+        }
+        *latency = sum / n->wtot;
+        if (exact)
+            *exact = 1;
+        return NOC_OK;
+    }
+    /* Estimate: sources by their row sums, destinations from the rows,
+     * one drawn path each, fixed seed. */
+    struct noc_rng rng;
+    struct noc_pathset ps;
+    int rc = NOC_OK;
+    noc_rng_seed(&rng, 0x5eed);
+    noc_pathset_init(&ps);
+    for (int i = 0; i < SIM_ZL_SAMPLES && rc == NOC_OK; i++) {
+        double x = noc_rng_uniform(&rng) * n->wtot;
+        int src = 0, e;
+        while (src < n->N - 1 && x >= n->row[src]) {
+            x -= n->row[src];
+            src++;
+        }
+        int d = sim_pick_dest(n, &rng, src, &e);
+        rc = noc_routing_sample(&n->rt, noc_topo_term_node(n->t, src), noc_topo_term_node(n->t, d),
+                                &rng, &ps, ctx);
+        if (rc == NOC_OK)
+            sum += path_latency(n, ps.ch, ps.nch);
+    }
+    noc_pathset_free(&ps);
+    *latency = sum / SIM_ZL_SAMPLES;
+    if (exact)
+        *exact = 0;
+    return rc;
+}
+
+/* ---- parallel load points */
+
+struct job {
+    const struct noc_sim *s;
+    const double *rate;
+    struct noc_sim_point *pt;
+    struct noc_ctx *ctx;
+    int *rc;
+    int n, next;
+    pthread_mutex_t mu;
+};
+
+static void *worker(void *arg)
+{
+    struct job *j = arg;
+    for (;;) {
+        pthread_mutex_lock(&j->mu);
+        int i = j->next++;
+        pthread_mutex_unlock(&j->mu);
+        if (i >= j->n)
+            return NULL;
+        j->rc[i] = noc_sim_run(j->s, j->rate[i], &j->pt[i], &j->ctx[i]);
+    }
+}
+
+static int thread_count(const struct noc_sim *s)
+{
+    int t = s->o.threads;
+    if (t <= 0) {
+        long c = sysconf(_SC_NPROCESSORS_ONLN);
+        t = c > 0 ? (int)c : 1;
+    }
+    return t > 64 ? 64 : t;
+}
+
+/* Runs the n points rate[] into pt[] (initialised) on the workers; rc[i]
+ * and ctx[i] tell each point's outcome. */
+static int run_points(const struct noc_sim *s, const double *rate, struct noc_sim_point *pt, int n,
+                      int *rc, struct noc_ctx *ctxs, struct noc_ctx *ctx)
+{
+    struct job j = {s, rate, pt, ctxs, rc, n, 0, PTHREAD_MUTEX_INITIALIZER};
+    int T = thread_count(s);
+    if (T > n)
+        T = n;
+    for (int i = 0; i < n; i++) {
+        noc_ctx_init(&ctxs[i]);
+        rc[i] = NOC_OK;
+    }
+    if (T <= 1) {
+        worker(&j);
+        return NOC_OK;
+    }
+    pthread_t th[64];
+    int started = 0;
+    for (; started < T - 1; started++)
+        if (pthread_create(&th[started], NULL, worker, &j) != 0)
+            break;
+    worker(&j);
+    for (int i = 0; i < started; i++)
+        pthread_join(th[i], NULL);
+    (void)ctx;
+    return NOC_OK;
+}
+
+static int fail_point(struct noc_ctx *ctx, const struct noc_ctx *pc, int rc)
+{
+    return noc_error(ctx, rc, NULL, 0, "%s", pc->msg[0] ? pc->msg : noc_strerror(rc));
+}
+
+int noc_sim_single(const struct noc_sim *s, double rate, struct noc_sim_result *res,
+                   struct noc_ctx *ctx)
+{
+    noc_sim_result_free(res);
+    if (!(res->points = noc_malloc(ctx, 1, sizeof *res->points)))
+        return NOC_ENOMEM;
+    noc_sim_point_init(&res->points[0]);
+    res->npoints = 1;
+    int rc = noc_sim_run(s, rate, &res->points[0], ctx);
+    if (rc == NOC_OK)
+        rc = noc_sim_zero_load(s, &res->zero_load_latency, &res->zero_load_exact, ctx);
+    if (rc != NOC_OK)
+        noc_sim_result_free(res);
+    return rc;
+}
+
+/* Refines the saturation between lo (stable, or 0) and hi (unstable). */
+static int refine(const struct noc_sim *s, double lo, double hi, double tol, double *sat,
+                  struct noc_ctx *ctx)
+{
+    struct noc_sim_point pt[3];
+    struct noc_ctx pc[3];
+    double rate[3];
+    int rcs[3], rc = NOC_OK;
+    for (int k = 0; k < 3; k++)
+        noc_sim_point_init(&pt[k]);
+    while (hi - lo > tol && rc == NOC_OK) {
+        for (int k = 0; k < 3; k++)
+            rate[k] = lo + (hi - lo) * (k + 1) / 4.0;
+        run_points(s, rate, pt, 3, rcs, pc, ctx);
+        int k = 0;
+        for (; k < 3; k++) {
+            if (rcs[k] != NOC_OK) {
+                rc = fail_point(ctx, &pc[k], rcs[k]);
+                break;
+            }
+            if (!pt[k].stable)
+                break;
+        }
+        if (rc != NOC_OK)
+            break;
+        lo = k > 0 ? rate[k - 1] : lo;
+        hi = k < 3 ? rate[k] : hi;
+    }
+    for (int k = 0; k < 3; k++)
+        noc_sim_point_free(&pt[k]);
+    *sat = lo;
+    return rc;
+}
+
+int noc_sim_sweep(const struct noc_sim *s, double a, double b, double step,
+                  struct noc_sim_result *res, struct noc_ctx *ctx)
+{
+    int rc = NOC_OK, n, *rcs = NULL;
+    double *rate = NULL;
+    struct noc_ctx *pc = NULL;
+    noc_sim_result_free(res);
+    if (!(a > 0 && a <= b && b <= 1 && step > 0))
+        return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                         "sim: a sweep needs 0 < A <= B <= 1 and STEP > 0 (got %g:%g:%g)", a, b, step);
+    double np = floor((b - a) / step + 1e-9) + 1;
+    if (np > SIM_MAX_POINTS)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "sim: the sweep has more than %d points",
+                         SIM_MAX_POINTS);
+    n = (int)np;
+    rate = noc_malloc(ctx, (size_t)n, sizeof *rate);
+    rcs = noc_malloc(ctx, (size_t)n, sizeof *rcs);
+    pc = noc_malloc(ctx, (size_t)n, sizeof *pc);
+    res->points = noc_malloc(ctx, (size_t)n, sizeof *res->points);
+    if (!rate || !rcs || !pc || !res->points) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int i = 0; i < n; i++) {
+        rate[i] = round((a + step * i) * 1e12) / 1e12;
+        noc_sim_point_init(&res->points[i]);
+    }
+    res->npoints = n;
+    int T = thread_count(s), done = 0, first_bad = -1;
+    while (done < n && first_bad < 0) {
+        int w = n - done < T ? n - done : T;
+        run_points(s, rate + done, res->points + done, w, rcs + done, pc + done, ctx);
+        for (int i = done; i < done + w && first_bad < 0; i++) {
+            if (rcs[i] != NOC_OK) {
+                rc = fail_point(ctx, &pc[i], rcs[i]);
+                goto cleanup;
+            }
+            if (!res->points[i].stable)
+                first_bad = i;
+        }
+        done += w;
+    }
+    int keep = first_bad >= 0 ? first_bad + 1 : n;
+    for (int i = keep; i < n; i++)
+        noc_sim_point_free(&res->points[i]);
+    res->npoints = keep;
+    if (first_bad < 0) {
+        res->saturation = rate[n - 1];
+        res->saturation_found = 0;
+    } else {
+        double lo = first_bad > 0 ? rate[first_bad - 1] : 0;
+        if ((rc = refine(s, lo, rate[first_bad], step / 16, &res->saturation, ctx)) != NOC_OK)
+            goto cleanup;
+        res->saturation_found = 1;
+    }
+    rc = noc_sim_zero_load(s, &res->zero_load_latency, &res->zero_load_exact, ctx);
+cleanup:
+    free(rate);
+    free(rcs);
+    free(pc);
+    if (rc != NOC_OK)
+        noc_sim_result_free(res);
+    return rc;
+}
