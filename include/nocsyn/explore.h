@@ -54,6 +54,10 @@ struct noc_compare_opts {
     const char *baselines; /* comma list (default all eight) */
     struct noc_synth_opts synth; /* constraints, tech, seed shared by all */
     int ideal;             /* compute the ideal LP load (default 1) */
+    /* Optional progress sink, called after each design with the number
+     * done, the total and the design's name (from the calling thread). */
+    void (*progress)(void *ud, int done, int total, const char *design);
+    void *progress_ud;
 };
 
 void noc_compare_opts_init(struct noc_compare_opts *o);

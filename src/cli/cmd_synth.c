@@ -328,7 +328,7 @@ done:;
 }
 
 static const char floorplan_help[] =
-    "usage: nocsyn floorplan APP [--areas FILE] [--seed S] -o FILE\n"
+    "usage: nocsyn floorplan APP [--areas FILE] [--seed S] [-o FILE] [--svg FILE]\n"
     "\n"
     "Places the cores (default 1 mm x 1 mm each) by recursive min-cut bisection of\n"
     "the app graph (METIS, bandwidth weights) while slicing the die by area, so that\n"
@@ -337,7 +337,10 @@ static const char floorplan_help[] =
     "\n"
     "  --areas FILE   core sizes: core,w_mm,h_mm (or a full floorplan, whose sizes are used)\n"
     "  --seed S       METIS seed (default 1)\n"
-    "  -o FILE        output CSV ('-' = stdout)\n";
+    "  -o FILE        output CSV ('-' = stdout)\n"
+    "  --svg FILE     also (or only) draw the floorplan as SVG: cores as named\n"
+    "                 rectangles, flows as lines whose width grows with bandwidth\n"
+    "At least one of -o and --svg is needed.\n";
 
 int cmd_floorplan(int argc, char **argv)
 {
@@ -346,8 +349,9 @@ int cmd_floorplan(int argc, char **argv)
     static const struct option opts[] = {{"areas", required_argument, NULL, 'a'},
                                          {"seed", required_argument, NULL, 's'},
                                          {"out", required_argument, NULL, 'o'},
+                                         {"svg", required_argument, NULL, 'g'},
                                          {NULL, 0, NULL, 0}};
-    const char *areas = NULL, *out = NULL;
+    const char *areas = NULL, *out = NULL, *svg = NULL;
     long seed = 1;
     int c;
     optind = 1;
@@ -356,6 +360,7 @@ int cmd_floorplan(int argc, char **argv)
         switch (c) {
         case 'a': areas = optarg; break;
         case 'o': out = optarg; break;
+        case 'g': svg = optarg; break;
         case 's':
             if (parse_int("--seed", optarg, 0, 2147483647L, &seed)) return 2;
             break;
@@ -365,8 +370,8 @@ int cmd_floorplan(int argc, char **argv)
     }
     if (optind != argc - 1)
         return cli_usage("floorplan needs exactly one APP file");
-    if (!out)
-        return cli_usage("floorplan needs -o FILE");
+    if (!out && !svg)
+        return cli_usage("floorplan needs -o FILE or --svg FILE");
     struct noc_ctx ctx;
     cli_ctx_init(&ctx);
     struct noc_app app;
@@ -380,10 +385,16 @@ int cmd_floorplan(int argc, char **argv)
         app.cores[i].has_pos = 0; /* sizes only: placement is ours */
     if (rc == NOC_OK)
         rc = noc_floorplan_mincut(&app, (unsigned)seed, &ctx);
-    if (rc == NOC_OK)
+    if (rc == NOC_OK && out)
         rc = noc_floorplan_csv(&app, &b, &ctx);
-    if (rc == NOC_OK)
+    if (rc == NOC_OK && out)
         rc = noc_write_file(out, b.data, b.len, &ctx);
+    if (rc == NOC_OK && svg) {
+        b.len = 0;
+        rc = noc_floorplan_svg(&app, &b, &ctx);
+        if (rc == NOC_OK)
+            rc = noc_write_file(svg, b.data, b.len, &ctx);
+    }
     int code = rc ? cli_fail(&ctx) : 0;
     noc_buf_free(&b);
     noc_app_free(&app);

@@ -34,14 +34,18 @@ static void px(struct noc_buf *b, double v)
 
 int noc_floorplan_svg(const struct noc_app *app, struct noc_buf *b, struct noc_ctx *ctx)
 {
-    double x1 = 0, y1 = 0, bwmax = 0;
+    double x1 = 0, y1 = 0, bwmax = 0, fs = 12;
     for (int c = 0; c < app->ncores; c++) {
         const struct noc_core *co = &app->cores[c];
         if (!co->has_pos || !co->has_size)
             return noc_error(ctx, NOC_EINVAL, NULL, 0, "core %s has no position or size", co->name);
         x1 = fmax(x1, co->x + co->w);
         y1 = fmax(y1, co->y + co->h);
+        /* One font for all names: the largest that fits every core (a
+         * Helvetica glyph is about 0.6 em wide), at least 5 px. */
+        fs = fmin(fs, fmin(co->w * FP_PX / (0.62 * (double)strlen(co->name) + 0.5), co->h * FP_PX / 2));
     }
+    fs = fmax(fs, 5);
     for (int f = 0; f < app->nflows; f++)
         bwmax = fmax(bwmax, app->flows[f].bw);
     double W = x1 * FP_PX + 2 * FP_MARGIN, H = y1 * FP_PX + 2 * FP_MARGIN;
@@ -72,7 +76,6 @@ int noc_floorplan_svg(const struct noc_app *app, struct noc_buf *b, struct noc_c
     noc_buf_printf(b, "\" fill=\"#f4f4f4\" stroke=\"#444\" stroke-dasharray=\"4 3\"/>\n");
     for (int c = 0; c < app->ncores; c++) {
         const struct noc_core *co = &app->cores[c];
-        double fs = fmin(12, fmax(5, fmin(co->w * FP_PX / (0.62 * (double)strlen(co->name) + 0.5), co->h * FP_PX / 2)));
         noc_buf_printf(b, "<g class=\"core\"><rect x=\"");
         px(b, X(co->x));
         noc_buf_printf(b, "\" y=\"");

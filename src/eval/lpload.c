@@ -37,6 +37,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 
 #include "nocsyn/lp.h"
 #include "nocsyn/route.h"
@@ -639,6 +640,7 @@ int noc_eval_lp_load(const struct noc_topo *t, const struct noc_traffic *tr, int
     }
     if ((rc = count_pass(&s, ctx)) != NOC_OK)
         goto cleanup;
+    if (getenv("LPDBG")) fprintf(stderr, "vars %ld nnz %ld\n", s.nvars, s.nnz);
     if (s.nnz > LPLOAD_MAX_NNZ) {
         rc = noc_error(ctx, NOC_ELIMIT, NULL, 0,
                        "%s routing LP for %d routers would have %ld variables and %ld nonzeros; "

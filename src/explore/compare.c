@@ -319,9 +319,11 @@ int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_
         noc_ctx_clear(ctx);
         rc = NOC_OK;
     }
-    for (int i = 0; i < nm && rc == NOC_OK; i++)
-        rc = add_synth(out, app, app_path, methods[i], o, ctx);
-    for (int i = 0; i < nb && rc == NOC_OK; i++)
-        rc = add_baseline(out, app, app_path, bases[i], o, ctx);
+    for (int i = 0; i < nm + nb && rc == NOC_OK; i++) {
+        const char *what = i < nm ? methods[i] : bases[i - nm];
+        rc = i < nm ? add_synth(out, app, app_path, what, o, ctx) : add_baseline(out, app, app_path, what, o, ctx);
+        if (o->progress)
+            o->progress(o->progress_ud, i + 1, nm + nb, what);
+    }
     return rc;
 }

@@ -369,9 +369,6 @@ static int is_mip(const struct noc_lp *lp)
 static void mip_callback(glp_tree *T, void *info)
 {
     struct cb_info *cb = info;
-    int a_cnt, n_cnt, t_cnt;
-    glp_ios_tree_size(T, &a_cnt, &n_cnt, &t_cnt);
-    cb->nodes = t_cnt;
     int best = glp_ios_best_node(T);
     if (best)
         cb->bound = glp_ios_node_bound(T, best);
@@ -383,8 +380,11 @@ static void mip_callback(glp_tree *T, void *info)
         }
         break;
     case GLP_ISELECT:
+        /* called before each subproblem (the root included) is taken up */
         if (cb->node_limit > 0 && cb->nodes >= cb->node_limit)
             glp_ios_terminate(T);
+        else
+            cb->nodes++;
         break;
     default:
         break;

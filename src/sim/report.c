@@ -121,10 +121,10 @@ int noc_sim_result_to_json(const struct noc_sim *s, const struct noc_sim_result 
     return out->failed ? noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory") : NOC_OK;
 }
 
-static void fmt_num(char *b, size_t n, double v, const char *fmt)
+static void fmt_num(char *b, size_t n, double v, int prec)
 {
     if (isfinite(v))
-        snprintf(b, n, fmt, v);
+        snprintf(b, n, "%.*f", prec, v);
     else
         snprintf(b, n, "-");
 }
@@ -146,10 +146,10 @@ int noc_sim_result_to_text(const struct noc_sim *s, const struct noc_sim_result 
                    s->o.flow == NOC_SIM_DROP ? "   dropped" : "");
     for (int i = 0; i < r->npoints; i++) {
         const struct noc_sim_point *p = &r->points[i];
-        fmt_num(a, sizeof a, p->offered, "%.4f");
-        fmt_num(b, sizeof b, p->accepted, "%.4f");
-        fmt_num(c, sizeof c, p->latency_avg, "%.2f");
-        fmt_num(d, sizeof d, p->latency_p99, "%.0f");
+        fmt_num(a, sizeof a, p->offered, 4);
+        fmt_num(b, sizeof b, p->accepted, 4);
+        fmt_num(c, sizeof c, p->latency_avg, 2);
+        fmt_num(d, sizeof d, p->latency_p99, 0);
         noc_buf_printf(out, "%9s %9s %11s %11s %7s", a, b, c, d, p->stable ? "yes" : "no");
         if (s->o.flow == NOC_SIM_DROP)
             noc_buf_printf(out, " %9.4f", p->drop_rate);
@@ -168,7 +168,7 @@ int noc_sim_result_to_text(const struct noc_sim *s, const struct noc_sim_result 
                            "src", "dst", "offered", "accepted", "latency", "packets");
             for (int k = 0; k < p->nflows; k++) {
                 const struct noc_sim_flowstat *f = &p->flows[k];
-                fmt_num(c, sizeof c, f->latency_avg, "%.2f");
+                fmt_num(c, sizeof c, f->latency_avg, 2);
                 noc_buf_printf(out, "%-16s %-16s %9.4f %9.4f %11s %9ld\n", term_label(s, labels, f->src),
                                term_label(s, labels, f->dst), f->offered, f->accepted, c, f->packets);
             }

@@ -7,16 +7,6 @@
 
 #include <string.h>
 
-int sim_wheel_push(struct sim_state *st, struct sim_vec *w, int time, const void *e, size_t sz)
-{
-    struct sim_vec *v = &w[time & (st->W - 1)];
-    if (v->n == v->cap && noc_grow(st->ctx, &v->data, &v->cap, v->n + 1, sz) != NOC_OK)
-        return NOC_ENOMEM;
-    memcpy((char *)v->data + v->n * sz, e, sz);
-    v->n++;
-    return NOC_OK;
-}
-
 static int in_window(const struct sim_state *st)
 {
     return st->now >= st->mstart && st->now < st->mend;
@@ -24,11 +14,26 @@ static int in_window(const struct sim_state *st)
 
 int sim_send_flit(struct sim_state *st, int ch, int vc, struct sim_flit f, int arrive)
 {
-    struct sim_fev e = {ch, vc, f};
-    if (in_window(st) && st->ch_flits)
+    struct sim_vec *v = &st->fw[arrive & (st->W - 1)];
+    if (st->ch_flits && in_window(st))
         st->ch_flits[ch]++;
     st->last_move = st->now;
-    return sim_wheel_push(st, st->fw, arrive, &e, sizeof e);
+    if (v->n == v->cap && noc_grow(st->ctx, &v->data, &v->cap, v->n + 1, sizeof(struct sim_fev)) != NOC_OK)
+        return NOC_ENOMEM;
+    struct sim_fev *e = (struct sim_fev *)v->data + v->n++;
+    e->ch = ch;
+    e->vc = vc;
+    e->f = f;
+    return NOC_OK;
+}
+
+static int push_credit(struct sim_state *st, int time, int i)
+{
+    struct sim_vec *v = &st->cw[time & (st->W - 1)];
+    if (v->n == v->cap && noc_grow(st->ctx, &v->data, &v->cap, v->n + 1, sizeof i) != NOC_OK)
+        return NOC_ENOMEM;
+    ((int *)v->data)[v->n++] = i;
+    return NOC_OK;
 }
 
 static void maybe_release(struct sim_state *st, int p)
@@ -72,7 +77,7 @@ static void eject(struct sim_state *st, const struct sim_fev *e)
         if (k->flow >= 0 && st->flow_ej)
             st->flow_ej[k->flow]++;
     }
-    if (e->f.idx == k->len - 1 && k->measured) {
+    if (e->f.tail && k->measured) {
         record_latency(st, k);
         st->measured_open--;
     }
@@ -91,41 +96,43 @@ void sim_flit_arrive(struct sim_state *st, const struct sim_fev *e)
         sim_flit_discard(st, p);
         return;
     }
-    int i = e->ch * n->V + e->vc;
+    int i = e->ch * n->V + e->vc, u = n->t->ch[e->ch].dst;
     struct sim_ivc *q = &st->ivc[i];
     struct sim_flit f = e->f;
     f.ready = st->now + n->D - 1;
-    st->buf[(size_t)i * n->B + (size_t)((q->head + q->count) % n->B)] = f;
+    int pos = q->head + q->count;
+    if (pos >= n->B)
+        pos -= n->B;
+    st->buf[(size_t)i * n->B + (size_t)pos] = f;
+    if (q->count == 0)
+        q->fr = f;
     q->count++;
-    st->buffered[n->t->ch[e->ch].dst]++;
-    if (!n->drop && q->state == IVC_IDLE && q->count == 1) {
+    st->buffered[u]++;
+    if (n->drop)
+        return;
+    if (q->state == IVC_IDLE && q->count == 1) {
         q->state = IVC_VA;
         q->va_ready = n->D >= 2 ? f.ready - 1 : f.ready;
+        st->vamask[e->ch] |= 1ULL << e->vc;
+        st->nva[u]++;
+    } else if (q->state == IVC_ACTIVE) {
+        st->actmask[e->ch] |= 1ULL << e->vc;
     }
 }
 
-static inline struct sim_flit *front(struct sim_state *st, int i)
+static inline const struct sim_flit *front(const struct sim_state *st, int i)
 {
-    return &st->buf[(size_t)i * st->n->B + (size_t)st->ivc[i].head];
+    return &st->ivc[i].fr;
 }
 
 static inline void pop(struct sim_state *st, int i, int router)
 {
     struct sim_ivc *q = &st->ivc[i];
-    q->head = (q->head + 1) % st->n->B;
-    q->count--;
+    if (++q->head == st->n->B)
+        q->head = 0;
+    if (--q->count > 0)
+        q->fr = st->buf[(size_t)i * st->n->B + (size_t)q->head];
     st->buffered[router]--;
-}
-
-/* Channel of packet p's path after the one its head is on, and its class. */
-static inline int next_channel(const struct sim_state *st, int p, int *cls)
-{
-    const int *ch;
-    const unsigned char *cl;
-    sim_pkt_path(st, p, &ch, &cl);
-    int h = st->pk[p].hop + 1;
-    *cls = cl[h];
-    return ch[h];
 }
 
 /* ---- lossless routers (wormhole, virtual cut-through) */
@@ -137,25 +144,26 @@ static void vc_alloc(struct sim_state *st, int u)
     int V = n->V, nreq = 0, M = n->max_in * V;
     for (int j = g->in_off[u]; j < g->in_off[u + 1]; j++) {
         int ic = g->in_edge[j];
-        for (int v = 0; v < V; v++) {
-            int i = ic * V + v;
-            struct sim_ivc *q = &st->ivc[i];
-            if (q->state != IVC_VA || q->va_ready > st->now)
+        for (uint64_t m = st->vamask[ic]; m; m &= m - 1) {
+            int v = __builtin_ctzll(m), i = ic * V + v;
+            const struct sim_ivc *q = &st->ivc[i];
+            if (q->va_ready > st->now)
                 continue;
-            int p = front(st, i)->pkt, cls, lo, hi;
-            int o = next_channel(st, p, &cls);
-            sim_vc_range(n, o, cls, &lo, &hi);
-            int span = hi - lo, start = st->rr_va_in[i];
-            if (start < lo || start >= hi)
-                start = lo;
-            for (int k = 0; k < span; k++) {
-                int w = lo + (start - lo + k) % span, ovc = o * V + w;
+            int p = q->fr.pkt, o = q->fr.nx, lo, hi;
+            sim_vc_range(n, o, q->fr.cls, &lo, &hi);
+            int w = st->rr_va_in[i];
+            if (w < lo || w >= hi)
+                w = lo;
+            for (int k = lo; k < hi; k++, w = w + 1 == hi ? lo : w + 1) {
+                int ovc = o * V + w;
                 if (st->owner[ovc] >= 0)
                     continue;
                 if (n->flow == NOC_SIM_VCT && n->kind[o] != CH_EJ && st->credits[ovc] < st->pk[p].len)
                     continue;
                 st->req_ivc[nreq] = i;
                 st->req_ovc[nreq] = ovc;
+                st->req_loc[nreq] = n->in_pos[ic] * V + v;
+                st->req_w[nreq] = o;
                 nreq++;
                 break;
             }
@@ -169,46 +177,54 @@ static void vc_alloc(struct sim_state *st, int u)
         for (int q = r; q < nreq; q++) {
             if (st->req_ovc[q] != ovc)
                 continue;
-            int i = st->req_ivc[q];
-            int loc = n->in_pos[i / V] * V + i % V;
-            int d = ((loc - st->rr_va_out[ovc]) % M + M) % M;
+            int d = st->req_loc[q] - st->rr_va_out[ovc];
+            if (d < 0)
+                d += M;
             if (best < 0 || d < bestd) {
                 best = q;
                 bestd = d;
             }
             st->req_ovc[q] = -1;
         }
-        int i = st->req_ivc[best];
+        int i = st->req_ivc[best], loc = st->req_loc[best];
+        int ic = g->in_edge[g->in_off[u] + loc / V], v = loc % V;
         struct sim_ivc *q = &st->ivc[i];
         st->owner[ovc] = i;
         q->state = IVC_ACTIVE;
         q->out = ovc;
+        q->och = st->req_w[best];
         q->va_time = st->now;
-        st->rr_va_out[ovc] = n->in_pos[i / V] * V + i % V + 1;
-        st->rr_va_in[i] = ovc % V + 1;
+        st->vamask[ic] &= ~(1ULL << v);
+        st->actmask[ic] |= 1ULL << v;
+        st->nva[u]--;
+        st->rr_va_out[ovc] = loc + 1;
+        st->rr_va_in[i] = ovc - q->och * V + 1;
     }
 }
 
 /* Moves the front flit of input VC i at router u through the switch. */
-static int traverse(struct sim_state *st, int u, int i)
+static int traverse(struct sim_state *st, int u, int ic, int v)
 {
     const struct sim_net *n = st->n;
-    int V = n->V, ic = i / V;
+    int V = n->V, i = ic * V + v;
     struct sim_ivc *q = &st->ivc[i];
     struct sim_flit f = *front(st, i);
     pop(st, i, u);
-    int ovc = q->out, o = ovc / V;
-    struct sim_pkt *k = &st->pk[f.pkt];
-    int tail = f.idx == k->len - 1;
-    if (f.idx == 0)
-        k->hop++;
+    int ovc = q->out, o = q->och;
+    int tail = f.tail;
+    if (f.idx == 0) {
+        st->pk[f.pkt].hop++;
+        sim_flit_next(st, &f);
+    }
     if (!n->drop) {
         if (n->kind[o] != CH_EJ)
             st->credits[ovc]--;
         int t = st->now + n->lat[ic] + n->cd;
-        if (sim_wheel_push(st, st->cw, t, &i, sizeof i) != NOC_OK)
+        if (push_credit(st, t, i) != NOC_OK)
             return NOC_ENOMEM;
     }
+    if (!n->drop && (tail || q->count == 0))
+        st->actmask[ic] &= ~(1ULL << v);
     if (tail) {
         st->owner[ovc] = -1;
         q->out = -1;
@@ -218,51 +234,79 @@ static int traverse(struct sim_state *st, int u, int i)
             int va = n->D >= 2 ? r - 1 : r;
             q->state = IVC_VA;
             q->va_ready = va > st->now + 1 ? va : st->now + 1;
+            st->vamask[ic] |= 1ULL << v;
+            st->nva[u]++;
         }
     }
-    return sim_send_flit(st, o, ovc % V, f, st->now + 1 + n->lat[o]);
+    return sim_send_flit(st, o, ovc - o * V, f, st->now + 1 + n->lat[o]);
+}
+
+/* The VC input port ic offers the switch: round robin from rr_sa_in over
+ * the VCs that are ACTIVE with a flit, past VC allocation, ready and with a
+ * credit; -1 when none. */
+static int sa_pick(struct sim_state *st, int ic)
+{
+    const struct sim_net *n = st->n;
+    int V = n->V, start = st->rr_sa_in[ic];
+    uint64_t m = st->actmask[ic];
+    if (start >= V)
+        start = 0;
+    uint64_t part[2] = {m & (~0ULL << start), m & ~(~0ULL << start)};
+    for (int h = 0; h < 2; h++)
+        for (uint64_t x = part[h]; x; x &= x - 1) {
+            int v = __builtin_ctzll(x), i = ic * V + v;
+            const struct sim_ivc *q = &st->ivc[i];
+            if (front(st, i)->ready > st->now)
+                continue;
+            if (n->D >= 2 ? q->va_time >= st->now : q->va_time > st->now)
+                continue;
+            if (n->kind[q->och] != CH_EJ && st->credits[q->out] <= 0)
+                continue;
+            return v;
+        }
+    return -1;
 }
 
 static int sw_alloc(struct sim_state *st, int u)
 {
     const struct sim_net *n = st->n;
     const struct noc_graph *g = &n->t->g;
-    int V = n->V, nin = g->in_off[u + 1] - g->in_off[u], base = g->off[u];
+    int V = n->V, nin = g->in_off[u + 1] - g->in_off[u], base = g->off[u], any = 0;
+    const int *in = g->in_edge + g->in_off[u];
     for (int j = 0; j < nin; j++) {
-        int ic = g->in_edge[g->in_off[u] + j];
-        st->sa_in_vc[j] = -1;
-        for (int k = 0; k < V; k++) {
-            int v = (st->rr_sa_in[ic] + k) % V, i = ic * V + v;
-            const struct sim_ivc *q = &st->ivc[i];
-            if (q->state != IVC_ACTIVE || q->count == 0 || front(st, i)->ready > st->now)
-                continue;
-            if (n->D >= 2 ? q->va_time >= st->now : q->va_time > st->now)
-                continue;
-            if (n->kind[q->out / V] != CH_EJ && st->credits[q->out] <= 0)
-                continue;
-            st->sa_in_vc[j] = v;
-            st->sa_in_out[j] = q->out / V;
-            break;
-        }
-    }
-    for (int o = base; o < g->off[u + 1]; o++)
-        st->sa_best[o - base] = -1;
-    for (int j = 0; j < nin; j++) {
-        if (st->sa_in_vc[j] < 0)
+        int ic = in[j], v = st->actmask[ic] ? sa_pick(st, ic) : -1;
+        st->sa_in_vc[j] = v;
+        if (v < 0)
             continue;
-        int o = st->sa_in_out[j], b = st->sa_best[o - base];
-        int d = ((j - st->rr_sa_out[o]) % nin + nin) % nin;
-        if (b < 0 || d < ((b - st->rr_sa_out[o]) % nin + nin) % nin)
-            st->sa_best[o - base] = j;
+        int o = st->ivc[ic * V + v].och, b = st->sa_best[o - base];
+        if (!any) {
+            for (int k = base; k < g->off[u + 1]; k++)
+                st->sa_best[k - base] = -1;
+            b = -1;
+            any = 1;
+        }
+        st->sa_in_out[j] = o;
+        if (b >= 0) {
+            int d = j - st->rr_sa_out[o], db = b - st->rr_sa_out[o];
+            if (d < 0)
+                d += nin;
+            if (db < 0)
+                db += nin;
+            if (d >= db)
+                continue;
+        }
+        st->sa_best[o - base] = j;
     }
+    if (!any)
+        return NOC_OK;
     for (int o = base; o < g->off[u + 1]; o++) {
         int j = st->sa_best[o - base];
         if (j < 0)
             continue;
-        int ic = g->in_edge[g->in_off[u] + j], v = st->sa_in_vc[j];
+        int ic = in[j], v = st->sa_in_vc[j];
         st->rr_sa_in[ic] = v + 1;
         st->rr_sa_out[o] = j + 1;
-        int rc = traverse(st, u, ic * V + v);
+        int rc = traverse(st, u, ic, v);
         if (rc != NOC_OK)
             return rc;
     }
@@ -302,7 +346,7 @@ static int drop_alloc(struct sim_state *st, int u)
         st->sa_in_vc[j] = -1;
         while (q->count > 0 && front(st, i)->ready <= st->now && st->pk[front(st, i)->pkt].dropped) {
             int p = front(st, i)->pkt;
-            if (front(st, i)->idx == st->pk[p].len - 1 && q->state == IVC_ACTIVE) {
+            if (front(st, i)->tail && q->state == IVC_ACTIVE) {
                 st->owner[q->out] = -1; /* dropped further on: free the output */
                 q->state = IVC_IDLE;
                 q->out = -1;
@@ -313,7 +357,7 @@ static int drop_alloc(struct sim_state *st, int u)
         if (q->count == 0 || front(st, i)->ready > st->now)
             continue;
         const struct sim_flit *f = front(st, i);
-        int cls, o = f->idx == 0 ? next_channel(st, f->pkt, &cls) : q->out;
+        int o = f->idx == 0 ? f->nx : q->out;
         st->sa_in_vc[j] = f->idx == 0; /* 1: head, 0: body */
         st->sa_in_out[j] = o;
         int b = st->sa_best[o - base];
@@ -337,12 +381,13 @@ static int drop_alloc(struct sim_state *st, int u)
             if (f->idx == 0) {
                 st->rr_sa_out[o] = j + 1;
                 q->out = o;
+                q->och = o;
                 if (st->pk[f->pkt].len > 1) {
                     st->owner[o] = i;
                     q->state = IVC_ACTIVE;
                 }
             }
-            int rc = traverse(st, u, i);
+            int rc = traverse(st, u, i, 0);
             if (rc != NOC_OK)
                 return rc;
         } else { /* a head that lost its output */
@@ -365,7 +410,8 @@ int sim_routers_step(struct sim_state *st)
         if (n->drop) {
             rc = drop_alloc(st, u);
         } else {
-            vc_alloc(st, u);
+            if (st->nva[u])
+                vc_alloc(st, u);
             rc = sw_alloc(st, u);
         }
         if (rc != NOC_OK)

@@ -40,6 +40,9 @@ static void state_free(struct sim_state *st)
     free(st->rr_sa_in);
     free(st->rr_sa_out);
     free(st->buffered);
+    free(st->nva);
+    free(st->vamask);
+    free(st->actmask);
     free(st->pk);
     free(st->own_ch);
     free(st->own_cls);
@@ -47,6 +50,8 @@ static void state_free(struct sim_state *st)
     free(st->term);
     free(st->req_ivc);
     free(st->req_ovc);
+    free(st->req_loc);
+    free(st->req_w);
     free(st->sa_in_vc);
     free(st->sa_in_out);
     free(st->sa_best);
@@ -82,14 +87,20 @@ static int state_alloc(struct sim_state *st, const struct sim_net *n, const stru
     st->rr_sa_in = noc_calloc(ctx, (size_t)n->nch, sizeof *st->rr_sa_in);
     st->rr_sa_out = noc_calloc(ctx, (size_t)n->nch, sizeof *st->rr_sa_out);
     st->buffered = noc_calloc(ctx, (size_t)n->R, sizeof *st->buffered);
+    st->nva = noc_calloc(ctx, (size_t)n->R, sizeof *st->nva);
+    st->vamask = noc_calloc(ctx, (size_t)n->nch, sizeof *st->vamask);
+    st->actmask = noc_calloc(ctx, (size_t)n->nch, sizeof *st->actmask);
     st->req_ivc = noc_malloc(ctx, (size_t)n->max_in * n->V + 1, sizeof *st->req_ivc);
     st->req_ovc = noc_malloc(ctx, (size_t)n->max_in * n->V + 1, sizeof *st->req_ovc);
+    st->req_loc = noc_malloc(ctx, (size_t)n->max_in * n->V + 1, sizeof *st->req_loc);
+    st->req_w = noc_malloc(ctx, (size_t)n->max_in * n->V + 1, sizeof *st->req_w);
     st->sa_in_vc = noc_malloc(ctx, (size_t)n->max_in + 1, sizeof *st->sa_in_vc);
     st->sa_in_out = noc_malloc(ctx, (size_t)n->max_in + 1, sizeof *st->sa_in_out);
     st->sa_best = noc_malloc(ctx, (size_t)n->max_out + 1, sizeof *st->sa_best);
     if (!st->fw || !st->cw || !st->buf || !st->ivc || !st->credits || !st->owner || !st->rr_va_in ||
         !st->rr_va_out || !st->rr_sa_in || !st->rr_sa_out || !st->buffered || !st->req_ivc ||
-        !st->req_ovc || !st->sa_in_vc || !st->sa_in_out || !st->sa_best)
+        !st->req_ovc || !st->req_loc || !st->req_w || !st->sa_in_vc || !st->sa_in_out || !st->sa_best || !st->nva ||
+        !st->vamask || !st->actmask)
         return NOC_ENOMEM;
     for (size_t i = 0; i < nv; i++) {
         st->credits[i] = n->B;

@@ -84,6 +84,8 @@ struct sim_flit {
     int pkt;    /* packet id */
     int ready;  /* first cycle it may win the switch */
     int idx;    /* flit index in the packet (0 = head) */
+    int nx;     /* head: the channel after the one it is on (-1: none) */
+    unsigned char cls, tail; /* nx's VC class; last flit of its packet */
 };
 
 struct sim_fev { /* a flit arriving on channel ch, VC vc */
@@ -102,8 +104,10 @@ struct sim_ivc {
     int head, count;  /* ring buffer */
     int state;
     int out;          /* output VC (channel * V + vc) while ACTIVE */
+    int och;          /* its channel (out / V) */
     int va_ready;     /* VA_WAIT: first cycle of VC allocation */
     int va_time;      /* ACTIVE: the cycle the VC was allocated */
+    struct sim_flit fr; /* a copy of the front flit when count > 0 */
 };
 
 struct sim_pkt {
@@ -150,6 +154,9 @@ struct sim_state {
     int *credits, *owner;     /* nch * V */
     int *rr_va_in, *rr_va_out, *rr_sa_in, *rr_sa_out;
     int *buffered;            /* per router */
+    int *nva;                 /* per router: input VCs waiting for VC allocation */
+    uint64_t *vamask;         /* per channel: VCs in IVC_VA */
+    uint64_t *actmask;        /* per channel: VCs ACTIVE with a flit */
     /* Packets. */
     struct sim_pkt *pk;
     size_t pkcap;
@@ -161,7 +168,7 @@ struct sim_state {
     struct noc_pathset ps;
     struct sim_term *term;
     /* Scratch for allocation. */
-    int *req_ivc, *req_ovc, *sa_in_vc, *sa_in_out, *sa_best;
+    int *req_ivc, *req_ovc, *req_loc, *req_w, *sa_in_vc, *sa_in_out, *sa_best;
     /* Measurement. */
     int mstart, mend;         /* window [mstart, mend); mend = INT_MAX while open */
     long long inj, ej, dropped, inflight;
@@ -185,12 +192,39 @@ int sim_pkt_new(struct sim_state *st, int src, int *id);
  * *e = the sparse entry or -1 (uniform component). */
 int sim_pick_dest(const struct sim_net *n, struct noc_rng *rng, int s, int *e);
 void sim_pkt_release(struct sim_state *st, int id);
+/* Sets a head flit's next channel and class: path[hop + 1] of its packet. */
+static inline void sim_flit_next(const struct sim_state *st, struct sim_flit *f);
 /* The path of packet p: channels and classes. */
-void sim_pkt_path(const struct sim_state *st, int p, const int **ch, const unsigned char **cls);
+static inline void sim_pkt_path(const struct sim_state *st, int p, const int **ch,
+                                const unsigned char **cls)
+{
+    const struct sim_pkt *k = &st->pk[p];
+    if (k->path >= 0) {
+        int at = st->n->pstart[k->path];
+        *ch = st->n->pch + at;
+        *cls = st->n->pcls + at;
+    } else {
+        *ch = st->own_ch + (size_t)p * st->stride;
+        *cls = st->own_cls + (size_t)p * st->stride;
+    }
+}
+static inline void sim_flit_next(const struct sim_state *st, struct sim_flit *f)
+{
+    const int *ch;
+    const unsigned char *cls;
+    int h = st->pk[f->pkt].hop + 1;
+    sim_pkt_path(st, f->pkt, &ch, &cls);
+    if (h < st->pk[f->pkt].plen) {
+        f->nx = ch[h];
+        f->cls = cls[h];
+    } else {
+        f->nx = -1;
+        f->cls = 0;
+    }
+}
 int sim_retry_push(struct sim_state *st, const struct sim_retry *r);
 int sim_grow_zero(struct noc_ctx *ctx, void **p, size_t *cap, size_t need, size_t size);
 /* router.c */
-int sim_wheel_push(struct sim_state *st, struct sim_vec *w, int time, const void *e, size_t sz);
 int sim_send_flit(struct sim_state *st, int ch, int vc, struct sim_flit f, int arrive);
 int sim_routers_step(struct sim_state *st);
 void sim_flit_arrive(struct sim_state *st, const struct sim_fev *e);

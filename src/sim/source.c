@@ -94,19 +94,6 @@ void sim_pkt_release(struct sim_state *st, int id)
     st->freelist = id;
 }
 
-void sim_pkt_path(const struct sim_state *st, int p, const int **ch, const unsigned char **cls)
-{
-    const struct sim_pkt *k = &st->pk[p];
-    if (k->path >= 0) {
-        int at = st->n->pstart[k->path];
-        *ch = st->n->pch + at;
-        *cls = st->n->pcls + at;
-    } else {
-        *ch = st->own_ch + (size_t)p * st->stride;
-        *cls = st->own_cls + (size_t)p * st->stride;
-    }
-}
-
 /* Gives packet p its path from s to d (sparse entry e or -1). */
 static int assign_path(struct sim_state *st, int p, int s, int d, int e)
 {
@@ -320,7 +307,9 @@ static int inject(struct sim_state *st, int s)
     if (!n->drop && st->credits[ovc] <= 0)
         return NOC_OK;
     struct sim_pkt *k = &st->pk[p];
-    struct sim_flit f = {p, 0, k->sent};
+    struct sim_flit f = {p, 0, k->sent, -1, 0, k->sent == k->len - 1};
+    if (k->sent == 0)
+        sim_flit_next(st, &f);
     if (k->sent == 0) {
         k->itime = st->now;
         st->heads++;

@@ -2,11 +2,13 @@
  * near-square mesh, dimension-order routes. */
 #include "nocsyn/synth.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nocsyn/app.h"
+#include "nocsyn/lp.h"
 #include "nocsyn/map.h"
 #include "nocsyn/topo.h"
 #include "synth_int.h"
@@ -39,6 +41,110 @@ static int place_groups(const struct noc_app *app, const int *group, int G, int 
     if (have)
         noc_topo_free(&mesh);
     noc_app_free(&ga);
+    return rc;
+}
+
+/* Adds w |x_col - c| to the objective (x_col - c = p - n, p, n >= 0). */
+static int abs_term(struct noc_lp *lp, int col, double c, double w, struct noc_ctx *ctx)
+{
+    int p = noc_lp_add_cols(lp, 2, 0, INFINITY, w, NOC_LP_CONT, ctx);
+    if (p < 0)
+        return -p;
+    int cols[3] = {col, p, p + 1};
+    double vals[3] = {1, -1, 1};
+    return noc_lp_add_row(lp, c, c, 3, cols, vals, ctx) < 0 ? ctx->status : NOC_OK;
+}
+
+/* Grid placement, one axis (a GLPK LP, like split's step 3 but keeping the
+ * mesh a grid): one coordinate per mesh column (axis 0) or row (axis 1),
+ * consecutive lines at least `pitch` apart, minimising the bandwidth-
+ * weighted length of the core links and of the mesh links along the axis;
+ * a tiny pull towards each line's cores makes the optimum unique. */
+static int grid_axis(const struct swnet *net, int cols, int rows, int axis, int ncores,
+                     const int *core_sw, const double *cc, const double *cw, double pitch, double *out,
+                     struct noc_ctx *ctx)
+{
+    int n = axis ? rows : cols, rc = NOC_OK;
+    struct noc_lp *lp = NULL;
+    double *obj = noc_calloc(ctx, (size_t)n, sizeof *obj), *cen = noc_calloc(ctx, (size_t)n, sizeof *cen);
+    double *wsum = noc_calloc(ctx, (size_t)n, sizeof *wsum), total = 0;
+    if (!obj || !cen || !wsum) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int c = 0; c < ncores; c++) {
+        int line = axis ? core_sw[c] / cols : core_sw[c] % cols;
+        cen[line] += cw[c] * cc[c];
+        wsum[line] += cw[c];
+        total += cw[c];
+    }
+    for (int ch = 0; ch < net->nch; ch++) {
+        int u = net->csrc[ch], v = net->cdst[ch];
+        int lu = axis ? u / cols : u % cols, lv = axis ? v / cols : v % cols;
+        if (lv != lu + 1)
+            continue; /* each link once, from the lower line */
+        double w = net->cload[ch] + net->cload[swnet_chan(net, v, u)] + 1e-3 * total / (ncores + 1);
+        obj[lv] += w;
+        obj[lu] -= w;
+    }
+    if ((rc = noc_lp_create(&lp, NOC_LP_MIN, ctx)) != NOC_OK)
+        goto cleanup;
+    for (int i = 0; i < n; i++)
+        if (noc_lp_add_cols(lp, 1, -INFINITY, INFINITY, obj[i], NOC_LP_CONT, ctx) < 0) {
+            rc = ctx->status;
+            goto cleanup;
+        }
+    for (int i = 0; i + 1 < n; i++) {
+        int cl[2] = {i + 1, i};
+        double vals[2] = {1, -1};
+        if (noc_lp_add_row(lp, pitch, INFINITY, 2, cl, vals, ctx) < 0) {
+            rc = ctx->status;
+            goto cleanup;
+        }
+    }
+    for (int c = 0; c < ncores; c++)
+        if ((rc = abs_term(lp, axis ? core_sw[c] / cols : core_sw[c] % cols, cc[c], cw[c], ctx)) != NOC_OK)
+            goto cleanup;
+    for (int i = 0; i < n; i++)
+        if (wsum[i] > 0 && (rc = abs_term(lp, i, cen[i] / wsum[i], 1e-6 * (total + 1), ctx)) != NOC_OK)
+            goto cleanup;
+    struct noc_lp_params prm;
+    noc_lp_params_init(&prm);
+    prm.method = NOC_LP_DUAL;
+    if ((rc = noc_lp_solve(lp, &prm, ctx)) != NOC_OK)
+        goto cleanup;
+    for (int i = 0; i < n; i++)
+        out[i] = noc_lp_value(lp, i);
+cleanup:
+    noc_lp_free(lp);
+    free(obj);
+    free(cen);
+    free(wsum);
+    return rc;
+}
+
+/* Places the mesh routers on a grid (grid_axis for X and Y); the pitch is
+ * the smallest core side. */
+static int place_grid(struct swnet *net, int cols, int rows, const struct noc_app *app, const int *core_sw,
+                      const double *cx, const double *cy, const double *cw, struct noc_ctx *ctx)
+{
+    double pitch = INFINITY;
+    for (int c = 0; c < app->ncores; c++)
+        pitch = fmin(pitch, app->cores[c].has_size ? fmin(app->cores[c].w, app->cores[c].h) : 1);
+    if (!(pitch > 0) || !isfinite(pitch))
+        pitch = 1;
+    double *gx = noc_malloc(ctx, (size_t)cols, sizeof *gx), *gy = noc_malloc(ctx, (size_t)rows, sizeof *gy);
+    int rc = gx && gy ? NOC_OK : NOC_ENOMEM;
+    if (rc == NOC_OK)
+        rc = grid_axis(net, cols, rows, 0, app->ncores, core_sw, cx, cw, pitch, gx, ctx);
+    if (rc == NOC_OK)
+        rc = grid_axis(net, cols, rows, 1, app->ncores, core_sw, cy, cw, pitch, gy, ctx);
+    for (int r = 0; rc == NOC_OK && r < net->K; r++) {
+        net->sx[r] = gx[r % cols];
+        net->sy[r] = gy[r / cols];
+    }
+    free(gx);
+    free(gy);
     return rc;
 }
 
@@ -107,7 +213,7 @@ static int design_c(const struct noc_app *app, const struct noc_synth_opts *o, c
             goto cleanup;
         }
     }
-    if ((rc = synth_place(&net, N, core_sw, cx, cy, cw, ctx)) != NOC_OK)
+    if ((rc = place_grid(&net, cols, rows, app, core_sw, cx, cy, cw, ctx)) != NOC_OK)
         goto cleanup;
     struct noc_shape sh;
     memset(&sh, 0, sizeof sh);

@@ -405,6 +405,49 @@ static void hr_free(struct hr *h)
     memset(h, 0, sizeof *h);
 }
 
+/* Weighted median of v[idx[0..n-1]] (weights w): the smallest value
+ * with half the weight at or below it.  O(n^2), n = a ring's cores. */
+static double wmedian(const double *v, const double *w, const int *idx, int n)
+{
+    double tot = 0, best = INFINITY;
+    for (int i = 0; i < n; i++)
+        tot += w[idx[i]];
+    for (int i = 0; i < n; i++) {
+        double below = 0;
+        for (int j = 0; j < n; j++)
+            if (v[idx[j]] <= v[idx[i]])
+                below += w[idx[j]];
+        if (below >= tot / 2 * (1 - 1e-12) && v[idx[i]] < best)
+            best = v[idx[i]];
+    }
+    return best;
+}
+
+/* Ring routers sit on their cores (a ring stop per core); each interface
+ * router at the weighted median of its ring's cores. */
+static int place_rings(const struct hr *h, const double *cx, const double *cy, const double *cw,
+                       struct swnet *net, struct noc_ctx *ctx)
+{
+    int *idx = noc_malloc(ctx, (size_t)h->N, sizeof *idx);
+    if (!idx)
+        return NOC_ENOMEM;
+    for (int c = 0; c < h->N; c++) {
+        int r = lnode(h, h->ring[c], h->rpos[c]);
+        net->sx[r] = cx[c];
+        net->sy[r] = cy[c];
+    }
+    for (int q = 0; q < h->g; q++) {
+        int n = 0;
+        for (int c = 0; c < h->N; c++)
+            if (h->ring[c] == q)
+                idx[n++] = c;
+        net->sx[h->N + q] = wmedian(cx, cw, idx, n);
+        net->sy[h->N + q] = wmedian(cy, cw, idx, n);
+    }
+    free(idx);
+    return NOC_OK;
+}
+
 static int design_l(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                     const double *cx, const double *cy, const double *cw, int L, struct noc_design *d,
                     struct noc_ctx *ctx)
@@ -452,7 +495,7 @@ static int design_l(const struct noc_app *app, const struct noc_synth_opts *o, c
         snprintf(d->reason, sizeof d->reason, "%s", why);
         goto cleanup;
     }
-    if ((rc = synth_place(&net, h.N, core_sw, cx, cy, cw, ctx)) != NOC_OK)
+    if ((rc = place_rings(&h, cx, cy, cw, &net, ctx)) != NOC_OK)
         goto cleanup;
     struct noc_shape sh;
     memset(&sh, 0, sizeof sh);

@@ -80,7 +80,8 @@ static int dims_attr(struct noc_dot_reader *r)
 
 /* A family_class promises structure that routings rely on: for the direct
  * families (mesh, torus, flatfly, hypercube, ring) the routers are the
- * product of dims, each with conc terminals (conc 0 = 1). */
+ * product of dims, with at most conc terminals each (conc 0 = 1; a
+ * synthesized cmesh may leave routers partly or wholly without cores). */
 static int check_shape(struct noc_dot_reader *r)
 {
     const struct noc_topo *t = r->t;
@@ -96,10 +97,10 @@ static int check_shape(struct noc_dot_reader *r)
             break;
     }
     int conc = s->conc > 0 ? s->conc : 1;
-    if (s->ndims == 0 || routers != t->nrouters || (long)t->nrouters * conc != t->nterminals)
+    if (s->ndims == 0 || routers != t->nrouters || (long)t->nrouters * conc < t->nterminals)
         return noc_error(r->ctx, NOC_EINVAL, r->label, 0,
-                         "family_class '%s' needs dims whose product is the router count (%d) and conc "
-                         "terminals per router (%d terminals)",
+                         "family_class '%s' needs dims whose product is the router count (%d) and at "
+                         "most conc terminals per router (%d terminals)",
                          cls, t->nrouters, t->nterminals);
     return NOC_OK;
 }
