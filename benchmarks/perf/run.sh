@@ -106,3 +106,14 @@ echo
 t=$(RUNS=1 best_time "$NOCSYN" eval gen:torus:k=64,n=2 --threads "$THREADS")
 echo "with the bisection (default options): nocsyn eval gen:torus:k=64,n=2 --threads $THREADS: ${t} s" \
      "(bisection $(awk '/"bisection"/ { b = 1 } b && /"links"/ { gsub(/[^0-9]/, ""); print; exit }' "$W/out") links)"
+
+# Synthesis sweeps (issue: split synthesis): Pareto sets against a mapped
+# mesh for every app and sweep runtimes up to 1024 cores.
+echo
+BENCH_BUILD=$(dirname "$NOCSYN")
+sh "$(dirname "$0")/synth_bench.sh" "$BENCH_BUILD"
+# The simulator's speed, when its benchmark script exists.
+if [ -f "$(dirname "$0")/sim_bench.sh" ]; then
+    echo
+    sh "$(dirname "$0")/sim_bench.sh" "$BENCH_BUILD"
+fi

@@ -140,60 +140,64 @@ static inline void pop(struct sim_state *st, int i, int router)
 static void vc_alloc(struct sim_state *st, int u)
 {
     const struct sim_net *n = st->n;
-    const struct noc_graph *g = &n->t->g;
-    int V = n->V, nreq = 0, M = n->max_in * V;
-    for (int j = g->in_off[u]; j < g->in_off[u + 1]; j++) {
-        int ic = g->in_edge[j];
+    const int V = n->V, now = st->now, vct = n->flow == NOC_SIM_VCT;
+    const int j0 = n->t->g.in_off[u], nin = n->t->g.in_off[u + 1] - j0, M = nin * V;
+    const int *in = n->t->g.in_edge + j0;
+    struct sim_ivc *ivc = st->ivc;
+    int *owner = st->owner, *req_ivc = st->req_ivc, *req_ovc = st->req_ovc, *req_loc = st->req_loc;
+    int nreq = 0;
+    for (int j = 0; j < nin; j++) {
+        int ic = in[j];
         for (uint64_t m = st->vamask[ic]; m; m &= m - 1) {
             int v = __builtin_ctzll(m), i = ic * V + v;
-            const struct sim_ivc *q = &st->ivc[i];
-            if (q->va_ready > st->now)
+            const struct sim_ivc *q = &ivc[i];
+            if (q->va_ready > now)
                 continue;
-            int p = q->fr.pkt, o = q->fr.nx, lo, hi;
+            int o = q->fr.nx, lo, hi;
             sim_vc_range(n, o, q->fr.cls, &lo, &hi);
-            int w = st->rr_va_in[i];
+            int w = st->rr_va_in[i], base = o * V;
             if (w < lo || w >= hi)
                 w = lo;
             for (int k = lo; k < hi; k++, w = w + 1 == hi ? lo : w + 1) {
-                int ovc = o * V + w;
-                if (st->owner[ovc] >= 0)
+                if (owner[base + w] >= 0)
                     continue;
-                if (n->flow == NOC_SIM_VCT && n->kind[o] != CH_EJ && st->credits[ovc] < st->pk[p].len)
+                if (vct && n->kind[o] != CH_EJ && st->credits[base + w] < st->pk[q->fr.pkt].len)
                     continue;
-                st->req_ivc[nreq] = i;
-                st->req_ovc[nreq] = ovc;
-                st->req_loc[nreq] = n->in_pos[ic] * V + v;
-                st->req_w[nreq] = o;
+                req_ivc[nreq] = i;
+                req_ovc[nreq] = base + w;
+                req_loc[nreq] = j * V + v;
                 nreq++;
                 break;
             }
         }
     }
     for (int r = 0; r < nreq; r++) {
-        int ovc = st->req_ovc[r];
+        int ovc = req_ovc[r];
         if (ovc < 0)
             continue;
-        int best = -1, bestd = 0;
-        for (int q = r; q < nreq; q++) {
-            if (st->req_ovc[q] != ovc)
+        int best = r, bestd = req_loc[r] - st->rr_va_out[ovc];
+        if (bestd < 0)
+            bestd += M;
+        for (int q = r + 1; q < nreq; q++) {
+            if (req_ovc[q] != ovc)
                 continue;
-            int d = st->req_loc[q] - st->rr_va_out[ovc];
+            int d = req_loc[q] - st->rr_va_out[ovc];
             if (d < 0)
                 d += M;
-            if (best < 0 || d < bestd) {
+            if (d < bestd) {
                 best = q;
                 bestd = d;
             }
-            st->req_ovc[q] = -1;
+            req_ovc[q] = -1;
         }
-        int i = st->req_ivc[best], loc = st->req_loc[best];
-        int ic = g->in_edge[g->in_off[u] + loc / V], v = loc % V;
-        struct sim_ivc *q = &st->ivc[i];
-        st->owner[ovc] = i;
+        int i = req_ivc[best], loc = req_loc[best];
+        int ic = in[loc / V], v = loc - (loc / V) * V;
+        struct sim_ivc *q = &ivc[i];
+        owner[ovc] = i;
         q->state = IVC_ACTIVE;
         q->out = ovc;
-        q->och = st->req_w[best];
-        q->va_time = st->now;
+        q->och = q->fr.nx;
+        q->va_time = now;
         st->vamask[ic] &= ~(1ULL << v);
         st->actmask[ic] |= 1ULL << v;
         st->nva[u]--;
@@ -244,23 +248,22 @@ static int traverse(struct sim_state *st, int u, int ic, int v)
 /* The VC input port ic offers the switch: round robin from rr_sa_in over
  * the VCs that are ACTIVE with a flit, past VC allocation, ready and with a
  * credit; -1 when none. */
-static int sa_pick(struct sim_state *st, int ic)
+static inline int sa_pick(const struct sim_state *st, int ic, uint64_t m)
 {
     const struct sim_net *n = st->n;
-    int V = n->V, start = st->rr_sa_in[ic];
-    uint64_t m = st->actmask[ic];
+    const int V = n->V, now = st->now, late = n->D >= 2 ? now : now + 1;
+    int start = st->rr_sa_in[ic];
     if (start >= V)
         start = 0;
+    const struct sim_ivc *q0 = st->ivc + (size_t)ic * V;
     uint64_t part[2] = {m & (~0ULL << start), m & ~(~0ULL << start)};
     for (int h = 0; h < 2; h++)
         for (uint64_t x = part[h]; x; x &= x - 1) {
-            int v = __builtin_ctzll(x), i = ic * V + v;
-            const struct sim_ivc *q = &st->ivc[i];
-            if (front(st, i)->ready > st->now)
+            int v = __builtin_ctzll(x);
+            const struct sim_ivc *q = q0 + v;
+            if (q->fr.ready > now || q->va_time >= late)
                 continue;
-            if (n->D >= 2 ? q->va_time >= st->now : q->va_time > st->now)
-                continue;
-            if (n->kind[q->och] != CH_EJ && st->credits[q->out] <= 0)
+            if (st->credits[q->out] <= 0 && n->kind[q->och] != CH_EJ)
                 continue;
             return v;
         }
@@ -271,23 +274,26 @@ static int sw_alloc(struct sim_state *st, int u)
 {
     const struct sim_net *n = st->n;
     const struct noc_graph *g = &n->t->g;
-    int V = n->V, nin = g->in_off[u + 1] - g->in_off[u], base = g->off[u], any = 0;
-    const int *in = g->in_edge + g->in_off[u];
+    const int V = n->V, j0 = g->in_off[u], nin = g->in_off[u + 1] - j0, base = g->off[u];
+    const int nout = g->off[u + 1] - base;
+    const int *in = g->in_edge + j0;
+    int *best = st->sa_best, *in_vc = st->sa_in_vc, any = 0;
     for (int j = 0; j < nin; j++) {
-        int ic = in[j], v = st->actmask[ic] ? sa_pick(st, ic) : -1;
-        st->sa_in_vc[j] = v;
+        int ic = in[j];
+        uint64_t m = st->actmask[ic];
+        int v = m ? sa_pick(st, ic, m) : -1;
+        in_vc[j] = v;
         if (v < 0)
             continue;
-        int o = st->ivc[ic * V + v].och, b = st->sa_best[o - base];
         if (!any) {
-            for (int k = base; k < g->off[u + 1]; k++)
-                st->sa_best[k - base] = -1;
-            b = -1;
+            for (int k = 0; k < nout; k++)
+                best[k] = -1;
             any = 1;
         }
+        int o = st->ivc[ic * V + v].och, b = best[o - base];
         st->sa_in_out[j] = o;
         if (b >= 0) {
-            int d = j - st->rr_sa_out[o], db = b - st->rr_sa_out[o];
+            int ptr = st->rr_sa_out[o], d = j - ptr, db = b - ptr;
             if (d < 0)
                 d += nin;
             if (db < 0)
@@ -295,17 +301,17 @@ static int sw_alloc(struct sim_state *st, int u)
             if (d >= db)
                 continue;
         }
-        st->sa_best[o - base] = j;
+        best[o - base] = j;
     }
     if (!any)
         return NOC_OK;
-    for (int o = base; o < g->off[u + 1]; o++) {
-        int j = st->sa_best[o - base];
+    for (int k = 0; k < nout; k++) {
+        int j = best[k];
         if (j < 0)
             continue;
-        int ic = in[j], v = st->sa_in_vc[j];
+        int ic = in[j], v = in_vc[j];
         st->rr_sa_in[ic] = v + 1;
-        st->rr_sa_out[o] = j + 1;
+        st->rr_sa_out[base + k] = j + 1;
         int rc = traverse(st, u, ic, v);
         if (rc != NOC_OK)
             return rc;

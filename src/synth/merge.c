@@ -579,7 +579,7 @@ int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
         goto cleanup;
     }
     if (r > 0) {
-        snprintf(d->reason, sizeof d->reason, "the %s start: %s", mesh ? "mesh" : "floorplan", why);
+        snprintf(d->reason, sizeof d->reason, "the %s start: %.400s", mesh ? "mesh" : "floorplan", why);
         rc = synth_none_feasible(res, "merge", ctx);
         goto cleanup;
     }
