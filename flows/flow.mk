@@ -11,7 +11,7 @@ NOCSYN ?= build/nocsyn
 include flows/$(FLOW)/config.mk
 OUT := out/$(FLOW)
 
-METHODS    ?= split
+METHODS    ?= split,merge,cmesh,hring
 BASELINES  ?= mesh,torus,cmesh,hring,flatfly,clos,fattree,butterfly
 MAX_RADIX  ?= 8
 LINK_WIDTH ?= 32

@@ -1,6 +1,6 @@
 # Default flow (`make run`): the Video Object Plane Decoder, 12 cores, 15 flows.
 APP := benchmarks/apps/vopd.csv
-METHODS := split
+METHODS := split,merge,cmesh,hring
 MAX_RADIX := 8
 LINK_WIDTH := 32
 FREQ := 1000

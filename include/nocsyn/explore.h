@@ -50,7 +50,7 @@ struct noc_entry {
 };
 
 struct noc_compare_opts {
-    const char *methods;   /* comma list: split,merge,cmesh,hring (default all available) */
+    const char *methods;   /* comma list of synth methods (default split,merge,cmesh,hring) */
     const char *baselines; /* comma list (default all eight) */
     struct noc_synth_opts synth; /* constraints, tech, seed shared by all */
     int ideal;             /* compute the ideal LP load (default 1) */

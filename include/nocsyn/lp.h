@@ -28,10 +28,14 @@ struct noc_lp; /* opaque */
 enum noc_lp_sense { NOC_LP_MIN = 0, NOC_LP_MAX = 1 };
 enum noc_lp_kind { NOC_LP_CONT = 0, NOC_LP_INT = 1, NOC_LP_BIN = 2 };
 enum noc_lp_method {
-    NOC_LP_AUTO = 0,   /* simplex (measured faster on nocsyn's flow LPs) */
+    NOC_LP_AUTO = 0,   /* interior point from 20k nonzeros on (without a time
+                        * limit), falling back to the simplex method when it
+                        * fails numerically; simplex below */
     NOC_LP_SIMPLEX,    /* primal simplex, GLPK presolver per `presolve` */
     NOC_LP_DUAL,       /* dual simplex (falls back to primal, GLPK's GLP_DUALP) */
-    NOC_LP_INTERIOR    /* primal-dual interior point (LP only, no time limit) */
+    NOC_LP_INTERIOR    /* primal-dual interior point (LP only, no time limit;
+                        * retried once with another ordering; NOC_EINTERNAL
+                        * when both attempts fail numerically) */
 };
 
 /* Solver parameters.  Initialise with noc_lp_params_init. */

@@ -60,13 +60,17 @@
  *    (source queueing included); p99 = nearest rank over the measured
  *    packets.  accepted = flits delivered per cycle in the window divided by
  *    the sum of the traffic's row sums (for uniform traffic: flits per
- *    terminal per cycle, the unit of `offered`).  A point is stable when
- *    the estimate converged, every measured packet drained, and (lossless
- *    flow control, or resend) the flits created in the window exceed those
- *    delivered by at most 2% plus one packet per terminal.
+ *    terminal per cycle, the unit of `offered`).  A point is stable (the
+ *    network sustains the load) when every measured packet drained and the
+ *    flits created in the window exceed those delivered (and, dropping
+ *    without resend, dropped) by at most 2% plus one packet per terminal;
+ *    `converged` tells whether the estimate met the tolerance before the
+ *    cycle limit.  A run whose backlog exceeds 10% plus 4 packets per
+ *    terminal after 3 batches stops early (saturated, not drained).
  *  - Deadlock: when flits wait in the network and none has moved (switch
- *    grant, injection or ejection) for `deadlock_cycles` cycles, the run
- *    stops with NOC_EINFEASIBLE ("deadlock ...").
+ *    grant, injection or ejection) for `deadlock_cycles` cycles (plus the
+ *    longest link latency, credit delay and router delay), the run stops
+ *    with NOC_EINFEASIBLE ("deadlock ...").
  *  - Determinism: every load point seeds its own generator from (seed,
  *    offered rate), so a point gives the same result alone (--rate) or in a
  *    sweep, whatever the number of threads.
@@ -83,8 +87,9 @@ enum noc_sim_flow { NOC_SIM_WORMHOLE = 0, NOC_SIM_VCT, NOC_SIM_DROP };
 enum noc_sim_inject { NOC_SIM_BERNOULLI = 0, NOC_SIM_POISSON, NOC_SIM_ONOFF };
 
 struct noc_sim_opts {
-    int routing;          /* enum noc_routing_model, or -1: the first of dor,
-                           * desttag, table (routes stored), updown that
+    int routing;          /* enum noc_routing_model, or -1: the first of
+                           * table (when the stored routes cover every pair
+                           * with traffic), dor, desttag, updown that
                            * applies to the topology */
     int vcs;              /* VCs per channel, 1..64 (default 4) */
     int buf;              /* flits per VC buffer, >= 1 (default 8) */
@@ -124,7 +129,8 @@ struct noc_sim_flowstat {
 struct noc_sim_point {
     double offered, accepted;   /* see the model above */
     double latency_avg, latency_p99; /* NAN when no packet was measured */
-    int stable, converged, drained;
+    int stable;                 /* sustained: drained, no backlog growth */
+    int converged, drained;
     long packets;               /* measured packets delivered */
     long measured_cycles;       /* length of the measurement window */
     long long cycles_run;       /* warm-up + window + drain */
@@ -215,7 +221,7 @@ int noc_sim_sweep(const struct noc_sim *s, double a, double b, double step,
  * (N entries; NULL = the terminals' node names).  JSON (INTERFACE 3.10):
  * {"topology", "traffic", "routing", "flow", "vcs", "buf", "packet",
  *  "points": [{"offered", "accepted", "latency_avg", "latency_p99",
- *  "stable", "packets", "cycles", "drop_rate"?, "flows"?: [{"src", "dst",
+ *  "stable", "converged", "packets", "cycles", "cycles_run", "drop_rate"?, "flows"?: [{"src", "dst",
  *  "offered", "accepted", "latency_avg", "packets"}], "channels"?: [{"from",
  *  "to", "utilization"}]}], "saturation", "saturation_found",
  *  "zero_load_latency"}; numbers to 6 significant digits, null for NAN.

@@ -1,5 +1,9 @@
 /* nocsyn synth: application-specific topology synthesis (INTERFACE 3.3) and
- * the min-cut floorplanner (INTERFACE 3.5).
+ * the min-cut floorplanner (INTERFACE 3.5).  Four methods share one
+ * result type and the same guarantees (every flow routed within link
+ * capacity, radix and max_hops; deadlock freedom of the stored routes,
+ * re-checked by the evaluation engine): split (below), merge, cmesh and
+ * hring (further down), reachable by name through noc_synth_run.
  *
  * Min-cut splitting (method "split"), after SunFloor (Murali et al., ICCAD
  * 2006), for each switch count K of the sweep:
@@ -103,7 +107,9 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
  *  start NOC_START_MESH: the cores mapped onto the near-square mesh (cols =
  *   ceil(sqrt N), rows = ceil(N / cols)) by noc_map_cores "auto", each core
  *   in its mesh tile (the floorplan is replaced by the tiling), XY routes;
- *  then, repeatedly, every pair of routers joined by a link is tried as a
+ *  then, repeatedly, every pair of routers joined by a link (and each
+ *  router with the nearest router of another connected component, so that
+ *  isolated cores and separate subgraphs can share routers) is tried as a
  *  merge: paths are contracted (a loop through the merged router is cut
  *  out), links no path uses disappear, the merged router sits at the
  *  bandwidth-weighted median of the cores and routers it connects; the

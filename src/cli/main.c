@@ -10,7 +10,7 @@ static const struct cli_cmd commands[] = {
     {"convert", cmd_convert, "convert a topology between DOT, anynet, JSON and SVG"},
     {"gen", cmd_gen, "generate a regular topology"},
     {"eval", cmd_eval, "evaluate a topology: hops, loads, diversity, bisection, deadlock"},
-    {"synth", cmd_synth, "synthesize application-specific topologies (min-cut splitting)"},
+    {"synth", cmd_synth, "synthesize application-specific topologies (split, merge, cmesh, hring)"},
     {"compare", cmd_compare, "design-space exploration: synthesized designs against regular baselines"},
     {"floorplan", cmd_floorplan, "min-cut floorplan of an app's cores"},
     {"route", cmd_route, "print the router paths between two terminals"},

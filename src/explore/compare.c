@@ -100,10 +100,7 @@ static int add_synth(struct noc_compare *c, const struct noc_app *app, const cha
     int have_tr = 0;
     noc_synth_result_init(&res);
     int rc = NOC_OK;
-    if (!strcmp(method, "split"))
-        rc = noc_synth_split(app, &o->synth, &res, ctx);
-    else
-        rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "unknown synthesis method '%s' (split)", method);
+    rc = noc_synth_run(method, app, &o->synth, &res, ctx);
     if (rc == NOC_EINFEASIBLE) { /* a method that cannot meet the constraints is skipped */
         noc_note(ctx, "method %s skipped: %s", method, ctx->msg);
         noc_ctx_clear(ctx);
@@ -300,15 +297,21 @@ int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_
 {
     char mbuf[256], bbuf[256];
     char *methods[16], *bases[16];
-    snprintf(mbuf, sizeof mbuf, "%s", o->methods ? o->methods : "split");
+    snprintf(mbuf, sizeof mbuf, "%s", o->methods ? o->methods : "split,merge,cmesh,hring");
     snprintf(bbuf, sizeof bbuf, "%s",
              o->baselines ? o->baselines : "mesh,torus,cmesh,hring,flatfly,clos,fattree,butterfly");
     int nm = split_list(mbuf, methods, 16), nb = split_list(bbuf, bases, 16);
     int rc = NOC_OK;
     /* Validate every name before any work. */
-    for (int i = 0; i < nm; i++)
-        if (strcmp(methods[i], "split") != 0)
-            return noc_error(ctx, NOC_EINVAL, NULL, 0, "unknown method '%s' in --methods (split)", methods[i]);
+    for (int i = 0; i < nm; i++) {
+        const char *name, *desc;
+        int known = 0;
+        for (int k = 0; noc_synth_method_info(k, &name, &desc) == 0; k++)
+            known |= !strcmp(name, methods[i]);
+        if (!known)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                             "unknown method '%s' in --methods (split, merge, cmesh, hring)", methods[i]);
+    }
     for (int i = 0; i < nb; i++) {
         char spec[160];
         const char *r;

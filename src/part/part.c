@@ -8,8 +8,15 @@
 #include <limits.h>
 #include <math.h>
 #include <metis.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* METIS draws from GKlib's one process-wide random state (seeded from
+ * METIS_OPTION_SEED at every call): concurrent calls would interleave
+ * their draws, so the same seed could give different partitions under
+ * threads.  Calls are serialised to keep results deterministic. */
+static pthread_mutex_t metis_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* A validated copy of the graph in METIS's types. */
 struct mgraph {
@@ -233,12 +240,14 @@ static int partition(int n, const int *xadj, const int *adjncy, const int *vwgt,
         options[METIS_OPTION_UFACTOR] = ufactor;
     idx_t nv = g.n, ncon = 1, np = k, obj = 0;
     int ret;
+    pthread_mutex_lock(&metis_lock);
     if (k <= 8)
         ret = METIS_PartGraphRecursive(&nv, &ncon, g.xadj, g.adjncy, g.vwgt, NULL, g.adjwgt, &np,
                                        tpw, NULL, options, &obj, mpart);
     else
         ret = METIS_PartGraphKway(&nv, &ncon, g.xadj, g.adjncy, g.vwgt, NULL, g.adjwgt, &np, tpw,
                                   NULL, options, &obj, mpart);
+    pthread_mutex_unlock(&metis_lock);
     rc = metis_status(ret, ctx);
     if (rc)
         goto cleanup;

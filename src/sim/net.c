@@ -131,8 +131,9 @@ static int ports_and_latency(struct sim_net *n, const struct noc_sim_opts *o, st
     n->kind = noc_malloc(ctx, (size_t)n->nch, 1);
     n->ch_term = noc_malloc(ctx, (size_t)n->nch, sizeof *n->ch_term);
     n->in_pos = noc_malloc(ctx, (size_t)n->nch, sizeof *n->in_pos);
+    n->ch_dst = noc_malloc(ctx, (size_t)n->nch, sizeof *n->ch_dst);
     n->term_inj = noc_malloc(ctx, (size_t)n->N, sizeof *n->term_inj);
-    if (!n->lat || !n->kind || !n->ch_term || !n->in_pos || !n->term_inj)
+    if (!n->lat || !n->kind || !n->ch_term || !n->in_pos || !n->ch_dst || !n->term_inj)
         return NOC_ENOMEM;
     for (int c = 0; c < n->nch; c++) {
         int a = t->ch[c].src, b = t->ch[c].dst;
@@ -146,6 +147,7 @@ static int ports_and_latency(struct sim_net *n, const struct noc_sim_opts *o, st
         n->kind[c] = !noc_topo_is_router(t, a) ? CH_INJ : !noc_topo_is_router(t, b) ? CH_EJ : CH_RR;
         n->ch_term[c] = n->kind[c] == CH_INJ ? a - n->R : n->kind[c] == CH_EJ ? b - n->R : -1;
         n->in_pos[c] = -1;
+        n->ch_dst[c] = b;
     }
     for (int u = 0; u < n->R; u++) {
         int nin = g->in_off[u + 1] - g->in_off[u], nout = g->off[u + 1] - g->off[u];
@@ -191,6 +193,7 @@ void sim_net_free(struct sim_net *n)
     free(n->term_inj);
     free(n->ch_term);
     free(n->in_pos);
+    free(n->ch_dst);
     free(n->row);
     free(n->ecum);
     free(n->coord);
@@ -225,7 +228,7 @@ int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_
     n->mean_len = o->pkt_pshort * o->pkt_short + (1 - o->pkt_pshort) * o->pkt_long;
     if ((rc = ports_and_latency(n, o, ctx)) != NOC_OK || (rc = sampling_tables(n, ctx)) != NOC_OK)
         goto cleanup;
-    if ((rc = sim_routing_choose(t, routing, n->V, &n->rt, ctx)) != NOC_OK)
+    if ((rc = sim_routing_choose(t, tr, routing, n->V, &n->rt, ctx)) != NOC_OK)
         goto cleanup;
     n->have_rt = 1;
     if ((rc = sim_dateline_init(n, ctx)) != NOC_OK || (rc = sim_table_build(n, ctx)) != NOC_OK)

@@ -18,10 +18,40 @@ static int try_init(const struct noc_topo *t, int model, int vcs, struct noc_rou
     return noc_routing_init(rt, t, model, vcs, &tmp);
 }
 
-int sim_routing_choose(const struct noc_topo *t, int requested, int vcs, struct noc_routing *rt,
-                       struct noc_ctx *ctx)
+/* 1 when the stored routes cover every pair with traffic (a terminal to
+ * itself on one router needs none). */
+static int table_covers(const struct noc_topo *t, const struct noc_traffic *tr, int *covers,
+                        struct noc_ctx *ctx)
 {
-    static const int order[] = {NOC_RT_DOR, NOC_RT_DESTTAG, NOC_RT_TABLE, NOC_RT_UPDOWN};
+    struct noc_u64map m;
+    int rc = NOC_OK, N = t->nterminals;
+    *covers = 1;
+    noc_u64map_init(&m);
+    for (int i = 0; i < t->nroutes && rc == NOC_OK; i++)
+        rc = noc_u64map_put(&m, noc_pair_key(t->routes[i].src, t->routes[i].dst), 1, ctx);
+    for (int s = 0; s < N && rc == NOC_OK && *covers; s++) {
+        int sv = noc_topo_term_node(t, s);
+        int lone = noc_topo_inject_router(t, sv) == noc_topo_eject_router(t, sv);
+        if (tr->uniform > 0) {
+            for (int d = 0; d < N && *covers; d++)
+                if (!(d == s && lone) && noc_u64map_get(&m, noc_pair_key(sv, noc_topo_term_node(t, d))) < 0)
+                    *covers = 0;
+        } else {
+            for (int e = tr->off[s]; e < tr->off[s + 1] && *covers; e++)
+                if (tr->ent[e].w > 0 && !(tr->ent[e].d == s && lone) &&
+                    noc_u64map_get(&m, noc_pair_key(sv, noc_topo_term_node(t, tr->ent[e].d))) < 0)
+                    *covers = 0;
+        }
+    }
+    noc_u64map_free(&m);
+    return rc;
+}
+
+int sim_routing_choose(const struct noc_topo *t, const struct noc_traffic *tr, int requested, int vcs,
+                       struct noc_routing *rt, struct noc_ctx *ctx)
+{
+    static const int order[] = {NOC_RT_TABLE, NOC_RT_DOR, NOC_RT_DESTTAG, NOC_RT_UPDOWN};
+    int rc, covers = 0;
     if (requested >= 0) {
         if (requested == NOC_RT_IDEAL || requested == NOC_RT_OPTIMAL)
             return noc_error(ctx, NOC_EUNSUP, NULL, 0,
@@ -30,8 +60,10 @@ int sim_routing_choose(const struct noc_topo *t, int requested, int vcs, struct 
                              noc_routing_name(requested));
         return noc_routing_init(rt, t, requested, vcs, ctx);
     }
+    if (t->nroutes > 0 && (rc = table_covers(t, tr, &covers, ctx)) != NOC_OK)
+        return rc;
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
-        if (order[i] == NOC_RT_TABLE && t->nroutes == 0)
+        if (order[i] == NOC_RT_TABLE && !covers)
             continue;
         if (try_init(t, order[i], vcs, rt, ctx) == NOC_OK)
             return NOC_OK;
@@ -231,9 +263,13 @@ int sim_table_build(struct sim_net *n, struct noc_ctx *ctx)
     for (long k = 0; k < npairs; k++)
         n->pair_first[k] = -1;
     if (n->dense) {
-        for (int s = 0; s < N && rc == NOC_OK; s++)
+        for (int s = 0; s < N && rc == NOC_OK; s++) {
             for (int d = 0; d < N && rc == NOC_OK; d++)
                 rc = add_pair(n, s * N + d, s, d, &ps, &cap, ctx);
+            /* the first row predicts the size: give up early */
+            if (rc == NOC_OK && s == 0 && (double)n->pstart[n->npaths] * N > (double)SIM_TABLE_MAX)
+                rc = NOC_ELIMIT;
+        }
     } else {
         for (int e = 0; e < tr->nent && rc == NOC_OK; e++)
             if (tr->ent[e].w > 0)

@@ -46,8 +46,10 @@ static int point_json(const struct noc_sim *s, const struct noc_sim_point *p,
     if (!add_num(o, "offered", p->offered) || !add_num(o, "accepted", p->accepted) ||
         !add_num(o, "latency_avg", p->latency_avg) || !add_num(o, "latency_p99", p->latency_p99) ||
         !cJSON_AddBoolToObject(o, "stable", p->stable) ||
+        !cJSON_AddBoolToObject(o, "converged", p->converged) ||
         !cJSON_AddNumberToObject(o, "packets", (double)p->packets) ||
-        !cJSON_AddNumberToObject(o, "cycles", (double)p->measured_cycles))
+        !cJSON_AddNumberToObject(o, "cycles", (double)p->measured_cycles) ||
+        !cJSON_AddNumberToObject(o, "cycles_run", (double)p->cycles_run))
         return -1;
     if (s->o.flow == NOC_SIM_DROP && !add_num(o, "drop_rate", p->drop_rate))
         return -1;

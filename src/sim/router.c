@@ -54,9 +54,9 @@ void sim_flit_discard(struct sim_state *st, int p)
 
 static void record_latency(struct sim_state *st, const struct sim_pkt *k)
 {
-    long long lat = st->now - k->ctime;
-    if (sim_grow_zero(st->ctx, (void **)&st->hist, &st->histcap, (size_t)lat + 1, sizeof *st->hist) == NOC_OK)
-        st->hist[lat]++;
+    long long lat = st->now - k->ctime, slot = lat < (1 << 22) ? lat : (1 << 22);
+    if (sim_grow_zero(st->ctx, (void **)&st->hist, &st->histcap, (size_t)slot + 1, sizeof *st->hist) == NOC_OK)
+        st->hist[slot]++; /* beyond 2^22 cycles: one last bucket */
     st->lat_n++;
     st->lat_sum += (double)lat;
     if (k->flow >= 0 && st->flow_n) {
@@ -96,7 +96,7 @@ void sim_flit_arrive(struct sim_state *st, const struct sim_fev *e)
         sim_flit_discard(st, p);
         return;
     }
-    int i = e->ch * n->V + e->vc, u = n->t->ch[e->ch].dst;
+    int i = e->ch * n->V + e->vc, u = n->ch_dst[e->ch];
     struct sim_ivc *q = &st->ivc[i];
     struct sim_flit f = e->f;
     f.ready = st->now + n->D - 1;
@@ -113,11 +113,54 @@ void sim_flit_arrive(struct sim_state *st, const struct sim_fev *e)
     if (q->state == IVC_IDLE && q->count == 1) {
         q->state = IVC_VA;
         q->va_ready = n->D >= 2 ? f.ready - 1 : f.ready;
-        st->vamask[e->ch] |= 1ULL << e->vc;
+        va_set(st, e->ch, e->vc);
         st->nva[u]++;
     } else if (q->state == IVC_ACTIVE) {
-        st->actmask[e->ch] |= 1ULL << e->vc;
+        act_set(st, e->ch, e->vc);
     }
+}
+
+/* VC v of input channel ic enters / leaves the VA-waiting or the active
+ * set; the router masks follow (routers of more than 64 inputs are always
+ * scanned whole). */
+static inline void va_set(struct sim_state *st, int ic, int v)
+{
+    const struct sim_net *n = st->n;
+    if (!st->vamask[ic] && n->in_pos[ic] < 64)
+        st->rva[n->ch_dst[ic]] |= 1ULL << n->in_pos[ic];
+    st->vamask[ic] |= 1ULL << v;
+}
+
+static inline void va_clear(struct sim_state *st, int ic, int v)
+{
+    const struct sim_net *n = st->n;
+    st->vamask[ic] &= ~(1ULL << v);
+    if (!st->vamask[ic] && n->in_pos[ic] < 64)
+        st->rva[n->ch_dst[ic]] &= ~(1ULL << n->in_pos[ic]);
+}
+
+static inline void act_set(struct sim_state *st, int ic, int v)
+{
+    const struct sim_net *n = st->n;
+    if (!st->actmask[ic] && n->in_pos[ic] < 64)
+        st->ract[n->ch_dst[ic]] |= 1ULL << n->in_pos[ic];
+    st->actmask[ic] |= 1ULL << v;
+}
+
+static inline void act_clear(struct sim_state *st, int ic, int v)
+{
+    const struct sim_net *n = st->n;
+    st->actmask[ic] &= ~(1ULL << v);
+    if (!st->actmask[ic] && n->in_pos[ic] < 64)
+        st->ract[n->ch_dst[ic]] &= ~(1ULL << n->in_pos[ic]);
+}
+
+/* The input ports of router u to visit: a mask of their indices. */
+static inline uint64_t ports(const struct sim_state *st, const uint64_t *rmask, int u, int nin)
+{
+    if (nin > 64)
+        return ~0ULL; /* callers scan every port of a large router */
+    return rmask[u];
 }
 
 static inline const struct sim_flit *front(const struct sim_state *st, int i)
@@ -198,8 +241,8 @@ static void vc_alloc(struct sim_state *st, int u)
         q->out = ovc;
         q->och = q->fr.nx;
         q->va_time = now;
-        st->vamask[ic] &= ~(1ULL << v);
-        st->actmask[ic] |= 1ULL << v;
+        va_clear(st, ic, v);
+        act_set(st, ic, v);
         st->nva[u]--;
         st->rr_va_out[ovc] = loc + 1;
         st->rr_va_in[i] = ovc - q->och * V + 1;
@@ -228,7 +271,7 @@ static int traverse(struct sim_state *st, int u, int ic, int v)
             return NOC_ENOMEM;
     }
     if (!n->drop && (tail || q->count == 0))
-        st->actmask[ic] &= ~(1ULL << v);
+        act_clear(st, ic, v);
     if (tail) {
         st->owner[ovc] = -1;
         q->out = -1;
@@ -238,7 +281,7 @@ static int traverse(struct sim_state *st, int u, int ic, int v)
             int va = n->D >= 2 ? r - 1 : r;
             q->state = IVC_VA;
             q->va_ready = va > st->now + 1 ? va : st->now + 1;
-            st->vamask[ic] |= 1ULL << v;
+            va_set(st, ic, v);
             st->nva[u]++;
         }
     }

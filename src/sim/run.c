@@ -43,6 +43,8 @@ static void state_free(struct sim_state *st)
     free(st->nva);
     free(st->vamask);
     free(st->actmask);
+    free(st->rva);
+    free(st->ract);
     free(st->pk);
     free(st->own_ch);
     free(st->own_cls);
@@ -90,6 +92,8 @@ static int state_alloc(struct sim_state *st, const struct sim_net *n, const stru
     st->nva = noc_calloc(ctx, (size_t)n->R, sizeof *st->nva);
     st->vamask = noc_calloc(ctx, (size_t)n->nch, sizeof *st->vamask);
     st->actmask = noc_calloc(ctx, (size_t)n->nch, sizeof *st->actmask);
+    st->rva = noc_calloc(ctx, (size_t)n->R, sizeof *st->rva);
+    st->ract = noc_calloc(ctx, (size_t)n->R, sizeof *st->ract);
     st->req_ivc = noc_malloc(ctx, (size_t)n->max_in * n->V + 1, sizeof *st->req_ivc);
     st->req_ovc = noc_malloc(ctx, (size_t)n->max_in * n->V + 1, sizeof *st->req_ovc);
     st->req_loc = noc_malloc(ctx, (size_t)n->max_in * n->V + 1, sizeof *st->req_loc);
@@ -100,8 +104,10 @@ static int state_alloc(struct sim_state *st, const struct sim_net *n, const stru
     if (!st->fw || !st->cw || !st->buf || !st->ivc || !st->credits || !st->owner || !st->rr_va_in ||
         !st->rr_va_out || !st->rr_sa_in || !st->rr_sa_out || !st->buffered || !st->req_ivc ||
         !st->req_ovc || !st->req_loc || !st->req_w || !st->sa_in_vc || !st->sa_in_out || !st->sa_best || !st->nva ||
-        !st->vamask || !st->actmask)
+        !st->vamask || !st->actmask || !st->rva || !st->ract)
         return NOC_ENOMEM;
+    for (int k = 0; k < n->max_out + 1; k++)
+        st->sa_best[k] = -1;
     for (size_t i = 0; i < nv; i++) {
         st->credits[i] = n->B;
         st->owner[i] = -1;
@@ -188,8 +194,7 @@ static int results(struct sim_state *st, double rate, int converged, int drained
     pt->latency_p99 = p99(st);
     pt->converged = converged;
     pt->drained = drained;
-    pt->stable = converged && drained &&
-                 backlog(st) <= 0.02 * (double)st->win_gen + n->N * n->mean_len;
+    pt->stable = drained && backlog(st) <= 0.02 * (double)st->win_gen + n->N * n->mean_len;
     pt->packets = (long)st->lat_n;
     pt->measured_cycles = (long)M;
     pt->cycles_run = st->now;
@@ -240,6 +245,9 @@ int noc_sim_run(const struct noc_sim *s, double rate, struct noc_sim_point *pt, 
     if ((rc = sim_sources_init(&st, rate, ctx)) != NOC_OK)
         goto cleanup;
     long batch = o->batch < o->cycles ? o->batch : o->cycles;
+    /* no move for this long while flits wait: deadlock (a flit on the
+     * longest link is not stuck) */
+    long quiet = o->deadlock_cycles + n->maxlat + n->cd + n->D;
     long drain = 0;
     for (st.now = 0;; st.now++) {
         if ((rc = step(&st)) != NOC_OK)
@@ -271,7 +279,7 @@ int noc_sim_run(const struct noc_sim *s, double rate, struct noc_sim_point *pt, 
             if ((long)st.now + 1 - st.mend >= drain)
                 break;
         }
-        if (st.now - st.last_move >= o->deadlock_cycles && st.inj - st.ej - st.dropped > 0) {
+        if (st.now - st.last_move >= quiet && st.inj - st.ej - st.dropped > 0) {
             rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
                            "sim: deadlock at cycle %d (offered %g): no flit moved for %ld cycles "
                            "while %lld flits wait in the network (routing %s, %d VC%s, %d class%s)",

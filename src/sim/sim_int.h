@@ -28,6 +28,7 @@ struct sim_net {
     int *term_inj;     /* terminal -> its injection channel */
     int *ch_term;      /* channel -> terminal it leaves (inj) / enters (ej), else -1 */
     int *in_pos;       /* channel -> index among its router's input ports, -1 for ej */
+    int *ch_dst;       /* channel -> its destination node */
     int max_in, max_out;
     int maxlat;
     /* Traffic sampling. */
@@ -58,8 +59,10 @@ int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_
                   const struct noc_sim_opts *o, int routing, struct noc_ctx *ctx);
 void sim_net_free(struct sim_net *n);
 /* paths.c */
-int sim_routing_choose(const struct noc_topo *t, int requested, int vcs, struct noc_routing *rt,
-                       struct noc_ctx *ctx);
+/* The routing: `requested`, or (-1) the first of table (when the stored
+ * routes cover every pair with traffic), dor, desttag, updown that applies. */
+int sim_routing_choose(const struct noc_topo *t, const struct noc_traffic *tr, int requested, int vcs,
+                       struct noc_routing *rt, struct noc_ctx *ctx);
 int sim_dateline_init(struct sim_net *n, struct noc_ctx *ctx);
 /* VC classes of a path (channels ch[0..len-1]) into cls. */
 void sim_path_classes(const struct sim_net *n, const int *ch, int len, unsigned char *cls);
@@ -157,6 +160,8 @@ struct sim_state {
     int *nva;                 /* per router: input VCs waiting for VC allocation */
     uint64_t *vamask;         /* per channel: VCs in IVC_VA */
     uint64_t *actmask;        /* per channel: VCs ACTIVE with a flit */
+    uint64_t *rva, *ract;     /* per router (<= 64 inputs): input ports whose
+                               * vamask / actmask is not empty */
     /* Packets. */
     struct sim_pkt *pk;
     size_t pkcap;

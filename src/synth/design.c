@@ -84,6 +84,8 @@ int synth_check_input(const struct noc_app *app, const struct noc_synth_opts *o,
 {
     if (app->ncores < 1)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "the app has no cores");
+    if (app->nflows < 1)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "the app has no flows: nothing to connect");
     if (!(o->link_width > 0) || !(o->freq_mhz > 0) || !(o->max_util > 0) || o->max_radix < 0)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "link width, frequency and utilisation must be > 0");
     for (int c = 0; c < app->ncores; c++)

@@ -1,10 +1,12 @@
-/* Capacity-bounded core groups (cmesh routers, hring local rings) and the
- * near-square grid shared by the cmesh and merge-from-mesh methods. */
+/* Capacity-bounded core groups (cmesh routers, hring local rings), ring
+ * orders (hring), and the near-square grid shared by the cmesh and
+ * merge-from-mesh methods. */
 #include "synth_int.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "nocsyn/app.h"
 #include "nocsyn/topo.h"
@@ -129,4 +131,81 @@ int synth_mesh_topo(int cols, int rows, struct noc_topo *t, struct noc_ctx *ctx)
     if (rc != NOC_OK)
         noc_topo_free(t);
     return rc;
+}
+
+#define RING_EXHAUSTIVE 7 /* free items up to which ring orders are enumerated */
+
+/* Hops between positions p and q on a bidirectional ring of m. */
+static int rdist(int p, int q, int m)
+{
+    int d = p > q ? p - q : q - p;
+    return d < m - d ? d : m - d;
+}
+
+static double ring_cost(int m, const double *W, const int *pos)
+{
+    double c = 0;
+    for (int i = 0; i < m; i++)
+        for (int k = i + 1; k < m; k++)
+            if (W[i * m + k] > 0)
+                c += W[i * m + k] * rdist(pos[i], pos[k], m);
+    return c;
+}
+
+/* Orders m items on a ring (pos[i] = position of item i, item 0 fixed at
+ * position 0) minimising sum W[i][k] x ring distance, W symmetric m x m.
+ * Exhaustive (Heap's algorithm over items 1..m-1) up to RING_EXHAUSTIVE free
+ * items, else pairwise-swap descent from the identity.  Deterministic:
+ * the first best order found is kept. */
+int synth_ring_order(int m, const double *W, int *pos, struct noc_ctx *ctx)
+{
+    int *cur = noc_malloc(ctx, (size_t)m + 1, sizeof *cur), *c = noc_calloc(ctx, (size_t)m + 1, sizeof *c);
+    if (!cur || !c) {
+        free(cur);
+        free(c);
+        return NOC_ENOMEM;
+    }
+    for (int i = 0; i < m; i++)
+        pos[i] = cur[i] = i;
+    double best = ring_cost(m, W, pos);
+    int n = m - 1; /* items 1..m-1 move */
+    if (n <= RING_EXHAUSTIVE) {
+        int *a = cur + 1;
+        for (int i = 0; i < n;) {
+            if (c[i] < i) {
+                int j = i % 2 == 0 ? 0 : c[i], t = a[j];
+                a[j] = a[i];
+                a[i] = t;
+                double v = ring_cost(m, W, cur);
+                if (v < best - 1e-12) {
+                    best = v;
+                    memcpy(pos, cur, (size_t)m * sizeof *pos);
+                }
+                c[i]++;
+                i = 0;
+            } else
+                c[i++] = 0;
+        }
+    } else {
+        for (int improved = 1; improved;) {
+            improved = 0;
+            for (int i = 1; i < m; i++)
+                for (int k = i + 1; k < m; k++) {
+                    int t = pos[i];
+                    pos[i] = pos[k];
+                    pos[k] = t;
+                    double v = ring_cost(m, W, pos);
+                    if (v < best - 1e-12) {
+                        best = v;
+                        improved = 1;
+                    } else {
+                        pos[k] = pos[i];
+                        pos[i] = t;
+                    }
+                }
+        }
+    }
+    free(cur);
+    free(c);
+    return NOC_OK;
 }

@@ -11,83 +11,6 @@
 #include "nocsyn/topo.h"
 #include "synth_int.h"
 
-#define HR_EXHAUSTIVE 7 /* free items up to which ring orders are enumerated */
-
-/* Hops between positions p and q on a bidirectional ring of m. */
-static int rdist(int p, int q, int m)
-{
-    int d = p > q ? p - q : q - p;
-    return d < m - d ? d : m - d;
-}
-
-static double ring_cost(int m, const double *W, const int *pos)
-{
-    double c = 0;
-    for (int i = 0; i < m; i++)
-        for (int k = i + 1; k < m; k++)
-            if (W[i * m + k] > 0)
-                c += W[i * m + k] * rdist(pos[i], pos[k], m);
-    return c;
-}
-
-/* Orders m items on a ring (pos[i] = position of item i, item 0 fixed at
- * position 0) minimising sum W[i][k] x ring distance, W symmetric m x m.
- * Exhaustive (Heap's algorithm over items 1..m-1) up to HR_EXHAUSTIVE free
- * items, else pairwise-swap descent from the identity.  Deterministic:
- * the first best order found is kept. */
-static int order_ring(int m, const double *W, int *pos, struct noc_ctx *ctx)
-{
-    int *cur = noc_malloc(ctx, (size_t)m + 1, sizeof *cur), *c = noc_calloc(ctx, (size_t)m + 1, sizeof *c);
-    if (!cur || !c) {
-        free(cur);
-        free(c);
-        return NOC_ENOMEM;
-    }
-    for (int i = 0; i < m; i++)
-        pos[i] = cur[i] = i;
-    double best = ring_cost(m, W, pos);
-    int n = m - 1; /* items 1..m-1 move */
-    if (n <= HR_EXHAUSTIVE) {
-        int *a = cur + 1;
-        for (int i = 0; i < n;) {
-            if (c[i] < i) {
-                int j = i % 2 == 0 ? 0 : c[i], t = a[j];
-                a[j] = a[i];
-                a[i] = t;
-                double v = ring_cost(m, W, cur);
-                if (v < best - 1e-12) {
-                    best = v;
-                    memcpy(pos, cur, (size_t)m * sizeof *pos);
-                }
-                c[i]++;
-                i = 0;
-            } else
-                c[i++] = 0;
-        }
-    } else {
-        for (int improved = 1; improved;) {
-            improved = 0;
-            for (int i = 1; i < m; i++)
-                for (int k = i + 1; k < m; k++) {
-                    int t = pos[i];
-                    pos[i] = pos[k];
-                    pos[k] = t;
-                    double v = ring_cost(m, W, pos);
-                    if (v < best - 1e-12) {
-                        best = v;
-                        improved = 1;
-                    } else {
-                        pos[k] = pos[i];
-                        pos[i] = t;
-                    }
-                }
-        }
-    }
-    free(cur);
-    free(c);
-    return NOC_OK;
-}
-
 /* The rings of one design. */
 struct hr {
     int N, g, K;
@@ -337,7 +260,7 @@ static int make_rings(const struct noc_app *app, const struct noc_synth_opts *o,
             W[b * G + a] += app->flows[f].bw;
         }
     }
-    if ((rc = order_ring(G, W, gpos, ctx)) != NOC_OK)
+    if ((rc = synth_ring_order(G, W, gpos, ctx)) != NOC_OK)
         goto cleanup;
     for (int c = 0; c < N; c++) {
         h->ring[c] = gpos[group[c]];
@@ -368,7 +291,7 @@ static int make_rings(const struct noc_app *app, const struct noc_synth_opts *o,
                 W[ib * m + ia] += fl->bw;
             }
         }
-        if ((rc = order_ring(m, W, lpos, ctx)) != NOC_OK)
+        if ((rc = synth_ring_order(m, W, lpos, ctx)) != NOC_OK)
             goto cleanup;
         for (int i = 0; i < n; i++)
             h->rpos[members[i]] = lpos[i + 1];

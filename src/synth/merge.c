@@ -10,120 +10,7 @@
 #include "nocsyn/app.h"
 #include "nocsyn/map.h"
 #include "nocsyn/topo.h"
-#include "synth_int.h"
-
-/* Inputs shared by every step. */
-struct mctx {
-    const struct noc_app *app;
-    const struct noc_synth_opts *o;
-    const int *order;              /* flows in decreasing bandwidth */
-    const double *cx, *cy, *cw;    /* core centres and weights */
-    const double *in, *out;        /* core bandwidths */
-};
-
-/* One state of the merge: the routed switch graph and the cores' routers. */
-struct mstate {
-    struct swnet net;
-    int *core_sw;
-    int live;                      /* net initialised */
-};
-
-static void mstate_free(struct mstate *s)
-{
-    if (s->live)
-        swnet_free(&s->net);
-    free(s->core_sw);
-    memset(s, 0, sizeof *s);
-}
-
-static void paths_free(struct ivec *p, int n)
-{
-    if (p)
-        for (int f = 0; f < n; f++)
-            free(p[f].v);
-    free(p);
-}
-
-/* Builds net with K routers from the cores' routers, positions and
- * proposed paths (paths[f].n == 0: none).  With `preopen` the links of
- * every proposed path and the `nextra` pairs extra[2i], extra[2i+1] are
- * opened first (and the radix checked); otherwise a path opens what it
- * needs as it commits.  Flows commit in decreasing bandwidth; refused ones
- * go to split's router afterwards.  Returns 0 built, 1 infeasible (why), -1
- * error.  net is initialised unless -1 is returned. */
-static int build_net(const struct mctx *mc, int K, const int *core_sw, const double *sx,
-                     const double *sy, const struct ivec *paths, int preopen, const int *extra,
-                     int nextra, struct swnet *net, int *nredo, char *why, size_t wl,
-                     struct noc_ctx *ctx)
-{
-    const struct noc_app *app = mc->app;
-    int F = app->nflows, rc = 0, n = 0;
-    int *redo = NULL;
-    if (swnet_init(net, K, F, mc->o, ctx) != NOC_OK)
-        return -1;
-    if (!(redo = noc_malloc(ctx, (size_t)F + 1, sizeof *redo))) {
-        swnet_free(net);
-        return -1;
-    }
-    for (int c = 0; c < app->ncores; c++)
-        net->ncores[core_sw[c]]++;
-    memcpy(net->sx, sx, (size_t)K * sizeof *sx);
-    memcpy(net->sy, sy, (size_t)K * sizeof *sy);
-    if (preopen) {
-        for (int f = 0; f < F; f++)
-            for (int i = 0; i + 1 < paths[f].n; i++)
-                if (swnet_open_link(net, paths[f].v[i], paths[f].v[i + 1], ctx)) {
-                    rc = -1;
-                    goto cleanup;
-                }
-        for (int i = 0; i < nextra; i++)
-            if (swnet_open_link(net, extra[2 * i], extra[2 * i + 1], ctx)) {
-                rc = -1;
-                goto cleanup;
-            }
-        for (int s = 0; s < K; s++)
-            if (swnet_ports(net, s) > net->max_radix) {
-                snprintf(why, wl, "a router needs %d ports, above --max-radix %d", swnet_ports(net, s),
-                         net->max_radix);
-                rc = 1;
-                goto cleanup;
-            }
-    }
-    for (int i = 0; i < F; i++) {
-        int f = mc->order[i];
-        int mh = app->flows[f].max_hops, len = paths[f].n;
-        int r = len && (mh < 0 || len - 1 <= mh) ? swnet_commit(net, f, paths[f].v, len, app->flows[f].bw, ctx)
-                                                 : 1;
-        if (r < 0) {
-            rc = -1;
-            goto cleanup;
-        }
-        if (r > 0)
-            redo[n++] = f;
-    }
-    for (int i = 0; i < n; i++) {
-        const struct noc_flow *fl = &app->flows[redo[i]];
-        char w2[256];
-        int r = swnet_route(net, redo[i], core_sw[fl->src], core_sw[fl->dst], fl->bw, fl->max_hops, w2,
-                            sizeof w2, ctx);
-        if (r < 0) {
-            rc = -1;
-            goto cleanup;
-        }
-        if (r > 0) {
-            snprintf(why, wl, "flow %s -> %s (%.6g MB/s): %s", app->cores[fl->src].name,
-                     app->cores[fl->dst].name, fl->bw, w2);
-            rc = 1;
-            goto cleanup;
-        }
-    }
-    *nredo = n;
-cleanup:
-    free(redo);
-    if (rc < 0)
-        swnet_free(net);
-    return rc;
-}
+#include "merge_int.h"
 
 /* Power estimate (mW) of a state, as noc_tech_topo would count it with the
  * current positions: routers, router-router channels, core links. */
@@ -275,45 +162,38 @@ static int try_merge(const struct mctx *mc, const struct mstate *st, int u, int 
     for (int f = 0; f < F; f++)
         for (int i = 0; i < paths[f].n; i++)
             paths[f].v[i] = keep[paths[f].v[i]];
-    rc = build_net(mc, K2, out->core_sw, sx, sy, paths, 1, NULL, 0, &out->net, &nredo, why, sizeof why, ctx);
+    rc = merge_build_net(mc, K2, out->core_sw, sx, sy, paths, 0, NULL, 0, &out->net, &nredo, why, sizeof why, ctx);
+    out->live = rc >= 0;
     if (rc != 0)
         goto cleanup;
-    out->live = 1;
-    if (nredo) {
-        /* Rerouted flows may have left links unused: rebuild from the
+    if (merge_has_unused(&out->net)) {
+        /* Refused or rerouted flows left links unused: rebuild from the
          * final paths (an acyclic, feasible set: nothing is refused). */
-        int unused = 0;
-        for (int c = 0; c < out->net.nch && !unused; c++) {
-            int back = swnet_chan(&out->net, out->net.cdst[c], out->net.csrc[c]);
-            unused = out->net.cload[c] == 0 && out->net.cload[back] == 0;
+        for (int f = 0; f < F; f++) {
+            paths[f].n = 0;
+            for (int i = 0; i < out->net.paths[f].n; i++)
+                if (ivec_push(&paths[f], out->net.paths[f].v[i], ctx)) {
+                    rc = -1;
+                    goto cleanup;
+                }
         }
-        if (unused) {
-            for (int f = 0; f < F; f++) {
-                paths[f].n = 0;
-                for (int i = 0; i < out->net.paths[f].n; i++)
-                    if (ivec_push(&paths[f], out->net.paths[f].v[i], ctx)) {
-                        rc = -1;
-                        goto cleanup;
-                    }
-            }
-            swnet_free(&out->net);
-            out->live = 0;
-            rc = build_net(mc, K2, out->core_sw, sx, sy, paths, 1, NULL, 0, &out->net, &nredo, why,
-                           sizeof why, ctx);
-            if (rc != 0)
-                goto cleanup;
-            out->live = 1;
-        }
+        swnet_free(&out->net);
+        out->live = 0;
+        rc = merge_build_net(mc, K2, out->core_sw, sx, sy, paths, 1, NULL, 0, &out->net, &nredo, why, sizeof why,
+                       ctx);
+        out->live = rc >= 0;
+        if (rc != 0)
+            goto cleanup;
     }
     rc = 0;
 cleanup:
     if (rc != 0)
-        mstate_free(out);
+        merge_state_free(out);
     free(map);
     free(keep);
     free(sx);
     free(sy);
-    paths_free(paths, F);
+    merge_paths_free(paths, F);
     return rc;
 }
 
@@ -414,125 +294,6 @@ static int record(const struct mctx *mc, struct mstate *st, const double *cx, co
     return rc;
 }
 
-static int uf_find(int *up, int x)
-{
-    while (up[x] != x)
-        x = up[x] = up[up[x]];
-    return x;
-}
-
-/* The floorplan start: a router per core at its centre (cores joined by a
- * max_hops 0 flow share one, at their weighted centre), direct links. */
-static int start_floorplan(const struct mctx *mc, struct mstate *st, char *why, size_t wl,
-                           struct noc_ctx *ctx)
-{
-    const struct noc_app *app = mc->app;
-    int N = app->ncores, F = app->nflows, nredo, rc = -1, K = 0;
-    struct ivec *paths = noc_calloc(ctx, (size_t)F + 1, sizeof *paths);
-    int *up = noc_malloc(ctx, (size_t)N, sizeof *up), *id = noc_malloc(ctx, (size_t)N, sizeof *id);
-    double *sx = noc_calloc(ctx, (size_t)N, sizeof *sx), *sy = noc_calloc(ctx, (size_t)N, sizeof *sy);
-    double *sw = noc_calloc(ctx, (size_t)N, sizeof *sw);
-    if (!(st->core_sw = noc_malloc(ctx, (size_t)N, sizeof *st->core_sw)) || !paths || !up || !id || !sx ||
-        !sy || !sw)
-        goto cleanup;
-    for (int c = 0; c < N; c++)
-        up[c] = c;
-    for (int f = 0; f < F; f++)
-        if (app->flows[f].max_hops == 0)
-            up[uf_find(up, app->flows[f].src)] = uf_find(up, app->flows[f].dst);
-    for (int c = 0; c < N; c++)
-        id[c] = -1;
-    for (int c = 0; c < N; c++) {
-        int r = uf_find(up, c);
-        if (id[r] < 0)
-            id[r] = K++;
-        int s = st->core_sw[c] = id[r];
-        sx[s] += mc->cw[c] * mc->cx[c];
-        sy[s] += mc->cw[c] * mc->cy[c];
-        sw[s] += mc->cw[c];
-    }
-    for (int s = 0; s < K; s++) {
-        sx[s] /= sw[s];
-        sy[s] /= sw[s];
-    }
-    for (int f = 0; f < F; f++) {
-        int a = st->core_sw[app->flows[f].src], b = st->core_sw[app->flows[f].dst];
-        if (ivec_push(&paths[f], a, ctx) || (a != b && ivec_push(&paths[f], b, ctx)))
-            goto cleanup;
-    }
-    rc = build_net(mc, K, st->core_sw, sx, sy, paths, 0, NULL, 0, &st->net, &nredo, why, wl, ctx);
-    st->live = rc >= 0;
-cleanup:
-    paths_free(paths, F);
-    free(up);
-    free(id);
-    free(sx);
-    free(sy);
-    free(sw);
-    return rc;
-}
-
-/* The mesh start: cores mapped by "auto" onto the near-square mesh, each
- * in its tile (tx, ty receive the core centres), every mesh link, XY
- * routes. */
-static int start_mesh(const struct mctx *mc, struct mstate *st, double *tx, double *ty, char *why,
-                      size_t wl, struct noc_ctx *ctx)
-{
-    const struct noc_app *app = mc->app;
-    int N = app->ncores, F = app->nflows, cols, rows, nredo, rc = -1, have = 0;
-    synth_grid(N, &cols, &rows);
-    int R = cols * rows;
-    struct noc_topo mesh;
-    struct ivec *paths = noc_calloc(ctx, (size_t)F + 1, sizeof *paths);
-    int *term = noc_malloc(ctx, (size_t)N, sizeof *term), *path = noc_malloc(ctx, (size_t)R + 1, sizeof *path);
-    int *extra = noc_malloc(ctx, (size_t)4 * R, sizeof *extra);
-    double *sx = noc_malloc(ctx, (size_t)R, sizeof *sx), *sy = noc_malloc(ctx, (size_t)R, sizeof *sy);
-    if (!paths || !term || !path || !extra || !sx || !sy ||
-        !(st->core_sw = noc_malloc(ctx, (size_t)N, sizeof *st->core_sw)))
-        goto cleanup;
-    if (synth_mesh_topo(cols, rows, &mesh, ctx) != NOC_OK)
-        goto cleanup;
-    have = 1;
-    if (noc_map_cores(app, &mesh, NOC_MAP_AUTO, mc->o->seed, term, NULL, ctx) != NOC_OK)
-        goto cleanup;
-    double pitch = 0;
-    for (int c = 0; c < N; c++)
-        pitch = fmax(pitch, fmax(app->cores[c].has_size ? app->cores[c].w : 1, app->cores[c].has_size ? app->cores[c].h : 1));
-    int ne = 0;
-    for (int r = 0; r < R; r++) {
-        int x = r % cols, y = r / cols;
-        sx[r] = (x + 0.5) * pitch;
-        sy[r] = (y + 0.5) * pitch;
-        if (x + 1 < cols)
-            extra[2 * ne] = r, extra[2 * ne + 1] = r + 1, ne++;
-        if (y + 1 < rows)
-            extra[2 * ne] = r, extra[2 * ne + 1] = r + cols, ne++;
-    }
-    for (int c = 0; c < N; c++) {
-        st->core_sw[c] = term[c]; /* terminal i sits on router i */
-        tx[c] = sx[term[c]];
-        ty[c] = sy[term[c]];
-    }
-    for (int f = 0; f < F; f++) {
-        int len = synth_xy_path(cols, term[app->flows[f].src], term[app->flows[f].dst], path);
-        for (int i = 0; i < len; i++)
-            if (ivec_push(&paths[f], path[i], ctx))
-                goto cleanup;
-    }
-    rc = build_net(mc, R, st->core_sw, sx, sy, paths, 1, extra, ne, &st->net, &nredo, why, wl, ctx);
-    st->live = rc >= 0;
-cleanup:
-    if (have)
-        noc_topo_free(&mesh);
-    paths_free(paths, F);
-    free(term);
-    free(path);
-    free(extra);
-    free(sx);
-    free(sy);
-    return rc;
-}
-
 int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
                     struct noc_synth_result *res, struct noc_ctx *ctx)
 {
@@ -561,8 +322,8 @@ int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
     }
     noc_app_core_bw(app, in, out);
     struct mctx mc = {app, o, order, cx, cy, cw, in, out};
-    int r = mesh ? start_mesh(&mc, &cur, tx, ty, why, sizeof why, ctx)
-                 : start_floorplan(&mc, &cur, why, sizeof why, ctx);
+    int r = mesh ? merge_start_mesh(&mc, &cur, tx, ty, why, sizeof why, ctx)
+                 : merge_start_floorplan(&mc, &cur, why, sizeof why, ctx);
     if (mesh) {
         memcpy(cx, tx, (size_t)N * sizeof *cx);
         memcpy(cy, ty, (size_t)N * sizeof *cy);
@@ -603,18 +364,18 @@ int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
                 continue;
             double p = net_power(&mc, &cand.net, cand.core_sw);
             if (p < pbest) {
-                mstate_free(&best);
+                merge_state_free(&best);
                 best = cand;
                 pbest = p;
             } else
-                mstate_free(&cand);
+                merge_state_free(&cand);
             memset(&cand, 0, sizeof cand);
         }
         free(pairs);
         pairs = NULL;
         if (!best.live)
             break;
-        mstate_free(&cur);
+        merge_state_free(&cur);
         cur = best;
         memset(&best, 0, sizeof best);
         pcur = pbest;
@@ -629,9 +390,9 @@ int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
     noc_synth_pareto(res);
     rc = synth_none_feasible(res, "merge", ctx);
 cleanup:
-    mstate_free(&cur);
-    mstate_free(&best);
-    mstate_free(&cand);
+    merge_state_free(&cur);
+    merge_state_free(&best);
+    merge_state_free(&cand);
     free(pairs);
     free(order);
     free(cx);

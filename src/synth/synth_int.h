@@ -121,7 +121,7 @@ int swnet_commit(struct swnet *n, int f, const int *sw, int len, double bw, stru
 /* The app's flows in decreasing bandwidth, ties by flow index.  0 or -1
  * (out of memory). */
 int synth_flow_order(const struct noc_app *app, int *order);
-/* Input checks every method shares: cores, positive width / frequency /
+/* Input checks every method shares: cores, flows, positive width / frequency /
  * utilisation, every core placed, no flow or core above a link's capacity
  * (NOC_EINVAL / NOC_EINFEASIBLE naming the core or flow). */
 int synth_check_input(const struct noc_app *app, const struct noc_synth_opts *o, struct noc_ctx *ctx);
@@ -165,3 +165,9 @@ int synth_xy_path(int cols, int a, int b, int *path);
  * caller on success (released on failure).  For noc_map_cores. */
 struct noc_topo;
 int synth_mesh_topo(int cols, int rows, struct noc_topo *t, struct noc_ctx *ctx);
+/* Orders m items on a bidirectional ring (pos[i] = position of item i,
+ * item 0 fixed at position 0) minimising sum W[i][k] x ring distance (W
+ * symmetric m x m, row-major): exhaustive (Heap's algorithm) up to 7 free
+ * items, else pairwise-swap descent from the identity.  Deterministic.
+ * NOC_OK or NOC_ENOMEM.  O((m-1)! m^2) resp. O(passes m^4). */
+int synth_ring_order(int m, const double *W, int *pos, struct noc_ctx *ctx);

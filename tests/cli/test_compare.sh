@@ -8,7 +8,7 @@ has "stdout names the report" "$TMP/out" 'report: .*report.html'
 has "summary.csv columns (INTERFACE 3.4)" "$TMP/c/summary.csv" \
     '^design,method,routers,links,radix_max,hops_avg,hops_max,max_load_mbps,max_util,path_div_avg,wire_mm,power_mw,area_mm2,deadlock_free'
 n=$(awk 'NR>1' "$TMP/c/summary.csv" | wc -l)
-[ "$n" -eq 9 ] && ok "one synthesized design and eight baselines" || notok "summary rows" "$n"
+[ "$n" -eq 12 ] && ok "four synthesized designs and eight baselines" || notok "summary rows" "$n"
 for b in mesh torus cmesh hring flatfly clos fattree butterfly; do
     has "baseline $b present" "$TMP/c/summary.csv" "^$b,$b,"
     [ -s "$TMP/c/$b.dot" ] && [ -s "$TMP/c/$b.json" ] && [ -s "$TMP/c/$b.routes.csv" ] && [ -s "$TMP/c/$b.place.csv" ] \
@@ -58,7 +58,7 @@ fi
 # Restricting the lists.
 run "compare with two baselines" 0 "$NOCSYN" compare "$VOPD" --baselines mesh,torus --no-ideal -o "$TMP/c2" -q
 n=$(awk 'NR>1' "$TMP/c2/summary.csv" | wc -l)
-[ "$n" -eq 3 ] && ok "--baselines mesh,torus gives 3 rows" || notok "--baselines" "$n"
+[ "$n" -eq 6 ] && ok "--baselines mesh,torus gives 4 methods + 2 rows" || notok "--baselines" "$n"
 # Determinism.
 run "compare again" 0 "$NOCSYN" compare "$VOPD" --baselines mesh,torus --no-ideal -o "$TMP/c3" -q
 same "same seed, same summary" "$TMP/c3/summary.csv" "$TMP/c2/summary.csv"
@@ -74,3 +74,7 @@ bad "unknown method" "$NOCSYN" compare "$VOPD" --methods magic -o "$TMP/x"
 bad "missing app" "$NOCSYN" compare "$TMP/none.csv" -o "$TMP/x"
 bad "no -o" "$NOCSYN" compare "$VOPD"
 absent "bad input writes nothing" "$TMP/x"
+run "compare one method" 0 "$NOCSYN" compare "$VOPD" --methods cmesh --baselines mesh --no-ideal -o "$TMP/c4" -q
+n=$(awk 'NR>1' "$TMP/c4/summary.csv" | wc -l)
+[ "$n" -eq 2 ] && ok "--methods cmesh --baselines mesh gives 2 rows" || notok "--methods" "$n"
+has "the cmesh method's design" "$TMP/c4/summary.csv" '^cmesh_c'

@@ -107,6 +107,8 @@ bad "unknown start" "$NOCSYN" synth "$VOPD" --method merge --start torus -o "$TM
 bad "zero concentration" "$NOCSYN" synth "$VOPD" --method cmesh --conc 0 -o "$TMP/x2"
 bad "one ring for every core" "$NOCSYN" synth "$VOPD" --method hring --ring-size 12 -o "$TMP/x2"
 bad "unknown method" "$NOCSYN" synth "$VOPD" --method magic -o "$TMP/x2"
+printf 'digraph { a; b; }\n' >"$TMP/noflow.dot"
+bad "an app without flows" "$NOCSYN" synth "$TMP/noflow.dot" --method merge -o "$TMP/x2"
 absent "bad input writes nothing" "$TMP/x2"
 run "synth --help names every method" 0 "$NOCSYN" synth --help
 for m in split merge cmesh hring; do has "help describes $m" "$TMP/out" "^  $m "; done

@@ -348,6 +348,49 @@ static void merge_star_radix_and_determinism(void **state)
     noc_app_free(&app);
 }
 
+/* A ring of 8 cores under --max-radix 3: merging must stop while every
+ * router keeps at most 3 ports, so at least 3 routers remain (8 core ports
+ * alone need ceil(8/3)); the radix is checked on every step. */
+static void merge_stops_at_radix(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    static const char *const names[] = {"a", "b", "c", "d", "e", "f", "g", "h"};
+    int flows[16];
+    double bw[8];
+    for (int i = 0; i < 8; i++) {
+        flows[2 * i] = i;
+        flows[2 * i + 1] = (i + 1) % 8;
+        bw[i] = 100 + i;
+    }
+    struct noc_app app;
+    make_app(&app, names, 8, flows, bw, 8);
+    struct noc_synth_opts o;
+    noc_synth_opts_init(&o);
+    o.max_radix = 3;
+    struct noc_synth_result r;
+    noc_synth_result_init(&r);
+    assert_int_equal(noc_synth_merge(&app, &o, &r, &ctx), NOC_OK);
+    assert_true(r.n >= 2);
+    for (int i = 0; i < r.n; i++)
+        check_design(&app, &r.d[i], &o);
+    assert_true(r.d[r.n - 1].switches >= 3);
+    assert_true(r.d[r.n - 1].switches < 8);
+    noc_synth_result_free(&r);
+    noc_app_free(&app);
+    /* The chain's 4 cores would fit one router of radix 4, not 3: the last
+     * merge (two routers of 2 cores and the link between them) is refused. */
+    make_chain(&app);
+    noc_synth_result_init(&r);
+    assert_int_equal(noc_synth_merge(&app, &o, &r, &ctx), NOC_OK);
+    for (int i = 0; i < r.n; i++)
+        check_design(&app, &r.d[i], &o);
+    assert_int_equal(r.d[r.n - 1].switches, 2);
+    noc_synth_result_free(&r);
+    noc_app_free(&app);
+}
+
 /* The mesh start of the chain: 4 cores on a 2 x 2 mesh; the "auto"
  * mapping puts the chain along the mesh's cycle, so every flow is 1 hop
  * under XY (hops_avg 1, 4 links). */
@@ -400,6 +443,63 @@ static void groups_respect_cap(void **state)
             assert_true(size[g] >= 1 && size[g] <= cap);
     }
     noc_app_free(&app);
+}
+
+/* Ring orders.  Hand case: 4 items whose heavy pairs form the cycle
+ * 0-2-1-3-0 (weight 10 each) plus light 0-1 and 2-3 (weight 1): on a ring
+ * of 4 the heavy cycle can be laid out with every heavy pair adjacent
+ * (cost 4*10*1 + the light pairs at distance 2: 2*1*2 = 44), which the
+ * identity order (heavy 0-2 and 1-3 at distance 2: cost 10*2*2 + 10*2 +
+ * 1*1 + 1*1 = 62) does not.  Beyond 7 free items the swap descent must
+ * return a permutation no worse than the identity. */
+static int rd(int p, int q, int m)
+{
+    int d = abs(p - q);
+    return d < m - d ? d : m - d;
+}
+
+static void ring_order_by_hand(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    double W[16] = {0};
+    int heavy[][2] = {{0, 2}, {2, 1}, {1, 3}, {3, 0}};
+    for (int i = 0; i < 4; i++)
+        W[heavy[i][0] * 4 + heavy[i][1]] = W[heavy[i][1] * 4 + heavy[i][0]] = 10;
+    W[0 * 4 + 1] = W[1 * 4 + 0] = W[2 * 4 + 3] = W[3 * 4 + 2] = 1;
+    int pos[4];
+    assert_int_equal(synth_ring_order(4, W, pos, &ctx), NOC_OK);
+    assert_int_equal(pos[0], 0);
+    double cost = 0;
+    for (int i = 0; i < 4; i++)
+        for (int k = i + 1; k < 4; k++)
+            cost += W[i * 4 + k] * rd(pos[i], pos[k], 4);
+    assert_true(cost == 44);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(rd(pos[heavy[i][0]], pos[heavy[i][1]], 4), 1);
+    /* 11 items (10 free): a heavy cycle in scrambled order. */
+    enum { M = 11 };
+    double W2[M * M] = {0};
+    int cyc[M] = {0, 5, 3, 8, 1, 10, 2, 7, 4, 9, 6};
+    for (int i = 0; i < M; i++) {
+        int a = cyc[i], b = cyc[(i + 1) % M];
+        W2[a * M + b] = W2[b * M + a] = 10;
+    }
+    int pos2[M], seen[M] = {0};
+    assert_int_equal(synth_ring_order(M, W2, pos2, &ctx), NOC_OK);
+    double c2 = 0, c0 = 0;
+    for (int i = 0; i < M; i++) {
+        assert_true(pos2[i] >= 0 && pos2[i] < M && !seen[pos2[i]]);
+        seen[pos2[i]] = 1;
+        for (int k = i + 1; k < M; k++) {
+            c2 += W2[i * M + k] * rd(pos2[i], pos2[k], M);
+            c0 += W2[i * M + k] * rd(i, k, M);
+        }
+    }
+    assert_int_equal(pos2[0], 0);
+    assert_true(c2 <= c0);
+    assert_true(c2 >= 10 * M); /* at best every heavy pair adjacent */
 }
 
 /* XY paths and the near-square grid. */
@@ -488,8 +588,10 @@ int main(void)
         cmocka_unit_test(hring_all_to_all_deadlock_free),
         cmocka_unit_test(merge_two_cores_by_hand),
         cmocka_unit_test(merge_star_radix_and_determinism),
+        cmocka_unit_test(merge_stops_at_radix),
         cmocka_unit_test(merge_mesh_start_chain),
         cmocka_unit_test(groups_respect_cap),
+        cmocka_unit_test(ring_order_by_hand),
         cmocka_unit_test(grid_and_xy),
         cmocka_unit_test(floorplan_svg_names_escaped),
         cmocka_unit_test(registry),

@@ -1,0 +1,52 @@
+#!/bin/sh
+# Simulator speed: cycles per second of `nocsyn sim` on an 8x8 mesh (XY
+# routing, uniform traffic, 4 VCs x 8 flits, 1-flit packets) at an offered
+# load of 0.3 flits/terminal/cycle, one load point on one thread; the
+# measurement is forced to its full length (--tolerance 1e-9) so the cycle
+# count is fixed.  Reference: BookSim2 simulates about 4,000 cycles/s of the
+# same network and load on this class of machine; the target is 10x that.
+# Also times a full sweep (--sweep, saturation search) on every core.
+#
+# Environment: BUILD (default build), CYCLES (measured cycles, default
+# 100000), RUNS (repetitions, best kept; default 3), THREADS (sweep
+# workers, default 0 = every core).
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${BUILD:-build}
+NOCSYN=${NOCSYN:-$ROOT/$BUILD/nocsyn}
+CYCLES=${CYCLES:-100000}
+RUNS=${RUNS:-3}
+THREADS=${THREADS:-0}
+W=$(mktemp -d)
+trap 'rm -rf "$W"' EXIT
+
+now() { date +%s.%N; }
+
+# best_time CMD...: best wall time of RUNS runs; output of the last in $W/out
+best_time() {
+    best=""
+    i=0
+    while [ "$i" -lt "$RUNS" ]; do
+        t0=$(now)
+        "$@" >"$W/out" 2>"$W/err" || { echo "FAILED: $* ($(head -c 200 "$W/err"))" >&2; return 1; }
+        t1=$(now)
+        best=$(awk -v a="$t0" -v b="$t1" -v c="$best" 'BEGIN { t = b - a; if (c == "" || t < c) c = t; printf "%.3f", c }')
+        i=$((i + 1))
+    done
+    echo "$best"
+}
+
+json_num() { sed -n "s/.*\"$1\":[[:space:]]*\([-0-9.e+]*\).*/\1/p" "$W/out" | head -1; }
+
+t=$(best_time "$NOCSYN" sim gen:mesh:k=8,n=2 --routing dor --rate 0.3 --warmup 1000 \
+    --cycles "$CYCLES" --tolerance 1e-9 --threads 1 --format json) || exit 1
+run=$(json_num cycles_run)
+lat=$(json_num latency_avg)
+rate=$(awk -v c="$run" -v t="$t" 'BEGIN { printf "%.0f", c / t }')
+echo "| benchmark | cycles | seconds | cycles/s | vs BookSim2 (~4000/s) |"
+echo "|---|---|---|---|---|"
+echo "| sim 8x8 mesh, dor, uniform, 0.3 load, 1 thread (latency $lat) | $run | $t | $rate | $(awk -v r="$rate" 'BEGIN { printf "%.1fx", r / 4000 }') |"
+
+t=$(best_time "$NOCSYN" sim gen:mesh:k=8,n=2 --routing dor --sweep --threads "$THREADS" --format json) || exit 1
+sat=$(json_num saturation)
+echo "| sweep 0.05:1:0.05 + saturation search, 8x8 mesh (saturation $sat) | - | $t | - | - |"

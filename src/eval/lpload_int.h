@@ -1,0 +1,71 @@
+/* Internal to src/eval/lpload*.c: the multi-commodity flow model behind
+ * noc_eval_lp_load (formulation in lpload.c). */
+#ifndef NOCSYN_LPLOAD_INT_H
+#define NOCSYN_LPLOAD_INT_H
+
+#include "nocsyn/core.h"
+
+struct noc_topo;
+struct noc_traffic;
+struct noc_lp;
+
+/* A commodity: the terminals it delivers to, and where it is absorbed. */
+struct noc_lpl_comm {
+    int sink;      /* node id: a router (group sink) or a terminal */
+    int first, n;  /* its terminals: members[first .. first+n-1] */
+};
+
+/* The model.  Zero it, set t, tr, model, then noc_lpl_setup; release with
+ * noc_lpl_free. */
+struct lpl {
+    const struct noc_topo *t;
+    const struct noc_traffic *tr;
+    int model, R, N, V, nch;
+    int *inj1, *ej1;        /* per terminal: single injection / ejection router or -1 */
+    int ncomm;
+    struct noc_lpl_comm *comm;
+    int *members;           /* terminals grouped by commodity */
+    int *comm_of;           /* terminal -> commodity */
+    int *ent_off, *ent_idx; /* traffic entries grouped by destination commodity */
+    /* per-commodity scratch */
+    double *bsrc;           /* N: demand of each source terminal to k */
+    double *sup;            /* V: supply per node */
+    int *dist;              /* R: hops to the sink, -1 = unreachable */
+    int *queue;             /* V */
+    char *reach;            /* V: reachable from a supply */
+    int *var;               /* nch: column of f_k(e), -1 when not a variable */
+    /* totals of noc_lpl_count */
+    long nvars, nnz;
+    int *cap_cnt;           /* nch: variables on each router-router channel */
+};
+
+/* Groups terminals into commodities (one per single ejection router, one
+ * per terminal ejecting at several routers), traffic entries by
+ * destination commodity, and allocates the scratch.  NOC_OK / NOC_ENOMEM. */
+int noc_lpl_setup(struct lpl *s, struct noc_ctx *ctx);
+void noc_lpl_free(struct lpl *s);
+
+/* Fills bsrc (per source terminal) and sup (per node) for commodity k;
+ * returns its total demand.  O(N + V + entries of k). */
+double noc_lpl_demands(struct lpl *s, int k);
+/* Router-hop distances to k's sink (reverse BFS).  O(V + E). */
+void noc_lpl_distances(struct lpl *s, int k);
+/* After demands and distances: marks var[e] = 0 on the channels k keeps,
+ * -1 elsewhere; returns their number, or -1 with *bad = a supply node that
+ * cannot reach the sink.  O(V + E). */
+long noc_lpl_select(struct lpl *s, int k, int *bad);
+/* Pass 1 over all commodities: nvars, nnz, cap_cnt; NOC_EINFEASIBLE (with
+ * the unreachable terminal pair named) when some demand has no path. */
+int noc_lpl_count(struct lpl *s, struct noc_ctx *ctx);
+/* Numbers k's variables from column `first` (channel order), adds its
+ * conservation rows, and appends its router-router columns to the
+ * per-channel lists cap_col[cap_off[e] + cap_fill[e]++].  cols/vals are
+ * scratch of nch entries. */
+int noc_lpl_build_commodity(struct lpl *s, struct noc_lp *lp, int k, int first, int *cap_fill,
+                            const int *cap_off, int *cap_col, int *cols, double *vals,
+                            struct noc_ctx *ctx);
+/* Loads of terminal channels that carry no variables (single-router
+ * terminals: row sums and column sums).  colsum: N entries of scratch. */
+void noc_lpl_terminal_loads(const struct lpl *s, double *colsum, double *load);
+
+#endif

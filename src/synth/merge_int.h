@@ -1,0 +1,54 @@
+/* Internal to the merge synthesis (merge.c, merge_net.c): its state and
+ * the switch-graph builders behind every step. */
+#ifndef NOCSYN_MERGE_INT_H
+#define NOCSYN_MERGE_INT_H
+
+#include "synth_int.h"
+
+struct noc_app;
+struct noc_synth_opts;
+
+/* Inputs shared by every step. */
+struct mctx {
+    const struct noc_app *app;
+    const struct noc_synth_opts *o;
+    const int *order;              /* flows in decreasing bandwidth */
+    const double *cx, *cy, *cw;    /* core centres and weights */
+    const double *in, *out;        /* core bandwidths */
+};
+
+/* One state of the merge: the routed switch graph and the cores' routers. */
+struct mstate {
+    struct swnet net;
+    int *core_sw;
+    int live;                      /* net initialised */
+};
+
+/* Releases a state (its net when live, its arrays). */
+void merge_state_free(struct mstate *s);
+/* Frees n path vectors and the array. */
+void merge_paths_free(struct ivec *p, int n);
+/* 1 when some link of n carries nothing either way. */
+int merge_has_unused(const struct swnet *n);
+/* Builds net with K routers from the cores' routers (core_sw), router
+ * positions and proposed paths (paths[f].n == 0: none).  With `preopen`
+ * the links of every proposed path and the `nextra` pairs extra[2i],
+ * extra[2i+1] are opened first (and the radix checked); otherwise each
+ * path opens the links it lacks as it commits, when the radix allows.
+ * Flows commit in decreasing bandwidth; a refused one (radix, capacity, a
+ * dependency cycle, its max_hops) goes to split's router afterwards
+ * (*nredo counts them).  Returns 0 built, 1 infeasible (why), -1 error;
+ * net is initialised unless -1 is returned. */
+int merge_build_net(const struct mctx *mc, int K, const int *core_sw, const double *sx, const double *sy,
+              const struct ivec *paths, int preopen, const int *extra, int nextra, struct swnet *net,
+              int *nredo, char *why, size_t wl, struct noc_ctx *ctx);
+/* The floorplan start (a router per core at its centre, cores joined by a
+ * max_hops 0 flow sharing one; direct links) and the mesh start (cores
+ * mapped by "auto" onto the near-square mesh, each in its tile: tx, ty
+ * receive the core centres; every mesh link; XY routes).  Return as
+ * merge_build_net; st->live tells whether st->net is initialised. */
+int merge_start_floorplan(const struct mctx *mc, struct mstate *st, char *why, size_t wl, struct noc_ctx *ctx);
+int merge_start_mesh(const struct mctx *mc, struct mstate *st, double *tx, double *ty, char *why, size_t wl,
+               struct noc_ctx *ctx);
+
+#endif

@@ -1,0 +1,273 @@
+/* The merge synthesis' switch-graph builders: a state from proposed paths
+ * (merge_build_net) and the two starts (see merge_int.h, synth.h). */
+#include "merge_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nocsyn/app.h"
+#include "nocsyn/map.h"
+#include "nocsyn/synth.h"
+#include "nocsyn/topo.h"
+
+void merge_state_free(struct mstate *s)
+{
+    if (s->live)
+        swnet_free(&s->net);
+    free(s->core_sw);
+    memset(s, 0, sizeof *s);
+}
+
+void merge_paths_free(struct ivec *p, int n)
+{
+    if (p)
+        for (int f = 0; f < n; f++)
+            free(p[f].v);
+    free(p);
+}
+
+/* Opens the links path p (simple, len routers) lacks when every router on
+ * it keeps within the radix; 0 opened (or nothing to open), 1 the radix
+ * forbids, -1 error. */
+static int open_path(struct swnet *net, const int *p, int len, struct noc_ctx *ctx)
+{
+    for (int i = 0; i < len; i++) {
+        int extra = (i > 0 && swnet_chan(net, p[i - 1], p[i]) < 0) + (i + 1 < len && swnet_chan(net, p[i], p[i + 1]) < 0);
+        if (extra && swnet_ports(net, p[i]) + extra > net->max_radix)
+            return 1;
+    }
+    for (int i = 0; i + 1 < len; i++)
+        if (swnet_open_link(net, p[i], p[i + 1], ctx))
+            return -1;
+    return 0;
+}
+
+/* 1 when some link carries nothing either way. */
+int merge_has_unused(const struct swnet *n)
+{
+    for (int c = 0; c < n->nch; c++)
+        if (n->cload[c] == 0 && n->cload[swnet_chan(n, n->cdst[c], n->csrc[c])] == 0)
+            return 1;
+    return 0;
+}
+
+/* Builds net with K routers from the cores' routers, positions and
+ * proposed paths (paths[f].n == 0: none).  With `preopen` the links of
+ * every proposed path and the `nextra` pairs extra[2i], extra[2i+1] are
+ * opened first (and the radix checked); otherwise each path opens the
+ * links it lacks as it commits, when the radix allows.  Flows commit in
+ * decreasing bandwidth; a refused one (radix, capacity, a dependency
+ * cycle, its max_hops) goes to split's router afterwards.  Returns 0
+ * built, 1 infeasible (why), -1 error.  net is initialised unless -1 is
+ * returned. */
+int merge_build_net(const struct mctx *mc, int K, const int *core_sw, const double *sx,
+                     const double *sy, const struct ivec *paths, int preopen, const int *extra,
+                     int nextra, struct swnet *net, int *nredo, char *why, size_t wl,
+                     struct noc_ctx *ctx)
+{
+    const struct noc_app *app = mc->app;
+    int F = app->nflows, rc = 0, n = 0;
+    int *redo = NULL;
+    if (swnet_init(net, K, F, mc->o, ctx) != NOC_OK)
+        return -1;
+    if (!(redo = noc_malloc(ctx, (size_t)F + 1, sizeof *redo))) {
+        swnet_free(net);
+        return -1;
+    }
+    for (int c = 0; c < app->ncores; c++)
+        net->ncores[core_sw[c]]++;
+    memcpy(net->sx, sx, (size_t)K * sizeof *sx);
+    memcpy(net->sy, sy, (size_t)K * sizeof *sy);
+    for (int s = 0; s < K; s++)
+        if (net->ncores[s] > net->max_radix) {
+            snprintf(why, wl, "a router needs %d ports for its cores alone, above --max-radix %d",
+                     net->ncores[s], net->max_radix);
+            rc = 1;
+            goto cleanup;
+        }
+    if (preopen) {
+        for (int f = 0; f < F; f++)
+            for (int i = 0; i + 1 < paths[f].n; i++)
+                if (swnet_open_link(net, paths[f].v[i], paths[f].v[i + 1], ctx)) {
+                    rc = -1;
+                    goto cleanup;
+                }
+        for (int i = 0; i < nextra; i++)
+            if (swnet_open_link(net, extra[2 * i], extra[2 * i + 1], ctx)) {
+                rc = -1;
+                goto cleanup;
+            }
+        for (int s = 0; s < K; s++)
+            if (swnet_ports(net, s) > net->max_radix) {
+                snprintf(why, wl, "a router needs %d ports, above --max-radix %d", swnet_ports(net, s),
+                         net->max_radix);
+                rc = 1;
+                goto cleanup;
+            }
+    }
+    for (int i = 0; i < F; i++) {
+        int f = mc->order[i];
+        int mh = app->flows[f].max_hops, len = paths[f].n;
+        int r = len && (mh < 0 || len - 1 <= mh) ? 0 : 1;
+        if (r == 0 && !preopen)
+            r = open_path(net, paths[f].v, len, ctx);
+        if (r == 0)
+            r = swnet_commit(net, f, paths[f].v, len, app->flows[f].bw, ctx);
+        if (r < 0) {
+            rc = -1;
+            goto cleanup;
+        }
+        if (r > 0)
+            redo[n++] = f;
+    }
+    for (int i = 0; i < n; i++) {
+        const struct noc_flow *fl = &app->flows[redo[i]];
+        char w2[256];
+        int r = swnet_route(net, redo[i], core_sw[fl->src], core_sw[fl->dst], fl->bw, fl->max_hops, w2,
+                            sizeof w2, ctx);
+        if (r < 0) {
+            rc = -1;
+            goto cleanup;
+        }
+        if (r > 0) {
+            snprintf(why, wl, "flow %s -> %s (%.6g MB/s): %s", app->cores[fl->src].name,
+                     app->cores[fl->dst].name, fl->bw, w2);
+            rc = 1;
+            goto cleanup;
+        }
+    }
+    for (int s = 0; s < K; s++) /* every link was opened under the radix */
+        if (swnet_ports(net, s) > net->max_radix) {
+            noc_error(ctx, NOC_EINTERNAL, NULL, 0, "merge: router %d above the radix", s);
+            rc = -1;
+            goto cleanup;
+        }
+    *nredo = n;
+cleanup:
+    free(redo);
+    if (rc < 0)
+        swnet_free(net);
+    return rc;
+}
+
+static int uf_find(int *up, int x)
+{
+    while (up[x] != x)
+        x = up[x] = up[up[x]];
+    return x;
+}
+
+/* The floorplan start: a router per core at its centre (cores joined by a
+ * max_hops 0 flow share one, at their weighted centre), direct links. */
+int merge_start_floorplan(const struct mctx *mc, struct mstate *st, char *why, size_t wl,
+                           struct noc_ctx *ctx)
+{
+    const struct noc_app *app = mc->app;
+    int N = app->ncores, F = app->nflows, nredo, rc = -1, K = 0;
+    struct ivec *paths = noc_calloc(ctx, (size_t)F + 1, sizeof *paths);
+    int *up = noc_malloc(ctx, (size_t)N, sizeof *up), *id = noc_malloc(ctx, (size_t)N, sizeof *id);
+    double *sx = noc_calloc(ctx, (size_t)N, sizeof *sx), *sy = noc_calloc(ctx, (size_t)N, sizeof *sy);
+    double *sw = noc_calloc(ctx, (size_t)N, sizeof *sw);
+    if (!(st->core_sw = noc_malloc(ctx, (size_t)N, sizeof *st->core_sw)) || !paths || !up || !id || !sx ||
+        !sy || !sw)
+        goto cleanup;
+    for (int c = 0; c < N; c++)
+        up[c] = c;
+    for (int f = 0; f < F; f++)
+        if (app->flows[f].max_hops == 0)
+            up[uf_find(up, app->flows[f].src)] = uf_find(up, app->flows[f].dst);
+    for (int c = 0; c < N; c++)
+        id[c] = -1;
+    for (int c = 0; c < N; c++) {
+        int r = uf_find(up, c);
+        if (id[r] < 0)
+            id[r] = K++;
+        int s = st->core_sw[c] = id[r];
+        sx[s] += mc->cw[c] * mc->cx[c];
+        sy[s] += mc->cw[c] * mc->cy[c];
+        sw[s] += mc->cw[c];
+    }
+    for (int s = 0; s < K; s++) {
+        sx[s] /= sw[s];
+        sy[s] /= sw[s];
+    }
+    for (int f = 0; f < F; f++) {
+        int a = st->core_sw[app->flows[f].src], b = st->core_sw[app->flows[f].dst];
+        if (ivec_push(&paths[f], a, ctx) || (a != b && ivec_push(&paths[f], b, ctx)))
+            goto cleanup;
+    }
+    rc = merge_build_net(mc, K, st->core_sw, sx, sy, paths, 0, NULL, 0, &st->net, &nredo, why, wl, ctx);
+    st->live = rc >= 0;
+cleanup:
+    merge_paths_free(paths, F);
+    free(up);
+    free(id);
+    free(sx);
+    free(sy);
+    free(sw);
+    return rc;
+}
+
+/* The mesh start: cores mapped by "auto" onto the near-square mesh, each
+ * in its tile (tx, ty receive the core centres), every mesh link, XY
+ * routes. */
+int merge_start_mesh(const struct mctx *mc, struct mstate *st, double *tx, double *ty, char *why,
+                      size_t wl, struct noc_ctx *ctx)
+{
+    const struct noc_app *app = mc->app;
+    int N = app->ncores, F = app->nflows, cols, rows, nredo, rc = -1, have = 0;
+    synth_grid(N, &cols, &rows);
+    int R = cols * rows;
+    struct noc_topo mesh;
+    struct ivec *paths = noc_calloc(ctx, (size_t)F + 1, sizeof *paths);
+    int *term = noc_malloc(ctx, (size_t)N, sizeof *term), *path = noc_malloc(ctx, (size_t)R + 1, sizeof *path);
+    int *extra = noc_malloc(ctx, (size_t)4 * R, sizeof *extra);
+    double *sx = noc_malloc(ctx, (size_t)R, sizeof *sx), *sy = noc_malloc(ctx, (size_t)R, sizeof *sy);
+    if (!paths || !term || !path || !extra || !sx || !sy ||
+        !(st->core_sw = noc_malloc(ctx, (size_t)N, sizeof *st->core_sw)))
+        goto cleanup;
+    if (synth_mesh_topo(cols, rows, &mesh, ctx) != NOC_OK)
+        goto cleanup;
+    have = 1;
+    if (noc_map_cores(app, &mesh, NOC_MAP_AUTO, mc->o->seed, term, NULL, ctx) != NOC_OK)
+        goto cleanup;
+    double pitch = 0;
+    for (int c = 0; c < N; c++)
+        pitch = fmax(pitch, fmax(app->cores[c].has_size ? app->cores[c].w : 1, app->cores[c].has_size ? app->cores[c].h : 1));
+    int ne = 0;
+    for (int r = 0; r < R; r++) {
+        int x = r % cols, y = r / cols;
+        sx[r] = (x + 0.5) * pitch;
+        sy[r] = (y + 0.5) * pitch;
+        if (x + 1 < cols)
+            extra[2 * ne] = r, extra[2 * ne + 1] = r + 1, ne++;
+        if (y + 1 < rows)
+            extra[2 * ne] = r, extra[2 * ne + 1] = r + cols, ne++;
+    }
+    for (int c = 0; c < N; c++) {
+        st->core_sw[c] = term[c]; /* terminal i sits on router i */
+        tx[c] = sx[term[c]];
+        ty[c] = sy[term[c]];
+    }
+    for (int f = 0; f < F; f++) {
+        int len = synth_xy_path(cols, term[app->flows[f].src], term[app->flows[f].dst], path);
+        for (int i = 0; i < len; i++)
+            if (ivec_push(&paths[f], path[i], ctx))
+                goto cleanup;
+    }
+    rc = merge_build_net(mc, R, st->core_sw, sx, sy, paths, 1, extra, ne, &st->net, &nredo, why, wl, ctx);
+    st->live = rc >= 0;
+cleanup:
+    if (have)
+        noc_topo_free(&mesh);
+    merge_paths_free(paths, F);
+    free(term);
+    free(path);
+    free(extra);
+    free(sx);
+    free(sy);
+    return rc;
+}
+
