@@ -155,12 +155,14 @@ static inline void act_clear(struct sim_state *st, int ic, int v)
         st->ract[n->ch_dst[ic]] &= ~(1ULL << n->in_pos[ic]);
 }
 
-/* The input ports of router u to visit: a mask of their indices. */
-static inline uint64_t ports(const struct sim_state *st, const uint64_t *rmask, int u, int nin)
+/* The next input port index after j to visit in a router of nin inputs
+ * whose port mask is m (every port when nin > 64), or -1. */
+static inline int next_port(uint64_t m, int nin, int j)
 {
     if (nin > 64)
-        return ~0ULL; /* callers scan every port of a large router */
-    return rmask[u];
+        return j + 1 < nin ? j + 1 : -1;
+    m &= j >= 63 ? 0 : ~0ULL << (j + 1);
+    return m ? __builtin_ctzll(m) : -1;
 }
 
 static inline const struct sim_flit *front(const struct sim_state *st, int i)
@@ -189,7 +191,8 @@ static void vc_alloc(struct sim_state *st, int u)
     struct sim_ivc *ivc = st->ivc;
     int *owner = st->owner, *req_ivc = st->req_ivc, *req_ovc = st->req_ovc, *req_loc = st->req_loc;
     int nreq = 0;
-    for (int j = 0; j < nin; j++) {
+    const uint64_t pm = st->rva[u];
+    for (int j = next_port(pm, nin, -1); j >= 0; j = next_port(pm, nin, j)) {
         int ic = in[j];
         for (uint64_t m = st->vamask[ic]; m; m &= m - 1) {
             int v = __builtin_ctzll(m), i = ic * V + v;
@@ -318,25 +321,22 @@ static int sw_alloc(struct sim_state *st, int u)
     const struct sim_net *n = st->n;
     const struct noc_graph *g = &n->t->g;
     const int V = n->V, j0 = g->in_off[u], nin = g->in_off[u + 1] - j0, base = g->off[u];
-    const int nout = g->off[u + 1] - base;
     const int *in = g->in_edge + j0;
-    int *best = st->sa_best, *in_vc = st->sa_in_vc, any = 0;
-    for (int j = 0; j < nin; j++) {
+    const uint64_t pm = st->ract[u];
+    int *best = st->sa_best, *in_vc = st->sa_in_vc, *touched = st->sa_in_out, nt = 0, rc = NOC_OK;
+    /* best[] is all -1 between calls; touched[] lists the outputs asked */
+    for (int j = next_port(pm, nin, -1); j >= 0; j = next_port(pm, nin, j)) {
         int ic = in[j];
         uint64_t m = st->actmask[ic];
         int v = m ? sa_pick(st, ic, m) : -1;
         in_vc[j] = v;
         if (v < 0)
             continue;
-        if (!any) {
-            for (int k = 0; k < nout; k++)
-                best[k] = -1;
-            any = 1;
-        }
-        int o = st->ivc[ic * V + v].och, b = best[o - base];
-        st->sa_in_out[j] = o;
-        if (b >= 0) {
-            int ptr = st->rr_sa_out[o], d = j - ptr, db = b - ptr;
+        int o = st->ivc[ic * V + v].och - base, b = best[o];
+        if (b < 0) {
+            touched[nt++] = o;
+        } else {
+            int ptr = st->rr_sa_out[base + o], d = j - ptr, db = b - ptr;
             if (d < 0)
                 d += nin;
             if (db < 0)
@@ -344,22 +344,19 @@ static int sw_alloc(struct sim_state *st, int u)
             if (d >= db)
                 continue;
         }
-        best[o - base] = j;
+        best[o] = j;
     }
-    if (!any)
-        return NOC_OK;
-    for (int k = 0; k < nout; k++) {
-        int j = best[k];
-        if (j < 0)
+    for (int k = 0; k < nt; k++) {
+        int o = touched[k], j = best[o];
+        best[o] = -1;
+        if (rc != NOC_OK)
             continue;
         int ic = in[j], v = in_vc[j];
         st->rr_sa_in[ic] = v + 1;
-        st->rr_sa_out[base + k] = j + 1;
-        int rc = traverse(st, u, ic, v);
-        if (rc != NOC_OK)
-            return rc;
+        st->rr_sa_out[base + o] = j + 1;
+        rc = traverse(st, u, ic, v);
     }
-    return NOC_OK;
+    return rc;
 }
 
 /* ---- dropping routers */
