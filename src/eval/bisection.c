@@ -347,13 +347,21 @@ static int heuristic(const struct cgraph *g, unsigned seed, struct sol *best, st
     int rc = NOC_OK, have = 0, N = g->fl + g->ce;
     cur.side = noc_malloc(ctx, (size_t)g->C + 1, sizeof(int));
     cur.a = noc_malloc(ctx, (size_t)g->C + 1, sizeof(int));
-    if (!cur.side || !cur.a) {
+    int *plus1 = noc_malloc(ctx, (size_t)g->C + 1, sizeof(int));
+    if (!cur.side || !cur.a || !plus1) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
+    /* Odd runs weigh every component one more than its terminals: METIS
+     * balances badly when most vertices weigh 0 (the middle stages of
+     * multistage networks), and a balanced router split is usually close. */
+    for (int c = 0; c < g->C; c++)
+        plus1[c] = g->w[c] + 1;
     for (int i = 0; i < BISECT_SEEDS; i++) {
         long cut;
-        rc = noc_part_bisect(g->C, g->xadj, g->adj, g->w, g->adjw, (double)g->ce / N,
+        int odd = i % 2;
+        double tp = odd ? (double)(g->ce + g->C / 2) / (N + g->C) : (double)g->ce / N;
+        rc = noc_part_bisect(g->C, g->xadj, g->adj, odd ? plus1 : g->w, g->adjw, tp,
                              seed + (unsigned)i, 1, cur.side, &cut, ctx);
         if (rc)
             goto cleanup;
@@ -374,6 +382,7 @@ static int heuristic(const struct cgraph *g, unsigned seed, struct sol *best, st
 cleanup:
     free(cur.side);
     free(cur.a);
+    free(plus1);
     return rc;
 }
 
