@@ -54,6 +54,11 @@ struct noc_synth_opts {
     int start;            /* merge: enum noc_merge_start */
     int conc;             /* cmesh: cores per router (0 = sweep 2..8) */
     int ring_size;        /* hring: cores per local ring (0 = sweep 2..8) */
+    /* Optional progress sink for long sweeps: called after each design
+     * point with the number done and the total, from a worker thread but
+     * never from two at once. */
+    void (*progress)(void *ud, int done, int total, const char *item);
+    void *progress_ud;
 };
 
 enum noc_merge_start { NOC_START_FLOORPLAN = 0, NOC_START_MESH = 1 };

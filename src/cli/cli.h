@@ -43,6 +43,18 @@ void cli_ctx_init(struct noc_ctx *ctx);
 int cli_wants_help(int argc, char **argv);
 /* Prints text to stdout and returns 0 (for --help). */
 int cli_help(const char *text);
+/* The progress line of long runs (issue: on stderr, only when it is a
+ * terminal, only once the run has taken more than a second, never with
+ * --quiet).  cli_progress_init decides whether to show it; cli_progress is
+ * the library callback (ud = the struct). */
+struct cli_progress {
+    double start;
+    int enabled, shown;
+    const char *label;
+};
+void cli_progress_init(struct cli_progress *p, const char *label, int quiet);
+void cli_progress(void *ud, int done, int total, const char *item);
+
 /* Extension of path (after the last '.'), "" when none. */
 const char *cli_ext(const char *path);
 

@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "nocsyn/app.h"
@@ -45,27 +43,6 @@ static const char compare_help[] =
 static int usage_bad(const char *opt, const char *v)
 {
     return cli_usage("%s: bad value '%s' (see 'nocsyn compare --help')", opt, v);
-}
-
-/* The progress line (issue: only on a terminal, only once the run has taken
- * more than a second, never with --quiet). */
-struct progress {
-    struct timespec start;
-    int shown;
-};
-
-static void progress_line(void *ud, int done, int total, const char *what)
-{
-    struct progress *p = ud;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    double el = (double)(now.tv_sec - p->start.tv_sec) + 1e-9 * (double)(now.tv_nsec - p->start.tv_nsec);
-    if (el < 1 && !p->shown)
-        return;
-    fprintf(stderr, "\rcompare: %d/%d designs (%s done, %.1f s)   ", done, total, what, el);
-    if (done == total)
-        fputc('\n', stderr);
-    p->shown = 1;
 }
 
 enum { O_METHODS = 256, O_BASES, O_RADIX, O_WIDTH, O_FREQ, O_FP, O_TECH, O_SEED, O_NOIDEAL };
@@ -162,12 +139,10 @@ int cmd_compare(int argc, char **argv)
         rc = noc_error(&ctx, NOC_EINVAL, fp, 0, "the floorplan does not place every core");
     if (rc == NOC_OK && !placed)
         rc = noc_floorplan_mincut(&app, co.synth.seed, &ctx);
-    struct progress prog = {.shown = 0};
-    clock_gettime(CLOCK_MONOTONIC, &prog.start);
-    if (!quiet && isatty(STDERR_FILENO)) {
-        co.progress = progress_line;
-        co.progress_ud = &prog;
-    }
+    struct cli_progress prog;
+    cli_progress_init(&prog, "compare: designs", quiet);
+    co.progress = cli_progress;
+    co.progress_ud = &prog;
     if (rc == NOC_OK)
         rc = noc_compare_run(&app, apppath, &co, &cmp, &ctx);
     if (rc == NOC_OK && mkdir(out, 0777) != 0 && errno != EEXIST)

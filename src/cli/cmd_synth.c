@@ -67,7 +67,8 @@ static const char synth_help[] =
     "  --threads N          split: design points in parallel (default: every core)\n"
     "  --all                write every feasible design, not only the Pareto set\n"
     "  --app-format F       csv or dot (default: by extension)\n"
-    "  -q, --quiet          no summary table on stdout\n"
+    "  -q, --quiet          no summary table on stdout and no progress line (sweeps\n"
+    "                       longer than a second show one on stderr when it is a terminal)\n"
     "\n"
     "Writes per design D: DIR/D.dot, D.svg, D.json (with \"vcs\": the virtual channels\n"
     "its routing needs), D.routes.csv, D.place.csv, D.anynet; and, for a sweep,\n"
@@ -305,6 +306,10 @@ int cmd_synth(int argc, char **argv)
         so.kmax = (int)kmax;
         so.kstep = (int)kstep;
     }
+    struct cli_progress prog;
+    cli_progress_init(&prog, "synth: design points", quiet);
+    so.progress = cli_progress;
+    so.progress_ud = &prog;
     if ((rc = noc_synth_run(method, &app, &so, &res, &ctx)) != NOC_OK)
         goto done;
     if (make_dir(out)) {

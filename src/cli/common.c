@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 int cli_fail(const struct noc_ctx *ctx)
 {
@@ -58,4 +60,33 @@ const char *cli_ext(const char *path)
     if (!dot || (slash && dot < slash))
         return "";
     return dot + 1;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void cli_progress_init(struct cli_progress *p, const char *label, int quiet)
+{
+    p->start = now_s();
+    p->enabled = !quiet && isatty(STDERR_FILENO);
+    p->shown = 0;
+    p->label = label;
+}
+
+void cli_progress(void *ud, int done, int total, const char *item)
+{
+    struct cli_progress *p = ud;
+    if (!p->enabled)
+        return;
+    double el = now_s() - p->start;
+    if (el < 1 && !p->shown)
+        return;
+    fprintf(stderr, "\r%s: %d/%d (%s, %.1f s)   ", p->label, done, total, item ? item : "", el);
+    if (done == total)
+        fputc('\n', stderr);
+    p->shown = 1;
 }

@@ -36,6 +36,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 
 #include "nocsyn/lp.h"
 #include "nocsyn/part.h"
@@ -500,8 +501,11 @@ static int ilp(const struct cgraph *g, const struct sol *h, long lb, int *links,
     struct noc_lp_params p;
     noc_lp_params_init(&p);
     p.node_limit = BISECT_ILP_NODES;
+    if (getenv("CUTS")) p.cuts = 1;
+    if (getenv("NODES")) p.node_limit = atol(getenv("NODES"));
     p.time_limit_s = 600; /* a guard only; the node budget decides */
     int st = noc_lp_solve(lp, &p, ctx);
+    if (getenv("LPDBG")) fprintf(stderr, "ilp C=%d E=%d lb=%ld st=%d nodes=%ld bound=%g obj=%g\n", C, E, lb, st, noc_lp_nodes(lp), noc_lp_bound(lp), noc_lp_obj(lp));
     if (st != NOC_OK && st != NOC_ELIMIT) {
         rc = st;
         goto cleanup;

@@ -84,42 +84,6 @@ static void eject(struct sim_state *st, const struct sim_fev *e)
     maybe_release(st, p);
 }
 
-void sim_flit_arrive(struct sim_state *st, const struct sim_fev *e)
-{
-    const struct sim_net *n = st->n;
-    int p = e->f.pkt;
-    if (n->kind[e->ch] == CH_EJ) {
-        eject(st, e);
-        return;
-    }
-    if (n->drop && st->pk[p].dropped) {
-        sim_flit_discard(st, p);
-        return;
-    }
-    int i = e->ch * n->V + e->vc, u = n->ch_dst[e->ch];
-    struct sim_ivc *q = &st->ivc[i];
-    struct sim_flit f = e->f;
-    f.ready = st->now + n->D - 1;
-    int pos = q->head + q->count;
-    if (pos >= n->B)
-        pos -= n->B;
-    st->buf[(size_t)i * n->B + (size_t)pos] = f;
-    if (q->count == 0)
-        q->fr = f;
-    q->count++;
-    st->buffered[u]++;
-    if (n->drop)
-        return;
-    if (q->state == IVC_IDLE && q->count == 1) {
-        q->state = IVC_VA;
-        q->va_ready = n->D >= 2 ? f.ready - 1 : f.ready;
-        va_set(st, e->ch, e->vc);
-        st->nva[u]++;
-    } else if (q->state == IVC_ACTIVE) {
-        act_set(st, e->ch, e->vc);
-    }
-}
-
 /* VC v of input channel ic enters / leaves the VA-waiting or the active
  * set; the router masks follow (routers of more than 64 inputs are always
  * scanned whole). */
@@ -163,6 +127,42 @@ static inline int next_port(uint64_t m, int nin, int j)
         return j + 1 < nin ? j + 1 : -1;
     m &= j >= 63 ? 0 : ~0ULL << (j + 1);
     return m ? __builtin_ctzll(m) : -1;
+}
+
+void sim_flit_arrive(struct sim_state *st, const struct sim_fev *e)
+{
+    const struct sim_net *n = st->n;
+    int p = e->f.pkt;
+    if (n->kind[e->ch] == CH_EJ) {
+        eject(st, e);
+        return;
+    }
+    if (n->drop && st->pk[p].dropped) {
+        sim_flit_discard(st, p);
+        return;
+    }
+    int i = e->ch * n->V + e->vc, u = n->ch_dst[e->ch];
+    struct sim_ivc *q = &st->ivc[i];
+    struct sim_flit f = e->f;
+    f.ready = st->now + n->D - 1;
+    int pos = q->head + q->count;
+    if (pos >= n->B)
+        pos -= n->B;
+    st->buf[(size_t)i * n->B + (size_t)pos] = f;
+    if (q->count == 0)
+        q->fr = f;
+    q->count++;
+    st->buffered[u]++;
+    if (n->drop)
+        return;
+    if (q->state == IVC_IDLE && q->count == 1) {
+        q->state = IVC_VA;
+        q->va_ready = n->D >= 2 ? f.ready - 1 : f.ready;
+        va_set(st, e->ch, e->vc);
+        st->nva[u]++;
+    } else if (q->state == IVC_ACTIVE) {
+        act_set(st, e->ch, e->vc);
+    }
 }
 
 static inline const struct sim_flit *front(const struct sim_state *st, int i)

@@ -59,6 +59,7 @@ struct sweep {
     struct noc_synth_result *res;
     pthread_mutex_t lock;
     int next;
+    int done;
     int status;
     struct noc_ctx err;
 };
@@ -138,6 +139,12 @@ static void *worker(void *arg)
         if (idx < 0)
             break;
         int rc = design_one(sw, idx, &ctx);
+        if (sw->o->progress) {
+            pthread_mutex_lock(&sw->lock);
+            sw->done++;
+            sw->o->progress(sw->o->progress_ud, sw->done, sw->res->n, sw->res->d[idx].name);
+            pthread_mutex_unlock(&sw->lock);
+        }
         if (rc != NOC_OK) {
             pthread_mutex_lock(&sw->lock);
             if (sw->status == NOC_OK) {
