@@ -26,6 +26,7 @@
 
 #include "nocsyn/core.h"
 #include "nocsyn/eval.h"
+#include "nocsyn/sim.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/topo.h"
 
@@ -47,6 +48,14 @@ struct noc_entry {
     double map_cost;      /* sum bw x hops of the mapping (baselines) */
     double power_mw, area_mm2;
     double *load_mbps;    /* per channel, own routing; owned */
+    /* With simulate: the latency-load sweep of the cycle-level simulator
+     * under the design's own routing and the app's traffic (offered 1 =
+     * the busiest core injecting one flit per cycle). */
+    int simulated;
+    struct noc_sim_result sim;
+    double sim_headroom;  /* saturation x capacity / busiest core's MB/s:
+                           * how many times the app's bandwidth it sustains */
+    char *sim_svg;        /* the latency-load plot; owned */
 };
 
 struct noc_compare_opts {
@@ -54,6 +63,8 @@ struct noc_compare_opts {
     const char *baselines; /* comma list (default all eight) */
     struct noc_synth_opts synth; /* constraints, tech, seed shared by all */
     int ideal;             /* compute the ideal LP load (default 1) */
+    int simulate;          /* run the simulator on every design (default 0) */
+    struct noc_sim_opts sim; /* its options (routing and VCs set per design) */
     /* Optional progress sink, called after each design with the number
      * done, the total and the design's name (from the calling thread). */
     void (*progress)(void *ud, int done, int total, const char *design);

@@ -35,6 +35,10 @@ static const char compare_help[] =
     "  --tech FILE          power/area model overrides (key = value)\n"
     "  --seed S             seed for METIS and the mapping (default 1)\n"
     "  --no-ideal           skip the ideal-routing LP\n"
+    "  --simulate           also simulate every design cycle by cycle (its own routing,\n"
+    "                       the app's traffic swept in load): latency-load curves,\n"
+    "                       saturation and headroom in the report and summary.csv\n"
+    "  --sim-cycles N       measured cycles per load point (default 10000)\n"
     "  -q, --quiet          no table on stdout, no progress line\n"
     "                       (the progress line shows on a terminal after 1 s)\n"
     "\n"
@@ -45,7 +49,7 @@ static int usage_bad(const char *opt, const char *v)
     return cli_usage("%s: bad value '%s' (see 'nocsyn compare --help')", opt, v);
 }
 
-enum { O_METHODS = 256, O_BASES, O_RADIX, O_WIDTH, O_FREQ, O_FP, O_TECH, O_SEED, O_NOIDEAL };
+enum { O_METHODS = 256, O_BASES, O_RADIX, O_WIDTH, O_FREQ, O_FP, O_TECH, O_SEED, O_NOIDEAL, O_SIM, O_SIMCYC };
 
 int cmd_compare(int argc, char **argv)
 {
@@ -64,6 +68,7 @@ int cmd_compare(int argc, char **argv)
         {"link-width", required_argument, NULL, O_WIDTH}, {"freq", required_argument, NULL, O_FREQ},
         {"floorplan", required_argument, NULL, O_FP}, {"tech", required_argument, NULL, O_TECH},
         {"seed", required_argument, NULL, O_SEED},    {"no-ideal", no_argument, NULL, O_NOIDEAL},
+        {"simulate", no_argument, NULL, O_SIM},       {"sim-cycles", required_argument, NULL, O_SIMCYC},
         {"quiet", no_argument, NULL, 'q'},            {NULL, 0, NULL, 0}};
     struct noc_compare_opts co;
     noc_compare_opts_init(&co);
@@ -106,8 +111,14 @@ int cmd_compare(int argc, char **argv)
         case O_SEED:
             if (noc_parse_int(optarg, 0, 2147483647L, &l)) { code = usage_bad("--seed", optarg); goto done; }
             co.synth.seed = (unsigned)l;
+            co.sim.seed = (uint64_t)l;
             break;
         case O_NOIDEAL: co.ideal = 0; break;
+        case O_SIM: co.simulate = 1; break;
+        case O_SIMCYC:
+            if (noc_parse_int(optarg, 1, 100000000L, &l)) { code = usage_bad("--sim-cycles", optarg); goto done; }
+            co.sim.cycles = l;
+            break;
         case ':': code = cli_usage("option %s needs a value", argv[optind - 1]); goto done;
         default: code = cli_usage("unknown option '%s' (see 'nocsyn compare --help')", argv[optind - 1]); goto done;
         }

@@ -228,7 +228,9 @@ static int parse_opts(int argc, char **argv, struct sim_cli *o)
             break;
         case 'S': {
             const char *arg = optarg;
-            if (!arg && optind < argc && (argv[optind][0] == '.' || (argv[optind][0] >= '0' && argv[optind][0] <= '9')))
+            /* --sweep A:B:STEP (a separate word that looks like a range) */
+            if (!arg && optind < argc && strchr(argv[optind], ':') &&
+                (argv[optind][0] == '.' || (argv[optind][0] >= '0' && argv[optind][0] <= '9')))
                 arg = argv[optind++];
             if (arg && parse_sweep(arg, o))
                 return cli_usage("sim: --sweep wants A:B:STEP with 0 < A <= B <= 1 and STEP > 0, not '%s'", arg);

@@ -27,6 +27,7 @@ static const struct col cols[] = {
     {"path_div_avg", C_NUM, 1}, {"wire_mm", C_NUM, -1},     {"power_mw", C_NUM, -1},
     {"area_mm2", C_NUM, -1},    {"deadlock_free", C_BOOL, 0}, {"routing", C_STR, 0},
     {"vcs", C_INT, 0},          {"ecmp_load_mbps", C_NUM, -1}, {"ideal_load_mbps", C_NUM, -1},
+    {"sim_saturation", C_NUM, 1}, {"sim_zero_load", C_NUM, -1}, {"sim_headroom", C_NUM, 1},
     {"spec", C_STR, 0},
 };
 #define NCOLS (sizeof cols / sizeof cols[0])
@@ -56,6 +57,9 @@ static void value(const struct noc_entry *e, size_t k, double *v, const char **s
     case 15: *v = e->vcs; break;
     case 16: *v = e->ecmp_load_mbps; break;
     case 17: *v = e->ideal_load_mbps; break;
+    case 18: *v = e->simulated ? e->sim.saturation : NAN; break;
+    case 19: *v = e->simulated ? e->sim.zero_load_latency : NAN; break;
+    case 20: *v = e->simulated ? e->sim_headroom : NAN; break;
     default: *s = e->spec; break;
     }
 }
@@ -218,6 +222,16 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
     }
     noc_buf_printf(b, "</table>\n<h2>Power against average hops</h2>\n");
     report_svg_pareto(b, c);
+    int any_sim = 0;
+    for (int i = 0; i < c->n; i++)
+        any_sim |= c->e[i].simulated;
+    if (any_sim) {
+        noc_buf_printf(b, "<h2>Latency against offered load (cycle-level simulation)</h2>\n<p>Each design "
+                          "under its own routing and the app's traffic pattern, scaled so that offered load 1 "
+                          "is the busiest core injecting one flit per cycle; sim_headroom in the table is "
+                          "how many times the app's real bandwidth the design sustains.</p>\n");
+        report_svg_latency(b, c);
+    }
     noc_buf_printf(b, "<h2>Application graph</h2>\n");
     struct noc_buf g;
     noc_buf_init(&g);
@@ -237,6 +251,11 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
         report_svg_design(b, e, cap);
         noc_buf_printf(b, "<p>Link utilisation:</p>\n");
         report_svg_histogram(b, e, cap);
+        if (e->sim_svg) {
+            noc_buf_printf(b, "<p>Simulated latency (saturation %.3g, zero-load %.3g cycles):</p>\n",
+                           e->sim.saturation, e->sim.zero_load_latency);
+            inline_svg(b, e->sim_svg);
+        }
         noc_buf_printf(b, "</div>\n");
     }
     noc_buf_printf(b, "</div>\n<p>Files per design D: D.dot, D.svg, D.json, D.routes.csv, D.place.csv, D.anynet; "

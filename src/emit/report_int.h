@@ -14,6 +14,9 @@ void report_svg_design(struct noc_buf *b, const struct noc_entry *e, double cap)
 /* Power (x) against average hops (y) for every design, the Pareto front
  * over the two joined. */
 void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c);
+/* Average latency against offered load for every simulated design, one
+ * polyline each (stable points only), with a legend. */
+void report_svg_latency(struct noc_buf *b, const struct noc_compare *c);
 /* Histogram of router-router channel utilisation in 10% bins. */
 void report_svg_histogram(struct noc_buf *b, const struct noc_entry *e, double cap);
 /* XML-escapes s into b. */

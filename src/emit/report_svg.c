@@ -243,3 +243,54 @@ void report_svg_histogram(struct noc_buf *b, const struct noc_entry *e, double c
     noc_buf_printf(b, "<text x=\"%.0f\" y=\"12\" text-anchor=\"end\">%d</text>\n", L - 4, maxb);
     noc_buf_printf(b, "</svg>\n");
 }
+
+void report_svg_latency(struct noc_buf *b, const struct noc_compare *c)
+{
+    static const char *palette[] = {"#c33", "#36c", "#393", "#c90", "#939", "#099", "#666", "#f60",
+                                    "#06f", "#960", "#c39", "#3c6"};
+    double lmax = 0, lmin = INFINITY;
+    for (int i = 0; i < c->n; i++) {
+        const struct noc_entry *e = &c->e[i];
+        for (int k = 0; e->simulated && k < e->sim.npoints; k++)
+            if (e->sim.points[k].stable && isfinite(e->sim.points[k].latency_avg)) {
+                lmax = fmax(lmax, e->sim.points[k].latency_avg);
+                lmin = fmin(lmin, e->sim.points[k].latency_avg);
+            }
+    }
+    if (!(lmax > 0))
+        return;
+    lmin = fmax(0, lmin * 0.9);
+    lmax *= 1.05;
+    const double W = 620, H = 380, L = 60, R = 170, T = 20, B = 50;
+#define LX(o) (L + (o) * (W - L - R))
+#define LY(l) (H - B - ((l) - lmin) / (lmax - lmin) * (H - T - B))
+    noc_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"11\">\n", W, H);
+    noc_buf_printf(b, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"#fff\" stroke=\"#999\"/>\n", L, T, W - L - R, H - T - B);
+    for (int i = 0; i <= 5; i++) {
+        double o = i / 5.0, l = lmin + i * (lmax - lmin) / 5;
+        noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%.1f</text>\n", LX(o), H - B + 16, o);
+        noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n", L - 6, LY(l) + 4, l);
+    }
+    noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">offered load (busiest core, flits/cycle)</text>\n",
+                   (L + W - R) / 2, H - 12);
+    noc_buf_printf(b, "<text x=\"14\" y=\"%.1f\" transform=\"rotate(-90 14 %.1f)\" text-anchor=\"middle\">average latency (cycles)</text>\n",
+                   (T + H - B) / 2, (T + H - B) / 2);
+    int shown = 0;
+    for (int i = 0; i < c->n; i++) {
+        const struct noc_entry *e = &c->e[i];
+        if (!e->simulated)
+            continue;
+        const char *col = palette[shown % (int)(sizeof palette / sizeof palette[0])];
+        noc_buf_printf(b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\" points=\"", col);
+        for (int k = 0; k < e->sim.npoints; k++)
+            if (e->sim.points[k].stable && isfinite(e->sim.points[k].latency_avg))
+                noc_buf_printf(b, "%.1f,%.1f ", LX(e->sim.points[k].offered), LY(e->sim.points[k].latency_avg));
+        noc_buf_printf(b, "\"/>\n<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">", W - R + 10, T + 14 + 14 * shown, col);
+        report_esc(b, e->design);
+        noc_buf_printf(b, " (sat. %.2f)</text>\n", e->sim.saturation);
+        shown++;
+    }
+    noc_buf_printf(b, "</svg>\n");
+#undef LX
+#undef LY
+}

@@ -4,31 +4,35 @@
  * Model.  Terminal links are not links, so they are never counted; instead
  * a terminal sits on the side of every router it attaches to (its injection
  * and ejection routers; for a direct network simply its router).  Routers
- * tied together by a terminal (a butterfly's first- and last-stage switch
+ * tied together by a terminal (a butterfly's first- and last-stage switches
  * serving the same terminals) therefore form one "component", weighted by
  * its terminals, and the problem is a min-cut partition of the contracted
  * graph whose side weights are floor(N/2) and ceil(N/2).  (Letting terminals
  * float free of their routers would make every indirect network's bisection
  * 0: all switches on one side, the terminals split across.)  When no set of
- * components weighs exactly floor(N/2) (e.g. one router holding every
- * terminal, or a 3x3 cmesh with 4 terminals per router), some terminals must
- * leave their routers: the partition then first minimises the number of
- * detached terminals and second the links cut.
+ * components weighs exactly floor(N/2) or ceil(N/2) (one router holding every
+ * terminal; a 3x3 cmesh with 4 terminals per router), some terminals must
+ * leave their routers: the partition then detaches as few terminals as
+ * possible, D (found by subset sum), and among those cuts the fewest links.
+ * Detached terminals do not change the links cut, so this is the same
+ * min-cut problem with side 1 holding [floor(N/2) - D, ceil(N/2) + D]
+ * terminals' worth of components (no value strictly inside is reachable).
  *
  * Method.  Upper bound: METIS bisection of the contracted graph (several
- * seeds from `seed`), repaired to the exact split and improved by greedy
+ * seeds from `seed`), repaired to the terminal range and improved by greedy
  * moves.  Lower bound: the all-to-all flow bound (Dally & Towles, Principles
  * and Practices of Interconnection Networks, sec. 3.3): under uniform
- * traffic floor(N/2)*ceil(N/2)/N units cross the bisection in each
- * direction, so with the optimal-routing max channel load gamma (GLPK LP,
- * eval.h) any bisection cuts >= fl*ce/(N*gamma) channels per direction,
- * hence at least that many links.  This bound is tight on meshes, tori,
- * hypercubes and rings, where it proves the METIS value at once.  Otherwise
- * an integer program (binary side per component, cut indicator
- * z_e >= |x_u - x_v|, exact terminal balance, the lower bound as a cut,
- * the heaviest component fixed to side 0 against the swap symmetry, the
- * METIS solution as starting incumbent) closes the gap within a
- * deterministic node budget.  Instances with more than BISECT_ILP_MAX
+ * traffic a side with W terminals exchanges W(N-W)/N units each way with the
+ * other, so with gamma the best achievable max channel load (GLPK LP, ideal
+ * then optimal routing, eval.h) any such partition cuts at least
+ * W(N-W)/(N gamma) channels per direction, hence as many links.  It is tight
+ * on meshes, tori, hypercubes and rings, where it proves the METIS value at
+ * once.  Otherwise an integer program (binary side per component, cut
+ * indicator z_e >= |x_u - x_v|, terminal range, the lower bound as a cut, the
+ * heaviest component fixed to side 0 against the swap symmetry, the METIS
+ * solution as starting incumbent) closes the gap within a deterministic
+ * node budget; when the budget runs out the best partition found is
+ * reported with exact = 0.  Instances with more than BISECT_ILP_MAX
  * components get the METIS bound (exact = 0).
  */
 #include "nocsyn/eval.h"
@@ -36,8 +40,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
 
+#include "lpload_int.h"
 #include "nocsyn/lp.h"
 #include "nocsyn/part.h"
 #include "nocsyn/route.h"
@@ -45,7 +49,10 @@
 #include "nocsyn/traffic.h"
 
 #define BISECT_ILP_MAX 128      /* components solved by the integer program */
-#define BISECT_ILP_NODES 20000L /* branch-and-bound budget (deterministic) */
+#ifndef BISECT_ILP_NODES
+#define BISECT_ILP_NODES 4000L /* branch-and-bound budget (deterministic) */
+#endif
+#define BISECT_LB_NNZ 60000L    /* largest flow-bound LP (nonzeros) */
 #define BISECT_SEEDS 8          /* METIS runs */
 
 /* The contracted graph. */
@@ -56,16 +63,8 @@ struct cgraph {
     int E;               /* contracted edges (u < v), weight = links */
     int *eu, *ev, *ew;
     int *xadj, *adj, *adjw; /* symmetric CSR for METIS and gains */
-    int fl, ce;          /* side-1 terminal count must be in [fl, ce] */
-    int strict;          /* an exact split without detaching terminals exists */
+    int N, lo, hi;       /* side 1 must hold lo..hi terminals */
     int heavy;           /* component fixed to side 0 */
-};
-
-/* A candidate partition: side per component and a[c], the terminals of
- * component c on side 1 (w[c] * side[c] unless terminals are detached). */
-struct sol {
-    int *side, *a;
-    long cut, detached;
 };
 
 static void cgraph_free(struct cgraph *g)
@@ -89,18 +88,27 @@ static int uf_find(int *p, int x)
     return x;
 }
 
-/* Is some subset of the weights in [lo, hi]?  Bitset subset sum,
- * O(C * hi / 64). */
-static int subset_sum(const int *w, int C, int lo, int hi, struct noc_ctx *ctx, int *ok)
+static void uf_union(int *p, int a, int b)
 {
-    size_t words = (size_t)hi / 64 + 1;
+    a = uf_find(p, a);
+    b = uf_find(p, b);
+    if (a != b)
+        p[a < b ? b : a] = a < b ? a : b;
+}
+
+/* Sets [lo, hi]: the component weights reachable by subsets (bitset subset
+ * sum, O(C * N / 64)) nearest to [floor(N/2), ceil(N/2)]. */
+static int balance_range(struct cgraph *g, struct noc_ctx *ctx)
+{
+    int N = g->N, fl = N / 2, ce = N - N / 2;
+    size_t words = (size_t)N / 64 + 1;
     uint64_t *b = noc_calloc(ctx, words, sizeof *b);
     if (!b)
         return NOC_ENOMEM;
     b[0] = 1;
-    for (int c = 0; c < C; c++) {
-        int s = w[c];
-        if (s <= 0 || s > hi)
+    for (int c = 0; c < g->C; c++) {
+        int s = g->w[c];
+        if (s <= 0)
             continue;
         size_t ws = (size_t)s / 64, bs = (size_t)s % 64;
         for (size_t i = words; i-- > ws;) {
@@ -110,10 +118,11 @@ static int subset_sum(const int *w, int C, int lo, int hi, struct noc_ctx *ctx, 
             b[i] |= v;
         }
     }
-    *ok = 0;
-    for (int s = lo; s <= hi; s++)
-        if (b[s / 64] >> (s % 64) & 1)
-            *ok = 1;
+    int d = 0;
+    while (!(b[(fl - d) / 64] >> ((fl - d) % 64) & 1) && !(b[(ce + d) / 64] >> ((ce + d) % 64) & 1))
+        d++; /* terminates: sum 0 and sum N are reachable */
+    g->lo = fl - d;
+    g->hi = ce + d;
     free(b);
     return NOC_OK;
 }
@@ -127,44 +136,26 @@ static int contract(const struct noc_topo *t, struct cgraph *g, struct noc_ctx *
     int *p = noc_malloc(ctx, (size_t)R + 1, sizeof *p);
     g->comp = noc_malloc(ctx, (size_t)R + 1, sizeof *g->comp);
     g->w = noc_calloc(ctx, (size_t)R + 1, sizeof *g->w);
-    size_t ecap = (size_t)t->nch + 1;
-    g->eu = noc_malloc(ctx, ecap, sizeof *g->eu);
-    g->ev = noc_malloc(ctx, ecap, sizeof *g->ev);
-    g->ew = noc_malloc(ctx, ecap, sizeof *g->ew);
+    g->eu = noc_malloc(ctx, (size_t)t->nch + 1, sizeof *g->eu);
+    g->ev = noc_malloc(ctx, (size_t)t->nch + 1, sizeof *g->ev);
+    g->ew = noc_malloc(ctx, (size_t)t->nch + 1, sizeof *g->ew);
     if (!p || !g->comp || !g->w || !g->eu || !g->ev || !g->ew) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
     for (int r = 0; r < R; r++)
         p[r] = r;
-    for (int v = R; v < R + N; v++) {
-        int first = -1;
-        for (int e = gr->off[v]; e < gr->off[v + 1]; e++) {
-            int r = uf_find(p, gr->dst[e]);
-            if (first < 0)
-                first = r;
-            else if (r != first)
-                p[r] = first;
-            first = uf_find(p, first);
-        }
-        for (int i = gr->in_off[v]; i < gr->in_off[v + 1]; i++) {
-            int r = uf_find(p, gr->src[gr->in_edge[i]]);
-            if (first < 0)
-                first = r;
-            else if (r != first)
-                p[r] = first;
-            first = uf_find(p, first);
-        }
+    for (int v = R; v < R + N; v++) { /* tie each terminal's routers */
+        int first = noc_topo_inject_router(t, v);
+        for (int e = gr->off[v]; e < gr->off[v + 1]; e++)
+            uf_union(p, first, gr->dst[e]);
+        for (int i = gr->in_off[v]; i < gr->in_off[v + 1]; i++)
+            uf_union(p, first, gr->src[gr->in_edge[i]]);
     }
-    g->C = 0;
+    for (int r = 0; r < R; r++) /* roots are the smallest ids: numbered first */
+        g->comp[r] = uf_find(p, r) == r ? g->C++ : -1;
     for (int r = 0; r < R; r++)
-        g->comp[r] = -1;
-    for (int r = 0; r < R; r++) {
-        int root = uf_find(p, r);
-        if (g->comp[root] < 0)
-            g->comp[root] = g->C++;
-        g->comp[r] = g->comp[root];
-    }
+        g->comp[r] = g->comp[uf_find(p, r)];
     for (int v = R; v < R + N; v++)
         g->w[g->comp[noc_topo_inject_router(t, v)]]++;
     for (int e = 0; e < t->nch; e++) {
@@ -173,22 +164,17 @@ static int contract(const struct noc_topo *t, struct cgraph *g, struct noc_ctx *
         int a = g->comp[gr->src[e]], b = g->comp[gr->dst[e]];
         if (a == b)
             continue;
-        if (a > b) {
-            int x = a;
-            a = b;
-            b = x;
-        }
-        int id = noc_u64map_get(&map, noc_pair_key(a, b));
+        int lo = a < b ? a : b, hi = a < b ? b : a;
+        int id = noc_u64map_get(&map, noc_pair_key(lo, hi));
         if (id >= 0) {
             g->ew[id]++;
             continue;
         }
-        if ((rc = noc_u64map_put(&map, noc_pair_key(a, b), g->E, ctx)) != NOC_OK)
+        if ((rc = noc_u64map_put(&map, noc_pair_key(lo, hi), g->E, ctx)) != NOC_OK)
             goto cleanup;
-        g->eu[g->E] = a;
-        g->ev[g->E] = b;
-        g->ew[g->E] = 1;
-        g->E++;
+        g->eu[g->E] = lo;
+        g->ev[g->E] = hi;
+        g->ew[g->E++] = 1;
     }
     g->xadj = noc_calloc(ctx, (size_t)g->C + 1, sizeof *g->xadj);
     g->adj = noc_malloc(ctx, 2 * (size_t)g->E + 1, sizeof *g->adj);
@@ -210,13 +196,12 @@ static int contract(const struct noc_topo *t, struct cgraph *g, struct noc_ctx *
         g->adj[p[g->ev[i]]] = g->eu[i];
         g->adjw[p[g->ev[i]]++] = g->ew[i];
     }
-    g->fl = N / 2;
-    g->ce = N - N / 2;
+    g->N = N;
     g->heavy = 0;
     for (int c = 1; c < g->C; c++)
         if (g->w[c] > g->w[g->heavy])
             g->heavy = c;
-    rc = subset_sum(g->w, g->C, g->fl, g->ce, ctx, &g->strict);
+    rc = balance_range(g, ctx);
 cleanup:
     free(p);
     noc_u64map_free(&map);
@@ -243,24 +228,30 @@ static long cut_of(const struct cgraph *g, const int *side)
     return cut;
 }
 
-/* Moves whole components until side 1 holds fl..ce terminals; picks the
- * best-gain component that fits.  Returns the terminal count on side 1. */
-static long repair(const struct cgraph *g, int *side)
+static long weight1(const struct cgraph *g, const int *side)
 {
     long w1 = 0;
     for (int c = 0; c < g->C; c++)
         w1 += side[c] ? g->w[c] : 0;
+    return w1;
+}
+
+/* Moves whole components, best gain first among those that fit, until
+ * side 1 holds lo..hi terminals.  Returns 1 on success. */
+static int repair(const struct cgraph *g, int *side)
+{
+    long w1 = weight1(g, side);
     for (;;) {
         int from;
         long room;
-        if (w1 > g->ce) {
+        if (w1 > g->hi) {
             from = 1;
-            room = w1 - g->fl;
-        } else if (w1 < g->fl) {
+            room = w1 - g->lo;
+        } else if (w1 < g->lo) {
             from = 0;
-            room = g->ce - w1;
+            room = g->hi - w1;
         } else {
-            return w1;
+            return 1;
         }
         int best = -1;
         long bg = 0;
@@ -274,21 +265,22 @@ static long repair(const struct cgraph *g, int *side)
             }
         }
         if (best < 0)
-            return w1;
+            return 0;
         side[best] = !from;
         w1 += from ? -g->w[best] : g->w[best];
     }
 }
 
 /* Greedy improvement: single moves with positive gain that keep side 1
- * within fl..ce terminals. */
-static void refine(const struct cgraph *g, int *side, long w1)
+ * within lo..hi terminals. */
+static void refine(const struct cgraph *g, int *side)
 {
+    long w1 = weight1(g, side);
     for (int pass = 0; pass < 20; pass++) {
         int moved = 0;
         for (int c = 0; c < g->C; c++) {
             long nw = w1 + (side[c] ? -g->w[c] : g->w[c]);
-            if (nw < g->fl || nw > g->ce || gain(g, side, c) <= 0)
+            if (nw < g->lo || nw > g->hi || gain(g, side, c) <= 0)
                 continue;
             side[c] = !side[c];
             w1 = nw;
@@ -299,57 +291,41 @@ static void refine(const struct cgraph *g, int *side, long w1)
     }
 }
 
-/* Turns a side assignment into a solution: a[] and, when whole components
- * cannot reach the exact split, detached terminals. */
-static void finish(const struct cgraph *g, struct sol *s, long w1)
+/* A valid partition by subset sum when the greedy repair failed every
+ * time: components chosen for side 1 by dynamic programming (from[s] = the
+ * item that first reached sum s), O(C * hi). */
+static int dp_partition(const struct cgraph *g, int *side, struct noc_ctx *ctx)
 {
+    int *from = noc_malloc(ctx, (size_t)g->hi + 1, sizeof *from);
+    if (!from)
+        return NOC_ENOMEM;
+    for (int s = 0; s <= g->hi; s++)
+        from[s] = -1;
+    from[0] = g->C; /* reached by no item */
     for (int c = 0; c < g->C; c++)
-        s->a[c] = s->side[c] ? g->w[c] : 0;
-    s->detached = 0;
-    long excess = w1 > g->ce ? w1 - g->ce : 0, need = w1 < g->fl ? g->fl - w1 : 0;
-    for (int c = 0; c < g->C && (excess > 0 || need > 0); c++) {
-        if (excess > 0 && s->side[c]) {
-            long m = s->a[c] < excess ? s->a[c] : excess;
-            s->a[c] -= (int)m;
-            excess -= m;
-            s->detached += m;
-        } else if (need > 0 && !s->side[c]) {
-            long m = g->w[c] < need ? g->w[c] : need;
-            s->a[c] += (int)m;
-            need -= m;
-            s->detached += m;
-        }
+        for (int s = g->hi; s >= g->w[c] && g->w[c] > 0; s--)
+            if (from[s] < 0 && from[s - g->w[c]] >= 0 && from[s - g->w[c]] != c)
+                from[s] = c;
+    int s = from[g->lo] >= 0 ? g->lo : g->hi;
+    memset(side, 0, (size_t)g->C * sizeof *side);
+    while (s > 0) {
+        side[from[s]] = 1;
+        s -= g->w[from[s]];
     }
-    s->cut = cut_of(g, s->side);
+    free(from);
+    return NOC_OK;
 }
 
-/* Orients s so that the fixed component is on side 0. */
-static void orient(const struct cgraph *g, struct sol *s)
+/* Best of several METIS seeds, repaired and refined, into best[] (side per
+ * component, heavy component on side 0); *cut gets its cut. */
+static int heuristic(const struct cgraph *g, unsigned seed, int *best, long *cut,
+                     struct noc_ctx *ctx)
 {
-    if (!s->side[g->heavy])
-        return;
-    for (int c = 0; c < g->C; c++) {
-        s->side[c] = !s->side[c];
-        s->a[c] = g->w[c] - s->a[c];
-    }
-}
-
-static int better(const struct sol *x, const struct sol *y)
-{
-    return x->detached < y->detached || (x->detached == y->detached && x->cut < y->cut);
-}
-
-/* Best of several METIS seeds, repaired and refined, into *best (fewest
- * detached terminals first: in the strict model a solution with detached
- * terminals means the repair failed, and it is no valid start). */
-static int heuristic(const struct cgraph *g, unsigned seed, struct sol *best, struct noc_ctx *ctx)
-{
-    struct sol cur = {NULL, NULL, 0, 0};
-    int rc = NOC_OK, have = 0, N = g->fl + g->ce;
-    cur.side = noc_malloc(ctx, (size_t)g->C + 1, sizeof(int));
-    cur.a = noc_malloc(ctx, (size_t)g->C + 1, sizeof(int));
-    int *plus1 = noc_malloc(ctx, (size_t)g->C + 1, sizeof(int));
-    if (!cur.side || !cur.a || !plus1) {
+    int rc = NOC_OK, N = g->N;
+    int *cur = noc_malloc(ctx, (size_t)g->C + 1, sizeof *cur);
+    int *plus1 = noc_malloc(ctx, (size_t)g->C + 1, sizeof *plus1);
+    *cut = -1;
+    if (!cur || !plus1) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
@@ -359,38 +335,44 @@ static int heuristic(const struct cgraph *g, unsigned seed, struct sol *best, st
     for (int c = 0; c < g->C; c++)
         plus1[c] = g->w[c] + 1;
     for (int i = 0; i < BISECT_SEEDS; i++) {
-        long cut;
         int odd = i % 2;
-        double tp = odd ? (double)(g->ce + g->C / 2) / (N + g->C) : (double)g->ce / N;
+        double tp = odd ? (double)(g->hi + g->C / 2) / (N + g->C) : (double)g->hi / N;
+        if (tp >= 1)
+            tp = 0.5;
         rc = noc_part_bisect(g->C, g->xadj, g->adj, odd ? plus1 : g->w, g->adjw, tp,
-                             seed + (unsigned)i, 1, cur.side, &cut, ctx);
+                             seed + (unsigned)i, 1, cur, NULL, ctx);
         if (rc)
             goto cleanup;
-        long w1 = repair(g, cur.side);
-        if (w1 >= g->fl && w1 <= g->ce)
-            refine(g, cur.side, w1);
-        finish(g, &cur, w1);
-        if (!have || better(&cur, best)) {
-            memcpy(best->side, cur.side, (size_t)g->C * sizeof(int));
-            memcpy(best->a, cur.a, (size_t)g->C * sizeof(int));
-            best->cut = cur.cut;
-            best->detached = cur.detached;
-            have = 1;
+        if (!repair(g, cur))
+            continue;
+        refine(g, cur);
+        long c = cut_of(g, cur);
+        if (*cut < 0 || c < *cut) {
+            memcpy(best, cur, (size_t)g->C * sizeof *cur);
+            *cut = c;
         }
     }
-    if (have)
-        orient(g, best);
+    if (*cut < 0) {
+        if ((rc = dp_partition(g, best, ctx)) != NOC_OK)
+            goto cleanup;
+        refine(g, best);
+        *cut = cut_of(g, best);
+    }
+    if (best[g->heavy]) /* the range is symmetric: W -> N - W */
+        for (int c = 0; c < g->C; c++)
+            best[c] = !best[c];
 cleanup:
-    free(cur.side);
-    free(cur.a);
+    free(cur);
     free(plus1);
     return rc;
 }
 
 /* ---- lower bound and integer program ------------------------------------ */
 
-/* The flow bound ceil(fl*ce / (N * gamma_optimal)), or 0 when unavailable. */
-static long flow_bound(const struct noc_topo *t, const struct cgraph *g)
+/* The flow bound ceil(lo (N - lo) / (N gamma)) with gamma from the ideal,
+ * then (when that does not reach `target`) the optimal routing LP; 0 when
+ * unavailable (LP too large, a pair unreachable). */
+static long flow_bound(const struct noc_topo *t, const struct cgraph *g, long target)
 {
     struct noc_traffic tr;
     struct noc_ctx sub;
@@ -398,143 +380,104 @@ static long flow_bound(const struct noc_topo *t, const struct cgraph *g)
     noc_traffic_init(&tr, t->nterminals);
     tr.uniform = 1;
     long lb = 0;
-    double gamma = 0;
-    if (noc_traffic_finalize(&tr, &sub) == NOC_OK &&
-        noc_eval_lp_load(t, &tr, NOC_RT_OPTIMAL, &gamma, NULL, &sub) == NOC_OK && gamma > 0) {
-        int N = t->nterminals;
-        double b = (double)g->fl * g->ce / ((double)N * gamma);
-        lb = (long)ceil(b - 1e-6 * (b > 1 ? b : 1));
+    static const int models[] = {NOC_RT_IDEAL, NOC_RT_OPTIMAL};
+    for (size_t i = 0; i < 2 && lb < target; i++) {
+        double gamma = 0;
+        noc_ctx_clear(&sub);
+        if (noc_traffic_finalize(&tr, &sub) != NOC_OK ||
+            noc_lpl_max_load(t, &tr, models[i], BISECT_LB_NNZ, &gamma, NULL, &sub) != NOC_OK ||
+            gamma <= 0)
+            continue;
+        double b = (double)g->lo * (g->N - g->lo) / ((double)g->N * gamma);
+        long v = (long)ceil(b - 1e-6 * (b > 1 ? b : 1));
+        if (v > lb)
+            lb = v;
     }
     noc_traffic_free(&tr);
-    return lb > 0 ? lb : 0;
+    return lb;
 }
 
-/* Solves the integer program; on return *links and *exact hold the result
- * (best of the program and the heuristic start `h`). */
-static int ilp(const struct cgraph *g, const struct sol *h, long lb, int *links, int *exact,
+/* Solves the integer program from the heuristic partition h (cut hcut);
+ * *links and *exact get the result. */
+static int ilp(const struct cgraph *g, const int *h, long hcut, long lb, int *links, int *exact,
                struct noc_ctx *ctx)
 {
     struct noc_lp *lp = NULL;
-    double *start = NULL;
+    double *start = NULL, *bv = NULL;
+    int *bc = NULL;
     int C = g->C, E = g->E, rc;
-    long M = 1;
-    for (int i = 0; i < E; i++)
-        M += g->ew[i];
-    int det = !g->strict;
     if ((rc = noc_lp_create(&lp, NOC_LP_MIN, ctx)) != NOC_OK)
         return rc;
-    /* columns: x[0..C), z[C..C+E), then (detach model) a and d per component */
-    int x0 = noc_lp_add_cols(lp, C, 0, 1, 0, NOC_LP_BIN, ctx);
-    int z0 = x0 >= 0 ? noc_lp_add_cols(lp, E, 0, 1, 0, NOC_LP_CONT, ctx) : -1;
-    int a0 = z0 >= 0 && det ? noc_lp_add_cols(lp, C, 0, 0, 0, NOC_LP_INT, ctx) : z0;
-    int d0 = a0 >= 0 && det ? noc_lp_add_cols(lp, C, 0, INFINITY, (double)M, NOC_LP_CONT, ctx) : a0;
-    if (d0 < 0) {
+    /* columns: x[0..C) side of each component, z[C..C+E) cut indicators */
+    if (noc_lp_add_cols(lp, C, 0, 1, 0, NOC_LP_BIN, ctx) < 0 ||
+        noc_lp_add_cols(lp, E, 0, 1, 0, NOC_LP_CONT, ctx) < 0) {
+        rc = ctx->status;
+        goto cleanup;
+    }
+    noc_lp_set_col_bounds(lp, g->heavy, 0, 0, ctx);
+    int n = C > E ? C : E;
+    bc = noc_malloc(ctx, (size_t)n + 1, sizeof *bc);
+    bv = noc_malloc(ctx, (size_t)n + 1, sizeof *bv);
+    start = noc_malloc(ctx, (size_t)(C + E) + 1, sizeof *start);
+    if (!bc || !bv || !start) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int i = 0; i < E; i++) {
+        /* z_e >= x_u - x_v and z_e >= x_v - x_u */
+        int cols[3] = {C + i, g->eu[i], g->ev[i]};
+        double up[3] = {1, -1, 1}, down[3] = {1, 1, -1};
+        noc_lp_set_obj(lp, C + i, g->ew[i], ctx);
+        if (noc_lp_add_row(lp, 0, INFINITY, 3, cols, up, ctx) < 0 ||
+            noc_lp_add_row(lp, 0, INFINITY, 3, cols, down, ctx) < 0) {
+            rc = ctx->status;
+            goto cleanup;
+        }
+        bc[i] = C + i;
+        bv[i] = g->ew[i];
+    }
+    if (lb > 0 && noc_lp_add_row(lp, (double)lb, INFINITY, E, bc, bv, ctx) < 0) {
+        rc = ctx->status;
+        goto cleanup;
+    }
+    for (int c = 0; c < C; c++) {
+        bc[c] = c;
+        bv[c] = g->w[c];
+        start[c] = h[c];
+    }
+    if (noc_lp_add_row(lp, g->lo, g->hi, C, bc, bv, ctx) < 0) {
         rc = ctx->status;
         goto cleanup;
     }
     for (int i = 0; i < E; i++)
-        noc_lp_set_obj(lp, z0 + i, g->ew[i], ctx);
-    noc_lp_set_col_bounds(lp, x0 + g->heavy, 0, 0, ctx);
-    int cols[3];
-    double vals[3];
-    for (int i = 0; i < E && rc == NOC_OK; i++) {
-        /* z_e >= x_u - x_v and z_e >= x_v - x_u */
-        cols[0] = z0 + i, cols[1] = x0 + g->eu[i], cols[2] = x0 + g->ev[i];
-        vals[0] = 1, vals[1] = -1, vals[2] = 1;
-        if (noc_lp_add_row(lp, 0, INFINITY, 3, cols, vals, ctx) < 0)
-            rc = ctx->status;
-        vals[1] = 1, vals[2] = -1;
-        if (noc_lp_add_row(lp, 0, INFINITY, 3, cols, vals, ctx) < 0)
-            rc = ctx->status;
-    }
-    int *bc = noc_malloc(ctx, (size_t)(C > E ? C : E) + 1, sizeof *bc);
-    double *bv = noc_malloc(ctx, (size_t)(C > E ? C : E) + 1, sizeof *bv);
-    if (!bc || !bv)
-        rc = NOC_ENOMEM;
-    for (int c = 0; c < C && rc == NOC_OK; c++) {
-        bc[c] = (det ? a0 : x0) + c;
-        bv[c] = det ? 1 : g->w[c];
-        if (det) {
-            noc_lp_set_col_bounds(lp, a0 + c, 0, g->w[c], ctx);
-            /* d_c >= |a_c - w_c x_c| */
-            cols[0] = d0 + c, cols[1] = a0 + c, cols[2] = x0 + c;
-            vals[0] = 1, vals[1] = -1, vals[2] = g->w[c];
-            if (noc_lp_add_row(lp, 0, INFINITY, 3, cols, vals, ctx) < 0)
-                rc = ctx->status;
-            vals[1] = 1, vals[2] = -g->w[c];
-            if (noc_lp_add_row(lp, 0, INFINITY, 3, cols, vals, ctx) < 0)
-                rc = ctx->status;
-        }
-    }
-    if (rc == NOC_OK && noc_lp_add_row(lp, g->fl, g->ce, C, bc, bv, ctx) < 0)
-        rc = ctx->status;
-    if (rc == NOC_OK && lb > 0 && !det) {
-        for (int i = 0; i < E; i++) {
-            bc[i] = z0 + i;
-            bv[i] = g->ew[i];
-        }
-        if (noc_lp_add_row(lp, (double)lb, INFINITY, E, bc, bv, ctx) < 0)
-            rc = ctx->status;
-    }
-    free(bc);
-    free(bv);
-    if (rc)
+        start[C + i] = h[g->eu[i]] != h[g->ev[i]];
+    if ((rc = noc_lp_set_start(lp, start, ctx)) != NOC_OK)
         goto cleanup;
-    if (!(g->strict && h->detached > 0)) {
-        start = noc_calloc(ctx, (size_t)noc_lp_ncols(lp) + 1, sizeof *start);
-        if (!start) {
-            rc = NOC_ENOMEM;
-            goto cleanup;
-        }
-        for (int c = 0; c < C; c++) {
-            start[x0 + c] = h->side[c];
-            if (det) {
-                start[a0 + c] = h->a[c];
-                start[d0 + c] = fabs((double)h->a[c] - (double)g->w[c] * h->side[c]);
-            }
-        }
-        for (int i = 0; i < E; i++)
-            start[z0 + i] = h->side[g->eu[i]] != h->side[g->ev[i]];
-        if ((rc = noc_lp_set_start(lp, start, ctx)) != NOC_OK)
-            goto cleanup;
-    }
     struct noc_lp_params p;
     noc_lp_params_init(&p);
     p.node_limit = BISECT_ILP_NODES;
-    if (getenv("CUTS")) p.cuts = 1;
-    if (getenv("NODES")) p.node_limit = atol(getenv("NODES"));
     p.time_limit_s = 600; /* a guard only; the node budget decides */
     int st = noc_lp_solve(lp, &p, ctx);
-    if (getenv("LPDBG")) fprintf(stderr, "ilp C=%d E=%d lb=%ld st=%d nodes=%ld bound=%g obj=%g\n", C, E, lb, st, noc_lp_nodes(lp), noc_lp_bound(lp), noc_lp_obj(lp));
     if (st != NOC_OK && st != NOC_ELIMIT) {
         rc = st;
         goto cleanup;
     }
     noc_ctx_clear(ctx);
-    int hvalid = !(g->strict && h->detached > 0);
-    long best = hvalid ? h->cut : -1, bestdet = hvalid ? h->detached : -1;
+    long best = hcut;
     if (noc_lp_has_solution(lp)) {
-        long cut = 0, dsum = 0;
+        long cut = 0;
         for (int i = 0; i < E; i++)
-            if (lround(noc_lp_value(lp, x0 + g->eu[i])) != lround(noc_lp_value(lp, x0 + g->ev[i])))
+            if (lround(noc_lp_value(lp, g->eu[i])) != lround(noc_lp_value(lp, g->ev[i])))
                 cut += g->ew[i];
-        for (int c = 0; det && c < C; c++)
-            dsum += lround(noc_lp_value(lp, d0 + c));
-        if (best < 0 || dsum < bestdet || (dsum == bestdet && cut < best)) {
-            best = cut;
-            bestdet = dsum;
-        }
-    }
-    if (best < 0) {
-        rc = noc_error(ctx, NOC_EINTERNAL, NULL, 0, "bisection: no partition found");
-        goto cleanup;
+        best = cut < best ? cut : best;
     }
     *links = (int)best;
     /* Proven when the search finished, or the incumbent meets the bound. */
     double bound = noc_lp_bound(lp);
-    double obj = det ? (double)bestdet * M + best : (double)best;
-    *exact = st == NOC_OK || (isfinite(bound) && obj <= ceil(bound - 1e-6));
+    *exact = st == NOC_OK || (isfinite(bound) && (double)best <= ceil(bound - 1e-6));
 cleanup:
+    free(bc);
+    free(bv);
     free(start);
     noc_lp_free(lp);
     return rc;
@@ -544,8 +487,8 @@ int noc_eval_bisection(const struct noc_topo *t, unsigned seed, int *links, int 
                        struct noc_ctx *ctx)
 {
     struct cgraph g;
-    struct sol h = {NULL, NULL, -1, 0};
-    int rc;
+    int *h = NULL, rc;
+    long hcut;
     memset(&g, 0, sizeof g);
     *links = 0;
     *exact = 1;
@@ -557,30 +500,26 @@ int noc_eval_bisection(const struct noc_topo *t, unsigned seed, int *links, int 
         goto cleanup;
     if (g.E == 0)
         goto cleanup; /* no link can be cut */
-    h.side = noc_malloc(ctx, (size_t)g.C + 1, sizeof(int));
-    h.a = noc_malloc(ctx, (size_t)g.C + 1, sizeof(int));
-    if (!h.side || !h.a) {
+    h = noc_malloc(ctx, (size_t)g.C + 1, sizeof *h);
+    if (!h) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    if ((rc = heuristic(&g, seed, &h, ctx)) != NOC_OK)
+    if ((rc = heuristic(&g, seed, h, &hcut, ctx)) != NOC_OK)
         goto cleanup;
-    if (h.cut == 0 && h.detached == 0)
-        goto cleanup; /* 0 links, no terminal detached: optimal */
+    *links = (int)hcut;
+    if (hcut == 0)
+        goto cleanup; /* nothing cut: optimal */
     if (g.C > BISECT_ILP_MAX) {
-        *links = (int)h.cut;
         *exact = 0;
         goto cleanup;
     }
-    long lb = g.strict ? flow_bound(t, &g) : 0;
-    if (g.strict && h.detached == 0 && lb >= h.cut) {
-        *links = (int)h.cut; /* the flow bound proves the METIS value */
-        goto cleanup;
-    }
-    rc = ilp(&g, &h, lb, links, exact, ctx);
+    long lb = flow_bound(t, &g, hcut);
+    if (lb >= hcut)
+        goto cleanup; /* the flow bound proves the METIS value */
+    rc = ilp(&g, h, hcut, lb, links, exact, ctx);
 cleanup:
-    free(h.side);
-    free(h.a);
+    free(h);
     cgraph_free(&g);
     return rc;
 }

@@ -310,6 +310,12 @@ static void build_free(struct build *b)
 int noc_eval_lp_load(const struct noc_topo *t, const struct noc_traffic *tr, int model,
                      double *max_load, double *load, struct noc_ctx *ctx)
 {
+    return noc_lpl_max_load(t, tr, model, LPLOAD_MAX_NNZ, max_load, load, ctx);
+}
+
+int noc_lpl_max_load(const struct noc_topo *t, const struct noc_traffic *tr, int model,
+                     long max_nnz, double *max_load, double *load, struct noc_ctx *ctx)
+{
     struct lpl s;
     struct build b;
     struct noc_lp *lp = NULL;
@@ -327,20 +333,25 @@ int noc_eval_lp_load(const struct noc_topo *t, const struct noc_traffic *tr, int
     s.N = t->nterminals;
     s.V = t->nnodes;
     s.nch = t->nch;
+    s.max_nnz = max_nnz;
     if (load)
         for (int e = 0; e < s.nch; e++)
             load[e] = 0;
     if (s.N == 0)
         return NOC_OK;
-    if ((rc = noc_lpl_setup(&s, ctx)) != NOC_OK || (rc = noc_lpl_count(&s, ctx)) != NOC_OK)
+    if ((rc = noc_lpl_setup(&s, ctx)) != NOC_OK)
         goto cleanup;
-    if (s.nnz > LPLOAD_MAX_NNZ) {
+    rc = noc_lpl_count(&s, ctx);
+    if (rc == NOC_ELIMIT || (rc == NOC_OK && max_nnz > 0 && s.nnz > max_nnz)) {
         rc = noc_error(ctx, NOC_ELIMIT, NULL, 0,
-                       "%s routing LP for %d routers would have %ld variables and %ld nonzeros; "
+                       "%s routing LP for %d routers would have %s%ld variables and %ld nonzeros; "
                        "above the limit of %ld nonzeros; use --routing ecmp",
-                       noc_routing_name(model), s.R, s.nvars + 1, s.nnz, LPLOAD_MAX_NNZ);
+                       noc_routing_name(model), s.R, rc == NOC_ELIMIT ? "about " : "", s.nvars + 1,
+                       s.nnz, max_nnz);
         goto cleanup;
     }
+    if (rc)
+        goto cleanup;
     flow = noc_calloc(ctx, (size_t)s.nch + 1, sizeof *flow);
     b.cap_off = noc_calloc(ctx, (size_t)s.nch + 1, sizeof *b.cap_off);
     b.cap_fill = noc_calloc(ctx, (size_t)s.nch + 1, sizeof *b.cap_fill);

@@ -34,6 +34,7 @@ struct lpl {
     int *queue;             /* V */
     char *reach;            /* V: reachable from a supply */
     int *var;               /* nch: column of f_k(e), -1 when not a variable */
+    long max_nnz;           /* noc_lpl_count stops above this (0 = no limit) */
     /* totals of noc_lpl_count */
     long nvars, nnz;
     int *cap_cnt;           /* nch: variables on each router-router channel */
@@ -55,7 +56,9 @@ void noc_lpl_distances(struct lpl *s, int k);
  * cannot reach the sink.  O(V + E). */
 long noc_lpl_select(struct lpl *s, int k, int *bad);
 /* Pass 1 over all commodities: nvars, nnz, cap_cnt; NOC_EINFEASIBLE (with
- * the unreachable terminal pair named) when some demand has no path. */
+ * the unreachable terminal pair named) when some demand has no path;
+ * NOC_ELIMIT (no message; nvars and nnz extrapolated) as soon as nnz passes
+ * max_nnz. */
 int noc_lpl_count(struct lpl *s, struct noc_ctx *ctx);
 /* Numbers k's variables from column `first` (channel order), adds its
  * conservation rows, and appends its router-router columns to the
@@ -67,5 +70,10 @@ int noc_lpl_build_commodity(struct lpl *s, struct noc_lp *lp, int k, int first, 
 /* Loads of terminal channels that carry no variables (single-router
  * terminals: row sums and column sums).  colsum: N entries of scratch. */
 void noc_lpl_terminal_loads(const struct lpl *s, double *colsum, double *load);
+
+/* noc_eval_lp_load with a caller-chosen limit on the LP's nonzeros (the
+ * bisection's flow bound uses a small one). */
+int noc_lpl_max_load(const struct noc_topo *t, const struct noc_traffic *tr, int model,
+                     long max_nnz, double *max_load, double *load, struct noc_ctx *ctx);
 
 #endif

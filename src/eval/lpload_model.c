@@ -283,6 +283,12 @@ int noc_lpl_count(struct lpl *s, struct noc_ctx *ctx)
 {
     const struct noc_graph *g = &s->t->g;
     for (int k = 0; k < s->ncomm; k++) {
+        if (s->max_nnz > 0 && s->nnz > s->max_nnz) {
+            /* too large already: extrapolate the totals and stop */
+            s->nnz = (long)((double)s->nnz * s->ncomm / k);
+            s->nvars = (long)((double)s->nvars * s->ncomm / k);
+            return NOC_ELIMIT;
+        }
         if (noc_lpl_demands(s, k) <= 0)
             continue;
         noc_lpl_distances(s, k);

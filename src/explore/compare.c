@@ -16,6 +16,9 @@ void noc_compare_opts_init(struct noc_compare_opts *o)
     memset(o, 0, sizeof *o);
     noc_synth_opts_init(&o->synth);
     o->ideal = 1;
+    noc_sim_opts_init(&o->sim);
+    o->sim.warmup = 1000;
+    o->sim.cycles = 10000;
 }
 
 void noc_compare_init(struct noc_compare *c) { memset(c, 0, sizeof *c); }
@@ -26,6 +29,9 @@ void noc_compare_free(struct noc_compare *c)
         noc_topo_free(&c->e[i].topo);
         noc_metrics_free(&c->e[i].m);
         free(c->e[i].load_mbps);
+        if (c->e[i].simulated)
+            noc_sim_result_free(&c->e[i].sim);
+        free(c->e[i].sim_svg);
     }
     free(c->e);
     memset(c, 0, sizeof *c);
@@ -90,6 +96,39 @@ static int evaluate(struct noc_entry *e, const struct noc_traffic *tr, const str
     return rc;
 }
 
+/* Latency-load sweep of e under its own routing (see explore.h). */
+static int simulate(struct noc_entry *e, const struct noc_traffic *tr, const struct noc_compare_opts *o,
+                    struct noc_ctx *ctx)
+{
+    struct noc_sim_opts so = o->sim;
+    struct noc_sim sim;
+    struct noc_buf svg;
+    int rc = noc_routing_parse(e->routing, &so.routing, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    if (so.vcs < 2 * e->vcs)
+        so.vcs = 2 * e->vcs; /* room for the dateline classes */
+    so.mm_per_cycle = o->sim.mm_per_cycle;
+    if ((rc = noc_sim_init(&sim, &e->topo, tr, &so, ctx)) != NOC_OK)
+        return rc;
+    noc_sim_result_init(&e->sim);
+    e->simulated = 1;
+    noc_buf_init(&svg);
+    if ((rc = noc_sim_sweep(&sim, 0.05, 1.0, 0.05, &e->sim, ctx)) == NOC_OK) {
+        double cap = noc_synth_capacity(&o->synth);
+        e->sim_headroom = tr->unit_mbps > 0 ? e->sim.saturation * cap / tr->unit_mbps : NAN;
+        char title[160];
+        snprintf(title, sizeof title, "%s (%s)", e->design, e->routing);
+        if ((rc = noc_sim_plot_svg(&sim, &e->sim, title, &svg, ctx)) == NOC_OK) {
+            e->sim_svg = svg.data;
+            svg.data = NULL;
+        }
+    }
+    noc_buf_free(&svg);
+    noc_sim_free(&sim);
+    return rc;
+}
+
 /* ---- synthesized designs */
 
 static int add_synth(struct noc_compare *c, const struct noc_app *app, const char *app_path, const char *method,
@@ -130,6 +169,8 @@ static int add_synth(struct noc_compare *c, const struct noc_app *app, const cha
         goto cleanup;
     have_tr = 1;
     rc = evaluate(e, &tr, o, ctx);
+    if (rc == NOC_OK && o->simulate)
+        rc = simulate(e, &tr, o, ctx);
 cleanup:
     if (have_tr)
         noc_traffic_free(&tr);
@@ -273,6 +314,8 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     rc = evaluate(e, &tr, o, ctx);
     if (rc == NOC_OK)
         e->map_cost = e->m.hops_avg * noc_app_total_bw(app);
+    if (rc == NOC_OK && o->simulate)
+        rc = simulate(e, &tr, o, ctx);
 cleanup:
     if (have_tr)
         noc_traffic_free(&tr);

@@ -82,6 +82,8 @@ int noc_sim_zero_load(const struct noc_sim *s, double *latency, int *exact, stru
             x -= n->row[src];
             src++;
         }
+        while (src > 0 && !(n->row[src] > 0)) /* rounding past the last sender */
+            src--;
         int d = sim_pick_dest(n, &rng, src, &e);
         rc = noc_routing_sample(&n->rt, noc_topo_term_node(n->t, src), noc_topo_term_node(n->t, d),
                                 &rng, &ps, ctx);

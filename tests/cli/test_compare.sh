@@ -78,3 +78,19 @@ run "compare one method" 0 "$NOCSYN" compare "$VOPD" --methods cmesh --baselines
 n=$(awk 'NR>1' "$TMP/c4/summary.csv" | wc -l)
 [ "$n" -eq 2 ] && ok "--methods cmesh --baselines mesh gives 2 rows" || notok "--methods" "$n"
 has "the cmesh method's design" "$TMP/c4/summary.csv" '^cmesh_c'
+
+# --simulate: every design also simulated under its own routing.
+run "compare --simulate" 0 "$NOCSYN" compare "$VOPD" --methods split --baselines mesh,clos --no-ideal --simulate \
+    --sim-cycles 3000 -o "$TMP/s" -q
+awk -F, 'NR>1 && ($19=="" || $20=="" || $21=="") {bad=1} END{exit bad}' "$TMP/s/summary.csv" \
+    && ok "sim columns filled for every design" || notok "sim columns" "$(cat "$TMP/s/summary.csv")"
+has "report has the latency-load plot" "$TMP/s/report.html" 'Latency against offered load'
+# Theory bound (Dally & Towles 3.3): no routing sustains more than
+# 1 / max_channel_load of its own routing, which eval reports as throughput.
+for d in $(awk -F, 'NR>1{print $1}' "$TMP/s/summary.csv"); do
+    sat=$(awk -F, -v d="$d" '$1==d{print $19}' "$TMP/s/summary.csv")
+    thr=$(grep -o '"throughput":[^,]*' "$TMP/s/$d.json" | tr -dc '0-9.e-')
+    awk -v s="$sat" -v t="$thr" 'BEGIN{exit !(s <= t * 1.05)}' && ok "$d: simulated saturation $sat <= 1/max load $thr" \
+        || notok "$d saturation bound" "$sat > $thr"
+done
+bad "bad --sim-cycles" "$NOCSYN" compare "$VOPD" --simulate --sim-cycles 0 -o "$TMP/x"
