@@ -456,6 +456,9 @@ static int ilp(const struct cgraph *g, const int *h, long hcut, long lb, int *li
     struct noc_lp_params p;
     noc_lp_params_init(&p);
     p.node_limit = BISECT_ILP_NODES;
+#ifdef BISECT_CUTS
+    p.cuts = 1;
+#endif
     p.time_limit_s = 600; /* a guard only; the node budget decides */
     int st = noc_lp_solve(lp, &p, ctx);
     if (st != NOC_OK && st != NOC_ELIMIT) {
