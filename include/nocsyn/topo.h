@@ -166,7 +166,8 @@ int noc_topo_rename_nodes(struct noc_topo *t, const char *const *names, struct n
 
 /* ---- readers (src/topo/): only these read topology files. */
 /* Loads a topology file, format from fmt ("dot", "anynet") or the
- * extension (.dot/.gv, .anynet); "-" reads DOT from stdin.  JSON is
+ * extension (.dot/.gv, .anynet); "-" reads stdin (anynet when its first
+ * word is "router", else DOT).  JSON is
  * write-only (NOC_EUNSUP).  t must be uninitialised; on success it is
  * finalized and owned by the caller.  On failure t is released.  Errors
  * carry FILE:LINE where there is one.  The parse_* functions read from

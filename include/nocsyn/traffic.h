@@ -50,7 +50,8 @@ double noc_traffic_row_sum(const struct noc_traffic *tr, int s);
 
 /* Builds the named pattern (INTERFACE 3.2: "uniform", "bitcomp", "bitrev",
  * "transpose", "shuffle", "tornado", "neighbor", "randperm:SEED",
- * "hotspot:RATE[:T]", "local:RADIUS:RATE", "fft3d:PxQ:PHASE", "perm:FUNC",
+ * "hotspot:RATE[:T]" (T a terminal name or index), "local:RADIUS:RATE",
+ * "fft3d:PxQ:PHASE", "perm:FUNC",
  * "app:FILE") for topology t (finalized).  `map` (may be NULL) is the
  * mapping option for app traffic ("name" default, or "auto" etc. when the
  * mapping module supports it).  tr must be uninitialised; on success the

@@ -146,8 +146,12 @@ int cmd_compare(int argc, char **argv)
     int placed = 0;
     for (int i = 0; rc == NOC_OK && i < app.ncores; i++)
         placed += app.cores[i].has_pos;
-    if (rc == NOC_OK && placed && placed < app.ncores)
-        rc = noc_error(&ctx, NOC_EINVAL, fp, 0, "the floorplan does not place every core");
+    for (int i = 0; rc == NOC_OK && placed && placed < app.ncores && i < app.ncores; i++)
+        if (!app.cores[i].has_pos)
+            rc = noc_error(&ctx, NOC_EINVAL, fp ? fp : apppath, 0,
+                           fp ? "the floorplan does not place core %s"
+                              : "core %s has no position (x, y) while other cores have one",
+                           app.cores[i].name);
     if (rc == NOC_OK && !placed)
         rc = noc_floorplan_mincut(&app, co.synth.seed, &ctx);
     struct cli_progress prog;

@@ -34,7 +34,7 @@ static const char help[] =
     "wire length.  Prints per offered load the accepted throughput, the average\n"
     "and 99th-percentile packet latency and whether the network was stable; with\n"
     "a sweep, the saturation throughput; and the zero-load latency.\n"
-    "TOPOLOGY is a file (.dot, .gv, .anynet), - (DOT on stdin) or gen:FAMILY:P=V,...\n"
+    "TOPOLOGY is a file (.dot, .gv, .anynet), - (stdin) or gen:FAMILY:P=V,...\n"
     "\n"
     "Traffic and routing:\n"
     "  --traffic T       pattern as for eval (default uniform): uniform, bitcomp,\n"

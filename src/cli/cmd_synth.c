@@ -159,7 +159,7 @@ int cmd_synth(int argc, char **argv)
     noc_synth_opts_init(&so);
     const char *out = NULL, *method = "split", *fp = NULL, *tech = NULL, *appfmt = NULL;
     long kfix = 0, kmin = 0, kmax = 0, kstep = 0, l;
-    int all = 0, quiet = 0, c, given[sizeof owners / sizeof owners[0]] = {0};
+    int all = 0, quiet = 0, sweep = 0, c, given[sizeof owners / sizeof owners[0]] = {0};
     double v;
     optind = 1;
     opterr = 0;
@@ -174,6 +174,7 @@ int cmd_synth(int argc, char **argv)
             if (parse_int("--switches", optarg, 1, 1000000, &kfix)) return 2;
             break;
         case O_SWEEP:
+            sweep = 1;
             /* INTERFACE writes "--sweep [KMIN:KMAX]": take a following
              * KMIN:KMAX word as the range too. */
             if (!optarg && optind < argc && strchr(argv[optind], ':') && argv[optind][0] != '-')
@@ -251,6 +252,8 @@ int cmd_synth(int argc, char **argv)
         return cli_usage("synth needs exactly one APP file (see 'nocsyn synth --help')");
     if (!out)
         return cli_usage("synth needs -o DIR");
+    if (sweep && kfix)
+        return cli_usage("--switches and --sweep exclude each other");
     const char *mname, *mdesc;
     int known = 0;
     for (int i = 0; !known && noc_synth_method_info(i, &mname, &mdesc) == 0; i++)
@@ -271,8 +274,6 @@ int cmd_synth(int argc, char **argv)
     int rc = NOC_OK;
     if ((rc = noc_app_read(&app, apppath, appfmt, &ctx)) != NOC_OK)
         goto done;
-    if (app.ndup)
-        noc_note(&ctx, "%s: %d duplicate flows summed", apppath, app.ndup);
     if (tech && (rc = noc_tech_read(&so.tech, tech, &ctx)) != NOC_OK)
         goto done;
     if (fp && (rc = noc_floorplan_read(&app, fp, &ctx)) != NOC_OK)
@@ -283,7 +284,11 @@ int cmd_synth(int argc, char **argv)
     if (placed > 0 && placed < app.ncores) {
         for (int i = 0; i < app.ncores; i++)
             if (!app.cores[i].has_pos) {
-                rc = noc_error(&ctx, NOC_EINVAL, fp, 0, "the floorplan does not place core %s", app.cores[i].name);
+                rc = fp ? noc_error(&ctx, NOC_EINVAL, fp, 0, "the floorplan does not place core %s",
+                                    app.cores[i].name)
+                        : noc_error(&ctx, NOC_EINVAL, apppath, 0,
+                                    "core %s has no position (x, y) while other cores have one",
+                                    app.cores[i].name);
                 goto done;
             }
     }

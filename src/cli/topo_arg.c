@@ -1,5 +1,5 @@
 /* The TOPOLOGY argument shared by the commands that read one (route, eval,
- * sim, ...): a file, "-" (DOT on stdin) or an inline generator
+ * sim, ...): a file, "-" (stdin: DOT or anynet) or an inline generator
  * "gen:FAMILY:P=V,...". */
 #include "cli.h"
 

@@ -49,9 +49,7 @@
 #include "nocsyn/traffic.h"
 
 #define BISECT_ILP_MAX 128      /* components solved by the integer program */
-#ifndef BISECT_ILP_NODES
-#define BISECT_ILP_NODES 4000L /* branch-and-bound budget (deterministic) */
-#endif
+#define BISECT_ILP_NODES 4000L  /* branch-and-bound budget (deterministic) */
 #define BISECT_LB_NNZ 60000L    /* largest flow-bound LP (nonzeros) */
 #define BISECT_SEEDS 8          /* METIS runs */
 
@@ -455,10 +453,7 @@ static int ilp(const struct cgraph *g, const int *h, long hcut, long lb, int *li
         goto cleanup;
     struct noc_lp_params p;
     noc_lp_params_init(&p);
-    p.node_limit = BISECT_ILP_NODES;
-#ifdef BISECT_CUTS
-    p.cuts = 1;
-#endif
+    p.node_limit = BISECT_ILP_NODES; /* GLPK's cuts measured slower here */
     p.time_limit_s = 600; /* a guard only; the node budget decides */
     int st = noc_lp_solve(lp, &p, ctx);
     if (st != NOC_OK && st != NOC_ELIMIT) {

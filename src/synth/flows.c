@@ -321,7 +321,7 @@ cleanup:
 /* Checks the ports the path would open, opens its new links, adds its
  * dependencies (refusing cycles) and loads.  Returns 0 committed, 1 refused
  * (nothing changed), -1 error. */
-static int commit(struct swnet *n, const struct ivec *p, double bw, struct noc_ctx *ctx)
+static int commit_at(struct swnet *n, const struct ivec *p, double bw, int *bad, struct noc_ctx *ctx)
 {
     int hops = p->n - 1;
     /* Ports: count new links per switch (a switch may get two). */
@@ -355,12 +355,14 @@ static int commit(struct swnet *n, const struct ivec *p, double bw, struct noc_c
         if (r < 0)
             return -1;
         if (r == 0) { /* refused: take back the ones this path added */
+            if (bad)
+                *bad = i;
             for (int j = 0; j < i; j++) {
                 int a1 = chan(n, p->v[j], p->v[j + 1]), a2 = chan(n, p->v[j + 1], p->v[j + 2]);
                 if (a1 >= 0 && a2 >= 0)
                     cdg_remove_edge(&n->cdg, n->cnode[a1], n->cnode[a2]);
             }
-            return 1;
+            return 2;
         }
     }
     int isnew[2] = {0, 0};
@@ -385,6 +387,136 @@ static int commit(struct swnet *n, const struct ivec *p, double bw, struct noc_c
     return 0;
 }
 
+static int commit(struct swnet *n, const struct ivec *p, double bw, struct noc_ctx *ctx)
+{
+    return commit_at(n, p, bw, NULL, ctx);
+}
+
+/* A cheapest path that only takes turns the dependency graph allows: a
+ * search over channel states (the channel a flow arrived by), where from
+ * channel a at switch u the flow may continue on an existing channel b only
+ * when the dependency a -> b keeps the graph acyclic (cdg_can_add).  New
+ * links are allowed, as in FOR_EDGES, only from s and into d, where they
+ * cannot be on a cycle.  States: 0..nch-1 = arrived by existing channel c;
+ * nch + v = arrived at v by a new link from s; nch + K = at s (start);
+ * nch + K + 1 = at d by a new link (goal).  Returns 0 with the path, 1 when
+ * none exists, -1 on error.  O((C + K) log (C + K) + C deg) per call. */
+static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec *forbid, struct ivec *path,
+                    struct noc_ctx *ctx)
+{
+    int K = n->K, C = n->nch, S = C + K + 2, start = C + K, goal = C + K + 1, rc = 1;
+    double *dist = noc_malloc(ctx, (size_t)S, sizeof *dist);
+    int *pred = noc_malloc(ctx, (size_t)S, sizeof *pred), *at = noc_malloc(ctx, (size_t)S, sizeof *at);
+    int *heap = noc_malloc(ctx, (size_t)S, sizeof *heap), *pos = noc_malloc(ctx, (size_t)S, sizeof *pos);
+    if (!dist || !pred || !at || !heap || !pos) {
+        rc = -1;
+        goto cleanup;
+    }
+    for (int i = 0; i < S; i++) {
+        dist[i] = DBL_MAX;
+        pred[i] = -1;
+        pos[i] = -1;
+    }
+    for (int c = 0; c < C; c++)
+        at[c] = n->cdst[c];
+    for (int v = 0; v < K; v++)
+        at[C + v] = v;
+    at[start] = s;
+    at[goal] = d;
+    int len = 0;
+#define HLESS(a, b) (dist[a] < dist[b] || (dist[a] == dist[b] && (a) < (b)))
+#define HSWAP(i, j)                                                                                \
+    do {                                                                                           \
+        int t_ = heap[i];                                                                          \
+        heap[i] = heap[j];                                                                         \
+        heap[j] = t_;                                                                              \
+        pos[heap[i]] = i;                                                                          \
+        pos[heap[j]] = j;                                                                          \
+    } while (0)
+#define RELAX(st, nd, from)                                                                        \
+    do {                                                                                           \
+        if (pos[st] != -2 && (nd) < dist[st]) {                                                    \
+            dist[st] = (nd);                                                                       \
+            pred[st] = (from);                                                                     \
+            if (pos[st] == -1) {                                                                   \
+                heap[len] = (st);                                                                  \
+                pos[st] = len++;                                                                   \
+            }                                                                                      \
+            for (int i_ = pos[st]; i_ > 0 && HLESS(heap[i_], heap[(i_ - 1) / 2]); i_ = (i_ - 1) / 2) \
+                HSWAP(i_, (i_ - 1) / 2);                                                           \
+        }                                                                                          \
+    } while (0)
+    dist[start] = 0;
+    heap[len] = start;
+    pos[start] = len++;
+    while (len) {
+        int st = heap[0];
+        heap[0] = heap[--len];
+        pos[heap[0]] = 0;
+        for (int i = 0;;) {
+            int l = 2 * i + 1, r = l + 1, m = i;
+            if (l < len && HLESS(heap[l], heap[m]))
+                m = l;
+            if (r < len && HLESS(heap[r], heap[m]))
+                m = r;
+            if (m == i)
+                break;
+            HSWAP(i, m);
+            i = m;
+        }
+        pos[st] = -2;
+        int u = at[st];
+        if (st == goal || (u == d && st != start)) {
+            /* Rebuild the switch sequence from the states. */
+            path->n = 0;
+            for (int x = st; x >= 0; x = pred[x])
+                if (ivec_push(path, at[x], ctx)) {
+                    rc = -1;
+                    goto cleanup;
+                }
+            for (int i = 0, j = path->n - 1; i < j; i++, j--) {
+                int t = path->v[i];
+                path->v[i] = path->v[j];
+                path->v[j] = t;
+            }
+            rc = 0;
+            goto cleanup;
+        }
+        /* Existing channels out of u. */
+        for (int k = 0; k < n->out[u].n; k++) {
+            int b = n->out[u].v[k], v = n->cdst[b];
+            if (v == s || !has_room(n, b, bw))
+                continue;
+            if (st < C && !cdg_can_add(&n->cdg, n->cnode[st], n->cnode[b]))
+                continue;
+            int banned = 0;
+            for (int f = 0; st < C && f + 1 < forbid->n && !banned; f += 2)
+                banned = forbid->v[f] == st && forbid->v[f + 1] == b;
+            if (banned)
+                continue;
+            RELAX(b, dist[st] + edge_cost(n, u, v, bw, 0), st);
+        }
+        /* New links: from s to anyone, from anyone into d. */
+        if (st == start) {
+            for (int v = 0; v < K; v++)
+                if (can_open(n, s, v))
+                    RELAX(C + v, dist[st] + edge_cost(n, s, v, bw, 1), st);
+        } else if (can_open(n, u, d)) {
+            RELAX(goal, dist[st] + edge_cost(n, u, d, bw, 1), st);
+        }
+    }
+#undef HLESS
+#undef HSWAP
+#undef RELAX
+cleanup:
+    free(dist);
+    free(pred);
+    free(at);
+    free(heap);
+    free(pos);
+    return rc;
+}
+
 int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
                 char *why, size_t whylen, struct noc_ctx *ctx)
 {
@@ -405,7 +537,7 @@ int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
         if (r <= 0)
             return r;
     }
-    /* Fallback: a direct link (one hop: no dependency at all). */
+    /* Fallback 1: a direct link (one hop: no dependency at all). */
     p->n = 0;
     if (ivec_push(p, s, ctx) || ivec_push(p, d, ctx))
         return -1;
@@ -415,6 +547,32 @@ int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
         if (r <= 0)
             return r;
     }
+    /* Fallback 2: the cheapest path whose every turn keeps the dependency
+     * graph acyclic (within max_hops).  Turns are checked one at a time, so
+     * a path can still close a cycle as a whole: then the turn that failed
+     * is forbidden and the search runs again (at most 32 times). */
+    struct ivec forbid = {0};
+    for (int attempt = 0; attempt < 32; attempt++) {
+        r = turnsafe(n, s, d, bw, &forbid, p, ctx);
+        if (r != 0 || (max_hops >= 0 && p->n - 1 > max_hops))
+            break;
+        int bad = -1;
+        r = commit_at(n, p, bw, &bad, ctx);
+        if (r <= 0) {
+            free(forbid.v);
+            return r;
+        }
+        if (r != 2 || bad < 0)
+            break;
+        if (ivec_push(&forbid, chan(n, p->v[bad], p->v[bad + 1]), ctx) ||
+            ivec_push(&forbid, chan(n, p->v[bad + 1], p->v[bad + 2]), ctx)) {
+            free(forbid.v);
+            return -1;
+        }
+    }
+    free(forbid.v);
+    if (r < 0)
+        return -1;
     p->n = 0;
     snprintf(why, whylen, "no path within capacity %.6g MB/s, radix %d%s and deadlock freedom",
              n->cap, n->max_radix == INT_MAX ? 0 : n->max_radix,

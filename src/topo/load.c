@@ -1,6 +1,6 @@
 /* noc_topo_load: reads a topology file in the format named by `fmt` or by
- * the extension (.dot/.gv = DOT, .anynet = BookSim anynet); "-" is DOT on
- * stdin unless fmt says otherwise.  JSON (.json) is an output format only:
+ * the extension (.dot/.gv = DOT, .anynet = BookSim anynet); "-" is stdin,
+ * anynet when its first word is "router", else DOT, unless fmt says.  JSON (.json) is an output format only:
  * reading it is NOC_EUNSUP with a message saying so. */
 #include "nocsyn/topo.h"
 #include "topo_read.h"
@@ -20,7 +20,19 @@ static const struct {
     {"gv", noc_topo_parse_dot},
     {"anynet", noc_topo_parse_anynet},
     {"json", NULL},
+    {"-", noc_topo_parse_dot}, /* stdin: DOT unless it looks like anynet */
 };
+
+/* stdin without a format: anynet when the first word is "router". */
+static topo_parser sniff(const char *data, size_t len, topo_parser parse)
+{
+    size_t i = 0;
+    while (i < len && strchr(" \t\r\n", data[i]))
+        i++;
+    if (len - i > 6 && !strncmp(data + i, "router", 6) && strchr(" \t", data[i + 6]))
+        return noc_topo_parse_anynet;
+    return parse;
+}
 
 int noc_topo_io_label(struct noc_ctx *ctx, const char *label, int rc)
 {
@@ -43,7 +55,7 @@ int noc_topo_load(struct noc_topo *t, const char *path, const char *fmt, struct 
     noc_topo_init(t); /* released on every failure before parsing */
     if (!want) {
         const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
-        want = !strcmp(path, "-") ? "dot" : dot && (!slash || dot > slash) ? dot + 1 : "";
+        want = !strcmp(path, "-") ? "-" : dot && (!slash || dot > slash) ? dot + 1 : "";
     }
     topo_parser parse = NULL;
     int known = 0;
@@ -68,6 +80,8 @@ int noc_topo_load(struct noc_topo *t, const char *path, const char *fmt, struct 
     if ((rc = noc_read_file(path, &data, &len, ctx)) != NOC_OK)
         goto cleanup;
     noc_topo_free(t);
+    if (!strcmp(want, "-"))
+        parse = sniff(data, len, parse);
     rc = parse(t, data, len, label, ctx); /* initialises t, releases it on failure */
     free(data);
     return rc;

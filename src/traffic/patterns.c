@@ -9,9 +9,9 @@
  * (rotate left).  randperm:SEED is a uniformly random permutation (Fisher-
  * Yates with the library PRNG seeded SEED); perm:FUNC applies an
  * interconnection function.  hotspot:RATE[:T]: every terminal sends RATE to
- * terminal T (default 0) and 1-RATE uniformly (1/N to each terminal, T and
- * itself included).  Coordinate patterns live in pattern_geo.c, local in
- * pattern_local.c, app in pattern_app.c. */
+ * terminal T (a terminal name or index, default 0) and 1-RATE uniformly
+ * (1/N to each terminal, T and itself included).  Coordinate patterns live
+ * in pattern_geo.c, local in pattern_local.c, app in pattern_app.c. */
 #include "pattern_int.h"
 #include "nocsyn/perm.h"
 
@@ -146,9 +146,13 @@ static int pat_hotspot(struct noc_traffic *tr, const struct noc_topo *t, const c
     long target = 0;
     if (colon) {
         *colon = '\0';
-        if (noc_parse_int(colon + 1, 0, tr->n - 1, &target))
+        int node = noc_topo_find(t, colon + 1);
+        if (node >= t->nrouters && node < t->nnodes)
+            target = node - t->nrouters; /* a terminal name */
+        else if (noc_parse_int(colon + 1, 0, tr->n - 1, &target))
             return noc_error(ctx, NOC_EINVAL, NULL, 0,
-                             "traffic 'hotspot:%s': terminal T must be in 0..%d", arg, tr->n - 1);
+                             "traffic 'hotspot:%s': T must be a terminal name or an index in 0..%d",
+                             arg, tr->n - 1);
     }
     double rate;
     int st = pat_double(buf, 0, 1, "hotspot", "RATE", &rate, ctx);
