@@ -34,6 +34,7 @@ static const char compare_help[] =
     "  --floorplan FILE     core positions/sizes (default: min-cut floorplan)\n"
     "  --tech FILE          power/area model overrides (key = value)\n"
     "  --seed S             seed for METIS and the mapping (default 1)\n"
+    "  --app-format F       csv or dot (default: by extension)\n"
     "  --no-ideal           skip the ideal-routing LP\n"
     "  --simulate           also simulate every design cycle by cycle (its own routing,\n"
     "                       the app's traffic swept in load): latency-load curves,\n"
@@ -49,7 +50,8 @@ static int usage_bad(const char *opt, const char *v)
     return cli_usage("%s: bad value '%s' (see 'nocsyn compare --help')", opt, v);
 }
 
-enum { O_METHODS = 256, O_BASES, O_RADIX, O_WIDTH, O_FREQ, O_FP, O_TECH, O_SEED, O_NOIDEAL, O_SIM, O_SIMCYC };
+enum { O_METHODS = 256, O_BASES, O_RADIX, O_WIDTH, O_FREQ, O_FP, O_TECH, O_SEED, O_NOIDEAL, O_SIM, O_SIMCYC,
+       O_APPFMT };
 
 int cmd_compare(int argc, char **argv)
 {
@@ -69,10 +71,11 @@ int cmd_compare(int argc, char **argv)
         {"floorplan", required_argument, NULL, O_FP}, {"tech", required_argument, NULL, O_TECH},
         {"seed", required_argument, NULL, O_SEED},    {"no-ideal", no_argument, NULL, O_NOIDEAL},
         {"simulate", no_argument, NULL, O_SIM},       {"sim-cycles", required_argument, NULL, O_SIMCYC},
-        {"quiet", no_argument, NULL, 'q'},            {NULL, 0, NULL, 0}};
+        {"quiet", no_argument, NULL, 'q'},            {"app-format", required_argument, NULL, O_APPFMT},
+        {NULL, 0, NULL, 0}};
     struct noc_compare_opts co;
     noc_compare_opts_init(&co);
-    const char *out = NULL, *fp = NULL, *tech = NULL;
+    const char *out = NULL, *fp = NULL, *tech = NULL, *appfmt = NULL;
     int quiet = 0, c;
     long l;
     /* The exact command line, for the report. */
@@ -107,6 +110,7 @@ int cmd_compare(int argc, char **argv)
             }
             break;
         case O_FP: fp = optarg; break;
+        case O_APPFMT: appfmt = optarg; break;
         case O_TECH: tech = optarg; break;
         case O_SEED:
             if (noc_parse_int(optarg, 0, 2147483647L, &l)) { code = usage_bad("--seed", optarg); goto done; }
@@ -138,7 +142,7 @@ int cmd_compare(int argc, char **argv)
     noc_app_init(&app);
     noc_compare_init(&cmp);
     const char *apppath = argv[optind];
-    int rc = noc_app_read(&app, apppath, NULL, &ctx);
+    int rc = noc_app_read(&app, apppath, appfmt, &ctx);
     if (rc == NOC_OK && tech)
         rc = noc_tech_read(&co.synth.tech, tech, &ctx);
     if (rc == NOC_OK && fp)

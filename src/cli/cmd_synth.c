@@ -338,7 +338,8 @@ done:;
 }
 
 static const char floorplan_help[] =
-    "usage: nocsyn floorplan APP [--areas FILE] [--seed S] [-o FILE] [--svg FILE]\n"
+    "usage: nocsyn floorplan APP [--areas FILE] [--seed S] [--app-format F] [-o FILE]\n"
+    "                           [--svg FILE]\n"
     "\n"
     "Places the cores (default 1 mm x 1 mm each) by recursive min-cut bisection of\n"
     "the app graph (METIS, bandwidth weights) while slicing the die by area, so that\n"
@@ -347,6 +348,7 @@ static const char floorplan_help[] =
     "\n"
     "  --areas FILE   core sizes: core,w_mm,h_mm (or a full floorplan, whose sizes are used)\n"
     "  --seed S       METIS seed (default 1)\n"
+    "  --app-format F csv or dot (default: by extension)\n"
     "  -o FILE        output CSV ('-' = stdout)\n"
     "  --svg FILE     also (or only) draw the floorplan as SVG: cores as named\n"
     "                 rectangles, flows as lines whose width grows with bandwidth\n"
@@ -360,8 +362,9 @@ int cmd_floorplan(int argc, char **argv)
                                          {"seed", required_argument, NULL, 's'},
                                          {"out", required_argument, NULL, 'o'},
                                          {"svg", required_argument, NULL, 'g'},
+                                         {"app-format", required_argument, NULL, 'f'},
                                          {NULL, 0, NULL, 0}};
-    const char *areas = NULL, *out = NULL, *svg = NULL;
+    const char *areas = NULL, *out = NULL, *svg = NULL, *appfmt = NULL;
     long seed = 1;
     int c;
     optind = 1;
@@ -371,6 +374,7 @@ int cmd_floorplan(int argc, char **argv)
         case 'a': areas = optarg; break;
         case 'o': out = optarg; break;
         case 'g': svg = optarg; break;
+        case 'f': appfmt = optarg; break;
         case 's':
             if (parse_int("--seed", optarg, 0, 2147483647L, &seed)) return 2;
             break;
@@ -388,7 +392,7 @@ int cmd_floorplan(int argc, char **argv)
     noc_app_init(&app);
     struct noc_buf b;
     noc_buf_init(&b);
-    int rc = noc_app_read(&app, argv[optind], NULL, &ctx);
+    int rc = noc_app_read(&app, argv[optind], appfmt, &ctx);
     if (rc == NOC_OK && areas)
         rc = noc_floorplan_read(&app, areas, &ctx);
     for (int i = 0; rc == NOC_OK && i < app.ncores; i++)
