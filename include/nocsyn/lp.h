@@ -84,8 +84,10 @@ int noc_lp_set_obj(struct noc_lp *lp, int col, double obj, struct noc_ctx *ctx);
 int noc_lp_set_col_bounds(struct noc_lp *lp, int col, double lo, double hi, struct noc_ctx *ctx);
 
 /* Supplies a feasible integer solution (ncols values) that the MIP search
- * starts from as its incumbent; ignored for LPs.  The values are copied.
- * NOC_OK, NOC_EINVAL (NULL) or NOC_ENOMEM. */
+ * starts from as its incumbent; ignored for LPs, dropped when columns are
+ * added afterwards.  The values are copied; a value outside its column's
+ * bounds makes the next solve fail with NOC_EINVAL.  NOC_OK, NOC_EINVAL
+ * (NULL) or NOC_ENOMEM. */
 int noc_lp_set_start(struct noc_lp *lp, const double *x, struct noc_ctx *ctx);
 
 /* Solves the problem (params NULL = defaults).  Returns

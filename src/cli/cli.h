@@ -31,6 +31,9 @@ int cli_load_topology(const char *arg, struct noc_topo *t, struct noc_ctx *ctx);
 /* Prints "nocsyn: MSG" (ctx->msg) on stderr and returns the exit code of
  * ctx->status. */
 int cli_fail(const struct noc_ctx *ctx);
+/* As cli_fail, naming `where` (e.g. the topology argument) first unless the
+ * message already starts with it. */
+int cli_fail_in(const char *where, const struct noc_ctx *ctx);
 /* Prints "nocsyn: " + formatted message on stderr and returns 2. */
 int cli_usage(const char *fmt, ...)
 #if defined(__GNUC__)

@@ -181,8 +181,10 @@ int cmd_eval(int argc, char **argv)
     if (noc_traffic_make(&tr, &t, o.traffic, o.map, &ctx) != NOC_OK)
         goto fail;
     have_tr = 1;
-    if (noc_eval(&t, &tr, &eo, &m, &ctx) != NOC_OK)
-        goto fail;
+    if (noc_eval(&t, &tr, &eo, &m, &ctx) != NOC_OK) {
+        status = cli_fail_in(o.topo, &ctx);
+        goto cleanup;
+    }
     if (!m.topology[0])
         snprintf(m.topology, sizeof m.topology, "%s", o.topo);
     if (noc_metrics_write(&m, &t, o.format, o.loads ? NOC_METRICS_LOADS : 0, &out, &ctx) != NOC_OK ||

@@ -374,12 +374,16 @@ int cmd_sim(int argc, char **argv)
     have_tr = 1;
     if (app_labels(&o, &tr, &app, &labels, &ctx) != NOC_OK || app_rate(&o, &t, &tr, &ctx) != NOC_OK)
         goto fail;
-    if (noc_sim_init(&sim, &t, &tr, &o.so, &ctx) != NOC_OK)
-        goto fail;
+    if (noc_sim_init(&sim, &t, &tr, &o.so, &ctx) != NOC_OK) {
+        status = cli_fail_in(o.topo, &ctx);
+        goto cleanup;
+    }
     have_sim = 1;
     if (o.have_rate ? noc_sim_single(&sim, o.rate, &res, &ctx) != NOC_OK
-                    : noc_sim_sweep(&sim, o.a, o.b, o.step, &res, &ctx) != NOC_OK)
-        goto fail;
+                    : noc_sim_sweep(&sim, o.a, o.b, o.step, &res, &ctx) != NOC_OK) {
+        status = cli_fail_in(o.topo, &ctx);
+        goto cleanup;
+    }
     const char *name = t.name ? t.name : o.topo;
     if ((o.text ? noc_sim_result_to_text(&sim, &res, name, labels, &out, &ctx)
                 : noc_sim_result_to_json(&sim, &res, name, labels, &out, &ctx)) != NOC_OK)

@@ -13,6 +13,16 @@ int cli_fail(const struct noc_ctx *ctx)
     return noc_exit_code(ctx->status ? ctx->status : NOC_EINTERNAL);
 }
 
+int cli_fail_in(const char *where, const struct noc_ctx *ctx)
+{
+    const char *msg = ctx->msg[0] ? ctx->msg : noc_strerror(ctx->status);
+    if (strncmp(msg, where, strlen(where)) != 0) {
+        fprintf(stderr, "nocsyn: %s: %s\n", where, msg);
+        return noc_exit_code(ctx->status ? ctx->status : NOC_EINTERNAL);
+    }
+    return cli_fail(ctx);
+}
+
 int cli_usage(const char *fmt, ...)
 {
     va_list ap;

@@ -198,6 +198,8 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
                       "td.best{font-weight:bold;background:#dfd}\n"
                       ".grid{display:flex;flex-wrap:wrap;gap:18px}.card{border:1px solid #ddd;padding:8px;border-radius:4px}\n"
                       "code{background:#f4f4f4;padding:2px 4px}\n"
+                      ".fit svg{max-width:100%%;height:auto}\n"
+                      ".wide{overflow-x:auto}\n"
                       "</style></head><body>\n");
     noc_buf_printf(b, "<h1>Design-space exploration: ");
     report_esc(b, app->name ? app->name : "app");
@@ -207,7 +209,7 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
     report_esc(b, cmdline ? cmdline : "");
     noc_buf_printf(b, "</code></p>\n<h2>Comparison</h2>\n<p>Every design on the app's traffic under its own routing "
                       "(synthesized designs: their deadlock-free route tables; baselines: cores placed by the auto "
-                      "mapping). Best value of each column highlighted.</p>\n<table><tr>");
+                      "mapping). Best value of each column highlighted.</p>\n<div class=\"wide\"><table><tr>");
     for (size_t k = 0; k < NCOLS - 1; k++)
         noc_buf_printf(b, "<th>%s</th>", cols[k].name);
     noc_buf_printf(b, "</tr>\n");
@@ -220,7 +222,7 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
         }
         noc_buf_printf(b, "</tr>\n");
     }
-    noc_buf_printf(b, "</table>\n<h2>Power against average hops</h2>\n");
+    noc_buf_printf(b, "</table></div>\n<h2>Power against average hops</h2>\n");
     report_svg_pareto(b, c);
     int any_sim = 0;
     for (int i = 0; i < c->n; i++)
@@ -233,11 +235,26 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
         report_svg_latency(b, c);
     }
     noc_buf_printf(b, "<h2>Application graph</h2>\n");
+    /* The app graph in Graphviz's own layout (the floorplan is drawn with
+     * every design below): a shallow copy whose cores have no position. */
     struct noc_buf g;
     noc_buf_init(&g);
-    int rc = noc_app_write_svg(app, &g, ctx);
-    if (rc == NOC_OK)
+    struct noc_app flat = *app;
+    struct noc_core *cores = noc_malloc(ctx, (size_t)app->ncores + 1, sizeof *cores);
+    if (!cores)
+        return NOC_ENOMEM;
+    for (int i = 0; i < app->ncores; i++) {
+        cores[i] = app->cores[i];
+        cores[i].has_pos = 0;
+    }
+    flat.cores = cores;
+    int rc = noc_app_write_svg(&flat, &g, ctx);
+    free(cores);
+    if (rc == NOC_OK) {
+        noc_buf_printf(b, "<div class=\"fit\">\n");
         inline_svg(b, g.data ? g.data : "");
+        noc_buf_printf(b, "</div>\n");
+    }
     noc_buf_free(&g);
     if (rc != NOC_OK)
         return rc;

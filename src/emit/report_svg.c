@@ -198,7 +198,12 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
                        synth ? "#c33" : "#36c");
         report_esc(b, e->design);
         noc_buf_printf(b, ": %.2f mW, %.3f hops</title></circle>\n", e->power_mw, e->m.hops_avg);
-        noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">", PX(e->power_mw) + 7, PY(e->m.hops_avg) - 6);
+        /* Stack the labels of points that (nearly) coincide. */
+        int stack = 0;
+        for (int j = 0; j < i; j++)
+            stack += fabs(PX(c->e[j].power_mw) - PX(e->power_mw)) < 40 &&
+                     fabs(PY(c->e[j].m.hops_avg) - PY(e->m.hops_avg)) < 12;
+        noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">", PX(e->power_mw) + 7, PY(e->m.hops_avg) - 6 - 12 * stack);
         report_esc(b, e->design);
         noc_buf_printf(b, "</text>\n");
     }

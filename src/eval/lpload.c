@@ -298,6 +298,34 @@ static int read_flows(struct lpl *s, const struct noc_lp *lp, double *flow, stru
     return NOC_OK;
 }
 
+/* The interior-point method is accurate to ~1e-9 relative (2.0000000002
+ * for the 8x8 mesh).  Loads are rationals; a value within 1e-8 relative of
+ * the simplest fraction p/q near it (first continued-fraction convergent
+ * that close, q <= 1e6) is reported as that fraction: for true denominators
+ * up to ~5000 this recovers the exact optimum (two fractions with
+ * denominators <= q differ by >= 1/q^2), otherwise it moves the value by
+ * less than the solver's own error. */
+static double snap(double x)
+{
+    double tol = 1e-8 * (x > 1 ? x : 1), y = x;
+    double p0 = 0, q0 = 1, p1 = 1, q1 = 0; /* convergents h(-2), h(-1) */
+    if (!(x > 0) || x > 1e9)
+        return x;
+    for (int i = 0; i < 40; i++) {
+        double a = floor(y);
+        double p2 = a * p1 + p0, q2 = a * q1 + q0;
+        if (q2 > 1e6)
+            break;
+        if (fabs(x - p2 / q2) <= tol)
+            return p2 / q2;
+        if (y - a < 1e-15)
+            break;
+        y = 1 / (y - a);
+        p0 = p1, q0 = q1, p1 = p2, q1 = q2;
+    }
+    return x;
+}
+
 static void build_free(struct build *b)
 {
     free(b->cap_off);
@@ -368,6 +396,8 @@ int noc_lpl_max_load(const struct noc_topo *t, const struct noc_traffic *tr, int
                         (rc = read_flows(&s, lp, flow, ctx)) != NOC_OK))
         goto cleanup;
     double mx = 0;
+    for (int e = 0; e < s.nch; e++)
+        flow[e] = snap(flow[e]);
     for (int e = 0; e < s.nch; e++)
         if (noc_topo_is_rr(t, e) && flow[e] > mx)
             mx = flow[e];

@@ -22,10 +22,11 @@ static int check_pos(double v, const char *what, struct noc_ctx *ctx)
 int noc_latency_switching(const struct noc_switching_params *p, struct noc_switching_latency *out,
                           struct noc_ctx *ctx)
 {
+    /* bw first: header and flit default to it. */
     if (check_pos(p->bits, "--bits (message payload length L)", ctx) ||
+        check_pos(p->bw, "--bw (channel bandwidth B, bits per cycle)", ctx) ||
         check_pos(p->header, "--header (header length LH)", ctx) ||
-        check_pos(p->flit, "--flit (flit length LF)", ctx) ||
-        check_pos(p->bw, "--bw (channel bandwidth B, bits per cycle)", ctx))
+        check_pos(p->flit, "--flit (flit length LF)", ctx))
         return NOC_EINVAL;
     if (!isfinite(p->router) || p->router < 0)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "--router (routing delay t_r) must be >= 0");

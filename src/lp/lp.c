@@ -13,7 +13,6 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
 
 /* AUTO uses the interior-point method from this many nonzeros on: on the
  * multicommodity flow LPs of src/eval/lpload.c it was 2-7x faster than the
@@ -45,7 +44,8 @@ struct noc_lp {
     double obj, bound;
     long nodes;
     double *x;
-    double *start; /* MIP incumbent to start from, or NULL */
+    double *start; /* MIP incumbent to start from (1-based), or NULL */
+    int start_n;   /* columns when the start was given */
 };
 
 /* What the GLPK error hook jumps back to. */
@@ -298,6 +298,7 @@ int noc_lp_set_start(struct noc_lp *lp, const double *x, struct noc_ctx *ctx)
         return NOC_ENOMEM;
     lp->start[0] = 0;
     memcpy(lp->start + 1, x, (size_t)lp->ncols * sizeof *x);
+    lp->start_n = lp->ncols;
     return NOC_OK;
 }
 
@@ -431,7 +432,6 @@ static int run_interior(struct noc_lp *lp)
         ip.msg_lev = GLP_MSG_OFF;
         ip.ord_alg = orderings[i];
         int ret = glp_interior(P, &ip);
-        if (getenv("LPDBG")) fprintf(stderr, "interior ord %d ret=%d\n", ip.ord_alg, ret);
         rc = lp_status(ret, ret == 0 ? glp_ipt_status(P) : 0);
     }
     if (rc == NOC_OK) {
@@ -586,6 +586,10 @@ int noc_lp_solve(struct noc_lp *lp, const struct noc_lp_params *params, struct n
     if (!lp->x)
         return NOC_ENOMEM;
     int mip = is_mip(lp);
+    if (lp->start && lp->start_n != lp->ncols) {
+        free(lp->start); /* columns were added since: it no longer fits */
+        lp->start = NULL;
+    }
     if (lp->start && mip) {
         for (int j = 0; j < lp->ncols; j++) {
             double v = lp->start[j + 1];

@@ -129,7 +129,7 @@ static void torus_ring_closed_forms(void **state)
     check_family("torus:k=3,n=2", 8.0 / 24, 8.0 / 24);   /* (k^2-1)/(8k) */
     check_family("ring:k=8", 1.0, 1.0);                  /* k/8 */
     check_family("ring:k=5", 0.6, 0.6);                  /* (k^2-1)/(8k) */
-    check_family("torus:k=4,n=3", 0.5, 0.5);             /* k/8 in 3-D too */
+    check_family("torus:k=3,n=3", 8.0 / 24, 8.0 / 24);   /* (k^2-1)/(8k) in 3-D too */
 }
 
 static void hypercube_complete_butterfly(void **state)
