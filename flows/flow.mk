@@ -5,7 +5,7 @@
 #
 # config.mk variables: APP (required), FLOORPLAN (optional CSV), METHODS,
 # BASELINES, MAX_RADIX, LINK_WIDTH, FREQ, SEED, SWEEP (KMIN:KMAX[:STEP]),
-# TECH (optional tech file).
+# TECH (optional tech file), SIMULATE (1: latency-load curves in the report).
 FLOW   ?= default
 NOCSYN ?= build/nocsyn
 include flows/$(FLOW)/config.mk
@@ -17,6 +17,7 @@ MAX_RADIX  ?= 8
 LINK_WIDTH ?= 32
 FREQ       ?= 1000
 SEED       ?= 1
+SIMULATE   ?= 1
 CONSTRAINTS := --max-radix $(MAX_RADIX) --link-width $(LINK_WIDTH) --freq $(FREQ) --seed $(SEED) \
                $(if $(TECH),--tech $(TECH))
 FP_OPT := $(if $(FLOORPLAN),--floorplan $(FLOORPLAN),--floorplan $(OUT)/floorplan.csv)
@@ -44,4 +45,5 @@ $(OUT)/synth/pareto.csv: $(APP) $(FP_DEP) $(NOCSYN) | $(OUT)/.dir
 
 # Every method against every baseline, with the report.
 $(OUT)/report.html: $(APP) $(FP_DEP) $(NOCSYN) | $(OUT)/.dir
-	$(NOCSYN) compare $(APP) --methods $(METHODS) --baselines $(BASELINES) $(CONSTRAINTS) $(FP_OPT) -o $(OUT)
+	$(NOCSYN) compare $(APP) --methods $(METHODS) --baselines $(BASELINES) $(CONSTRAINTS) $(FP_OPT) \
+	    $(if $(filter 1,$(SIMULATE)),--simulate) -o $(OUT)

@@ -61,7 +61,9 @@ int cmd_compare(int argc, char **argv)
         for (int i = 0; noc_baseline_info(i, &n, &r, &rt) == 0; i++)
             printf("  %-10s %s; routing %s\n", n, r, rt);
         printf("\nWrites DIR/summary.csv, DIR/report.md, DIR/report.html (self-contained) and\n"
-               "every design's files (D.dot, D.svg, D.json, D.routes.csv, D.place.csv, D.anynet).\n");
+               "every design's files (D.dot, D.svg, D.json, D.routes.csv, D.place.csv, D.anynet).\n"
+               "Exit: 0 at least one design compared (a skipped method or baseline is a note);\n"
+               "1 none; 2 bad input or usage.\n");
         return 0;
     }
     static const struct option opts[] = {
@@ -135,6 +137,10 @@ int cmd_compare(int argc, char **argv)
         code = cli_usage("compare needs -o DIR");
         goto done;
     }
+    if (!strcmp(argv[optind], "-")) { /* every design re-reads the app for its traffic */
+        code = cli_usage("compare: APP must be a file, not '-' (standard input can be read only once)");
+        goto done;
+    }
     struct noc_ctx ctx;
     cli_ctx_init(&ctx);
     struct noc_app app;
@@ -162,8 +168,12 @@ int cmd_compare(int argc, char **argv)
     cli_progress_init(&prog, "compare: designs", quiet);
     co.progress = cli_progress;
     co.progress_ud = &prog;
-    if (rc == NOC_OK)
-        rc = noc_compare_run(&app, apppath, &co, &cmp, &ctx);
+    const char *where = NULL;
+    if (rc == NOC_OK && (rc = noc_compare_run(&app, apppath, &co, &cmp, &ctx)) != NOC_OK)
+        where = apppath; /* the message names flows and cores of the app */
+    if (rc == NOC_OK && cmp.n == 0)
+        rc = noc_error(&ctx, NOC_EINFEASIBLE, apppath, 0,
+                       "no design to compare: every method and baseline was skipped");
     if (rc == NOC_OK && mkdir(out, 0777) != 0 && errno != EEXIST)
         rc = noc_error(&ctx, NOC_EIO, out, 0, "cannot create directory: %s", strerror(errno));
     if (rc == NOC_OK)
@@ -179,7 +189,7 @@ int cmd_compare(int argc, char **argv)
         }
         printf("report: %s/report.html\n", out);
     }
-    code = rc ? cli_fail(&ctx) : 0;
+    code = rc && where ? cli_fail_in(where, &ctx) : rc ? cli_fail(&ctx) : 0;
     noc_compare_free(&cmp);
     noc_app_free(&app);
 done:

@@ -11,7 +11,8 @@
 static const char help[] =
     "usage: nocsyn convert IN [-o OUT] [--from dot|anynet] [--to dot|anynet|json|svg]\n"
     "\n"
-    "Converts a topology between formats.  IN is a topology file or '-' (stdin).\n"
+    "Converts a topology between formats.  IN is a topology file, '-' (stdin) or\n"
+    "an inline generator gen:FAMILY:P=V,... (e.g. gen:mesh:k=4,n=2).\n"
     "The input format follows the extension (.dot/.gv = DOT, .anynet = BookSim2\n"
     "anynet; stdin: anynet when its first word is 'router', else DOT) unless\n"
     "--from names it; the output format follows the extension of OUT (.dot/.gv,\n"
@@ -115,7 +116,7 @@ int cmd_convert(int argc, char **argv)
     int rc;
     cli_ctx_init(&ctx);
     noc_buf_init(&b);
-    if ((rc = noc_topo_load(&t, in, from, &ctx)) != NOC_OK)
+    if ((rc = from ? noc_topo_load(&t, in, from, &ctx) : cli_load_topology(in, &t, &ctx)) != NOC_OK)
         return cli_fail(&ctx);
     if (write) {
         rc = write(&t, &b, &ctx);

@@ -264,7 +264,7 @@ int cmd_synth(int argc, char **argv)
         if (given[i] && strcmp(owners[i].method, method) != 0)
             return cli_usage("%s applies to --method %s only", owners[i].name, owners[i].method);
     int single = kfix || so.conc || so.ring_size;
-    const char *apppath = argv[optind];
+    const char *apppath = argv[optind], *where = NULL;
     struct noc_ctx ctx;
     cli_ctx_init(&ctx);
     struct noc_app app;
@@ -315,8 +315,10 @@ int cmd_synth(int argc, char **argv)
     cli_progress_init(&prog, "synth: design points", quiet);
     so.progress = cli_progress;
     so.progress_ud = &prog;
-    if ((rc = noc_synth_run(method, &app, &so, &res, &ctx)) != NOC_OK)
+    if ((rc = noc_synth_run(method, &app, &so, &res, &ctx)) != NOC_OK) {
+        where = apppath; /* the message names flows and cores of the app */
         goto done;
+    }
     if (make_dir(out)) {
         rc = -2;
         goto done;
@@ -331,7 +333,7 @@ int cmd_synth(int argc, char **argv)
         printf("chosen: %s (files in %s/)\n", res.d[res.chosen].name, out);
     }
 done:;
-    int code = rc == -2 ? 2 : rc ? cli_fail(&ctx) : 0;
+    int code = rc == -2 ? 2 : rc && where ? cli_fail_in(where, &ctx) : rc ? cli_fail(&ctx) : 0;
     noc_synth_result_free(&res);
     noc_app_free(&app);
     return code;
@@ -352,7 +354,8 @@ static const char floorplan_help[] =
     "  -o FILE        output CSV ('-' = stdout)\n"
     "  --svg FILE     also (or only) draw the floorplan as SVG: cores as named\n"
     "                 rectangles, flows as lines whose width grows with bandwidth\n"
-    "At least one of -o and --svg is needed.\n";
+    "At least one of -o and --svg is needed.\n"
+    "Exit status: 0 success, 2 bad input or usage.\n";
 
 int cmd_floorplan(int argc, char **argv)
 {

@@ -56,10 +56,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SCALE_BOUND 0x1p900
-#define SCALE_TRIGGER 0x1p512
-#define SCALE_EXP 512
-
 struct sw_shared {
     const struct noc_topo *t;
     const struct noc_traffic *tr;
@@ -73,6 +69,10 @@ struct sw_shared {
     int *gmem;         /* terminal indices, grouped */
     double *load;      /* totals (NULL: no loads) */
     struct ev_stats st;
+    int fast;          /* router-level kernels apply (sweep_fast.c) */
+    int uniform_only;  /* no sparse demands: one terminal share per router */
+    int *ej;           /* N: ejection router of each terminal (fast only) */
+    struct ev_fast_graph fg;
 };
 
 /* Per node: minimal channel-level path count (scaled, see above) and BFS
@@ -97,6 +97,7 @@ struct sw_worker {
     double *load;  /* nch partial, or NULL */
     int scaled;    /* the current search rescaled some level */
     struct ev_stats st;
+    struct ev_fast_work fw; /* router-level search (fast path only) */
 };
 
 static void worker_free(struct sw_worker *w)
@@ -111,6 +112,7 @@ static void worker_free(struct sw_worker *w)
     free(w->wd);
     free(w->mark);
     free(w->load);
+    ev_fast_free(&w->fw);
     memset(w, 0, sizeof *w);
 }
 
@@ -132,6 +134,10 @@ static int worker_alloc(struct sw_worker *w, const struct sw_shared *sh, struct 
         w->load = noc_malloc(ctx, m + 1, sizeof *w->load);
     if (!w->nd || !w->c || !w->queue || !w->dagoff || !w->dag || !w->lexp ||
         !w->wd || !w->mark || (sh->multi && !w->sigr) || (sh->load && !w->load)) {
+        worker_free(w);
+        return NOC_ENOMEM;
+    }
+    if (sh->fast && ev_fast_alloc(&w->fw, sh->R, sh->N, ctx) != NOC_OK) {
         worker_free(w);
         return NOC_ENOMEM;
     }
@@ -261,19 +267,19 @@ static int forward(const struct sw_shared *sh, struct sw_worker *w, int gi, int 
         w->lexp[nl] = w->lexp[L];
         if (qt > lend) {
             bound *= sh->maxin;
-            if (bound > SCALE_BOUND) {
+            if (bound > EV_SCALE_BOUND) {
                 double mx = 0;
                 for (int i = lend; i < qt; i++)
                     if (nd[queue[i]].sig > mx)
                         mx = nd[queue[i]].sig;
-                if (mx > SCALE_TRIGGER) {
+                if (mx > EV_SCALE_TRIGGER) {
                     for (int i = lend; i < qt; i++) {
-                        nd[queue[i]].sig = ldexp(nd[queue[i]].sig, -SCALE_EXP);
+                        nd[queue[i]].sig = ldexp(nd[queue[i]].sig, -EV_SCALE_EXP);
                         if (multi)
-                            sigr[queue[i]] = ldexp(sigr[queue[i]], -SCALE_EXP);
+                            sigr[queue[i]] = ldexp(sigr[queue[i]], -EV_SCALE_EXP);
                     }
-                    w->lexp[nl] += SCALE_EXP;
-                    mx = ldexp(mx, -SCALE_EXP);
+                    w->lexp[nl] += EV_SCALE_EXP;
+                    mx = ldexp(mx, -EV_SCALE_EXP);
                     *scaled = 1;
                 }
                 bound = mx;

@@ -5,7 +5,7 @@
  * which builds the glp_prob in one glp_load_matrix call.  Later changes of
  * objective or bounds go to both copies (warm start kept); added rows or
  * columns mark the glp_prob stale and the next solve rebuilds it. */
-#include "nocsyn/lp.h"
+#include "lp_int.h"
 
 #include <glpk.h>
 #include <limits.h>
@@ -20,33 +20,6 @@
  * simplex is kept for small problems, MIPs and time-limited solves. */
 #define LP_INTERIOR_NNZ 20000
 
-struct noc_lp {
-    int sense;
-    int ncols;
-    size_t ccap;
-    double *clo, *chi, *cobj;
-    int *ckind;
-    int nrows;
-    size_t rcap, scap;
-    double *rlo, *rhi;
-    int *rstart;  /* nrows + 1; row i's entries are [rstart[i]+1, rstart[i+1]] */
-    long nnz;
-    size_t acap;
-    int *acol;    /* 1-based GLPK column numbers, slot 0 unused */
-    double *aval; /* slot 0 unused */
-    int *seen, *where; /* add_row de-duplication, sized ccap */
-    size_t seencap;
-    int rowstamp;
-    glp_prob *P;
-    int stale;    /* P must be rebuilt */
-    /* solution */
-    int has_sol;
-    double obj, bound;
-    long nodes;
-    double *x;
-    double *start; /* MIP incumbent to start from (1-based), or NULL */
-    int start_n;   /* columns when the start was given */
-};
 
 /* What the GLPK error hook jumps back to. */
 struct hook_env {
@@ -63,62 +36,9 @@ struct cb_info {
     int sense;
 };
 
-void noc_lp_params_init(struct noc_lp_params *p)
-{
-    memset(p, 0, sizeof *p);
-    p->method = NOC_LP_AUTO;
-    p->presolve = 1;
-}
 
-int noc_lp_create(struct noc_lp **out, int sense, struct noc_ctx *ctx)
-{
-    *out = NULL;
-    if (sense != NOC_LP_MIN && sense != NOC_LP_MAX)
-        return noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad objective sense %d", sense);
-    struct noc_lp *lp = noc_calloc(ctx, 1, sizeof *lp);
-    if (!lp)
-        return NOC_ENOMEM;
-    lp->sense = sense;
-    lp->bound = NAN;
-    lp->rcap = 0;
-    lp->rstart = noc_calloc(ctx, 1, sizeof *lp->rstart);
-    if (!lp->rstart) {
-        free(lp);
-        return NOC_ENOMEM;
-    }
-    lp->scap = 1;
-    *out = lp;
-    return NOC_OK;
-}
 
-void noc_lp_free(struct noc_lp *lp)
-{
-    if (!lp)
-        return;
-    if (lp->P)
-        glp_delete_prob(lp->P);
-    free(lp->clo);
-    free(lp->chi);
-    free(lp->cobj);
-    free(lp->ckind);
-    free(lp->rlo);
-    free(lp->rhi);
-    free(lp->rstart);
-    free(lp->acol);
-    free(lp->aval);
-    free(lp->seen);
-    free(lp->where);
-    free(lp->x);
-    free(lp->start);
-    free(lp);
-}
 
-static int check_bounds(double lo, double hi, struct noc_ctx *ctx)
-{
-    if (isnan(lo) || isnan(hi) || lo > hi || lo == INFINITY || hi == -INFINITY)
-        return noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad bounds [%g, %g]", lo, hi);
-    return NOC_OK;
-}
 
 static int glp_bound_type(double lo, double hi)
 {
@@ -132,177 +52,29 @@ static int glp_bound_type(double lo, double hi)
     return lo == hi ? GLP_FX : GLP_DB;
 }
 
-static void drop_solution(struct noc_lp *lp)
+
+
+
+
+
+
+void noc_lp_glpk_delete(struct noc_lp *lp)
 {
-    lp->has_sol = 0;
-    lp->obj = 0;
-    lp->bound = NAN;
-    lp->nodes = 0;
+    if (lp->P)
+        glp_delete_prob(lp->P);
+    lp->P = NULL;
 }
 
-int noc_lp_add_cols(struct noc_lp *lp, int n, double lo, double hi, double obj,
-                    int kind, struct noc_ctx *ctx)
+void noc_lp_glpk_sync_col(struct noc_lp *lp, int col)
 {
-    if (n < 0 || n > INT_MAX - 1 - lp->ncols)
-        return -noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad column count %d", n);
-    if (kind != NOC_LP_CONT && kind != NOC_LP_INT && kind != NOC_LP_BIN)
-        return -noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad column kind %d", kind);
-    if (kind == NOC_LP_BIN) {
-        lo = 0;
-        hi = 1;
-    }
-    if (check_bounds(lo, hi, ctx) || !isfinite(obj))
-        return -noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad column objective %g", obj);
-    size_t need = (size_t)lp->ncols + (size_t)n;
-    size_t cap = lp->ccap;
-    if (need > cap) {
-        size_t c = cap;
-        if (noc_grow(ctx, (void **)&lp->clo, &c, need, sizeof(double)))
-            return -NOC_ENOMEM;
-        c = cap;
-        if (noc_grow(ctx, (void **)&lp->chi, &c, need, sizeof(double)))
-            return -NOC_ENOMEM;
-        c = cap;
-        if (noc_grow(ctx, (void **)&lp->cobj, &c, need, sizeof(double)))
-            return -NOC_ENOMEM;
-        c = cap;
-        if (noc_grow(ctx, (void **)&lp->ckind, &c, need, sizeof(int)))
-            return -NOC_ENOMEM;
-        lp->ccap = c;
-    }
-    int first = lp->ncols;
-    for (int j = first; j < first + n; j++) {
-        lp->clo[j] = lo;
-        lp->chi[j] = hi;
-        lp->cobj[j] = obj;
-        lp->ckind[j] = kind;
-    }
-    lp->ncols += n;
-    if (n > 0)
-        lp->stale = 1;
-    return first;
+    if (!lp->P || lp->stale)
+        return;
+    double lo = lp->clo[col], hi = lp->chi[col];
+    glp_set_obj_coef(lp->P, col + 1, lp->cobj[col]);
+    glp_set_col_bnds(lp->P, col + 1, glp_bound_type(lo, hi), isfinite(lo) ? lo : 0,
+                     isfinite(hi) ? hi : 0);
 }
 
-int noc_lp_add_row(struct noc_lp *lp, double lo, double hi, int nnz, const int *cols,
-                   const double *vals, struct noc_ctx *ctx)
-{
-    if (check_bounds(lo, hi, ctx))
-        return -NOC_EINVAL;
-    if (nnz < 0 || (nnz > 0 && (!cols || !vals)) || lp->nrows >= INT_MAX - 2)
-        return -noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad row (%d entries)", nnz);
-    for (int i = 0; i < nnz; i++) {
-        if (cols[i] < 0 || cols[i] >= lp->ncols)
-            return -noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: row refers to column %d of %d",
-                              cols[i], lp->ncols);
-        if (!isfinite(vals[i]))
-            return -noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: coefficient is not finite");
-    }
-    if ((long)nnz > (long)INT_MAX - 2 - lp->nnz)
-        return -noc_error(ctx, NOC_ENOMEM, NULL, 0, "LP: more than %d nonzeros", INT_MAX - 2);
-    /* Room: row arrays and nnz + 1 (dummy slot 0) matrix entries. */
-    size_t c = lp->rcap;
-    if ((size_t)lp->nrows + 1 > c) {
-        if (noc_grow(ctx, (void **)&lp->rlo, &c, (size_t)lp->nrows + 1, sizeof(double)))
-            return -NOC_ENOMEM;
-        c = lp->rcap;
-        if (noc_grow(ctx, (void **)&lp->rhi, &c, (size_t)lp->nrows + 1, sizeof(double)))
-            return -NOC_ENOMEM;
-        lp->rcap = c;
-    }
-    if (noc_grow(ctx, (void **)&lp->rstart, &lp->scap, (size_t)lp->nrows + 2, sizeof(int)))
-        return -NOC_ENOMEM;
-    size_t ac = lp->acap;
-    size_t need = (size_t)lp->nnz + (size_t)nnz + 1;
-    if (need > ac) {
-        if (noc_grow(ctx, (void **)&lp->acol, &ac, need, sizeof(int)))
-            return -NOC_ENOMEM;
-        ac = lp->acap;
-        if (noc_grow(ctx, (void **)&lp->aval, &ac, need, sizeof(double)))
-            return -NOC_ENOMEM;
-        lp->acap = ac;
-    }
-    if (lp->seencap < (size_t)lp->ncols) {
-        size_t sc = lp->seencap, wc = lp->seencap;
-        if (noc_grow(ctx, (void **)&lp->seen, &sc, (size_t)lp->ncols, sizeof(int)) ||
-            noc_grow(ctx, (void **)&lp->where, &wc, (size_t)lp->ncols, sizeof(int)))
-            return -NOC_ENOMEM;
-        for (size_t j = lp->seencap; j < sc; j++)
-            lp->seen[j] = -1;
-        lp->seencap = sc < wc ? sc : wc;
-    }
-    int row = lp->nrows;
-    long base = lp->nnz; /* entries go to [base + 1, ...] */
-    long k = base;
-    for (int i = 0; i < nnz; i++) {
-        int j = cols[i];
-        if (lp->seen[j] == row) {
-            lp->aval[lp->where[j]] += vals[i];
-            continue;
-        }
-        lp->seen[j] = row;
-        lp->where[j] = (int)++k;
-        lp->acol[k] = j + 1;
-        lp->aval[k] = vals[i];
-    }
-    /* Drop zeros (given, or from cancelling duplicates). */
-    long w = base;
-    for (long r = base + 1; r <= k; r++) {
-        if (lp->aval[r] == 0)
-            continue;
-        if (!isfinite(lp->aval[r]))
-            return -noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: coefficient sum is not finite");
-        w++;
-        lp->acol[w] = lp->acol[r];
-        lp->aval[w] = lp->aval[r];
-    }
-    lp->nnz = w;
-    lp->rlo[row] = lo;
-    lp->rhi[row] = hi;
-    lp->rstart[row + 1] = (int)w;
-    lp->nrows++;
-    lp->stale = 1;
-    return row;
-}
-
-int noc_lp_set_obj(struct noc_lp *lp, int col, double obj, struct noc_ctx *ctx)
-{
-    if (col < 0 || col >= lp->ncols || !isfinite(obj))
-        return noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: bad objective for column %d", col);
-    lp->cobj[col] = obj;
-    if (lp->P && !lp->stale)
-        glp_set_obj_coef(lp->P, col + 1, obj);
-    return NOC_OK;
-}
-
-int noc_lp_set_col_bounds(struct noc_lp *lp, int col, double lo, double hi, struct noc_ctx *ctx)
-{
-    if (col < 0 || col >= lp->ncols)
-        return noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: column %d out of range", col);
-    if (check_bounds(lo, hi, ctx))
-        return NOC_EINVAL;
-    lp->clo[col] = lo;
-    lp->chi[col] = hi;
-    if (lp->P && !lp->stale)
-        glp_set_col_bnds(lp->P, col + 1, glp_bound_type(lo, hi), isfinite(lo) ? lo : 0,
-                         isfinite(hi) ? hi : 0);
-    return NOC_OK;
-}
-
-int noc_lp_set_start(struct noc_lp *lp, const double *x, struct noc_ctx *ctx)
-{
-    if (!x)
-        return noc_error(ctx, NOC_EINVAL, NULL, 0, "LP: no start solution");
-    free(lp->start);
-    lp->start = noc_malloc(ctx, (size_t)lp->ncols + 1, sizeof *lp->start);
-    if (!lp->start)
-        return NOC_ENOMEM;
-    lp->start[0] = 0;
-    memcpy(lp->start + 1, x, (size_t)lp->ncols * sizeof *x);
-    lp->start_n = lp->ncols;
-    return NOC_OK;
-}
-
-/* ---- GLPK side ---------------------------------------------------------- */
 
 /* Swallows everything GLPK would print (error messages included). */
 static int term_hook(void *info, const char *s)
@@ -578,7 +350,7 @@ int noc_lp_solve(struct noc_lp *lp, const struct noc_lp_params *params, struct n
     }
     if (check_params(params, ctx))
         return NOC_EINVAL;
-    drop_solution(lp);
+    noc_lp_drop_solution(lp);
     if (lp->ncols == 0)
         return solve_empty(lp, ctx);
     free(lp->x);
@@ -600,7 +372,7 @@ int noc_lp_solve(struct noc_lp *lp, const struct noc_lp_params *params, struct n
     glp_term_out(GLP_OFF);
     int rc = guarded(lp, params, mip, ctx);
     if (rc < 0) {
-        drop_solution(lp);
+        noc_lp_drop_solution(lp);
         return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "LP: GLPK internal error");
     }
     if (rc == NOC_ENOMEM)
@@ -611,55 +383,19 @@ int noc_lp_solve(struct noc_lp *lp, const struct noc_lp_params *params, struct n
         return noc_error(ctx, rc, NULL, 0, "LP: solver limit reached (%s)",
                          params->node_limit > 0 ? "time or node limit" : "time limit");
     if (rc != NOC_OK) {
-        drop_solution(lp);
+        noc_lp_drop_solution(lp);
         return noc_error(ctx, rc, NULL, 0, "LP: GLPK failed to solve the problem");
     }
     return NOC_OK;
 }
 
-int noc_lp_has_solution(const struct noc_lp *lp)
-{
-    return lp->has_sol;
-}
 
-double noc_lp_obj(const struct noc_lp *lp)
-{
-    return lp->has_sol ? lp->obj : 0;
-}
 
-double noc_lp_value(const struct noc_lp *lp, int col)
-{
-    if (!lp->has_sol || !lp->x || col < 0 || col >= lp->ncols)
-        return 0;
-    return lp->x[col];
-}
 
-double noc_lp_bound(const struct noc_lp *lp)
-{
-    if (isnan(lp->bound))
-        return lp->sense == NOC_LP_MIN ? -INFINITY : INFINITY;
-    return lp->bound;
-}
 
-long noc_lp_nodes(const struct noc_lp *lp)
-{
-    return lp->nodes;
-}
 
-int noc_lp_ncols(const struct noc_lp *lp)
-{
-    return lp->ncols;
-}
 
-int noc_lp_nrows(const struct noc_lp *lp)
-{
-    return lp->nrows;
-}
 
-long noc_lp_nnz(const struct noc_lp *lp)
-{
-    return lp->nnz;
-}
 
 void noc_lp_thread_done(void)
 {
