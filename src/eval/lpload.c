@@ -26,21 +26,30 @@
  * cycles, which an optimal solution may carry on uncritical channels, are
  * cancelled before the loads are reported.
  *
- * Solving (measured with GLPK 5.0 on this machine, see the report of
- * tests/unit/test_lpload.c): GLPK's interior-point method is 2-10x faster
- * than its simplex method on these LPs once they have more than ~20k
- * nonzeros, but on the very degenerate LPs of symmetric networks it now and
- * then stops with "numerical instability".  So: interior point (two
+ * Solving.  GLPK's interior-point method was 2-5x faster than its simplex
+ * method on these LPs from ~20k nonzeros on (8x8 torus optimal: 0.8 s
+ * against 4.7 s), but on the very degenerate LPs of symmetric networks it
+ * now and then stops with "numerical instability".  So: interior point (two
  * orderings, lp.c) on the formulation where each capacity row has its own
- * copy L_e <= L_parent of L in a binary tree (no dense column); if that
- * fails, the same with one L column in every row; if that fails too, the
- * simplex method (slow but sure).  Small LPs go to the simplex at once.
+ * copy L_e <= L_parent of L in a binary tree (no dense column, which GLPK's
+ * interior point handles badly); if that fails, the same with one L column
+ * in every row; if that fails too, the simplex method (slow but sure).
+ * LPs under 20k nonzeros go to the simplex at once.  Loads are snapped to
+ * nearby simple fractions (snap()) to hide the interior point's ~1e-9
+ * noise.
  *
- * Size limit: the LP's nonzeros are counted before anything is built; above
- * LPLOAD_MAX_NNZ the call fails with NOC_ELIMIT.  Measured: 8x8 mesh ideal
- * 21k nonzeros 0.4 s, 8x8 torus optimal 48k 1.4 s, 11x11 torus optimal
- * 174k 9 s (a simplex fallback there can take a minute), 12x12 mesh
- * optimal 227k ~20 s, 16x16 mesh ideal 369k 62 s.
+ * Size limit: the LP's nonzeros are counted before anything is built (the
+ * count stops early and extrapolates once past the limit); above
+ * LPLOAD_MAX_NNZ the call fails with NOC_ELIMIT.  Measured on the 2-core
+ * development machine (GLPK 5.0), nonzeros and seconds:
+ *   8x8 mesh    ideal  21k 0.2    optimal  42k 0.4
+ *   8x8 torus   ideal  25k 0.35   optimal  48k 0.8
+ *   9x9 torus   ideal  35k 0.6    optimal  78k 23 (simplex fallback)
+ *   10x10 torus ideal  60k 3.5    optimal 119k 3
+ *   11x11 torus ideal  80k 27 (simplex fallback)   optimal 174k 8
+ *   12x12 mesh  ideal 114k 5      optimal 227k (over the limit)
+ *   16x16 mesh  ideal 369k 62 (over the limit)
+ * so 200k nonzeros keeps a solve under ~30 s, fallbacks included.
  */
 #include "nocsyn/eval.h"
 

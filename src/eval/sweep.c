@@ -472,10 +472,29 @@ static int group_stats(const struct sw_shared *sh, struct sw_worker *w, int gi,
     return NOC_OK;
 }
 
-static int group_run(const struct sw_shared *sh, struct sw_worker *w, int gi, struct noc_ctx *ctx)
+/* Loads of the injection channels of group gi: a one-channel terminal's
+ * carries its row sum; a multi-channel terminal's channel to router r
+ * carries c[r] (c: the routers' reverse accumulation). */
+static void inject_loads(const struct sw_shared *sh, struct sw_worker *w, int gi,
+                         const double *c)
 {
     const struct noc_graph *g = &sh->t->g;
-    const struct noc_traffic *tr = sh->tr;
+    const int *mem = sh->gmem + sh->gstart[gi];
+    int gs = sh->gstart[gi + 1] - sh->gstart[gi], R = sh->R;
+    int rep = R + mem[0];
+    if (noc_graph_outdeg(g, rep) == 1) {
+        for (int k = 0; k < gs; k++) {
+            int s = mem[k];
+            w->load[g->off[R + s]] += noc_traffic_row_sum(sh->tr, s);
+        }
+    } else {
+        for (int e = g->off[rep]; e < g->off[rep + 1]; e++)
+            w->load[e] += c[g->dst[e]];
+    }
+}
+
+static int group_run(const struct sw_shared *sh, struct sw_worker *w, int gi, struct noc_ctx *ctx)
+{
     int R = sh->R, N = sh->N, scaled;
     int qt = forward(sh, w, gi, &scaled);
     w->scaled = scaled;
@@ -505,18 +524,151 @@ static int group_run(const struct sw_shared *sh, struct sw_worker *w, int gi, st
     if (tot <= 0)
         return NOC_OK;
     reverse(sh, w, qt, scaled);
+    inject_loads(sh, w, gi, w->c);
+    return NOC_OK;
+}
+
+/* Statistics of group gi from the router-level search (fast path): the
+ * sums of group_stats in the same order (integer-valued sums in integers,
+ * which is exact), a terminal's distance and path count being its
+ * ejection router's. */
+static int group_stats_fast(const struct sw_shared *sh, struct sw_worker *w, int gi,
+                            struct noc_ctx *ctx)
+{
+    const struct noc_traffic *tr = sh->tr;
+    const int *ej = sh->ej, *dist = w->fw.dist;
+    const double *sig = w->fw.sig;
+    int N = sh->N, me = gi + 1;
     const int *mem = sh->gmem + sh->gstart[gi];
     int gs = sh->gstart[gi + 1] - sh->gstart[gi];
-    int rep = R + mem[0];
-    if (noc_graph_outdeg(g, rep) == 1) {
-        for (int k = 0; k < gs; k++) {
-            int s = mem[k];
-            w->load[g->off[R + s]] += noc_traffic_row_sum(tr, s);
+    struct ev_stats *st = &w->st;
+    double uni = tr->uniform;
+    int *mark = w->mark;
+    for (int k = 0; k < gs; k++)
+        mark[mem[k]] = me;
+    double uw = uni > 0 ? gs * (uni / N) : 0;
+    long long hsum = 0;
+    int hmax = -1, unreach = -1;
+    if (!sh->uniform_only)
+        for (int d = 0; d < N; d++)
+            w->wd[d] = uw;
+    if (uni > 0) {
+        long long cnt = 0;
+        double psum = st->pd_sum, pmin = st->pd_min, pmax = st->pd_max;
+        for (int d = 0; d < N; d++) {
+            int r = ej[d], dr = dist[r];
+            if (dr == EV_UNSEEN) {
+                if (unreach < 0)
+                    unreach = d;
+                continue;
+            }
+            int h = dr - 1, mult = gs - (mark[d] == me);
+            hmax = h > hmax ? h : hmax;
+            hsum += h;
+            if (mult > 0) {
+                double pc = sig[r];
+                cnt += mult;
+                psum += mult * pc;
+                if (pc < pmin)
+                    pmin = pc;
+                if (pc > pmax)
+                    pmax = pc;
+            }
         }
+        st->pd_cnt += (double)cnt;
+        st->pd_sum = psum;
+        st->pd_min = pmin;
+        st->pd_max = pmax;
     } else {
-        for (int e = g->off[rep]; e < g->off[rep + 1]; e++)
-            w->load[e] += w->c[g->dst[e]];
+        for (int d = 0; d < N; d++) {
+            int dr = dist[ej[d]];
+            if (dr == EV_UNSEEN) {
+                if (unreach < 0)
+                    unreach = d;
+                continue;
+            }
+            hmax = dr - 1 > hmax ? dr - 1 : hmax;
+            hsum += dr - 1;
+        }
     }
+    if (unreach >= 0) {
+        st->disconnected = 1;
+        if (uni > 0)
+            return no_path(sh, mem[0], unreach, ctx);
+    }
+    if (hmax > st->diameter)
+        st->diameter = hmax;
+    if (uni > 0) {
+        double self = 0, hs = (double)hsum;
+        for (int k = 0; k < gs; k++)
+            self += dist[ej[mem[k]]] - 1;
+        st->uni_h_self += self;
+        st->uni_h_other += gs * hs - self;
+        if (hmax > st->hops_max)
+            st->hops_max = hmax;
+    }
+    for (int k = 0; k < gs; k++) {
+        int s = mem[k];
+        for (int j = tr->off[s]; j < tr->off[s + 1]; j++) {
+            int d = tr->ent[j].d, dr = dist[ej[d]];
+            double wt = tr->ent[j].w;
+            if (dr == EV_UNSEEN)
+                return no_path(sh, s, d, ctx);
+            int h = dr - 1;
+            w->wd[d] += wt;
+            if (h > st->hops_max)
+                st->hops_max = h;
+            if (d == s) {
+                st->sp_h_self += wt * h;
+                st->sp_w_self += wt;
+            } else {
+                st->sp_h_other += wt * h;
+                st->sp_w_other += wt;
+                if (uni <= 0)
+                    ev_stats_pd(st, sig[ej[d]], 1);
+            }
+        }
+    }
+    if (isinf(st->pd_max))
+        st->pd_overflow = 1;
+    return NOC_OK;
+}
+
+/* group_run on the router-level kernels; the general search when a level
+ * needs rescaling. */
+static int group_run_fast(const struct sw_shared *sh, struct sw_worker *w, int gi,
+                          struct noc_ctx *ctx)
+{
+    const struct noc_graph *g = &sh->t->g;
+    struct ev_fast_work *f = &w->fw;
+    int R = sh->R, N = sh->N;
+    int rep = R + sh->gmem[sh->gstart[gi]];
+    if (ev_fast_forward(&sh->fg, f, g->off[rep], g->off[rep + 1]) != 0)
+        return group_run(sh, w, gi, ctx);
+    int rc = group_stats_fast(sh, w, gi, ctx);
+    if (rc != NOC_OK || !w->load)
+        return rc;
+    if (sh->uniform_only) {
+        /* Every terminal d has traffic uw, the same sum as group_run's. */
+        double uni = sh->tr->uniform;
+        int gs = sh->gstart[gi + 1] - sh->gstart[gi];
+        double uw = uni > 0 ? gs * (uni / N) : 0;
+        if (!(uw > 0) || N == 0)
+            return NOC_OK;
+        for (int r = 0; r < R; r++)
+            f->cr[r] = uw / f->sig[r];
+    } else {
+        int any = 0;
+        for (int d = 0; d < N; d++) {
+            double wt = w->wd[d];
+            f->ct[d] = wt / f->sig[sh->ej[d]];
+            any |= wt > 0;
+        }
+        if (!any)
+            return NOC_OK;
+    }
+    ev_fast_reverse(&sh->fg, f, w->load, sh->uniform_only);
+    inject_loads(sh, w, gi, f->c);
     return NOC_OK;
 }
 
@@ -531,7 +683,7 @@ static int sw_chunk(void *shared, void *worker, int chunk, struct noc_ctx *ctx)
     if (g1 > sh->ngroups)
         g1 = sh->ngroups;
     for (int gi = g0; gi < g1; gi++) {
-        int rc = group_run(sh, w, gi, ctx);
+        int rc = sh->fast ? group_run_fast(sh, w, gi, ctx) : group_run(sh, w, gi, ctx);
         if (rc != NOC_OK)
             return rc;
     }
@@ -577,6 +729,38 @@ static void scan_graph(struct sw_shared *sh)
     }
 }
 
+/* Whether the router-level kernels apply (no parallel channels, every
+ * terminal's channels run to and from routers and it ejects from exactly
+ * one), and if so sh->ej and sh->fg. */
+static int fast_setup(struct sw_shared *sh, struct noc_ctx *ctx)
+{
+    const struct noc_graph *g = &sh->t->g;
+    int R = sh->R;
+    sh->fast = 0;
+    if (sh->multi)
+        return NOC_OK;
+    for (int v = R; v < sh->nnodes; v++) {
+        if (g->in_off[v + 1] - g->in_off[v] != 1 || g->src[g->in_edge[g->in_off[v]]] >= R)
+            return NOC_OK;
+        for (int e = g->off[v]; e < g->off[v + 1]; e++)
+            if (g->dst[e] >= R)
+                return NOC_OK;
+    }
+    sh->ej = noc_malloc(ctx, (size_t)sh->N + 1, sizeof *sh->ej);
+    if (!sh->ej)
+        return NOC_ENOMEM;
+    for (int d = 0; d < sh->N; d++)
+        sh->ej[d] = g->src[g->in_edge[g->in_off[R + d]]];
+    sh->uniform_only = sh->tr->nent == 0;
+    sh->fg.R = R;
+    sh->fg.off = g->off;
+    sh->fg.dst = g->dst;
+    sh->fg.rr_end = sh->rr_end;
+    sh->fg.maxin = sh->maxin;
+    sh->fast = 1;
+    return NOC_OK;
+}
+
 int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int threads,
                      double *load, struct ev_stats *st, struct noc_ctx *ctx)
 {
@@ -601,7 +785,7 @@ int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int
         goto cleanup;
     }
     scan_graph(&sh);
-    if ((rc = build_groups(&sh, ctx)) != NOC_OK)
+    if ((rc = fast_setup(&sh, ctx)) != NOC_OK || (rc = build_groups(&sh, ctx)) != NOC_OK)
         goto cleanup;
     int nchunks = (sh.ngroups + EV_CHUNK - 1) / EV_CHUNK;
     int want = ev_threads(threads, nchunks);
@@ -626,5 +810,6 @@ cleanup:
     free(sh.gstart);
     free(sh.gmem);
     free(sh.rr_end);
+    free(sh.ej);
     return rc;
 }

@@ -61,11 +61,11 @@ done
 
 # Infeasible requests: exit 1, one line naming the flow or switch.
 "$NOCSYN" synth "$VOPD" --link-width 1 --freq 1 -o "$TMP/x1" >"$TMP/out" 2>"$TMP/err"; rc=$?
-[ $rc -eq 1 ] && grep -q '^nocsyn: flow .* MB/s, above the link capacity' "$TMP/err" && [ "$(wc -l <"$TMP/err")" -eq 1 ] \
+[ $rc -eq 1 ] && grep -q '^nocsyn: .*vopd.csv: flow .* MB/s, above the link capacity' "$TMP/err" && [ "$(wc -l <"$TMP/err")" -eq 1 ] \
     && ok "capacity below a single flow: exit 1 naming the flow" || notok "capacity" "rc=$rc $(cat "$TMP/err")"
 absent "infeasible writes no directory" "$TMP/x1"
 "$NOCSYN" synth "$VOPD" --max-radix 1 -o "$TMP/x2" >"$TMP/out" 2>"$TMP/err"; rc=$?
-[ $rc -eq 1 ] && grep -Eq 'nocsyn: no feasible design.*(switch sw|flow )' "$TMP/err" && ok "radix below a core's needs: exit 1 naming the flow or switch" \
+[ $rc -eq 1 ] && grep -Eq 'nocsyn: .*vopd.csv: no feasible design.*(switch sw|flow )' "$TMP/err" && ok "radix below a core's needs: exit 1 naming the flow or switch" \
     || notok "radix" "rc=$rc $(cat "$TMP/err")"
 
 # Bad input: exit 2, one line.

@@ -6,8 +6,9 @@
  * terminals as possible are detached first.
  *
  * Oracles: Dally & Towles, Principles and Practices of Interconnection
- * Networks, sec. 3.3 and Table 3.1 (k-ary n-cube: 2k^(n-1) links for the
- * torus, k^(n-1) for the mesh; hypercube N/2; ring 2; butterfly N/2), the
+ * Networks, sec. 3.3 (bisection) with ch. 5 (k-ary n-cubes: 2k^(n-1)
+ * bidirectional links for the torus, k^(n-1) for the mesh, so N/2 for the
+ * binary hypercube and 2 for a ring) and ch. 4 (butterflies: N/2), the
  * small hand-worked cases explained at each test, and a brute force over
  * all router subsets on random graphs.
  */
@@ -40,7 +41,7 @@ static void expect(const char *spec, int links, int exact)
 }
 
 /* k-ary n-cubes: torus 2k^(n-1), mesh k^(n-1) (even k), hypercube N/2,
- * ring 2 (D&T Table 3.1).  3x3 mesh (odd): 9 terminals split 4/5; a set of
+ * ring 2 (D&T ch. 5).  3x3 mesh (odd): 9 terminals split 4/5; a set of
  * 4 routers in the 3x3 grid has at least 4 boundary links (a 2x2 corner
  * block, or a column plus one neighbour; a single column has 3 routers),
  * so 4.  Ring of 5: any split of a cycle cuts an even number >= 2 of
@@ -63,7 +64,11 @@ static void direct_networks(void **state)
  * therefore stay together).  4-ary 2-fly: 4 groups {input j, output j} of
  * 4 terminals, every input switch linked to every output switch (K4,4);
  * a balanced split puts 2 groups on each side and cuts 2*2 + 2*2 = 8 = N/2
- * links whatever the choice.  2-ary 3-fly: N/2 = 4 (D&T Table 3.1). */
+ * links whatever the choice.  2-ary 3-fly: 4 groups of 2 terminals, 2 per
+ * side; a middle switch m is linked to inputs m and m^x and to outputs m
+ * and m^y (x != y, the digits of the two stages), i.e. to 3 different
+ * groups, so whichever side it takes it has a cut link, and the 4 middle
+ * switches cut >= 4 = N/2 links (D&T ch. 4), which is attained. */
 static void indirect_networks(void **state)
 {
     (void)state;

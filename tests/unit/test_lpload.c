@@ -10,9 +10,9 @@
  *    direction between halves of N/2 terminals carries (N/2)(N/2)/N = N/4
  *    per direction under uniform traffic, so every routing has max load
  *    >= N / (4B).  The k x k mesh (k even) has B = k: load >= k/4; the
- *    k x k torus has B = 2k: load >= k/8 (D&T eq. 3.8/3.9 give the same
- *    gamma = k/4 and k/8).  Minimal routing attains them (D&T sec. 3.3.1),
- *    so ideal = optimal = k/4 (mesh), k/8 (torus).
+ *    k x k torus has B = 2k: load >= k/8 (the values gamma = k/4 and k/8 of
+ *    D&T sec. 3.3.1 and ch. 5).  Minimal routing attains them, so ideal =
+ *    optimal = k/4 (mesh), k/8 (torus).
  *  - Average bound: any routing puts total load >= sum over pairs of
  *    rate x distance = N * H (H = mean router distance from a terminal to
  *    all N terminals, self included) on the C channels, so max >= N H / C;
@@ -31,7 +31,7 @@
  *  - k-ary n-fly: N = k^n channels between consecutive stages, every packet
  *    crosses each of the n-1 inter-stage layers on its unique path, and a
  *    channel out of stage i is used by k^(i+1) sources for N / k^(i+1)
- *    destinations: load exactly 1 (D&T sec. 4.1).
+ *    destinations: load exactly 1 (D&T ch. 4, butterfly networks).
  */
 #include <setjmp.h>
 #include <stdarg.h>
