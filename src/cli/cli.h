@@ -58,6 +58,30 @@ struct cli_progress {
 void cli_progress_init(struct cli_progress *p, const char *label, int quiet);
 void cli_progress(void *ud, int done, int total, const char *item);
 
+/* One output of a command that writes several files. */
+struct cli_out {
+    const char *path; /* NULL = skip; "-" = stdout (put it last: it cannot be undone) */
+    const char *data;
+    size_t len;
+};
+/* Writes outs[0..n) in order with noc_write_file; when one fails, removes
+ * the files this call already wrote, so an error leaves no output behind.
+ * Returns NOC_OK or the failing write's status (message in ctx). */
+int cli_write_all(const struct cli_out *outs, int n, struct noc_ctx *ctx);
+
+/* A set of output files written all or nothing (synth, compare): the
+ * files go to DIR/.nocsyn-stage-PID, and only when every one was written
+ * are they moved into DIR; on failure the staging directory (and DIR, when
+ * this run created it) is removed.  Open, write into st->path, then commit
+ * or abort. */
+struct cli_stage {
+    char dir[4096], path[4200];
+    int created;
+};
+int cli_stage_open(const char *dir, struct cli_stage *st, struct noc_ctx *ctx);
+int cli_stage_commit(struct cli_stage *st, struct noc_ctx *ctx);
+void cli_stage_abort(struct cli_stage *st);
+
 /* Extension of path (after the last '.'), "" when none. */
 const char *cli_ext(const char *path);
 

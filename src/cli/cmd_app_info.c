@@ -392,11 +392,12 @@ int cmd_app_info(int argc, char **argv)
         text_report(&app, &s, &text);
     if (rc == NOC_OK && text.failed)
         rc = noc_error(&ctx, NOC_ENOMEM, NULL, 0, "out of memory formatting the report");
-    if (rc != NOC_OK ||
-        (o.svg && (rc = noc_write_file(o.svg, svg.data, svg.len, &ctx)) != NOC_OK) ||
-        (o.dot && (rc = noc_write_file(o.dot, dot.data, dot.len, &ctx)) != NOC_OK))
-        goto cleanup;
-    rc = noc_write_file("-", text.data, text.len, &ctx);
+    if (rc == NOC_OK) {
+        const struct cli_out outs[] = {{o.svg, svg.data, svg.len},
+                                       {o.dot, dot.data, dot.len},
+                                       {"-", text.data, text.len}};
+        rc = cli_write_all(outs, 3, &ctx);
+    }
 cleanup:
     summary_free(&s);
     noc_buf_free(&text);

@@ -174,10 +174,16 @@ int cmd_compare(int argc, char **argv)
     if (rc == NOC_OK && cmp.n == 0)
         rc = noc_error(&ctx, NOC_EINFEASIBLE, apppath, 0,
                        "no design to compare: every method and baseline was skipped");
-    if (rc == NOC_OK && mkdir(out, 0777) != 0 && errno != EEXIST)
-        rc = noc_error(&ctx, NOC_EIO, out, 0, "cannot create directory: %s", strerror(errno));
+    /* All or nothing: stage every file, then move them into place. */
+    struct cli_stage stage;
+    int staged = 0;
+    if (rc == NOC_OK && (rc = cli_stage_open(out, &stage, &ctx)) == NOC_OK)
+        staged = 1;
     if (rc == NOC_OK)
-        rc = noc_compare_write(&cmp, &app, out, cmd.data, &co.synth.tech, noc_synth_capacity(&co.synth), &ctx);
+        rc = noc_compare_write(&cmp, &app, stage.path, cmd.data, &co.synth.tech, noc_synth_capacity(&co.synth),
+                               &ctx);
+    if (staged)
+        rc = rc == NOC_OK ? cli_stage_commit(&stage, &ctx) : (cli_stage_abort(&stage), rc);
     if (rc == NOC_OK && !quiet) {
         printf("%-12s %-9s %7s %6s %5s %8s %10s %9s %9s %5s\n", "design", "routing", "routers", "links", "radix",
                "hops_avg", "load_mbps", "power_mw", "area_mm2", "dlfree");

@@ -62,7 +62,7 @@ static const char help[] =
     "  --seed S        seed of the METIS bisection bound (default 1)\n"
     "  --loads         also print the load of every channel (JSON key\n"
     "                  \"channel_loads\"; text: a table of router-to-router channels)\n"
-    "  -o FILE         write to FILE (atomically) instead of stdout\n"
+    "  -o, --output FILE  write to FILE (atomically) instead of stdout\n"
     "  -h, --help      this help\n"
     "\n"
     "Examples:\n"

@@ -101,7 +101,7 @@ static const char help[] =
     "Output:\n"
     "  --format F        json (default) or text\n"
     "  --plot FILE.svg   write the latency-load plot\n"
-    "  -o FILE           write the JSON / text to FILE instead of stdout\n"
+    "  -o, --output FILE write the JSON / text to FILE instead of stdout\n"
     "JSON: {\"points\": [{\"offered\", \"accepted\", \"latency_avg\", \"latency_p99\",\n"
     "\"stable\", \"packets\", \"cycles\", \"flows\" (app traffic), \"channels\"}, ...],\n"
     "\"saturation\", \"saturation_found\", \"zero_load_latency\", ...}.  accepted is in\n"
@@ -392,11 +392,11 @@ int cmd_sim(int argc, char **argv)
         char title[512];
         snprintf(title, sizeof title, "%s, %s traffic, %s routing", name, tr.name ? tr.name : o.traffic,
                  noc_routing_name(sim.routing));
-        if (noc_sim_plot_svg(&sim, &res, title, &svg, &ctx) != NOC_OK ||
-            noc_write_file(o.plot, svg.data, svg.len, &ctx) != NOC_OK)
+        if (noc_sim_plot_svg(&sim, &res, title, &svg, &ctx) != NOC_OK)
             goto fail;
     }
-    if (noc_write_file(o.out ? o.out : "-", out.data, out.len, &ctx) != NOC_OK)
+    const struct cli_out outs[] = {{o.plot, svg.data, svg.len}, {o.out ? o.out : "-", out.data, out.len}};
+    if (cli_write_all(outs, 2, &ctx) != NOC_OK)
         goto fail;
     goto cleanup;
 fail:

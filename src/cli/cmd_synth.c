@@ -111,16 +111,6 @@ static int parse_int(const char *opt, const char *s, long lo, long hi, long *out
     return 0;
 }
 
-static int make_dir(const char *dir)
-{
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return cli_usage("%s: cannot create directory: %s", dir, strerror(errno));
-    struct stat st;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-        return cli_usage("%s: not a directory", dir);
-    return 0;
-}
-
 static void print_summary(const struct noc_synth_result *res)
 {
     int w = 12;
@@ -319,15 +309,19 @@ int cmd_synth(int argc, char **argv)
         where = apppath; /* the message names flows and cores of the app */
         goto done;
     }
-    if (make_dir(out)) {
-        rc = -2;
+    /* All or nothing: stage every file, then move them into place. */
+    struct cli_stage stage;
+    if ((rc = cli_stage_open(out, &stage, &ctx)) != NOC_OK)
         goto done;
-    }
     for (int i = 0; i < res.n && rc == NOC_OK; i++)
         if (res.d[i].feasible && (all || res.d[i].pareto || i == res.chosen || single))
-            rc = noc_design_write(&res.d[i], out, &so.tech, &ctx);
+            rc = noc_design_write(&res.d[i], stage.path, &so.tech, &ctx);
     if (rc == NOC_OK && !single)
-        rc = noc_pareto_write(&res, out, &ctx);
+        rc = noc_pareto_write(&res, stage.path, &ctx);
+    if (rc == NOC_OK)
+        rc = cli_stage_commit(&stage, &ctx);
+    else
+        cli_stage_abort(&stage);
     if (rc == NOC_OK && !quiet) {
         print_summary(&res);
         printf("chosen: %s (files in %s/)\n", res.d[res.chosen].name, out);
@@ -351,7 +345,7 @@ static const char floorplan_help[] =
     "  --areas FILE   core sizes: core,w_mm,h_mm (or a full floorplan, whose sizes are used)\n"
     "  --seed S       METIS seed (default 1)\n"
     "  --app-format F csv or dot (default: by extension)\n"
-    "  -o FILE        output CSV ('-' = stdout)\n"
+    "  -o, --out FILE output CSV ('-' = stdout)\n"
     "  --svg FILE     also (or only) draw the floorplan as SVG: cores as named\n"
     "                 rectangles, flows as lines whose width grows with bandwidth\n"
     "At least one of -o and --svg is needed.\n"
@@ -402,16 +396,19 @@ int cmd_floorplan(int argc, char **argv)
         app.cores[i].has_pos = 0; /* sizes only: placement is ours */
     if (rc == NOC_OK)
         rc = noc_floorplan_mincut(&app, (unsigned)seed, &ctx);
+    struct noc_buf sb;
+    noc_buf_init(&sb);
     if (rc == NOC_OK && out)
         rc = noc_floorplan_csv(&app, &b, &ctx);
-    if (rc == NOC_OK && out)
-        rc = noc_write_file(out, b.data, b.len, &ctx);
-    if (rc == NOC_OK && svg) {
-        b.len = 0;
-        rc = noc_floorplan_svg(&app, &b, &ctx);
-        if (rc == NOC_OK)
-            rc = noc_write_file(svg, b.data, b.len, &ctx);
+    if (rc == NOC_OK && svg)
+        rc = noc_floorplan_svg(&app, &sb, &ctx);
+    if (rc == NOC_OK) {
+        const struct cli_out csv = {out, b.data, b.len}, pic = {svg, sb.data, sb.len};
+        int csv_last = out && !strcmp(out, "-"); /* stdout last: it cannot be undone */
+        const struct cli_out outs[] = {csv_last ? pic : csv, csv_last ? csv : pic};
+        rc = cli_write_all(outs, 2, &ctx);
     }
+    noc_buf_free(&sb);
     int code = rc ? cli_fail(&ctx) : 0;
     noc_buf_free(&b);
     noc_app_free(&app);

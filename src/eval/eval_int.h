@@ -85,7 +85,8 @@ int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
 /* Router-level kernels of the minimal sweep (sweep_fast.c), for topologies
  * without parallel channels whose terminals each eject from exactly one
  * router; bit-identical to the general search of sweep.c. */
-#define EV_UNSEEN 0x7fffffff
+#define EV_UNSEEN_BYTE 0x7f /* memset byte of EV_UNSEEN */
+#define EV_UNSEEN 0x7f7f7f7f
 
 struct ev_fast_graph {
     int R;              /* routers 0..R-1; terminal d is node R + d */
@@ -93,6 +94,8 @@ struct ev_fast_graph {
     const int *dst;
     const int *rr_end;  /* R: end of router u's router-router out-edges */
     double maxin;       /* largest router in-degree from routers (>= 1) */
+    int tc;             /* terminals ejecting at every router, or -1 when
+                         * routers differ */
 };
 
 /* One thread's search state, O(R + N); released by ev_fast_free. */
@@ -100,27 +103,33 @@ struct ev_fast_work {
     int *dist;     /* R: BFS level (start routers 1), EV_UNSEEN unreached */
     double *sig;   /* R: minimal path counts from the source */
     double *c;     /* R: reverse accumulation (traffic / path count) */
-    double *cr;    /* R: share of each terminal of router r (uniform only) */
-    double *ct;    /* N: share of terminal d (any traffic) */
-    int *queue;    /* R + 1: routers in BFS order */
+    double *ct;    /* N: share of terminal d (traffic / path count) */
+    int *queue;    /* R: routers in BFS order */
+    int *dag;      /* m: the DAG channels, grouped by tail in queue order */
+    int *dagx;     /* m: their heads */
+    int *dagoff;   /* R + 1: queue position i's channels start at dagoff[i] */
     int qt;        /* routers reached */
+    int last;      /* deepest level reached (0: none) */
+    long long hsum; /* sum over reached routers of (level - 1) */
 };
 
-int ev_fast_alloc(struct ev_fast_work *f, int R, int N, struct noc_ctx *ctx);
+/* m: the number of channels. */
+int ev_fast_alloc(struct ev_fast_work *f, int R, int N, int m, struct noc_ctx *ctx);
 void ev_fast_free(struct ev_fast_work *f);
 
 /* BFS from the routers at the heads of CSR edges [e0, e1) (a source
  * terminal's injection channels; parallel ones count once each): dist,
- * sig, queue, qt.  Returns 0, or -1 when some level's path counts exceed
+ * sig, queue, qt, dag, dagoff.  Returns 0, or -1 when some level's path counts exceed
  * EV_SCALE_TRIGGER (the caller must then use the rescaling search).
  * O(R + router-router edges). */
 int ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0, int e1);
 
-/* Reverse accumulation after ev_fast_forward: adds every router-router
- * and ejection channel's ECMP load to `load` and sets c.  The terminal
- * shares are cr[router] (per_router) or ct[terminal]. */
+/* Reverse accumulation after ev_fast_forward: adds the ECMP load of every
+ * DAG channel (router-router and ejection) to `load` and sets c.  Terminal
+ * d's share is uw / (its path count) when uw > 0 (uniform traffic, uw the
+ * group's traffic to every terminal), else ct[d]. */
 void ev_fast_reverse(const struct ev_fast_graph *g, struct ev_fast_work *f, double *load,
-                     int per_router);
+                     double uw);
 
 /* Records one communicating pair's path count (pd statistics). */
 static inline void ev_stats_pd(struct ev_stats *s, double count, double mult)

@@ -137,7 +137,7 @@ static int worker_alloc(struct sw_worker *w, const struct sw_shared *sh, struct 
         worker_free(w);
         return NOC_ENOMEM;
     }
-    if (sh->fast && ev_fast_alloc(&w->fw, sh->R, sh->N, ctx) != NOC_OK) {
+    if (sh->fast && ev_fast_alloc(&w->fw, sh->R, sh->N, sh->nch, ctx) != NOC_OK) {
         worker_free(w);
         return NOC_ENOMEM;
     }
@@ -528,6 +528,42 @@ static int group_run(const struct sw_shared *sh, struct sw_worker *w, int gi, st
     return NOC_OK;
 }
 
+/* Path-count statistics of the uniform pairs from a group's members to
+ * terminals [d0, d1) (all reached), each pair weighing `mult` (> 0)
+ * members: the additions of ev_stats_pd in the same order, the integer
+ * count apart. */
+struct pd_acc {
+    long long cnt;
+    double sum, min, max;
+};
+
+static inline void pd_range(const int *ej, const double *sig, int d0, int d1, int mult,
+                            struct pd_acc *a)
+{
+    double m = mult, sum = a->sum, mn = a->min, mx = a->max;
+    if (mult == 1) {
+        /* 1 * pc == pc */
+        for (int d = d0; d < d1; d++) {
+            double pc = sig[ej[d]];
+            sum += pc;
+            mn = pc < mn ? pc : mn;
+            mx = pc > mx ? pc : mx;
+        }
+    } else {
+        for (int d = d0; d < d1; d++) {
+            double pc = sig[ej[d]];
+            sum += m * pc;
+            mn = pc < mn ? pc : mn;
+            mx = pc > mx ? pc : mx;
+        }
+    }
+    if (d1 > d0)
+        a->cnt += (long long)mult * (d1 - d0);
+    a->sum = sum;
+    a->min = mn;
+    a->max = mx;
+}
+
 /* Statistics of group gi from the router-level search (fast path): the
  * sums of group_stats in the same order (integer-valued sums in integers,
  * which is exact), a terminal's distance and path count being its
@@ -538,47 +574,22 @@ static int group_stats_fast(const struct sw_shared *sh, struct sw_worker *w, int
     const struct noc_traffic *tr = sh->tr;
     const int *ej = sh->ej, *dist = w->fw.dist;
     const double *sig = w->fw.sig;
-    int N = sh->N, me = gi + 1;
+    int N = sh->N;
     const int *mem = sh->gmem + sh->gstart[gi];
     int gs = sh->gstart[gi + 1] - sh->gstart[gi];
     struct ev_stats *st = &w->st;
     double uni = tr->uniform;
-    int *mark = w->mark;
-    for (int k = 0; k < gs; k++)
-        mark[mem[k]] = me;
     double uw = uni > 0 ? gs * (uni / N) : 0;
     long long hsum = 0;
     int hmax = -1, unreach = -1;
-    if (!sh->uniform_only)
-        for (int d = 0; d < N; d++)
-            w->wd[d] = uw;
-    if (uni > 0) {
-        long long cnt = 0;
-        double psum = st->pd_sum, pmin = st->pd_min, pmax = st->pd_max;
-        for (int d = 0; d < N; d++) {
-            int r = ej[d], dr = dist[r];
-            if (dr == EV_UNSEEN) {
-                if (unreach < 0)
+    if (sh->fg.tc > 0) {
+        /* c terminals at every router: sums per level (the forward's). */
+        hsum = sh->fg.tc * w->fw.hsum;
+        hmax = w->fw.last - 1;
+        if (w->fw.qt < sh->R)
+            for (int d = 0; d < N && unreach < 0; d++)
+                if (dist[ej[d]] == EV_UNSEEN)
                     unreach = d;
-                continue;
-            }
-            int h = dr - 1, mult = gs - (mark[d] == me);
-            hmax = h > hmax ? h : hmax;
-            hsum += h;
-            if (mult > 0) {
-                double pc = sig[r];
-                cnt += mult;
-                psum += mult * pc;
-                if (pc < pmin)
-                    pmin = pc;
-                if (pc > pmax)
-                    pmax = pc;
-            }
-        }
-        st->pd_cnt += (double)cnt;
-        st->pd_sum = psum;
-        st->pd_min = pmin;
-        st->pd_max = pmax;
     } else {
         for (int d = 0; d < N; d++) {
             int dr = dist[ej[d]];
@@ -598,7 +609,25 @@ static int group_stats_fast(const struct sw_shared *sh, struct sw_worker *w, int
     }
     if (hmax > st->diameter)
         st->diameter = hmax;
+    if (!sh->uniform_only)
+        for (int d = 0; d < N; d++)
+            w->wd[d] = uw;
     if (uni > 0) {
+        /* Pairs from the members to every terminal, the members themselves
+         * counting once less (members are in ascending order). */
+        struct pd_acc a = {0, st->pd_sum, st->pd_min, st->pd_max};
+        int d = 0;
+        for (int k = 0; k < gs; k++) {
+            pd_range(ej, sig, d, mem[k], gs, &a);
+            if (gs > 1)
+                pd_range(ej, sig, mem[k], mem[k] + 1, gs - 1, &a);
+            d = mem[k] + 1;
+        }
+        pd_range(ej, sig, d, N, gs, &a);
+        st->pd_cnt += (double)a.cnt;
+        st->pd_sum = a.sum;
+        st->pd_min = a.min;
+        st->pd_max = a.max;
         double self = 0, hs = (double)hsum;
         for (int k = 0; k < gs; k++)
             self += dist[ej[mem[k]]] - 1;
@@ -648,15 +677,14 @@ static int group_run_fast(const struct sw_shared *sh, struct sw_worker *w, int g
     int rc = group_stats_fast(sh, w, gi, ctx);
     if (rc != NOC_OK || !w->load)
         return rc;
+    double uw = 0;
     if (sh->uniform_only) {
-        /* Every terminal d has traffic uw, the same sum as group_run's. */
+        /* Every terminal has the group's traffic uw (group_run's wd). */
         double uni = sh->tr->uniform;
         int gs = sh->gstart[gi + 1] - sh->gstart[gi];
-        double uw = uni > 0 ? gs * (uni / N) : 0;
-        if (!(uw > 0) || N == 0)
+        uw = uni > 0 ? gs * (uni / N) : 0;
+        if (!(uw > 0))
             return NOC_OK;
-        for (int r = 0; r < R; r++)
-            f->cr[r] = uw / f->sig[r];
     } else {
         int any = 0;
         for (int d = 0; d < N; d++) {
@@ -667,7 +695,7 @@ static int group_run_fast(const struct sw_shared *sh, struct sw_worker *w, int g
         if (!any)
             return NOC_OK;
     }
-    ev_fast_reverse(&sh->fg, f, w->load, sh->uniform_only);
+    ev_fast_reverse(&sh->fg, f, w->load, uw);
     inject_loads(sh, w, gi, f->c);
     return NOC_OK;
 }
@@ -757,6 +785,10 @@ static int fast_setup(struct sw_shared *sh, struct noc_ctx *ctx)
     sh->fg.dst = g->dst;
     sh->fg.rr_end = sh->rr_end;
     sh->fg.maxin = sh->maxin;
+    sh->fg.tc = R > 0 ? g->off[1] - sh->rr_end[0] : -1;
+    for (int u = 0; u < R && sh->fg.tc >= 0; u++)
+        if (g->off[u + 1] - sh->rr_end[u] != sh->fg.tc)
+            sh->fg.tc = -1;
     sh->fast = 1;
     return NOC_OK;
 }

@@ -1,22 +1,17 @@
 /* The router-level kernels of the minimal-path sweep (sweep.c) for the
  * common case: no parallel channels and every terminal ejecting from
  * exactly one router, so a terminal's distance and path count are its
- * ejection router's (+1 level) and the search runs over the routers only.
+ * ejection router's (+1 level) and the search runs over the routers only,
+ * on compact per-router arrays (distance, path count, accumulation).
  *
- * Both passes are branch-free in their inner loops (the unpredictable
- * "seen before?" test of a breadth-first search costs more than the work
- * it guards):
- *  - forward, level-synchronous over the router CSR: every edge u -> x of
- *    level L stores min(dist[x], L + 1), adds sig[u] to sig[x] masked by
- *    "x is on level L + 1 or new", and appends x to the queue, advancing
- *    the tail only when x is new;
- *  - reverse, over every router-router edge of u: c[x] masked by "x is on
- *    the next level" (exact zeroes elsewhere).
- * Adding an exact +0.0 leaves a non-negative double unchanged, and the
- * queue order, the order of the additions into each sig[x] (predecessors
- * in queue order), into each c[u] (successors in CSR order, then the
- * ejection channels) and into each load are those of the general search
- * in sweep.c, so both give bit-identical results.
+ * The loops are those of the general search in sweep.c with less work per
+ * edge: one comparison separates the channels to earlier levels from the
+ * DAG channels, the DAG channels are listed in BFS order for the reverse
+ * pass, and under uniform traffic a terminal's share (traffic / path
+ * count) is computed where it is used.  The queue order, the order of the
+ * additions into each sig[x] (predecessors in queue order), into each
+ * c[u] (successors in CSR order, then the ejection channels) and into each
+ * load are the general search's, so both give bit-identical results.
  *
  * Path counts are not rescaled here: when a level's counts could exceed
  * 2^512 (see sweep.c) ev_fast_forward reports it and the caller runs the
@@ -24,7 +19,6 @@
  */
 #include "eval_int.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,74 +27,78 @@ void ev_fast_free(struct ev_fast_work *f)
     free(f->dist);
     free(f->sig);
     free(f->c);
-    free(f->cr);
     free(f->ct);
     free(f->queue);
+    free(f->dag);
+    free(f->dagx);
+    free(f->dagoff);
     memset(f, 0, sizeof *f);
 }
 
-int ev_fast_alloc(struct ev_fast_work *f, int R, int N, struct noc_ctx *ctx)
+int ev_fast_alloc(struct ev_fast_work *f, int R, int N, int m, struct noc_ctx *ctx)
 {
-    size_t r = (size_t)R + 1, n = (size_t)N + 1;
+    size_t r = (size_t)R + 1;
     memset(f, 0, sizeof *f);
     f->dist = noc_malloc(ctx, r, sizeof *f->dist);
     f->sig = noc_calloc(ctx, r, sizeof *f->sig);
     f->c = noc_calloc(ctx, r, sizeof *f->c);
-    f->cr = noc_calloc(ctx, r, sizeof *f->cr);
-    f->ct = noc_calloc(ctx, n, sizeof *f->ct);
+    f->ct = noc_calloc(ctx, (size_t)N + 1, sizeof *f->ct);
     f->queue = noc_malloc(ctx, r, sizeof *f->queue);
-    if (!f->dist || !f->sig || !f->c || !f->cr || !f->ct || !f->queue) {
+    f->dag = noc_malloc(ctx, (size_t)m + 1, sizeof *f->dag);
+    f->dagx = noc_malloc(ctx, (size_t)m + 1, sizeof *f->dagx);
+    f->dagoff = noc_malloc(ctx, r + 1, sizeof *f->dagoff);
+    if (!f->dist || !f->sig || !f->c || !f->ct || !f->queue || !f->dag || !f->dagx || !f->dagoff) {
         ev_fast_free(f);
         return NOC_ENOMEM;
     }
     return NOC_OK;
 }
 
-/* v when cond holds, else +0.0 (a bit mask: no branch, no arithmetic on v). */
-static inline double keep_if(double v, int cond)
-{
-    uint64_t b;
-    memcpy(&b, &v, sizeof b);
-    b &= (uint64_t)0 - (uint64_t)(cond != 0);
-    memcpy(&v, &b, sizeof v);
-    return v;
-}
-
 int ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0, int e1)
 {
-    const int *off = g->off, *dst = g->dst, *rr_end = g->rr_end;
-    int *dist = f->dist, *queue = f->queue;
-    double *sig = f->sig;
-    for (int v = 0; v < g->R; v++) {
-        dist[v] = EV_UNSEEN;
-        sig[v] = 0;
-    }
-    int qt = 0;
+    const int *restrict off = g->off, *restrict dst = g->dst, *restrict rr_end = g->rr_end;
+    int *restrict dist = f->dist, *restrict queue = f->queue;
+    int *restrict dag = f->dag, *restrict dagx = f->dagx, *restrict dagoff = f->dagoff;
+    double *restrict sig = f->sig;
+    memset(dist, EV_UNSEEN_BYTE, (size_t)g->R * sizeof *dist);
+    int qt = 0, ndag = 0;
     double bound = 0;
     for (int e = e0; e < e1; e++) {
         int r = dst[e];
         if (dist[r] == EV_UNSEEN) {
             dist[r] = 1;
+            sig[r] = 0;
             queue[qt++] = r;
         }
         sig[r] += 1;
         bound += 1;
     }
-    int qh = 0;
+    int qh = 0, last = qt > 0 ? 1 : 0;
+    long long hs = 0;
     for (int nl = 2; qh < qt; nl++) {
         int lend = qt;
         for (; qh < lend; qh++) {
-            int u = queue[qh];
+            int u = queue[qh], end = rr_end[u];
             double su = sig[u];
-            for (int e = off[u]; e < rr_end[u]; e++) {
+            dagoff[qh] = ndag;
+            for (int e = off[u]; e < end; e++) {
                 int x = dst[e], dx = dist[x];
-                dist[x] = dx > nl ? nl : dx;
-                sig[x] += keep_if(su, dx >= nl);
-                queue[qt] = x; /* queue has R + 1 slots */
-                qt += dx > nl;
+                if (dx < nl)
+                    continue; /* an earlier level or this one */
+                if (dx != nl) {
+                    dist[x] = nl;
+                    sig[x] = su;
+                    queue[qt++] = x;
+                } else {
+                    sig[x] += su;
+                }
+                dagx[ndag] = x;
+                dag[ndag++] = e;
             }
         }
         if (qt > lend) {
+            last = nl;
+            hs += (long long)(nl - 1) * (qt - lend);
             bound *= g->maxin;
             if (bound > EV_SCALE_BOUND) {
                 double mx = 0;
@@ -113,43 +111,59 @@ int ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e
             }
         }
     }
+    dagoff[qt] = ndag;
     f->qt = qt;
+    f->last = last;
+    f->hsum = hs;
     return 0;
 }
 
-/* The reverse pass; per_router: every terminal of router u has the share
- * cr[u], else terminal d has ct[d]. */
+/* The reverse pass; uw > 0: every terminal's share is uw / sig (uniform
+ * traffic), else terminal d's is ct[d]. */
 static inline void reverse_pass(const struct ev_fast_graph *g, struct ev_fast_work *f,
-                                double *load, int per_router)
+                                double *restrict load, double uw, int uniform)
 {
-    const int *off = g->off, *dst = g->dst, *rr_end = g->rr_end;
-    const int *dist = f->dist, *queue = f->queue;
-    const double *sig = f->sig, *cr = f->cr, *ct = f->ct;
-    double *c = f->c;
+    const int *restrict off = g->off, *restrict dst = g->dst, *restrict rr_end = g->rr_end;
+    const int *restrict queue = f->queue, *restrict dag = f->dag, *restrict dagoff = f->dagoff;
+    const int *restrict dagx = f->dagx;
+    const double *restrict sig = f->sig, *restrict ct = f->ct;
+    double *restrict c = f->c;
     int R = g->R;
     for (int qi = f->qt - 1; qi >= 0; qi--) {
-        int u = queue[qi], next = dist[u] + 1;
+        int u = queue[qi], k1 = dagoff[qi + 1];
         double su = sig[u], acc = 0;
-        for (int e = off[u]; e < rr_end[u]; e++) {
-            int x = dst[e];
-            double cx = keep_if(c[x], dist[x] == next);
-            load[e] += su * cx;
+        for (int k = dagoff[qi]; k < k1; k++) {
+            double cx = c[dagx[k]];
+            load[dag[k]] += su * cx;
             acc += cx;
         }
-        for (int e = rr_end[u]; e < off[u + 1]; e++) {
-            double cx = per_router ? cr[u] : ct[dst[e] - R];
-            load[e] += su * cx;
+        int e1 = off[u + 1];
+        if (uniform && g->tc == 1) {
+            double cx = uw / su;
+            load[e1 - 1] += su * cx;
             acc += cx;
+        } else if (uniform) {
+            double cx = uw / su;
+            for (int e = rr_end[u]; e < e1; e++) {
+                load[e] += su * cx;
+                acc += cx;
+            }
+        } else {
+            for (int e = rr_end[u]; e < e1; e++) {
+                double cx = ct[dst[e] - R];
+                load[e] += su * cx;
+                acc += cx;
+            }
         }
         c[u] = acc;
     }
 }
 
 void ev_fast_reverse(const struct ev_fast_graph *g, struct ev_fast_work *f, double *load,
-                     int per_router)
+                     double uw)
 {
-    if (per_router)
-        reverse_pass(g, f, load, 1);
+    if (uw > 0)
+        reverse_pass(g, f, load, uw, 1);
     else
-        reverse_pass(g, f, load, 0);
+        reverse_pass(g, f, load, 0, 0);
 }

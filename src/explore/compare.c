@@ -241,7 +241,7 @@ cleanup:
 static int add_baseline(struct noc_compare *c, const struct noc_app *app, const char *app_path, const char *name,
                         const struct noc_compare_opts *o, struct noc_ctx *ctx)
 {
-    char spec[160];
+    char spec[120];
     const char *routing;
     int vcs, rc, model;
     struct noc_traffic tr;
@@ -264,8 +264,18 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     snprintf(e->spec, sizeof e->spec, "%s", spec);
     snprintf(e->routing, sizeof e->routing, "%s", routing);
     e->vcs = vcs;
+    /* The grid pitch follows the floorplan's cores (the square root of the
+     * mean core area), so wire lengths and power compare fairly with the
+     * synthesized designs on the same floorplan. */
+    double area = 0;
+    for (int i = 0; i < app->ncores; i++)
+        area += app->cores[i].has_size ? app->cores[i].w * app->cores[i].h : 1;
+    double pitch = sqrt(area / app->ncores);
+    char gspec[150];
+    snprintf(gspec, sizeof gspec, "%s,pitch=%.6g", spec, pitch);
+    snprintf(e->spec, sizeof e->spec, "%s", gspec);
     noc_topo_free(&e->topo);
-    if ((rc = noc_gen_spec(&e->topo, spec, ctx)) != NOC_OK)
+    if ((rc = noc_gen_spec(&e->topo, gspec, ctx)) != NOC_OK)
         goto cleanup;
     struct noc_topo *t = &e->topo;
     t->link_width = o->synth.link_width;

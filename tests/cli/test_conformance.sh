@@ -193,3 +193,16 @@ json "drop keys: p1 = 1 - (1 - 1/2)^2 = 0.75" "$TMP/out" \
 run "sim sweep json" 0 "$N" sim gen:mesh:k=3,n=2 --routing dor --sweep 0.1:0.3:0.1 --warmup 100 --cycles 1000 --batch 200
 json "sim keys" "$TMP/out" \
     "p=d['points'][0]; assert all(k in p for k in ('offered','accepted','latency_avg','latency_p99','stable')); assert isinstance(p['stable'],bool) and 'saturation' in d and isinstance(d['zero_load_latency'],(int,float))"
+
+# ---- 0. a command writing two files leaves neither when the second fails
+run "sim: -o into a missing directory" 2 "$N" sim gen:ring:k=4 --rate 0.1 --warmup 100 --cycles 500 --batch 100 \
+    --plot "$TMP/p.svg" -o "$TMP/nodir/p.json"
+absent "sim: no plot left behind" "$TMP/p.svg"
+run "floorplan: --svg into a missing directory" 2 "$N" floorplan "$TMP/ab.csv" -o "$TMP/f.csv" --svg "$TMP/nodir/f.svg"
+absent "floorplan: no CSV left behind" "$TMP/f.csv"
+run "app-info: --dot into a missing directory" 2 "$N" app-info "$TMP/ab.csv" --svg "$TMP/a.svg" --dot "$TMP/nodir/a.dot"
+absent "app-info: no SVG left behind" "$TMP/a.svg"
+[ -s "$TMP/out" ] && notok "app-info: no report on stdout after the error" || ok "app-info: no report on stdout after the error"
+run "floorplan -o - with --svg" 0 "$N" floorplan "$TMP/ab.csv" -o - --svg "$TMP/f2.svg"
+has "floorplan -o -: CSV on stdout" "$TMP/out" '^core,x_mm,y_mm,w_mm,h_mm$'
+[ -s "$TMP/f2.svg" ] && ok "floorplan -o -: SVG written" || notok "floorplan -o -: SVG written"

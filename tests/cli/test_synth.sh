@@ -97,3 +97,10 @@ awk -F, 'NR>1{x[NR]=$2;y[NR]=$3;w[NR]=$4;h[NR]=$5;n=NR}
 run "synth on the written floorplan" 0 "$NOCSYN" synth "$VOPD" --floorplan "$TMP/fp_v.csv" --switches 4 -o "$TMP/f4"
 same "given floorplan = computed floorplan" "$TMP/f4/split_k4.dot" "$TMP/k4/split_k4.dot"
 bad "floorplan without -o" "$NOCSYN" floorplan "$VOPD"
+
+# Output sets are all or nothing: files are staged, then moved into DIR.
+ls -a "$TMP/v" | grep -q nocsyn-stage && notok "no staging directory left after success" "" \
+    || ok "no staging directory left after success"
+: >"$TMP/afile"
+bad "output directory is a file" "$NOCSYN" synth "$VOPD" --switches 4 -o "$TMP/afile"
+[ ! -s "$TMP/afile" ] && ok "nothing written when the output is a file" || notok "afile" "written"
