@@ -159,6 +159,10 @@ int noc_topo_copy(struct noc_topo *dst, const struct noc_topo *src, struct noc_c
 
 #endif
 
+/* The index i of a generated router name "r<i>" (decimal, no leading zero),
+ * or -1 for any other name.  O(length). */
+long noc_topo_router_index(const char *name);
+
 /* Renames every node at once: names[v] is the new name of node v (NULL
  * keeps the old one).  The new names must be unique and non-empty
  * (NOC_EINVAL naming the clash, t unchanged).  O(V). */

@@ -15,6 +15,8 @@
 
 #include "nocsyn/core.h"
 
+#include <stdint.h>
+
 struct noc_topo;
 struct noc_traffic;
 struct noc_routing;
@@ -96,6 +98,13 @@ struct ev_fast_graph {
     double maxin;       /* largest router in-degree from routers (>= 1) */
     int tc;             /* terminals ejecting at every router, or -1 when
                          * routers differ */
+    /* When every router has at most 32 router-router out-edges (else
+     * NULL): full[u] has a bit per out-edge slot of u, and rbit[e] for a
+     * router-router edge e = u -> x the bit of x's slot of the reverse
+     * edge x -> u (0 when there is none), so that a router skips the
+     * channels back to its predecessors without looking at them. */
+    const uint32_t *full; /* R */
+    const uint32_t *rbit; /* m */
 };
 
 /* One thread's search state, O(R + N); released by ev_fast_free. */
@@ -108,6 +117,7 @@ struct ev_fast_work {
     int *dag;      /* m: the DAG channels, grouped by tail in queue order */
     int *dagx;     /* m: their heads */
     int *dagoff;   /* R + 1: queue position i's channels start at dagoff[i] */
+    uint32_t *pmask; /* R: slots of the channels back to predecessors */
     int qt;        /* routers reached */
     int last;      /* deepest level reached (0: none) */
     long long hsum; /* sum over reached routers of (level - 1) */

@@ -72,6 +72,7 @@ struct sw_shared {
     int fast;          /* router-level kernels apply (sweep_fast.c) */
     int uniform_only;  /* no sparse demands: one terminal share per router */
     int *ej;           /* N: ejection router of each terminal (fast only) */
+    uint32_t *full, *rbit; /* struct ev_fast_graph's (fast only, may be NULL) */
     struct ev_fast_graph fg;
 };
 
@@ -790,6 +791,26 @@ static int fast_setup(struct sw_shared *sh, struct noc_ctx *ctx)
         if (g->off[u + 1] - sh->rr_end[u] != sh->fg.tc)
             sh->fg.tc = -1;
     sh->fast = 1;
+    int wide = 0;
+    for (int u = 0; u < R; u++)
+        wide |= sh->rr_end[u] - g->off[u] > 32;
+    if (wide)
+        return NOC_OK;
+    sh->full = noc_malloc(ctx, (size_t)R + 1, sizeof *sh->full);
+    sh->rbit = noc_calloc(ctx, (size_t)g->m + 1, sizeof *sh->rbit);
+    if (!sh->full || !sh->rbit)
+        return NOC_ENOMEM;
+    for (int u = 0; u < R; u++) {
+        int deg = sh->rr_end[u] - g->off[u];
+        sh->full[u] = deg == 32 ? 0xffffffffu : (1u << deg) - 1;
+        for (int e = g->off[u]; e < sh->rr_end[u]; e++) {
+            int x = g->dst[e], r = g->rev[e];
+            if (r >= g->off[x] && r < sh->rr_end[x])
+                sh->rbit[e] = 1u << (r - g->off[x]);
+        }
+    }
+    sh->fg.full = sh->full;
+    sh->fg.rbit = sh->rbit;
     return NOC_OK;
 }
 
@@ -843,5 +864,7 @@ cleanup:
     free(sh.gmem);
     free(sh.rr_end);
     free(sh.ej);
+    free(sh.full);
+    free(sh.rbit);
     return rc;
 }

@@ -19,6 +19,7 @@
  */
 #include "eval_int.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,7 @@ void ev_fast_free(struct ev_fast_work *f)
     free(f->dag);
     free(f->dagx);
     free(f->dagoff);
+    free(f->pmask);
     memset(f, 0, sizeof *f);
 }
 
@@ -47,18 +49,61 @@ int ev_fast_alloc(struct ev_fast_work *f, int R, int N, int m, struct noc_ctx *c
     f->dag = noc_malloc(ctx, (size_t)m + 1, sizeof *f->dag);
     f->dagx = noc_malloc(ctx, (size_t)m + 1, sizeof *f->dagx);
     f->dagoff = noc_malloc(ctx, r + 1, sizeof *f->dagoff);
-    if (!f->dist || !f->sig || !f->c || !f->ct || !f->queue || !f->dag || !f->dagx || !f->dagoff) {
+    f->pmask = noc_malloc(ctx, r, sizeof *f->pmask);
+    if (!f->dist || !f->sig || !f->c || !f->ct || !f->queue || !f->dag || !f->dagx || !f->dagoff || !f->pmask) {
         ev_fast_free(f);
         return NOC_ENOMEM;
     }
     return NOC_OK;
 }
 
-int ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0, int e1)
+/* Index of the lowest set bit of m != 0. */
+static inline int low_bit(uint32_t m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(m);
+#else
+    int i = 0;
+    while (!(m & 1u)) {
+        m >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* Visits CSR edge e = u -> x of level nl - 1 (see ev_fast_forward). */
+#define FAST_VISIT(e, with_mask)                                               \
+    do {                                                                       \
+        int x_ = dst[e], dx_ = dist[x_];                                       \
+        if (dx_ < nl)                                                          \
+            break; /* an earlier level or this one */                          \
+        if (dx_ != nl) {                                                       \
+            dist[x_] = nl;                                                     \
+            sig[x_] = su;                                                      \
+            if (with_mask)                                                     \
+                pmask[x_] = rbit[e];                                           \
+            queue[qt++] = x_;                                                  \
+        } else {                                                               \
+            sig[x_] += su;                                                     \
+            if (with_mask)                                                     \
+                pmask[x_] |= rbit[e];                                          \
+        }                                                                      \
+        dagx[ndag] = x_;                                                       \
+        dag[ndag++] = (e);                                                     \
+    } while (0)
+
+/* The search; with_mask: skip the channels back to a router's
+ * predecessors (pmask, see struct ev_fast_graph). */
+static inline __attribute__((always_inline)) int forward(const struct ev_fast_graph *g,
+                                                         struct ev_fast_work *f, int e0,
+                                                         int e1, int with_mask)
 {
     const int *restrict off = g->off, *restrict dst = g->dst, *restrict rr_end = g->rr_end;
+    const uint32_t *restrict rbit = g->rbit, *restrict full = g->full;
     int *restrict dist = f->dist, *restrict queue = f->queue;
     int *restrict dag = f->dag, *restrict dagx = f->dagx, *restrict dagoff = f->dagoff;
+    uint32_t *restrict pmask = f->pmask;
     double *restrict sig = f->sig;
     memset(dist, EV_UNSEEN_BYTE, (size_t)g->R * sizeof *dist);
     int qt = 0, ndag = 0;
@@ -68,6 +113,8 @@ int ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e
         if (dist[r] == EV_UNSEEN) {
             dist[r] = 1;
             sig[r] = 0;
+            if (with_mask)
+                pmask[r] = 0;
             queue[qt++] = r;
         }
         sig[r] += 1;
@@ -78,22 +125,18 @@ int ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e
     for (int nl = 2; qh < qt; nl++) {
         int lend = qt;
         for (; qh < lend; qh++) {
-            int u = queue[qh], end = rr_end[u];
+            int u = queue[qh];
             double su = sig[u];
             dagoff[qh] = ndag;
-            for (int e = off[u]; e < end; e++) {
-                int x = dst[e], dx = dist[x];
-                if (dx < nl)
-                    continue; /* an earlier level or this one */
-                if (dx != nl) {
-                    dist[x] = nl;
-                    sig[x] = su;
-                    queue[qt++] = x;
-                } else {
-                    sig[x] += su;
+            if (with_mask) {
+                int b = off[u];
+                for (uint32_t m = full[u] & ~pmask[u]; m; m &= m - 1) {
+                    int e = b + low_bit(m);
+                    FAST_VISIT(e, 1);
                 }
-                dagx[ndag] = x;
-                dag[ndag++] = e;
+            } else {
+                for (int e = off[u], end = rr_end[u]; e < end; e++)
+                    FAST_VISIT(e, 0);
             }
         }
         if (qt > lend) {
@@ -116,6 +159,21 @@ int ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e
     f->last = last;
     f->hsum = hs;
     return 0;
+}
+
+static int forward_mask(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0, int e1)
+{
+    return forward(g, f, e0, e1, 1);
+}
+
+static int forward_plain(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0, int e1)
+{
+    return forward(g, f, e0, e1, 0);
+}
+
+int ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0, int e1)
+{
+    return g->rbit ? forward_mask(g, f, e0, e1) : forward_plain(g, f, e0, e1);
 }
 
 /* The reverse pass; uw > 0: every terminal's share is uw / sig (uniform

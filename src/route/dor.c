@@ -35,20 +35,6 @@ void rt_dor_release(void *priv)
     free(p);
 }
 
-/* Router index from a name "r<digits>", or -1. */
-static long name_index(const char *s)
-{
-    if (!s || s[0] != 'r' || s[1] < '0' || s[1] > '9' || (s[1] == '0' && s[2]))
-        return -1;
-    long v = 0;
-    for (const char *c = s + 1; *c; c++) {
-        if (*c < '0' || *c > '9' || v > 100000000L)
-            return -1;
-        v = v * 10 + (*c - '0');
-    }
-    return v;
-}
-
 /* Maps router node ids to mixed-radix indices: by name when every router is
  * named r<i> with distinct i in [0, R), else by node id. */
 static void map_indices(struct dor *p, const struct noc_topo *t)
@@ -57,7 +43,7 @@ static void map_indices(struct dor *p, const struct noc_topo *t)
     for (int i = 0; i < R; i++)
         p->node[i] = -1;
     for (int v = 0; v < R && byname; v++) {
-        long i = name_index(t->nodes[v].name);
+        long i = noc_topo_router_index(t->nodes[v].name);
         if (i < 0 || i >= R || p->node[i] >= 0)
             byname = 0;
         else

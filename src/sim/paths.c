@@ -72,20 +72,6 @@ int sim_routing_choose(const struct noc_topo *t, const struct noc_traffic *tr, i
     return noc_routing_init(rt, t, NOC_RT_UPDOWN, vcs, ctx);
 }
 
-/* Router index from a name "r<digits>", or -1 (as src/route/dor.c). */
-static long name_index(const char *s)
-{
-    if (!s || s[0] != 'r' || s[1] < '0' || s[1] > '9' || (s[1] == '0' && s[2]))
-        return -1;
-    long v = 0;
-    for (const char *c = s + 1; *c; c++) {
-        if (*c < '0' || *c > '9' || v > 100000000L)
-            return -1;
-        v = v * 10 + (*c - '0');
-    }
-    return v;
-}
-
 int sim_dateline_init(struct sim_net *n, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = n->t;
@@ -113,7 +99,7 @@ int sim_dateline_init(struct sim_net *n, struct noc_ctx *ctx)
      * else the node id (the rule of dor, which accepted this topology). */
     int byname = 1;
     for (int v = 0; v < R && byname; v++) {
-        long i = name_index(t->nodes[v].name);
+        long i = noc_topo_router_index(t->nodes[v].name);
         if (i < 0 || i >= R || seen[i])
             byname = 0;
         else {

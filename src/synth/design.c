@@ -315,3 +315,39 @@ int noc_synth_method_info(int i, const char **name, const char **desc)
     *desc = methods[i].desc;
     return 0;
 }
+
+int synth_sweep_param(const struct noc_app *app, const struct noc_synth_opts *o, const char *method,
+                      const char *tag, int lo, int hi, synth_param_fn fn, struct noc_synth_result *res,
+                      struct noc_ctx *ctx)
+{
+    int N = app->ncores, rc = NOC_OK;
+    size_t cap = 0;
+    double *cx = noc_malloc(ctx, (size_t)N, sizeof *cx);
+    double *cy = noc_malloc(ctx, (size_t)N, sizeof *cy);
+    double *cw = noc_malloc(ctx, (size_t)N, sizeof *cw);
+    int *order = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *order);
+    if (!cx || !cy || !cw || !order || synth_flow_order(app, order) ||
+        synth_core_geom(app, cx, cy, cw, ctx) != NOC_OK) {
+        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+        goto cleanup;
+    }
+    for (int p = lo; p <= hi; p++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s_%s%d", method, tag, p);
+        struct noc_design *d = synth_add_design(res, &cap, method, name, 0, ctx);
+        if (!d) {
+            rc = NOC_ENOMEM;
+            goto cleanup;
+        }
+        if ((rc = fn(app, o, order, cx, cy, cw, p, d, ctx)) != NOC_OK)
+            goto cleanup;
+    }
+    noc_synth_pareto(res);
+    rc = synth_none_feasible(res, method, ctx);
+cleanup:
+    free(cx);
+    free(cy);
+    free(cw);
+    free(order);
+    return rc;
+}

@@ -443,9 +443,6 @@ int noc_synth_hring(const struct noc_app *app, const struct noc_synth_opts *o,
                     struct noc_synth_result *res, struct noc_ctx *ctx)
 {
     int N = app->ncores, rc;
-    size_t cap = 0;
-    double *cx = NULL, *cy = NULL, *cw = NULL;
-    int *order = NULL;
     if (o->ring_size < 0)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "ring size %d must be >= 1", o->ring_size);
     if ((rc = synth_check_input(app, o, ctx)) != NOC_OK)
@@ -461,32 +458,5 @@ int noc_synth_hring(const struct noc_app *app, const struct noc_synth_opts *o,
         lo = hi = o->ring_size;
     } else if (hi < lo)
         lo = hi = 1;
-    cx = noc_malloc(ctx, (size_t)N, sizeof *cx);
-    cy = noc_malloc(ctx, (size_t)N, sizeof *cy);
-    cw = noc_malloc(ctx, (size_t)N, sizeof *cw);
-    order = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *order);
-    if (!cx || !cy || !cw || !order || synth_flow_order(app, order) ||
-        synth_core_geom(app, cx, cy, cw, ctx) != NOC_OK) {
-        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
-        goto cleanup;
-    }
-    for (int L = lo; L <= hi; L++) {
-        char name[64];
-        snprintf(name, sizeof name, "hring_l%d", L);
-        struct noc_design *d = synth_add_design(res, &cap, "hring", name, 0, ctx);
-        if (!d) {
-            rc = NOC_ENOMEM;
-            goto cleanup;
-        }
-        if ((rc = design_l(app, o, order, cx, cy, cw, L, d, ctx)) != NOC_OK)
-            goto cleanup;
-    }
-    noc_synth_pareto(res);
-    rc = synth_none_feasible(res, "hring", ctx);
-cleanup:
-    free(cx);
-    free(cy);
-    free(cw);
-    free(order);
-    return rc;
+    return synth_sweep_param(app, o, "hring", "l", lo, hi, design_l, res, ctx);
 }

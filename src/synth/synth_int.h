@@ -148,6 +148,19 @@ struct noc_design *synth_add_design(struct noc_synth_result *res, size_t *cap, c
  * reason of the last infeasible entry) when res has no chosen design. */
 int synth_none_feasible(const struct noc_synth_result *res, const char *what, struct noc_ctx *ctx);
 
+/* One design for parameter value p (cmesh: cores per router; hring: ring
+ * size), given the flow order and core geometry. */
+typedef int (*synth_param_fn)(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                              const double *cx, const double *cy, const double *cw, int p,
+                              struct noc_design *d, struct noc_ctx *ctx);
+/* The sweep shared by the parameterised methods: computes the flow order
+ * and core geometry once, adds design "<method>_<tag><p>" for p = lo..hi
+ * through fn, marks the Pareto set, and fails (naming method) when none is
+ * feasible. */
+int synth_sweep_param(const struct noc_app *app, const struct noc_synth_opts *o, const char *method,
+                      const char *tag, int lo, int hi, synth_param_fn fn, struct noc_synth_result *res,
+                      struct noc_ctx *ctx);
+
 /* Groups of at most `cap` cores (group.c): G = ceil(ncores / cap) METIS
  * parts (bandwidth weights), then cores of an oversized part move, least
  * attached first, to the part with room they talk to most.  group has

@@ -363,3 +363,16 @@ cleanup:
     noc_strmap_free(&map);
     return rc;
 }
+
+long noc_topo_router_index(const char *s)
+{
+    if (!s || s[0] != 'r' || s[1] < '0' || s[1] > '9' || (s[1] == '0' && s[2]))
+        return -1;
+    long v = 0;
+    for (const char *c = s + 1; *c; c++) {
+        if (*c < '0' || *c > '9' || v > 100000000L)
+            return -1;
+        v = v * 10 + (*c - '0');
+    }
+    return v;
+}
