@@ -90,46 +90,67 @@ int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
 #define EV_UNSEEN_BYTE 0x7f /* memset byte of EV_UNSEEN */
 #define EV_UNSEEN 0x7f7f7f7f
 
+struct noc_graph;
+
+struct ev_fast_router {
+    int beg, rr_end, end; /* CSR out-edges: router-router [beg, rr_end), then
+                           * ejection [rr_end, end) */
+    uint32_t full;        /* a bit per router-router slot (the first 32) */
+};
+
+struct ev_fast_edge {
+    int x;                /* head (router) */
+    uint32_t rbit;        /* bit of the reverse edge x -> u in x's slots, or 0 */
+};
+
+struct ev_fast_dag {
+    int e, x;             /* DAG channel and its head */
+};
+
+/* The topology as the kernels see it; ev_fast_graph_init fills it (R = 0
+ * and no arrays when the kernels do not apply), ev_fast_graph_free
+ * releases it. */
 struct ev_fast_graph {
-    int R;              /* routers 0..R-1; terminal d is node R + d */
-    const int *off;     /* the topology's CSR (struct noc_graph) */
-    const int *dst;
-    const int *rr_end;  /* R: end of router u's router-router out-edges */
-    double maxin;       /* largest router in-degree from routers (>= 1) */
-    int tc;             /* terminals ejecting at every router, or -1 when
-                         * routers differ */
-    /* When every router has at most 32 router-router out-edges (else
-     * NULL): full[u] has a bit per out-edge slot of u, and rbit[e] for a
-     * router-router edge e = u -> x the bit of x's slot of the reverse
-     * edge x -> u (0 when there is none), so that a router skips the
-     * channels back to its predecessors without looking at them. */
-    const uint32_t *full; /* R */
-    const uint32_t *rbit; /* m */
+    int R, N;
+    int masked;                 /* every router has <= 32 router-router
+                                 * out-edges: predecessor masks apply */
+    int tc;                     /* terminals ejecting at every router, or -1 */
+    double maxin;               /* largest router in-degree from routers */
+    const int *dst;             /* the CSR's targets */
+    struct ev_fast_router *rt;  /* R */
+    struct ev_fast_edge *adj;   /* m, by CSR id (router-router edges only) */
+    int *ej;                    /* N: the ejection router of each terminal */
 };
 
-/* One thread's search state, O(R + N); released by ev_fast_free. */
+/* Sets up g for CSR graph cg with routers 0..R-1 (terminals after them),
+ * rr_end[u] the end of router u's router-router out-edges, maxin the
+ * largest router in-degree from routers.  g->R == 0 afterwards when the
+ * kernels do not apply.  NOC_ENOMEM.  O(nodes + edges). */
+int ev_fast_graph_init(struct ev_fast_graph *g, const struct noc_graph *cg, int R,
+                       const int *rr_end, double maxin, struct noc_ctx *ctx);
+void ev_fast_graph_free(struct ev_fast_graph *g);
+
+/* One thread's search state, O(R + N + E); released by ev_fast_free. */
 struct ev_fast_work {
-    int *dist;     /* R: BFS level (start routers 1), EV_UNSEEN unreached */
-    double *sig;   /* R: minimal path counts from the source */
-    double *c;     /* R: reverse accumulation (traffic / path count) */
-    double *ct;    /* N: share of terminal d (traffic / path count) */
-    int *queue;    /* R: routers in BFS order */
-    int *dag;      /* m: the DAG channels, grouped by tail in queue order */
-    int *dagx;     /* m: their heads */
-    int *dagoff;   /* R + 1: queue position i's channels start at dagoff[i] */
-    uint32_t *pmask; /* R: slots of the channels back to predecessors */
-    int qt;        /* routers reached */
-    int last;      /* deepest level reached (0: none) */
-    long long hsum; /* sum over reached routers of (level - 1) */
+    int *dist;       /* R: BFS level (start routers 1), EV_UNSEEN unreached */
+    double *sig;     /* R: minimal path counts from the source */
+    uint32_t *pmask; /* R: slots of the channels back to BFS predecessors */
+    double *c;       /* R: reverse accumulation (traffic / path count) */
+    double *ct;      /* N: share of terminal d (traffic / path count) */
+    int *queue;      /* R: routers in BFS order */
+    struct ev_fast_dag *dag; /* DAG channels grouped by tail in queue order */
+    int *dagoff;     /* R + 1: queue position i's channels start at dagoff[i] */
+    int qt;          /* routers reached */
+    int last;        /* deepest level reached (0: none) */
+    long long hsum;  /* sum over reached routers of (level - 1) */
 };
 
-/* m: the number of channels. */
-int ev_fast_alloc(struct ev_fast_work *f, int R, int N, int m, struct noc_ctx *ctx);
+int ev_fast_alloc(struct ev_fast_work *f, const struct ev_fast_graph *g, struct noc_ctx *ctx);
 void ev_fast_free(struct ev_fast_work *f);
 
 /* BFS from the routers at the heads of CSR edges [e0, e1) (a source
- * terminal's injection channels; parallel ones count once each): dist,
- * sig, queue, qt, dag, dagoff.  Returns 0, or -1 when some level's path counts exceed
+ * terminal's injection channels; parallel ones count once each): fills
+ * the search state.  Returns 0, or -1 when some level's path counts exceed
  * EV_SCALE_TRIGGER (the caller must then use the rescaling search).
  * O(R + router-router edges). */
 int ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0, int e1);

@@ -235,7 +235,7 @@ static void multi_router_terminals(void **state)
     struct noc_topo t;
     noc_topo_init(&t);
     int r[4];
-    char name[8];
+    char name[16];
     for (int i = 0; i < 4; i++) {
         snprintf(name, sizeof name, "r%d", i);
         r[i] = noc_topo_add_node(&t, name, NOC_ROUTER, &ctx);
