@@ -20,6 +20,7 @@
 struct noc_topo;
 struct noc_traffic;
 struct noc_routing;
+struct noc_graph;
 
 /* Sources (or source groups) per chunk. */
 #define EV_CHUNK 32
@@ -79,88 +80,157 @@ int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
                     const struct noc_routing *r, int threads, double *load,
                     struct ev_stats *st, struct noc_ctx *ctx);
 
-/* Path-count rescaling thresholds of the minimal sweep (sweep.c). */
+/* ---- Inside the minimal sweep (sweep.c: groups, chunks, dispatch;
+ * sweep_general.c: the search over every node with rescaled path counts;
+ * sweep_fast.c: the same search over routers only, when it applies;
+ * sweep_kernel.c: its two inner loops). */
+
+/* Path-count rescaling of the general search (sweep.c's file comment). */
 #define EV_SCALE_BOUND 0x1p900
 #define EV_SCALE_TRIGGER 0x1p512
 #define EV_SCALE_EXP 512
 
-/* Router-level kernels of the minimal sweep (sweep_fast.c), for topologies
- * without parallel channels whose terminals each eject from exactly one
- * router; bit-identical to the general search of sweep.c. */
-#define EV_UNSEEN_BYTE 0x7f /* memset byte of EV_UNSEEN */
+/* The router-level kernels (sweep_kernel.c) apply to topologies without
+ * parallel channels whose terminals each eject from exactly one router
+ * (and whose channels all run between a terminal and a router or between
+ * routers); their results are bit-identical to the general search's. */
+#define EV_UNSEEN_BYTE 0x7f /* memset byte giving EV_UNSEEN */
 #define EV_UNSEEN 0x7f7f7f7f
 
-struct noc_graph;
+/* Two forward loops with identical results: BRANCHY tests each channel
+ * with branches (fastest when the outcomes follow the network's geometry,
+ * as in meshes and tori), FLAT collects each level's DAG channels and then
+ * settles their heads without data-dependent branches (fastest on
+ * expander-like networks, where the branches are unpredictable). */
+enum { EV_KERNEL_BRANCHY = 0, EV_KERNEL_FLAT = 1 };
 
-struct ev_fast_router {
-    int beg, rr_end, end; /* CSR out-edges: router-router [beg, rr_end), then
-                           * ejection [rr_end, end) */
-    uint32_t full;        /* a bit per router-router slot (the first 32) */
-};
-
-struct ev_fast_edge {
-    int x;                /* head (router) */
-    uint32_t rbit;        /* bit of the reverse edge x -> u in x's slots, or 0 */
-};
-
-struct ev_fast_dag {
-    int e, x;             /* DAG channel and its head */
-};
-
-/* The topology as the kernels see it; ev_fast_graph_init fills it (R = 0
- * and no arrays when the kernels do not apply), ev_fast_graph_free
- * releases it. */
+/* The topology as the kernels see it: set up by ev_fast_graph_init
+ * (R == 0 when the kernels do not apply), released by ev_fast_graph_free. */
 struct ev_fast_graph {
-    int R, N;
-    int masked;                 /* every router has <= 32 router-router
-                                 * out-edges: predecessor masks apply */
-    int tc;                     /* terminals ejecting at every router, or -1 */
-    double maxin;               /* largest router in-degree from routers */
-    const int *dst;             /* the CSR's targets */
-    struct ev_fast_router *rt;  /* R */
-    struct ev_fast_edge *adj;   /* m, by CSR id (router-router edges only) */
-    int *ej;                    /* N: the ejection router of each terminal */
+    int R, N;           /* routers 0..R-1; terminal d is node R + d */
+    int kernel;         /* EV_KERNEL_*, BRANCHY unless ev_fast_choose says */
+    int tc;             /* terminals ejecting at every router, or -1 */
+    double maxin;       /* largest router in-degree from routers (>= 1) */
+    const int *off;     /* the topology's CSR (struct noc_graph) */
+    const int *dst;
+    const int *rr_end;  /* R: end of router u's router-router out-edges
+                         * (its ejection channels follow, up to off[u + 1]) */
+    int *ej;            /* N, owned: the ejection router of each terminal */
 };
 
-/* Sets up g for CSR graph cg with routers 0..R-1 (terminals after them),
- * rr_end[u] the end of router u's router-router out-edges, maxin the
- * largest router in-degree from routers.  g->R == 0 afterwards when the
- * kernels do not apply.  NOC_ENOMEM.  O(nodes + edges). */
+/* Sets up g for CSR graph cg (routers 0..R-1, then terminals), rr_end as
+ * in struct ev_fast_graph (kept, not copied) and maxin.  g->R == 0
+ * afterwards when the kernels do not apply.  NOC_ENOMEM.  O(nodes +
+ * channels). */
 int ev_fast_graph_init(struct ev_fast_graph *g, const struct noc_graph *cg, int R,
                        const int *rr_end, double maxin, struct noc_ctx *ctx);
 void ev_fast_graph_free(struct ev_fast_graph *g);
 
-/* One thread's search state, O(R + N + E); released by ev_fast_free. */
+/* One thread's search state, O(R + N + channels); ev_fast_alloc sets it
+ * up for g, ev_fast_free releases it. */
 struct ev_fast_work {
     int *dist;       /* R: BFS level (start routers 1), EV_UNSEEN unreached */
     double *sig;     /* R: minimal path counts from the source */
-    uint32_t *pmask; /* R: slots of the channels back to BFS predecessors */
     double *c;       /* R: reverse accumulation (traffic / path count) */
-    double *ct;      /* N: share of terminal d (traffic / path count) */
-    int *queue;      /* R: routers in BFS order */
-    struct ev_fast_dag *dag; /* DAG channels grouped by tail in queue order */
+    double *ct;      /* N: terminal d's share (traffic / path count) */
+    int *queue;      /* R + 1: routers in BFS order */
+    int *dag;        /* DAG channels grouped by tail in queue order, */
+    int *dagx;       /* their heads */
+    double *dags;    /* and their tails' path counts (FLAT only) */
     int *dagoff;     /* R + 1: queue position i's channels start at dagoff[i] */
     int qt;          /* routers reached */
     int last;        /* deepest level reached (0: none) */
-    long long hsum;  /* sum over reached routers of (level - 1) */
+    long long hsum;  /* sum over the reached routers of (level - 1) */
 };
 
 int ev_fast_alloc(struct ev_fast_work *f, const struct ev_fast_graph *g, struct noc_ctx *ctx);
 void ev_fast_free(struct ev_fast_work *f);
 
 /* BFS from the routers at the heads of CSR edges [e0, e1) (a source
- * terminal's injection channels; parallel ones count once each): fills
- * the search state.  Returns 0, or -1 when some level's path counts exceed
- * EV_SCALE_TRIGGER (the caller must then use the rescaling search).
- * O(R + router-router edges). */
+ * terminal's injection channels; parallel ones count once each) with
+ * g->kernel: fills the search state.  Returns 0, or -1 when some level's
+ * path counts exceed EV_SCALE_TRIGGER (the caller then runs the general,
+ * rescaling search instead).  O(R + router-router channels). */
 int ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0, int e1);
+/* The same with a given kernel (EV_KERNEL_*). */
+int ev_fast_forward_with(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0,
+                         int e1, int kernel);
 
 /* Reverse accumulation after ev_fast_forward: adds the ECMP load of every
  * DAG channel (router-router and ejection) to `load` and sets c.  Terminal
  * d's share is uw / (its path count) when uw > 0 (uniform traffic, uw the
- * group's traffic to every terminal), else ct[d]. */
+ * group's traffic to every terminal), else ct[d].  O(R + DAG channels). */
 void ev_fast_reverse(const struct ev_fast_graph *g, struct ev_fast_work *f, double *load,
                      double uw);
+
+/* Sets g->kernel to the faster kernel on this machine, timing both on
+ * the searches from starts [e0[i], e1[i]) (i < n) with f as scratch; keeps
+ * BRANCHY when they are close or the timer fails.  Only the speed depends
+ * on the choice, never a result. */
+void ev_fast_choose(struct ev_fast_graph *g, struct ev_fast_work *f, const int *e0,
+                    const int *e1, int n);
+
+/* The state of one minimal sweep, shared by its threads (read-only while
+ * they run, apart from the totals, which ev_par_run's reduction guards). */
+struct ev_sw {
+    const struct noc_topo *t;
+    const struct noc_traffic *tr;
+    int R, N, nnodes, nch;
+    int multi;         /* parallel channels exist: keep router-level counts */
+    double maxin;      /* largest router in-degree from routers (>= 1) */
+    int *rr_end;       /* R: end of router u's router-router out-edges (the
+                        * ejection channels follow: CSR sorts by target) */
+    int ngroups;
+    int *gstart;       /* ngroups + 1 offsets into gmem */
+    int *gmem;         /* terminal indices, grouped, ascending in a group */
+    double *load;      /* totals (NULL: no loads) */
+    struct ev_stats st;
+    int uniform_only;  /* the traffic has no sparse demands */
+    struct ev_fast_graph fg; /* fg.R > 0: the router-level search applies */
+};
+
+/* Per node of the general search: minimal channel-level path count
+ * (scaled) and BFS distance from the virtual source (-1 unseen), side by
+ * side so that the search touches one cache line per node. */
+struct ev_sw_node {
+    double sig;
+    int dist;
+    int pad_;
+};
+
+/* One thread's state. */
+struct ev_sw_worker {
+    struct ev_sw_node *nd; /* nnodes */
+    double *sigr;  /* nnodes: router-level counts, only when multi */
+    double *c;     /* nnodes: reverse accumulation */
+    int *queue;    /* R */
+    int *dagoff;   /* R + 1 */
+    int *dag;      /* nch: DAG channels grouped by tail in BFS order */
+    int *lexp;     /* R + 3: binary exponent of each BFS level */
+    double *wd;    /* N: the group's traffic to each terminal */
+    int *mark;     /* N: group id + 1 of the terminals of the current group */
+    double *load;  /* nch partial, or NULL */
+    int scaled;    /* the current search rescaled some level */
+    struct ev_stats st;
+    struct ev_fast_work fw; /* the router-level search (when it applies) */
+};
+
+/* Source group gi's searches, statistics (into w->st) and loads (into
+ * w->load when not NULL): the general search (sweep_general.c) and the
+ * router-level one (sweep_fast.c, which falls back to the general one for
+ * a search that needs rescaling).  NOC_EINFEASIBLE, NOC_ELIMIT. */
+int ev_sw_group_general(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
+                        struct noc_ctx *ctx);
+int ev_sw_group_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
+                     struct noc_ctx *ctx);
+
+/* Helpers of both (sweep.c): the error for a pair with traffic and no
+ * path; the loads of group gi's injection channels (a one-channel
+ * terminal's carries its row sum, a multi-channel terminal's channel to
+ * router r carries c[r], c the routers' reverse accumulation). */
+int ev_sw_no_path(const struct ev_sw *sh, int s, int d, struct noc_ctx *ctx);
+void ev_sw_inject_loads(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
+                        const double *c);
 
 /* Records one communicating pair's path count (pd statistics). */
 static inline void ev_stats_pd(struct ev_stats *s, double count, double mult)

@@ -71,6 +71,7 @@ struct sw_shared {
     struct ev_stats st;
     int fast;          /* router-level kernels apply (sweep_fast.c) */
     int uniform_only;  /* no sparse demands: one terminal share per router */
+    int *ej;           /* N: ejection router of each terminal (fast only) */
     struct ev_fast_graph fg;
 };
 
@@ -136,7 +137,7 @@ static int worker_alloc(struct sw_worker *w, const struct sw_shared *sh, struct 
         worker_free(w);
         return NOC_ENOMEM;
     }
-    if (sh->fast && ev_fast_alloc(&w->fw, &sh->fg, ctx) != NOC_OK) {
+    if (sh->fast && ev_fast_alloc(&w->fw, sh->R, sh->N, sh->nch, ctx) != NOC_OK) {
         worker_free(w);
         return NOC_ENOMEM;
     }
@@ -545,15 +546,15 @@ static inline void pd_range(const int *ej, const double *sig, int d0, int d1, in
         for (int d = d0; d < d1; d++) {
             double pc = sig[ej[d]];
             sum += pc;
-            mn = pc < mn ? pc : mn;
-            mx = pc > mx ? pc : mx;
+            mn = mn < pc ? mn : pc; /* (no NaN) the same as pc < mn ? pc : mn */
+            mx = mx > pc ? mx : pc;
         }
     } else {
         for (int d = d0; d < d1; d++) {
             double pc = sig[ej[d]];
             sum += m * pc;
-            mn = pc < mn ? pc : mn;
-            mx = pc > mx ? pc : mx;
+            mn = mn < pc ? mn : pc;
+            mx = mx > pc ? mx : pc;
         }
     }
     if (d1 > d0)
@@ -571,7 +572,7 @@ static int group_stats_fast(const struct sw_shared *sh, struct sw_worker *w, int
                             struct noc_ctx *ctx)
 {
     const struct noc_traffic *tr = sh->tr;
-    const int *ej = sh->fg.ej, *dist = w->fw.dist;
+    const int *ej = sh->ej, *dist = w->fw.dist;
     const double *sig = w->fw.sig;
     int N = sh->N;
     const int *mem = sh->gmem + sh->gstart[gi];
@@ -688,7 +689,7 @@ static int group_run_fast(const struct sw_shared *sh, struct sw_worker *w, int g
         int any = 0;
         for (int d = 0; d < N; d++) {
             double wt = w->wd[d];
-            f->ct[d] = wt / f->sig[sh->fg.ej[d]];
+            f->ct[d] = wt / f->sig[sh->ej[d]];
             any |= wt > 0;
         }
         if (!any)
@@ -756,6 +757,42 @@ static void scan_graph(struct sw_shared *sh)
     }
 }
 
+/* Whether the router-level kernels apply (no parallel channels, every
+ * terminal's channels run to and from routers and it ejects from exactly
+ * one), and if so sh->ej and sh->fg. */
+static int fast_setup(struct sw_shared *sh, struct noc_ctx *ctx)
+{
+    const struct noc_graph *g = &sh->t->g;
+    int R = sh->R;
+    sh->fast = 0;
+    if (sh->multi)
+        return NOC_OK;
+    for (int v = R; v < sh->nnodes; v++) {
+        if (g->in_off[v + 1] - g->in_off[v] != 1 || g->src[g->in_edge[g->in_off[v]]] >= R)
+            return NOC_OK;
+        for (int e = g->off[v]; e < g->off[v + 1]; e++)
+            if (g->dst[e] >= R)
+                return NOC_OK;
+    }
+    sh->ej = noc_malloc(ctx, (size_t)sh->N + 1, sizeof *sh->ej);
+    if (!sh->ej)
+        return NOC_ENOMEM;
+    for (int d = 0; d < sh->N; d++)
+        sh->ej[d] = g->src[g->in_edge[g->in_off[R + d]]];
+    sh->uniform_only = sh->tr->nent == 0;
+    sh->fg.R = R;
+    sh->fg.off = g->off;
+    sh->fg.dst = g->dst;
+    sh->fg.rr_end = sh->rr_end;
+    sh->fg.maxin = sh->maxin;
+    sh->fg.tc = R > 0 ? g->off[1] - sh->rr_end[0] : -1;
+    for (int u = 0; u < R && sh->fg.tc >= 0; u++)
+        if (g->off[u + 1] - sh->rr_end[u] != sh->fg.tc)
+            sh->fg.tc = -1;
+    sh->fast = 1;
+    return NOC_OK;
+}
+
 int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int threads,
                      double *load, struct ev_stats *st, struct noc_ctx *ctx)
 {
@@ -780,12 +817,7 @@ int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int
         goto cleanup;
     }
     scan_graph(&sh);
-    if (!sh.multi &&
-        (rc = ev_fast_graph_init(&sh.fg, &t->g, sh.R, sh.rr_end, sh.maxin, ctx)) != NOC_OK)
-        goto cleanup;
-    sh.fast = sh.fg.R > 0;
-    sh.uniform_only = tr->nent == 0;
-    if ((rc = build_groups(&sh, ctx)) != NOC_OK)
+    if ((rc = fast_setup(&sh, ctx)) != NOC_OK || (rc = build_groups(&sh, ctx)) != NOC_OK)
         goto cleanup;
     int nchunks = (sh.ngroups + EV_CHUNK - 1) / EV_CHUNK;
     int want = ev_threads(threads, nchunks);
@@ -810,6 +842,6 @@ cleanup:
     free(sh.gstart);
     free(sh.gmem);
     free(sh.rr_end);
-    ev_fast_graph_free(&sh.fg);
+    free(sh.ej);
     return rc;
 }
