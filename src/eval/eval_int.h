@@ -156,12 +156,22 @@ int ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e
 int ev_fast_forward_with(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0,
                          int e1, int kernel);
 
+/* Path-count statistics over terminals 0..N-1 but `skip` (uniform pairs
+ * from a group of one terminal): sum (added in terminal order), min, max,
+ * carried on from the values given. */
+struct ev_pd_sum {
+    int skip;
+    double sum, min, max;
+};
+
 /* Reverse accumulation after ev_fast_forward: adds the ECMP load of every
  * DAG channel (router-router and ejection) to `load` and sets c.  Terminal
  * d's share is uw / (its path count) when uw > 0 (uniform traffic, uw the
- * group's traffic to every terminal), else ct[d].  O(R + DAG channels). */
+ * group's traffic to every terminal), else ct[d].  With uw > 0, pd (may be
+ * NULL) is also brought up to date, in the same pass.  O(R + N + DAG
+ * channels). */
 void ev_fast_reverse(const struct ev_fast_graph *g, struct ev_fast_work *f, double *load,
-                     double uw);
+                     double uw, struct ev_pd_sum *pd);
 
 /* Sets g->kernel to the faster kernel on this machine, timing both on
  * the searches from starts [e0[i], e1[i]) (i < n) with f as scratch; keeps

@@ -1,185 +1,204 @@
-/* The router-level kernels of the minimal-path sweep (sweep.c) for the
- * common case: no parallel channels and every terminal ejecting from
- * exactly one router, so a terminal's distance and path count are its
- * ejection router's (+1 level) and the search runs over the routers only,
- * on compact per-router arrays (distance, path count, accumulation).
- *
- * The loops are those of the general search in sweep.c with less work per
- * edge: one comparison separates the channels to earlier levels from the
- * DAG channels, the DAG channels are listed in BFS order for the reverse
- * pass, and under uniform traffic a terminal's share (traffic / path
- * count) is computed where it is used.  The queue order, the order of the
- * additions into each sig[x] (predecessors in queue order), into each
- * c[u] (successors in CSR order, then the ejection channels) and into each
- * load are the general search's, so both give bit-identical results.
- *
- * Path counts are not rescaled here: when a level's counts could exceed
- * 2^512 (see sweep.c) ev_fast_forward reports it and the caller runs the
- * general search for that source group instead.
- */
+/* The minimal sweep's router-level search for one source group (see
+ * eval_int.h for when it applies): the kernels of sweep_kernel.c, then the
+ * statistics of the general search (group_stats in sweep_general.c) from
+ * the routers' distances and path counts, a terminal's being its ejection
+ * router's (one level further): the same sums in the same order, with
+ * integer-valued sums kept in integers (exact either way), with c
+ * terminals at every router the hop sums taken per BFS level, and, for a
+ * group of one terminal under uniform traffic with loads, the path-count
+ * sums taken during the reverse pass (their chain of dependent additions
+ * then overlaps its work; the same additions in the same order). */
 #include "eval_int.h"
 
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
+#include "nocsyn/graph.h"
+#include "nocsyn/topo.h"
+#include "nocsyn/traffic.h"
 
-void ev_fast_free(struct ev_fast_work *f)
+#include <math.h>
+
+/* Path-count statistics of the uniform pairs from a group's members to
+ * terminals [d0, d1) (all reached), each pair weighing `mult` (> 0)
+ * members: the additions of ev_stats_pd in the same order, the integer
+ * count apart. */
+struct pd_acc {
+    long long cnt;
+    double sum, min, max;
+};
+
+static inline void pd_range(const int *ej, const double *sig, int d0, int d1, int mult,
+                            struct pd_acc *a)
 {
-    free(f->dist);
-    free(f->sig);
-    free(f->c);
-    free(f->ct);
-    free(f->queue);
-    free(f->dag);
-    free(f->dagx);
-    free(f->dagoff);
-    free(f->dags);
-    memset(f, 0, sizeof *f);
+    double m = mult, sum = a->sum, mn = a->min, mx = a->max;
+    if (mult == 1) {
+        /* 1 * pc == pc */
+        for (int d = d0; d < d1; d++) {
+            double pc = sig[ej[d]];
+            sum += pc;
+            mn = mn < pc ? mn : pc; /* (no NaN) the same as pc < mn ? pc : mn */
+            mx = mx > pc ? mx : pc;
+        }
+    } else {
+        for (int d = d0; d < d1; d++) {
+            double pc = sig[ej[d]];
+            sum += m * pc;
+            mn = mn < pc ? mn : pc;
+            mx = mx > pc ? mx : pc;
+        }
+    }
+    if (d1 > d0)
+        a->cnt += (long long)mult * (d1 - d0);
+    a->sum = sum;
+    a->min = mn;
+    a->max = mx;
 }
 
-int ev_fast_alloc(struct ev_fast_work *f, int R, int N, int m, struct noc_ctx *ctx)
+/* Statistics of group gi from the router-level search (see the file
+ * comment); fills w->wd when the traffic has sparse demands.  defer_pd (a
+ * group of one terminal under uniform traffic only): the path-count sums
+ * are left to the reverse pass (ev_fast_reverse's pd), all but the count
+ * of pairs. */
+static int group_stats_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
+                            int defer_pd, struct noc_ctx *ctx)
 {
-    size_t r = (size_t)R + 1;
-    memset(f, 0, sizeof *f);
-    f->dist = noc_malloc(ctx, r, sizeof *f->dist);
-    f->sig = noc_calloc(ctx, r, sizeof *f->sig);
-    f->c = noc_calloc(ctx, r, sizeof *f->c);
-    f->ct = noc_calloc(ctx, (size_t)N + 1, sizeof *f->ct);
-    f->queue = noc_malloc(ctx, r, sizeof *f->queue);
-    f->dag = noc_malloc(ctx, (size_t)m + 1, sizeof *f->dag);
-    f->dagx = noc_malloc(ctx, (size_t)m + 1, sizeof *f->dagx);
-    f->dagoff = noc_malloc(ctx, r + 1, sizeof *f->dagoff);
-    f->dags = noc_malloc(ctx, (size_t)m + 1, sizeof *f->dags);
-    if (!f->dist || !f->sig || !f->c || !f->ct || !f->queue || !f->dag || !f->dagx || !f->dagoff || !f->dags) {
-        ev_fast_free(f);
-        return NOC_ENOMEM;
+    const struct noc_traffic *tr = sh->tr;
+    const int *ej = sh->fg.ej, *dist = w->fw.dist;
+    const double *sig = w->fw.sig;
+    int N = sh->N;
+    const int *mem = sh->gmem + sh->gstart[gi];
+    int gs = sh->gstart[gi + 1] - sh->gstart[gi];
+    struct ev_stats *st = &w->st;
+    double uni = tr->uniform;
+    double uw = uni > 0 ? gs * (uni / N) : 0;
+    long long hsum = 0;
+    int hmax = -1, unreach = -1;
+    if (sh->fg.tc > 0) {
+        /* c terminals at every router: sums per level (the forward's). */
+        hsum = sh->fg.tc * w->fw.hsum;
+        hmax = w->fw.last - 1;
+        if (w->fw.qt < sh->R)
+            for (int d = 0; d < N && unreach < 0; d++)
+                if (dist[ej[d]] == EV_UNSEEN)
+                    unreach = d;
+    } else {
+        for (int d = 0; d < N; d++) {
+            int dr = dist[ej[d]];
+            if (dr == EV_UNSEEN) {
+                if (unreach < 0)
+                    unreach = d;
+                continue;
+            }
+            hmax = dr - 1 > hmax ? dr - 1 : hmax;
+            hsum += dr - 1;
+        }
     }
+    if (unreach >= 0) {
+        st->disconnected = 1;
+        if (uni > 0)
+            return ev_sw_no_path(sh, mem[0], unreach, ctx);
+    }
+    if (hmax > st->diameter)
+        st->diameter = hmax;
+    if (!sh->uniform_only)
+        for (int d = 0; d < N; d++)
+            w->wd[d] = uw;
+    if (uni > 0) {
+        /* Pairs from the members to every terminal, the members themselves
+         * counting once less (members are in ascending order). */
+        struct pd_acc a = {0, st->pd_sum, st->pd_min, st->pd_max};
+        int d = 0;
+        if (defer_pd) {
+            a.cnt = N - 1;
+        } else {
+            for (int k = 0; k < gs; k++) {
+                pd_range(ej, sig, d, mem[k], gs, &a);
+                if (gs > 1)
+                    pd_range(ej, sig, mem[k], mem[k] + 1, gs - 1, &a);
+                d = mem[k] + 1;
+            }
+            pd_range(ej, sig, d, N, gs, &a);
+        }
+        st->pd_cnt += (double)a.cnt;
+        st->pd_sum = a.sum;
+        st->pd_min = a.min;
+        st->pd_max = a.max;
+        double self = 0, hs = (double)hsum;
+        for (int k = 0; k < gs; k++)
+            self += dist[ej[mem[k]]] - 1;
+        st->uni_h_self += self;
+        st->uni_h_other += gs * hs - self;
+        if (hmax > st->hops_max)
+            st->hops_max = hmax;
+    }
+    for (int k = 0; k < gs; k++) {
+        int s = mem[k];
+        for (int j = tr->off[s]; j < tr->off[s + 1]; j++) {
+            int d = tr->ent[j].d, dr = dist[ej[d]];
+            double wt = tr->ent[j].w;
+            if (dr == EV_UNSEEN)
+                return ev_sw_no_path(sh, s, d, ctx);
+            int h = dr - 1;
+            w->wd[d] += wt;
+            if (h > st->hops_max)
+                st->hops_max = h;
+            if (d == s) {
+                st->sp_h_self += wt * h;
+                st->sp_w_self += wt;
+            } else {
+                st->sp_h_other += wt * h;
+                st->sp_w_other += wt;
+                if (uni <= 0)
+                    ev_stats_pd(st, sig[ej[d]], 1);
+            }
+        }
+    }
+    if (isinf(st->pd_max))
+        st->pd_overflow = 1;
     return NOC_OK;
 }
 
-/* v when cond holds, else +0.0 (a bit mask: no branch, no arithmetic on v). */
-static inline double keep_if(double v, int cond)
+/* ev_sw_group_general's results from the router-level search; the general
+ * search itself when some level's path counts need rescaling. */
+int ev_sw_group_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
+                     struct noc_ctx *ctx)
 {
-    uint64_t b;
-    memcpy(&b, &v, sizeof b);
-    b &= (uint64_t)0 - (uint64_t)(cond != 0);
-    memcpy(&v, &b, sizeof v);
-    return v;
-}
-
-int ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0, int e1)
-{
-    const int *restrict off = g->off, *restrict dst = g->dst, *restrict rr_end = g->rr_end;
-    int *restrict dist = f->dist, *restrict queue = f->queue;
-    int *restrict dag = f->dag, *restrict dagx = f->dagx, *restrict dagoff = f->dagoff;
-    double *restrict sig = f->sig, *restrict dags = f->dags;
-    memset(dist, EV_UNSEEN_BYTE, (size_t)g->R * sizeof *dist);
-    int qt = 0, ndag = 0;
-    double bound = 0;
-    for (int e = e0; e < e1; e++) {
-        int r = dst[e];
-        if (dist[r] == EV_UNSEEN) {
-            dist[r] = 1;
-            sig[r] = 0;
-            queue[qt++] = r;
+    const struct noc_graph *g = &sh->t->g;
+    struct ev_fast_work *f = &w->fw;
+    int R = sh->R, N = sh->N;
+    int rep = R + sh->gmem[sh->gstart[gi]];
+    if (ev_fast_forward(&sh->fg, f, g->off[rep], g->off[rep + 1]) != 0)
+        return ev_sw_group_general(sh, w, gi, ctx);
+    int gs = sh->gstart[gi + 1] - sh->gstart[gi];
+    double uni = sh->tr->uniform;
+    /* Every terminal has the group's traffic uw under uniform traffic (the
+     * general search's wd[d]). */
+    double uw = sh->uniform_only && uni > 0 ? gs * (uni / N) : 0;
+    int defer_pd = w->load && uw > 0 && gs == 1;
+    int rc = group_stats_fast(sh, w, gi, defer_pd, ctx);
+    if (rc != NOC_OK || !w->load)
+        return rc;
+    if (sh->uniform_only) {
+        if (!(uw > 0))
+            return NOC_OK;
+    } else {
+        int any = 0;
+        for (int d = 0; d < N; d++) {
+            double wt = w->wd[d];
+            f->ct[d] = wt / f->sig[sh->fg.ej[d]];
+            any |= wt > 0;
         }
-        sig[r] += 1;
-        bound += 1;
+        if (!any)
+            return NOC_OK;
     }
-    int qh = 0, last = qt > 0 ? 1 : 0;
-    long long hs = 0;
-    for (int nl = 2; qh < qt; nl++) {
-        int lend = qt, n = ndag;
-        /* The level's DAG channels: those to routers not yet seen. */
-        for (; qh < lend; qh++) {
-            int u = queue[qh], end = rr_end[u];
-            double su = sig[u];
-            dagoff[qh] = n;
-            for (int e = off[u]; e < end; e++) {
-                int x = dst[e];
-                dagx[n] = x;
-                dag[n] = e;
-                dags[n] = su;
-                n += dist[x] == EV_UNSEEN;
-            }
-        }
-        /* Their heads in order: the first reaching a router queues it. */
-        for (int i = ndag; i < n; i++) {
-            int x = dagx[i], isnew = dist[x] == EV_UNSEEN;
-            dist[x] = nl;
-            queue[qt] = x;
-            qt += isnew;
-            sig[x] = keep_if(sig[x], !isnew) + dags[i];
-        }
-        ndag = n;
-        if (qt > lend) {
-            last = nl;
-            hs += (long long)(nl - 1) * (qt - lend);
-            bound *= g->maxin;
-            if (bound > EV_SCALE_BOUND) {
-                double mx = 0;
-                for (int i = lend; i < qt; i++)
-                    if (sig[queue[i]] > mx)
-                        mx = sig[queue[i]];
-                if (mx > EV_SCALE_TRIGGER)
-                    return -1;
-                bound = mx;
-            }
-        }
+    struct ev_stats *st = &w->st;
+    struct ev_pd_sum pd = {sh->gmem[sh->gstart[gi]], st->pd_sum, st->pd_min, st->pd_max};
+    ev_fast_reverse(&sh->fg, f, w->load, uw, defer_pd ? &pd : NULL);
+    if (defer_pd) {
+        st->pd_sum = pd.sum;
+        st->pd_min = pd.min;
+        st->pd_max = pd.max;
+        if (isinf(st->pd_max))
+            st->pd_overflow = 1;
     }
-    dagoff[qt] = ndag;
-    f->qt = qt;
-    f->last = last;
-    f->hsum = hs;
-    return 0;
-}
-
-/* The reverse pass; uw > 0: every terminal's share is uw / sig (uniform
- * traffic), else terminal d's is ct[d]. */
-static inline void reverse_pass(const struct ev_fast_graph *g, struct ev_fast_work *f,
-                                double *restrict load, double uw, int uniform)
-{
-    const int *restrict off = g->off, *restrict dst = g->dst, *restrict rr_end = g->rr_end;
-    const int *restrict queue = f->queue, *restrict dist = f->dist;
-    const double *restrict sig = f->sig, *restrict ct = f->ct;
-    double *restrict c = f->c;
-    int R = g->R;
-    for (int qi = f->qt - 1; qi >= 0; qi--) {
-        int u = queue[qi], next = dist[u] + 1;
-        double su = sig[u], acc = 0;
-        for (int e = off[u], end = rr_end[u]; e < end; e++) {
-            int x = dst[e];
-            double cx = keep_if(c[x], dist[x] == next);
-            load[e] += su * cx;
-            acc += cx;
-        }
-        int e1 = off[u + 1];
-        if (uniform && g->tc == 1) {
-            double cx = uw / su;
-            load[e1 - 1] += su * cx;
-            acc += cx;
-        } else if (uniform) {
-            double cx = uw / su;
-            for (int e = rr_end[u]; e < e1; e++) {
-                load[e] += su * cx;
-                acc += cx;
-            }
-        } else {
-            for (int e = rr_end[u]; e < e1; e++) {
-                double cx = ct[dst[e] - R];
-                load[e] += su * cx;
-                acc += cx;
-            }
-        }
-        c[u] = acc;
-    }
-}
-
-void ev_fast_reverse(const struct ev_fast_graph *g, struct ev_fast_work *f, double *load,
-                     double uw)
-{
-    if (uw > 0)
-        reverse_pass(g, f, load, uw, 1);
-    else
-        reverse_pass(g, f, load, 0, 0);
+    ev_sw_inject_loads(sh, w, gi, f->c);
+    return NOC_OK;
 }
