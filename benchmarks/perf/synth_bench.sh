@@ -30,7 +30,12 @@ for app in benchmarks/apps/*.csv; do
     "$N" compare "$app" --methods split --baselines mesh --no-ideal -o "$T/c_$a" -q 2>/dev/null
     cores=$(awk -F, 'NR>1{n++} END{print n}' "$T/s_$a/pareto.csv")
     awk -F, -v a="$a" -v c="$cores" 'NR>1 && $5==1 {printf "| %s | %s | %s | %s | %.2f | %.3f | %s | %s |\n", a, c, $1, $3, $7, $9, $11, ($6==1?"yes":"")}' "$T/s_$a/pareto.csv"
-    awk -F, -v a="$a" -v c="$cores" '$1=="mesh" {printf "| %s | %s | **mesh** (%s) | %s | %.2f | %.3f | %s | |\n", a, c, $19, $3, $12, $6, $5}' "$T/c_$a/summary.csv"
+    # Columns by header name (summary.csv may grow); the spec holds a comma,
+    # so take everything after the "spec" column's start.
+    awk -F, -v a="$a" -v c="$cores" 'NR==1 {for (i = 1; i <= NF; i++) col[$i] = i; next}
+        $1=="mesh" {spec = $col["spec"]; for (i = col["spec"] + 1; i <= NF; i++) spec = spec "," $i; gsub(/"/, "", spec)
+                    printf "| %s | %s | **mesh** (%s) | %s | %.2f | %.3f | %s | |\n", a, c, spec,
+                           $col["routers"], $col["power_mw"], $col["hops_avg"], $col["radix_max"]}' "$T/c_$a/summary.csv"
 done
 echo
 echo "### Sweep runtime (wall and user seconds, 2 cores)"
