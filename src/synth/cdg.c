@@ -12,6 +12,15 @@ int ivec_push(struct ivec *v, int x, struct noc_ctx *ctx)
     return 0;
 }
 
+void ivec_reverse(struct ivec *v)
+{
+    for (int i = 0, j = v->n - 1; i < j; i++, j--) {
+        int t = v->v[i];
+        v->v[i] = v->v[j];
+        v->v[j] = t;
+    }
+}
+
 void cdg_init(struct cdg *g) { memset(g, 0, sizeof *g); }
 
 void cdg_free(struct cdg *g)

@@ -44,17 +44,6 @@ static int place_groups(const struct noc_app *app, const int *group, int G, int 
     return rc;
 }
 
-/* Adds w |x_col - c| to the objective (x_col - c = p - n, p, n >= 0). */
-static int abs_term(struct noc_lp *lp, int col, double c, double w, struct noc_ctx *ctx)
-{
-    int p = noc_lp_add_cols(lp, 2, 0, INFINITY, w, NOC_LP_CONT, ctx);
-    if (p < 0)
-        return -p;
-    int cols[3] = {col, p, p + 1};
-    double vals[3] = {1, -1, 1};
-    return noc_lp_add_row(lp, c, c, 3, cols, vals, ctx) < 0 ? ctx->status : NOC_OK;
-}
-
 /* Grid placement, one axis (a GLPK LP, like split's step 3 but keeping the
  * mesh a grid): one coordinate per mesh column (axis 0) or row (axis 1),
  * consecutive lines at least `pitch` apart, minimising the bandwidth-
@@ -103,10 +92,10 @@ static int grid_axis(const struct swnet *net, int cols, int rows, int axis, int 
         }
     }
     for (int c = 0; c < ncores; c++)
-        if ((rc = abs_term(lp, axis ? core_sw[c] / cols : core_sw[c] % cols, cc[c], cw[c], ctx)) != NOC_OK)
+        if ((rc = synth_lp_abs(lp, axis ? core_sw[c] / cols : core_sw[c] % cols, -1, cc[c], cw[c], ctx)) != NOC_OK)
             goto cleanup;
     for (int i = 0; i < n; i++)
-        if (wsum[i] > 0 && (rc = abs_term(lp, i, cen[i] / wsum[i], 1e-6 * (total + 1), ctx)) != NOC_OK)
+        if (wsum[i] > 0 && (rc = synth_lp_abs(lp, i, -1, cen[i] / wsum[i], 1e-6 * (total + 1), ctx)) != NOC_OK)
             goto cleanup;
     struct noc_lp_params prm;
     noc_lp_params_init(&prm);

@@ -253,11 +253,7 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
     for (int v = d; v >= 0; v = n->pred[v])
         if (ivec_push(path, v, ctx))
             return -1;
-    for (int i = 0, j = path->n - 1; i < j; i++, j--) {
-        int t = path->v[i];
-        path->v[i] = path->v[j];
-        path->v[j] = t;
-    }
+    ivec_reverse(path);
     return 0;
 }
 
@@ -306,11 +302,7 @@ static int bounded(struct swnet *n, int s, int d, double bw, int H, struct ivec 
             rc = -1;
             goto cleanup;
         }
-    for (int i = 0, j = path->n - 1; i < j; i++, j--) {
-        int t = path->v[i];
-        path->v[i] = path->v[j];
-        path->v[j] = t;
-    }
+    ivec_reverse(path);
     rc = 0;
 cleanup:
     free(dist);
@@ -474,11 +466,7 @@ static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec 
                     rc = -1;
                     goto cleanup;
                 }
-            for (int i = 0, j = path->n - 1; i < j; i++, j--) {
-                int t = path->v[i];
-                path->v[i] = path->v[j];
-                path->v[j] = t;
-            }
+            ivec_reverse(path);
             rc = 0;
             goto cleanup;
         }

@@ -8,7 +8,7 @@
 #include "nocsyn/lp.h"
 
 /* Adds w |x_u - x_v| (v >= 0) or w |x_u - c| (v < 0) to the objective. */
-static int abs_term(struct noc_lp *lp, int u, int v, double c, double w, struct noc_ctx *ctx)
+int synth_lp_abs(struct noc_lp *lp, int u, int v, double c, double w, struct noc_ctx *ctx)
 {
     int p = noc_lp_add_cols(lp, 2, 0, INFINITY, w, NOC_LP_CONT, ctx);
     if (p < 0)
@@ -52,7 +52,7 @@ static int place_axis(struct swnet *net, int ncores, const int *core_sw, const d
     /* Each |a - b| term is a - b = p - n with p, n >= 0 costing w (p + n):
      * one equality row per term keeps the basis small. */
     for (int c = 0; c < ncores; c++)
-        if ((rc = abs_term(lp, core_sw[c], -1, cc[c], cw[c], ctx)) != NOC_OK)
+        if ((rc = synth_lp_abs(lp, core_sw[c], -1, cc[c], cw[c], ctx)) != NOC_OK)
             goto cleanup;
     for (int ch = 0; ch < net->nch; ch++) {
         int u = net->csrc[ch], v = net->cdst[ch];
@@ -60,13 +60,13 @@ static int place_axis(struct swnet *net, int ncores, const int *core_sw, const d
             continue;
         int back = noc_u64map_get(&net->chmap, noc_pair_key(v, u));
         double w = net->cload[ch] + (back >= 0 ? net->cload[back] : 0);
-        if ((rc = abs_term(lp, u, v, 0, fmax(w, 1e-3 * total / (ncores + 1)), ctx)) != NOC_OK)
+        if ((rc = synth_lp_abs(lp, u, v, 0, fmax(w, 1e-3 * total / (ncores + 1)), ctx)) != NOC_OK)
             goto cleanup;
     }
     /* A tiny pull towards each switch's own cores' centroid makes the
      * optimum unique where the weighted median is an interval. */
     for (int s = 0; s < K; s++)
-        if ((rc = abs_term(lp, s, -1, cen[s], 1e-6 * (total + 1), ctx)) != NOC_OK)
+        if ((rc = synth_lp_abs(lp, s, -1, cen[s], 1e-6 * (total + 1), ctx)) != NOC_OK)
             goto cleanup;
     struct noc_lp_params prm;
     noc_lp_params_init(&prm);

@@ -40,6 +40,14 @@ void cdg_remove_edge(struct cdg *g, int a, int b);
 int cdg_can_add(struct cdg *g, int a, int b);
 
 int ivec_push(struct ivec *v, int x, struct noc_ctx *ctx);
+/* Reverses v in place. */
+void ivec_reverse(struct ivec *v);
+
+struct noc_lp;
+/* Adds w |x_u - x_v| (v >= 0) or w |x_u - c| (v < 0) to an LP's objective,
+ * as x_u - x_v - c = p - n with p, n >= 0 costing w each: one equality row
+ * per term keeps the basis small (place.c; used by the placement LPs). */
+int synth_lp_abs(struct noc_lp *lp, int u, int v, double c, double w, struct noc_ctx *ctx);
 
 #endif
 
