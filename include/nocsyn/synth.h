@@ -46,6 +46,9 @@ struct noc_synth_opts {
     double link_width;    /* bits (default 32) */
     double freq_mhz;      /* MHz (default 1000) */
     double hop_mw;        /* routing cost of one extra hop, mW (default 0.05) */
+    int no_connect;       /* split: leave switch islands unjoined (default 0:
+                           * join them with the shortest links the radix
+                           * allows, so every core is reachable) */
     double max_util;      /* a link may be loaded to this fraction (default 1) */
     struct noc_tech tech; /* power/area model */
     unsigned seed;        /* METIS seed */

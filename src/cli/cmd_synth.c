@@ -66,6 +66,10 @@ static const char synth_help[] =
     "  --seed S             METIS and mapping seed (default 1); same seed, same output\n"
     "  --threads N          split: design points in parallel (default: every core)\n"
     "  --all                write every feasible design, not only the Pareto set\n"
+    "  --no-connect         split: leave switch islands unjoined (by default apps with\n"
+    "                       separate components or isolated cores get the shortest\n"
+    "                       links the radix allows between islands, so every core is\n"
+    "                       reachable; these links carry no app flow)\n"
     "  --app-format F       csv or dot (default: by extension)\n"
     "  -q, --quiet          no summary table on stdout and no progress line (sweeps\n"
     "                       longer than a second show one on stderr when it is a terminal)\n"
@@ -81,7 +85,7 @@ static const char synth_help[] =
     "switch); 2 bad input.\n";
 
 enum { O_METHOD = 256, O_SWITCHES, O_SWEEP, O_RADIX, O_WIDTH, O_FREQ, O_UTIL, O_HOP, O_FP,
-       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING };
+       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING, O_NOCONNECT };
 
 /* Merge starts by name. */
 static const struct {
@@ -94,6 +98,7 @@ static const struct {
     int opt;
     const char *name, *method;
 } owners[] = {{O_SWITCHES, "--switches", "split"}, {O_SWEEP, "--sweep", "split"},
+               {O_NOCONNECT, "--no-connect", "split"},
               {O_START, "--start", "merge"},      {O_CONC, "--conc", "cmesh"},
               {O_RING, "--ring-size", "hring"}};
 
@@ -142,6 +147,7 @@ int cmd_synth(int argc, char **argv)
         {"hop-mw", required_argument, NULL, O_HOP},   {"floorplan", required_argument, NULL, O_FP},
         {"tech", required_argument, NULL, O_TECH},    {"seed", required_argument, NULL, O_SEED},
         {"threads", required_argument, NULL, O_THREADS}, {"all", no_argument, NULL, O_ALL},
+        {"no-connect", no_argument, NULL, O_NOCONNECT},
         {"app-format", required_argument, NULL, O_APPFMT}, {"quiet", no_argument, NULL, 'q'},
         {"start", required_argument, NULL, O_START}, {"conc", required_argument, NULL, O_CONC},
         {"ring-size", required_argument, NULL, O_RING}, {NULL, 0, NULL, 0}};
@@ -216,6 +222,7 @@ int cmd_synth(int argc, char **argv)
             so.threads = (int)l;
             break;
         case O_ALL: all = 1; break;
+        case O_NOCONNECT: so.no_connect = 1; break;
         case O_APPFMT: appfmt = optarg; break;
         case O_START: {
             size_t i = 0;

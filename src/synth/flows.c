@@ -595,3 +595,57 @@ int swnet_commit(struct swnet *n, int f, const int *sw, int len, double bw, stru
         p->n = 0;
     return r;
 }
+
+static int uf_root(int *p, int x)
+{
+    while (p[x] != x)
+        x = p[x] = p[p[x]];
+    return x;
+}
+
+int swnet_connect(struct swnet *n, struct noc_ctx *ctx)
+{
+    int K = n->K, left = 0;
+    int *comp = noc_malloc(ctx, (size_t)K, sizeof *comp);
+    if (!comp)
+        return -1;
+    for (int s = 0; s < K; s++)
+        comp[s] = s;
+    for (int c = 0; c < n->nch; c++) {
+        int a = uf_root(comp, n->csrc[c]), b = uf_root(comp, n->cdst[c]);
+        if (a != b)
+            comp[a < b ? b : a] = a < b ? a : b;
+    }
+    for (;;) {
+        /* The shortest link between two components, both ends with a free
+         * port (ties: lowest switch ids); O(K^2) per join. */
+        int bu = -1, bv = -1;
+        double best = 0;
+        for (int u = 0; u < K; u++) {
+            if (swnet_ports(n, u) >= n->max_radix)
+                continue;
+            for (int v = u + 1; v < K; v++) {
+                if (swnet_ports(n, v) >= n->max_radix || uf_root(comp, u) == uf_root(comp, v))
+                    continue;
+                double l = len_est(n, u, v);
+                if (bu < 0 || l < best) {
+                    bu = u;
+                    bv = v;
+                    best = l;
+                }
+            }
+        }
+        if (bu < 0)
+            break;
+        if (open_link(n, bu, bv, ctx)) {
+            free(comp);
+            return -1;
+        }
+        int a = uf_root(comp, bu), b = uf_root(comp, bv);
+        comp[a < b ? b : a] = a < b ? a : b;
+    }
+    for (int s = 0; s < K; s++)
+        left += uf_root(comp, s) == s;
+    free(comp);
+    return left;
+}

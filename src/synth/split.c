@@ -118,6 +118,12 @@ static int design_one(struct sweep *sw, int idx, struct noc_ctx *ctx)
     }
     if ((rc = synth_place(&net, app->ncores, core_sw, sw->cx, sw->cy, sw->cw, ctx)) != NOC_OK)
         goto cleanup;
+    /* Every core reachable: join switch islands (apps with separate
+     * components or isolated cores) unless asked not to. */
+    if (!o->no_connect && swnet_connect(&net, ctx) < 0) {
+        rc = ctx->status ? ctx->status : NOC_ENOMEM;
+        goto cleanup;
+    }
     rc = synth_finish(app, &net, core_sw, sw->cx, sw->cy, o, "sw", NULL, d, ctx);
 cleanup:
     if (have_net)

@@ -85,6 +85,11 @@ void swnet_free(struct swnet *n);
 static inline int swnet_ports(const struct swnet *n, int s) { return n->ncores[s] + n->nlinks[s]; }
 /* Routes flow f (core switches s, d; bw MB/s; max_hops or -1).  Returns 0
  * routed, 1 unroutable (reason in `why`), -1 on error (ctx). */
+/* Joins the connected components of the switch graph with the shortest
+ * (estimated) links whose ends have a free port, until one component is
+ * left or no such link exists.  The links carry no flow, so they add no
+ * dependency.  Returns the number of components left (>= 1), -1 on error. */
+int swnet_connect(struct swnet *n, struct noc_ctx *ctx);
 int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
                 char *why, size_t whylen, struct noc_ctx *ctx);
 

@@ -104,3 +104,14 @@ ls -a "$TMP/v" | grep -q nocsyn-stage && notok "no staging directory left after 
 : >"$TMP/afile"
 bad "output directory is a file" "$NOCSYN" synth "$VOPD" --switches 4 -o "$TMP/afile"
 [ ! -s "$TMP/afile" ] && ok "nothing written when the output is a file" || notok "afile" "written"
+
+# Apps with separate components (E3S networking: three task graphs) get
+# their switch islands joined, so every core is reachable: uniform traffic
+# evaluates on every written design.  --no-connect keeps the islands.
+run "synth e3s_networking" 0 "$NOCSYN" synth "$APPS/e3s_networking.csv" -o "$TMP/en" -q
+for f in "$TMP"/en/*.dot; do
+    run "$(basename "$f") connected: uniform traffic evaluates" 0 "$NOCSYN" eval "$f" --no-bisection
+done
+run "synth --no-connect" 0 "$NOCSYN" synth "$APPS/e3s_networking.csv" --switches 3 --no-connect -o "$TMP/en2" -q
+run "islands kept: no path under uniform traffic" 1 "$NOCSYN" eval "$TMP/en2/split_k3.dot" --no-bisection
+bad "--no-connect is split's" "$NOCSYN" synth "$VOPD" --method cmesh --no-connect -o "$TMP/x4"
