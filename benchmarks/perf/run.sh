@@ -112,6 +112,10 @@ echo "with the bisection (default options): nocsyn eval gen:torus:k=64,n=2 --thr
 echo
 BENCH_BUILD=$(dirname "$NOCSYN")
 sh "$(dirname "$0")/synth_bench.sh" "$BENCH_BUILD"
+echo
+echo "### Every synthesis method"
+echo
+sh "$(dirname "$0")/methods_bench.sh" "$BENCH_BUILD"
 # The simulator's speed, when its benchmark script exists.
 if [ -f "$(dirname "$0")/sim_bench.sh" ]; then
     echo
