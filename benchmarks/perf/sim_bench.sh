@@ -25,23 +25,7 @@ THREADS=${THREADS:-0}
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
 
-now() { date +%s.%N; }
-
-# best_time CMD...: best wall time of RUNS runs; output of the last in $W/out
-best_time() {
-    best=""
-    i=0
-    while [ "$i" -lt "$RUNS" ]; do
-        t0=$(now)
-        "$@" >"$W/out" 2>"$W/err" || { echo "FAILED: $* ($(head -c 200 "$W/err"))" >&2; return 1; }
-        t1=$(now)
-        best=$(awk -v a="$t0" -v b="$t1" -v c="$best" 'BEGIN { t = b - a; if (c == "" || t < c) c = t; printf "%.3f", c }')
-        i=$((i + 1))
-    done
-    echo "$best"
-}
-
-json_num() { sed -n "s/.*\"$1\":[[:space:]]*\([-0-9.e+]*\).*/\1/p" "$W/out" | head -1; }
+. "$ROOT/benchmarks/perf/lib.sh"
 
 t=$(best_time "$NOCSYN" sim gen:mesh:k=8,n=2 --routing dor --rate 0.3 --warmup 1000 \
     --cycles "$CYCLES" --tolerance 1e-9 --threads 1 --format json) || exit 1
