@@ -165,7 +165,7 @@ static int add_synth(struct noc_compare *c, const struct noc_app *app, const cha
     noc_topo_init(&d->topo);
     char spec[4200];
     snprintf(spec, sizeof spec, "app:%s", app_path);
-    if ((rc = noc_traffic_make(&tr, &e->topo, spec, "name", ctx)) != NOC_OK)
+    if ((rc = noc_traffic_from_app(&tr, &e->topo, app, spec, "name", ctx)) != NOC_OK)
         goto cleanup;
     have_tr = 1;
     rc = evaluate(e, &tr, o, ctx);
@@ -286,7 +286,7 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     ctx->seed = o->synth.seed;
     char tspec[4200];
     snprintf(tspec, sizeof tspec, "app:%s", app_path);
-    rc = noc_traffic_make(&tr, t, tspec, "auto", ctx);
+    rc = noc_traffic_from_app(&tr, t, app, tspec, "auto", ctx);
     ctx->seed = saved;
     if (rc != NOC_OK)
         goto cleanup;

@@ -187,38 +187,6 @@ cleanup:
     return rc;
 }
 
-/* App traffic over the design's terminals (terminal i = core i). */
-static int app_traffic(const struct noc_app *app, struct noc_traffic *tr, struct noc_ctx *ctx)
-{
-    int rc = NOC_OK;
-    noc_traffic_init(tr, app->ncores);
-    double *in = noc_calloc(ctx, (size_t)app->ncores + 1, sizeof *in);
-    double *out = noc_calloc(ctx, (size_t)app->ncores + 1, sizeof *out);
-    if (!in || !out) {
-        rc = NOC_ENOMEM;
-        goto cleanup;
-    }
-    noc_app_core_bw(app, in, out);
-    double scale = 0;
-    for (int c = 0; c < app->ncores; c++)
-        scale = fmax(scale, out[c]);
-    if (scale <= 0)
-        scale = 1;
-    tr->unit_mbps = scale;
-    if (!(tr->name = noc_strdup(ctx, app->name ? app->name : "app"))) {
-        rc = NOC_ENOMEM;
-        goto cleanup;
-    }
-    for (int f = 0; f < app->nflows; f++)
-        if ((rc = noc_traffic_add(tr, app->flows[f].src, app->flows[f].dst, app->flows[f].bw / scale, ctx)))
-            goto cleanup;
-    rc = noc_traffic_finalize(tr, ctx);
-cleanup:
-    free(in);
-    free(out);
-    return rc;
-}
-
 int synth_finish(const struct noc_app *app, const struct swnet *net, const int *core_sw,
                  const double *cx, const double *cy, const struct noc_synth_opts *o,
                  const char *prefix, const struct noc_shape *shape, struct noc_design *d,
@@ -229,7 +197,8 @@ int synth_finish(const struct noc_app *app, const struct swnet *net, const int *
     double *mbps = NULL;
     if ((rc = build_topo(app, net, core_sw, cx, cy, o, prefix, shape, d, ctx)) != NOC_OK)
         goto cleanup;
-    if ((rc = app_traffic(app, &tr, ctx)) != NOC_OK)
+    /* The design's terminals carry the core names. */
+    if ((rc = noc_traffic_from_app(&tr, &d->topo, app, app->name ? app->name : "app", "name", ctx)) != NOC_OK)
         goto cleanup;
     have_tr = 1;
     struct noc_eval_opts eo;

@@ -53,47 +53,72 @@ static int map_cores(const struct noc_app *app, const struct noc_topo *t, const 
     return noc_map_cores(app, t, method, ctx->seed, term_of, NULL, ctx);
 }
 
-int pat_app(struct noc_traffic *tr, const struct noc_topo *t, const char *arg, const char *map,
-            struct noc_ctx *ctx)
+/* Maps app's cores onto t's terminals and adds its flows to tr (already
+ * initialised for t's terminals); `label` names the app in messages. */
+static int app_fill(struct noc_traffic *tr, const struct noc_topo *t, const struct noc_app *app,
+                    const char *label, const char *map, struct noc_ctx *ctx)
 {
-    struct noc_app app;
     int st = NOC_OK, *term_of = NULL;
     double *out = NULL;
-    noc_app_init(&app);
-    if ((st = noc_app_read(&app, arg, NULL, ctx)))
-        goto cleanup;
-    term_of = noc_malloc(ctx, (size_t)app.ncores + 1, sizeof *term_of);
+    term_of = noc_malloc(ctx, (size_t)app->ncores + 1, sizeof *term_of);
     out = noc_calloc(ctx, (size_t)tr->n, sizeof *out);
     tr->core_of = noc_malloc(ctx, (size_t)tr->n, sizeof *tr->core_of);
     if (!term_of || !out || !tr->core_of) {
         st = NOC_ENOMEM;
         goto cleanup;
     }
-    if ((st = map_cores(&app, t, map, arg, term_of, ctx)))
+    if ((st = map_cores(app, t, map, label, term_of, ctx)))
         goto cleanup;
     for (int i = 0; i < tr->n; i++)
         tr->core_of[i] = -1;
-    for (int c = 0; c < app.ncores; c++)
+    for (int c = 0; c < app->ncores; c++)
         tr->core_of[term_of[c]] = c;
     double busiest = 0;
-    for (int f = 0; f < app.nflows; f++) {
-        int s = term_of[app.flows[f].src];
-        out[s] += app.flows[f].bw;
+    for (int f = 0; f < app->nflows; f++) {
+        int s = term_of[app->flows[f].src];
+        out[s] += app->flows[f].bw;
         if (out[s] > busiest)
             busiest = out[s];
     }
     if (busiest <= 0) {
-        st = noc_error(ctx, NOC_EINVAL, NULL, 0, "traffic 'app:%s': the app has no flows", arg);
+        st = noc_error(ctx, NOC_EINVAL, NULL, 0, "traffic 'app:%s': the app has no flows", label);
         goto cleanup;
     }
     tr->unit_mbps = busiest;
-    for (int f = 0; f < app.nflows; f++)
-        if ((st = noc_traffic_add(tr, term_of[app.flows[f].src], term_of[app.flows[f].dst],
-                                  app.flows[f].bw / busiest, ctx)))
+    for (int f = 0; f < app->nflows; f++)
+        if ((st = noc_traffic_add(tr, term_of[app->flows[f].src], term_of[app->flows[f].dst],
+                                  app->flows[f].bw / busiest, ctx)))
             goto cleanup;
 cleanup:
-    noc_app_free(&app);
     free(term_of);
     free(out);
+    return st;
+}
+
+int pat_app(struct noc_traffic *tr, const struct noc_topo *t, const char *arg, const char *map,
+            struct noc_ctx *ctx)
+{
+    struct noc_app app;
+    noc_app_init(&app);
+    int st = noc_app_read(&app, arg, NULL, ctx);
+    if (st == NOC_OK)
+        st = app_fill(tr, t, &app, arg, map, ctx);
+    noc_app_free(&app);
+    return st;
+}
+
+int noc_traffic_from_app(struct noc_traffic *tr, const struct noc_topo *t, const struct noc_app *app,
+                         const char *name, const char *map, struct noc_ctx *ctx)
+{
+    noc_traffic_init(tr, t->nterminals);
+    int st = NOC_OK;
+    if (!(tr->name = noc_strdup(ctx, name)))
+        st = NOC_ENOMEM;
+    if (st == NOC_OK)
+        st = app_fill(tr, t, app, app->name ? app->name : name, map, ctx);
+    if (st == NOC_OK)
+        st = noc_traffic_finalize(tr, ctx);
+    if (st != NOC_OK)
+        noc_traffic_free(tr);
     return st;
 }
