@@ -25,6 +25,7 @@ static const char compare_help[] =
     "ideal (GLPK LP) loads beside, and power/area from the tech model.\n"
     "\n"
     "Options:\n"
+    "  APP                  app graph (CSV or DOT); '-' reads it from stdin\n"
     "  -o, --out DIR        output directory (created if missing)\n"
     "  --methods LIST       synthesis methods, comma separated\n"
     "                       (default: split,merge,cmesh,hring)\n"
@@ -135,10 +136,6 @@ int cmd_compare(int argc, char **argv)
     }
     if (!out) {
         code = cli_usage("compare needs -o DIR");
-        goto done;
-    }
-    if (!strcmp(argv[optind], "-")) { /* every design re-reads the app for its traffic */
-        code = cli_usage("compare: APP must be a file, not '-' (standard input can be read only once)");
         goto done;
     }
     struct noc_ctx ctx;

@@ -84,7 +84,10 @@ run "compare --app-format" 0 "$N" compare "$TMP/ab.txt" --app-format csv --metho
 has "compare --app-format summary" "$TMP/cf/summary.csv" '^split_k1,split,'
 bad "compare: bad --app-format" "$N" compare "$TMP/ab.csv" --app-format xml -o "$TMP/cg"
 absent "bad --app-format: no directory" "$TMP/cg"
-bad "compare: APP '-' refused in one line" "$N" compare - -o "$TMP/ch"
+# The app is read once and kept in memory, so it may come from stdin.
+"$N" compare - --methods split --baselines mesh --no-ideal -o "$TMP/ch" -q <"$ROOT/benchmarks/apps/vopd.csv" \
+    >"$TMP/out" 2>"$TMP/err" && has "compare - reads the app on stdin" "$TMP/ch/summary.csv" '^mesh,mesh,12,' \
+    || notok "compare - reads the app on stdin" "$(cat "$TMP/err")"
 
 # ---- 1.3 topology inputs: '-' takes DOT or anynet; gen: wherever a topology is read
 "$N" gen mesh 3 2 -o "$TMP/m.anynet"
