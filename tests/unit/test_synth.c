@@ -295,6 +295,37 @@ static void split_router_avoids_a_cycle(void **state)
     swnet_free(&net);
 }
 
+/* The placement LP minimises sum w |x_s - x_core| + sum load |x_u - x_v|
+ * per axis, an L1 problem whose optimum is a weighted median:
+ * (a) one switch, cores at x = 0, 1, 10 (weight 1 each): the median, x = 1;
+ * (b) sw0 with a core at 0 (weight 5), sw1 with a core at 10 (weight 1),
+ *     a link loaded 100 both ways: the link pulls both switches together at
+ *     x, costing 5x + (10 - x), least at x = 0.  All cores sit at y = 0. */
+static void placement_lp_weighted_median(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_synth_opts o;
+    noc_synth_opts_init(&o);
+    struct swnet net;
+    assert_int_equal(swnet_init(&net, 1, 0, &o, &ctx), NOC_OK);
+    int one[3] = {0, 0, 0};
+    double cx[3] = {0, 1, 10}, cy[3] = {0, 0, 0}, cw[3] = {1, 1, 1};
+    assert_int_equal(synth_place(&net, 3, one, cx, cy, cw, &ctx), NOC_OK);
+    assert_true(fabs(net.sx[0] - 1) < 1e-6 && fabs(net.sy[0]) < 1e-9);
+    swnet_free(&net);
+    assert_int_equal(swnet_init(&net, 2, 0, &o, &ctx), NOC_OK);
+    assert_int_equal(swnet_open_link(&net, 0, 1, &ctx), 0);
+    for (int c = 0; c < net.nch; c++)
+        net.cload[c] = 100;
+    int two[2] = {0, 1};
+    double x2[2] = {0, 10}, y2[2] = {0, 0}, w2[2] = {5, 1};
+    assert_int_equal(synth_place(&net, 2, two, x2, y2, w2, &ctx), NOC_OK);
+    assert_true(fabs(net.sx[0]) < 1e-6 && fabs(net.sx[1]) < 1e-6);
+    swnet_free(&net);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -304,6 +335,7 @@ int main(void)
         cmocka_unit_test(split_infeasible_messages),
         cmocka_unit_test(split_disconnected_app),
         cmocka_unit_test(split_router_avoids_a_cycle),
+        cmocka_unit_test(placement_lp_weighted_median),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,149 @@
+/* Unit tests: the power/area model (tech.h) and the hand-off arithmetic
+ * (pipeline stages, DEF coordinates), against values worked by hand from
+ * the formulas and defaults stated in include/nocsyn/tech.h. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "nocsyn/emit.h"
+#include "nocsyn/tech.h"
+#include "nocsyn/topo.h"
+
+#define NEAR(a, b) assert_true(fabs((a) - (b)) <= 1e-9 * (1 + fabs(b)))
+
+/* 5 ports, 32 bits, 1e9 flits/s:
+ *   dynamic = 1e9/s x (1.296 + 0.221 x 5/5 + 0.12) pJ = 1.637 mW
+ *   leakage = 5 x 2.27 + 0.749 x 1 + 0.24 = 12.339 mW      -> 13.976 mW.
+ * 10 ports, 64 bits, idle: (10 x 2.27 + 0.749 x 4) x 2 + 0.24 = 51.632 mW. */
+static void router_power_by_hand(void **state)
+{
+    (void)state;
+    struct noc_tech t;
+    noc_tech_defaults(&t);
+    NEAR(noc_tech_router_mw(&t, 5, 32, 1e9), 13.976);
+    NEAR(noc_tech_router_mw(&t, 10, 64, 0), 51.632);
+}
+
+/* Area: the 5-port 39-bit reference is 0.34 mm^2 exactly; 10 ports at 39
+ * bits: s = 2, 0.34 x (0.5 x 2 + 0.5 x 4) = 1.02 mm^2. */
+static void router_area_by_hand(void **state)
+{
+    (void)state;
+    struct noc_tech t;
+    noc_tech_defaults(&t);
+    NEAR(noc_tech_router_mm2(&t, 5, 39), 0.34);
+    NEAR(noc_tech_router_mm2(&t, 10, 39), 1.02);
+}
+
+/* A 2 mm, 32-bit channel carrying 100 MB/s: 8e8 bit/s x 2 mm x 0.0488 pJ
+ * = 0.07808 mW dynamic, 32 x 0.48 uW = 0.01536 mW leakage: 0.09344 mW. */
+static void channel_power_by_hand(void **state)
+{
+    (void)state;
+    struct noc_tech t;
+    noc_tech_defaults(&t);
+    NEAR(noc_tech_channel_mw(&t, 2, 32, 100), 0.09344);
+    NEAR(noc_tech_channel_mw(&t, 0, 32, 0), 0.01536);
+}
+
+/* Two routers 3 mm apart, a terminal on each (0.5 mm away); 100 MB/s from
+ * t0 to t1 over r0 -> r1.  Channels: t0->r0 (0.5 mm, 100), r0->r1 (3 mm,
+ * 100), r1->t1 (0.5 mm, 100), and the three reverse channels idle.
+ * Routers: 2 ports each (1 link + 1 terminal), 32 bits; flits through a
+ * router = flits arriving on its inputs = 100 MB/s x 8 / 32 = 2.5e7/s.
+ *   router = 2.5e7 x (1.296 + 0.221 x 2/5 + 0.12) pJ = 0.037610 mW dynamic
+ *            + 2 x 2.27 + 0.749 x 0.16 + 0.24 = 4.89984 mW      (each)
+ *   channels: dynamic 8e8 x (0.5 + 3 + 0.5) x 0.0488e-12 W = 0.15616 mW,
+ *             leakage 6 x 0.01536 mW = 0.09216 mW.
+ *   total = 2 x (0.03761 + 4.89984) + 0.15616 + 0.09216 = 10.12322 mW.
+ *   area = 2 x 0.34 x (0.5 x s + 0.5 s^2), s = (2/5)(32/39). */
+static void topology_power_by_hand(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_topo t;
+    noc_topo_init(&t);
+    int r0 = noc_topo_add_node(&t, "r0", NOC_ROUTER, &ctx), r1 = noc_topo_add_node(&t, "r1", NOC_ROUTER, &ctx);
+    int t0 = noc_topo_add_node(&t, "t0", NOC_TERMINAL, &ctx), t1 = noc_topo_add_node(&t, "t1", NOC_TERMINAL, &ctx);
+    noc_topo_set_pos(&t, r0, 0, 0);
+    noc_topo_set_pos(&t, r1, 3, 0);
+    noc_topo_set_pos(&t, t0, 0, 0.5);
+    noc_topo_set_pos(&t, t1, 3, 0.5);
+    noc_topo_add_link(&t, r0, r1, &ctx);
+    noc_topo_add_link(&t, t0, r0, &ctx);
+    noc_topo_add_link(&t, t1, r1, &ctx);
+    assert_int_equal(noc_topo_finalize(&t, &ctx), NOC_OK);
+    double load[6] = {0};
+    int used[3][2] = {{2, 0}, {0, 1}, {1, 3}}; /* node ids after finalize: r0 r1 t0 t1 */
+    for (int k = 0; k < 3; k++)
+        load[noc_graph_find(&t.g, used[k][0], used[k][1])] = 100;
+    struct noc_tech tech;
+    noc_tech_defaults(&tech);
+    double p, a;
+    int unknown;
+    noc_tech_topo(&tech, &t, load, 32, &p, &a, &unknown);
+    assert_int_equal(unknown, 0);
+    double router = 2.5e7 * (1.296 + 0.221 * 0.4 + 0.12) * 1e-9 + 2 * 2.27 + 0.749 * 0.16 + 0.24;
+    NEAR(p, 2 * router + 0.15616 + 0.09216);
+    NEAR(p, 10.12322);
+    double s = 0.4 * 32 / 39;
+    NEAR(a, 2 * 0.34 * (0.5 * s + 0.5 * s * s));
+
+    /* Hand-off arithmetic on the same topology at 500 MHz (period 2000 ps):
+     * the 3 mm link is 300 ps: 0 registers; at 5 GHz (200 ps) it needs
+     * ceil(300 / 200) - 1 = 1; 0.5 mm terminal links (50 ps): 0. */
+    struct noc_buf b;
+    noc_buf_init(&b);
+    assert_int_equal(noc_design_links_csv(&t, &tech, 500, &b), NOC_OK);
+    assert_non_null(strstr(b.data, "r0,r1,link,3,300,0\n"));
+    b.len = 0;
+    assert_int_equal(noc_design_links_csv(&t, &tech, 5000, &b), NOC_OK);
+    assert_non_null(strstr(b.data, "r0,r1,link,3,300,1\n"));
+    assert_non_null(strstr(b.data, "r0,t0,eject,0.5,50,0\n"));
+    /* DEF: 1 um = 1000 units, so router r1 at 3 mm sits at 3,000,000. */
+    b.len = 0;
+    assert_int_equal(noc_design_def(&t, &b), NOC_OK);
+    assert_non_null(strstr(b.data, "- r1 noc_router_2p + PLACED ( 3000000 0 ) N ;"));
+    assert_non_null(strstr(b.data, "NETS 6 ;"));
+    noc_buf_free(&b);
+    noc_topo_free(&t);
+}
+
+/* Tech files: overrides apply, errors name the file and line. */
+static void tech_file(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_tech t;
+    noc_tech_defaults(&t);
+    assert_int_equal(noc_tech_parse(&t, "# comment\nbuf_leak_mw = 0\n  xbar_leak_mw=0 # none\nroute_leak_mw = 0\n",
+                                    "a.tech", &ctx), NOC_OK);
+    /* 5 ports, idle, no leakage: nothing. */
+    NEAR(noc_tech_router_mw(&t, 5, 32, 0), 0.0);
+    assert_int_equal(noc_tech_parse(&t, "buf_pj = 1\nwhat = 2\n", "b.tech", &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "b.tech:2:"));
+    noc_ctx_clear(&ctx);
+    assert_int_equal(noc_tech_parse(&t, "buf_pj = -1\n", "c.tech", &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "c.tech:1:"));
+    noc_ctx_clear(&ctx);
+    assert_int_equal(noc_tech_parse(&t, "ref_width\n", "d.tech", &ctx), NOC_EINVAL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(router_power_by_hand),
+        cmocka_unit_test(router_area_by_hand),
+        cmocka_unit_test(channel_power_by_hand),
+        cmocka_unit_test(topology_power_by_hand),
+        cmocka_unit_test(tech_file),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
