@@ -112,42 +112,37 @@ int noc_compare_summary_csv(const struct noc_compare *c, struct noc_buf *b)
     return b->failed ? NOC_ENOMEM : NOC_OK;
 }
 
-/* Index of the best entry for column k, -1 when none. */
-static int best_of(const struct noc_compare *c, size_t k)
+/* The best value of every ranked column (NAN when a column is not ranked
+ * or has no value), computed once per table. */
+static void best_values(const struct noc_compare *c, double best[NCOLS])
 {
-    if (!cols[k].better)
-        return -1;
-    int best = -1;
-    double bv = 0;
-    for (int i = 0; i < c->n; i++) {
-        double v;
-        const char *s;
-        value(&c->e[i], k, &v, &s);
-        if (isnan(v))
+    for (size_t k = 0; k < NCOLS; k++) {
+        best[k] = NAN;
+        if (!cols[k].better)
             continue;
-        if (best < 0 || (cols[k].better < 0 ? v < bv : v > bv)) {
-            best = i;
-            bv = v;
+        for (int i = 0; i < c->n; i++) {
+            double v;
+            const char *s;
+            value(&c->e[i], k, &v, &s);
+            if (!isnan(v) && (isnan(best[k]) || (cols[k].better < 0 ? v < best[k] : v > best[k])))
+                best[k] = v;
         }
     }
-    return best;
 }
 
-static int is_best(const struct noc_compare *c, size_t k, int i)
+static int is_best(const struct noc_compare *c, const double best[NCOLS], size_t k, int i)
 {
-    int b = best_of(c, k);
-    if (b < 0)
-        return 0;
-    double v, w;
+    double v;
     const char *s;
     value(&c->e[i], k, &v, &s);
-    value(&c->e[b], k, &w, &s);
-    return !isnan(v) && v == w;
+    return !isnan(best[k]) && !isnan(v) && v == best[k];
 }
 
 int noc_compare_report_md(const struct noc_compare *c, const struct noc_app *app, const char *cmdline,
                           double cap, struct noc_buf *b)
 {
+    double best[NCOLS];
+    best_values(c, best);
     noc_buf_printf(b, "# nocsyn design-space exploration: %s\n\n", app->name ? app->name : "app");
     noc_buf_printf(b, "%d cores, %d flows, %.6g MB/s in total. Link capacity %.6g MB/s.\n\n", app->ncores, app->nflows,
                    noc_app_total_bw(app), cap);
@@ -164,7 +159,7 @@ int noc_compare_report_md(const struct noc_compare *c, const struct noc_app *app
     for (int i = 0; i < c->n; i++) {
         noc_buf_printf(b, "|");
         for (size_t k = 0; k < NCOLS - 1; k++) {
-            int bold = is_best(c, k, i);
+            int bold = is_best(c, best, k, i);
             noc_buf_printf(b, " %s", bold ? "**" : "");
             cell(b, &c->e[i], k, 0);
             noc_buf_printf(b, "%s |", bold ? "**" : "");
@@ -189,6 +184,8 @@ static void inline_svg(struct noc_buf *b, const char *svg)
 int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *app, const char *cmdline,
                             double cap, struct noc_buf *b, struct noc_ctx *ctx)
 {
+    double best[NCOLS];
+    best_values(c, best);
     noc_buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>nocsyn: ");
     report_esc(b, app->name ? app->name : "app");
     noc_buf_printf(b, "</title>\n<style>\n"
@@ -216,7 +213,7 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
     for (int i = 0; i < c->n; i++) {
         noc_buf_printf(b, "<tr>");
         for (size_t k = 0; k < NCOLS - 1; k++) {
-            noc_buf_printf(b, "<td%s>", is_best(c, k, i) ? " class=\"best\"" : "");
+            noc_buf_printf(b, "<td%s>", is_best(c, best, k, i) ? " class=\"best\"" : "");
             cell(b, &c->e[i], k, 0);
             noc_buf_printf(b, "</td>");
         }
