@@ -79,4 +79,14 @@ void noc_tech_topo(const struct noc_tech *tech, const struct noc_topo *t,
                    const double *load_mbps, double width, double *power_mw,
                    double *area_mm2, int *unknown_len);
 
+/* The one link-latency model (links.csv, the simulator, anynet, RTL and
+ * BookSim configs all use it): a wire of length_mm has a delay of
+ * length_mm x wire_ps_mm ps; at clock freq_mhz (period T = 1e6 / freq ps) it
+ * needs ceil(delay / T) - 1 pipeline registers (0 when it fits in one cycle,
+ * or when freq_mhz <= 0 or the length is unknown (< 0)), and traversing it
+ * takes 1 + that many cycles.  O(1). */
+double noc_tech_wire_delay_ps(const struct noc_tech *tech, double length_mm);
+int noc_tech_link_stages(const struct noc_tech *tech, double length_mm, double freq_mhz);
+int noc_tech_link_cycles(const struct noc_tech *tech, double length_mm, double freq_mhz);
+
 #endif

@@ -70,7 +70,6 @@ int noc_design_def(const struct noc_topo *t, struct noc_buf *b)
 
 int noc_design_links_csv(const struct noc_topo *t, const struct noc_tech *tech, double freq_mhz, struct noc_buf *b)
 {
-    double period_ps = freq_mhz > 0 ? 1e6 / freq_mhz : 0;
     noc_buf_printf(b, "src,dst,kind,length_mm,delay_ps,pipeline_stages\n");
     for (int c = 0; c < t->nch; c++) {
         const struct noc_channel *ch = &t->ch[c];
@@ -81,8 +80,8 @@ int noc_design_links_csv(const struct noc_topo *t, const struct noc_tech *tech, 
             noc_buf_printf(b, ",,\n");
             continue;
         }
-        double delay = len * tech->wire_ps_mm;
-        int stages = period_ps > 0 ? (int)fmax(0, ceil(delay / period_ps - 1e-9) - 1) : 0;
+        double delay = noc_tech_wire_delay_ps(tech, len);
+        int stages = noc_tech_link_stages(tech, len, freq_mhz);
         noc_buf_num(b, len);
         noc_buf_printf(b, ",");
         noc_buf_num(b, delay);

@@ -180,3 +180,24 @@ void noc_tech_topo(const struct noc_tech *tech, const struct noc_topo *t,
     if (unknown_len)
         *unknown_len = unknown;
 }
+
+double noc_tech_wire_delay_ps(const struct noc_tech *tech, double length_mm)
+{
+    return length_mm > 0 ? length_mm * tech->wire_ps_mm : 0;
+}
+
+int noc_tech_link_stages(const struct noc_tech *tech, double length_mm, double freq_mhz)
+{
+    if (!(freq_mhz > 0) || !(length_mm > 0) || !isfinite(length_mm))
+        return 0;
+    double period_ps = 1e6 / freq_mhz;
+    double regs = ceil(noc_tech_wire_delay_ps(tech, length_mm) / period_ps - 1e-9) - 1;
+    if (regs > 1e6)
+        regs = 1e6;
+    return regs > 0 ? (int)regs : 0;
+}
+
+int noc_tech_link_cycles(const struct noc_tech *tech, double length_mm, double freq_mhz)
+{
+    return 1 + noc_tech_link_stages(tech, length_mm, freq_mhz);
+}
