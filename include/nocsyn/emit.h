@@ -10,6 +10,7 @@
 
 struct noc_topo;
 struct noc_app;
+struct noc_layout;
 
 /* Topology DOT (INTERFACE 1.3): kind, x, y (mm), width, shape attributes and
  * stored routes; read back exactly by noc_topo_parse_dot.  O(V + E).
@@ -20,7 +21,8 @@ struct noc_app;
  * name escaped with '\').  Full format: src/emit/dot.c. */
 int noc_topo_write_dot(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
 /* BookSim2 anynet: routers renumbered 0..R-1, terminals 0..N-1 in node
- * order, single spaces, no latency tokens.  NOC_EUNSUP when a terminal
+ * order, single spaces, a latency token after a neighbour whose channel has
+ * ch.latency > 1.  NOC_EUNSUP when a terminal
  * attaches to two different routers, a router channel has no reverse
  * (anynet links are bidirectional) or channels are parallel. */
 int noc_topo_write_anynet(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
@@ -46,18 +48,24 @@ struct noc_design;
 struct noc_synth_result;
 struct noc_tech;
 /* Writes DIR/D.dot, D.svg, D.json (metrics of 3.2 plus power_mw, area_mm2,
- * method, switches, vcs, pareto), D.routes.csv, D.place.csv and D.anynet
- * for design d (feasible).  Each file is written atomically. */
-int noc_design_write(const struct noc_design *d, const char *dir, const struct noc_tech *tech,
-                     struct noc_ctx *ctx);
+ * method, switches, vcs, pareto), D.routes.csv, and the hand-off files of
+ * its layout (noc_layout_build: routers moved off the cores, a note names
+ * each move): D.place.csv, D.lef, D.def, D.links.csv, D.table.csv (VC
+ * classes: dor's dateline classes for tori and rings with d->vcs >= 2),
+ * D.anynet (link latencies 1 + pipeline registers) and D.booksim.cfg with
+ * app's traffic (app may be NULL) for design d (feasible).  tech NULL: the
+ * defaults.  Each file is written atomically. */
+int noc_design_write(const struct noc_design *d, const struct noc_app *app, const char *dir,
+                     const struct noc_tech *tech, struct noc_ctx *ctx);
 /* DIR/pareto.csv: one row per switch count, feasible or not (with reason),
  * the Pareto flag and the chosen design. */
 int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct noc_ctx *ctx);
-/* The routes as CSV (src,dst,path) and the placement CSV
- * (node,kind,x_mm,y_mm,w_mm,h_mm: lower-left corners; routers sized from
- * the tech model's area when tech is given). */
+/* The routes as CSV (src,dst,path) and the placement CSV of layout L
+ * (node,kind,x_mm,y_mm,w_mm,h_mm: lower-left corners of the legalised
+ * blocks, routers sized from the tech model's area; then one row of kind
+ * "pipe" per link pipeline register; unplaced nodes at 0,0). */
 int noc_design_routes_csv(const struct noc_topo *t, struct noc_buf *b);
-int noc_design_place_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b);
+int noc_design_place_csv(const struct noc_topo *t, const struct noc_layout *L, struct noc_buf *b);
 
 /* The app's floorplan as CSV (INTERFACE 1.2, core,x_mm,y_mm,w_mm,h_mm;
  * lower-left corners).  NOC_EINVAL when a core has no position. */
@@ -87,19 +95,96 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
 int noc_compare_write(const struct noc_compare *c, const struct noc_app *app, const char *dir,
                       const char *cmdline, const struct noc_tech *tech, double cap, struct noc_ctx *ctx);
 
+/* ---- physical hand-off model (src/emit/layout.c): the one placement the
+ * LEF, DEF, place.csv, links.csv and anynet latencies are written from.
+ * Coordinates are snapped to whole nanometres (the DEF database unit).
+ *  - cores (terminals with a position) are fixed blocks of their floorplan
+ *    size (10 um square when the size is unknown), centred on their position;
+ *  - routers are squares of the tech model's area (side rounded up to an
+ *    even number of nm),
+ *    centred on their synthesized position, then, in router order, moved to
+ *    the nearest spot (Manhattan distance of the lower-left corner) that
+ *    overlaps no core and no router placed before (abutting is allowed):
+ *    the optimum lies where each coordinate is either the wanted one or
+ *    touches an obstacle edge, so those candidates are tried in order of
+ *    distance (ties: lower y, then lower x);
+ *  - channel c gets stages[c] = noc_tech_link_stages pipeline registers
+ *    (length from the legalised centres), register banks of width x
+ *    tech->reg_um2_bit um^2 (square), spread evenly along the channel's
+ *    L-shaped route (x first), each legalised like a router;
+ *  - names: every node, register and macro name keeps [A-Za-z0-9_] and maps
+ *    any other character to '_'; a name already taken gets _2, _3, ...;
+ *  - ports: at each node, every out channel is a port (channel order), an
+ *    in channel shares the port of its reverse channel, else is a port of
+ *    its own (so a router has noc_topo_radix ports).
+ * Nodes without a position are left unplaced (placed[v] = 0). */
+struct noc_layout {
+    int nnodes, nch, nregs;
+    char **names;      /* per node: unique legal name (owned) */
+    int *placed;       /* per node */
+    double *x, *y;     /* per node: lower-left corner, mm */
+    double *w, *h;     /* per node: size, mm */
+    double *moved_mm;  /* per node: |dx| + |dy| a router moved to clear cores */
+    int *nports;       /* per node */
+    int *src_port;     /* per channel: its port at the source node */
+    int *dst_port;     /* per channel: its port at the destination node */
+    double *len_mm;    /* per channel: length after legalisation (-1 unknown) */
+    int *stages;       /* per channel: pipeline registers */
+    int *reg_first;    /* per channel: index of its first register */
+    char **reg_names;  /* per register (owned) */
+    double *rx, *ry;   /* per register: lower-left corner, mm */
+    double reg_side;   /* register bank side, mm */
+    double die[4];     /* x0, y0, x1, y1 (mm): covers every placed block */
+    double width;      /* link width in bits (t->link_width, else 32) */
+};
+/* Builds the layout of t (finalized) with tech at t->freq_mhz.  L must be
+ * uninitialised; on success the caller releases it with noc_layout_free
+ * (also safe after a failure).  NOC_ENOMEM.  O(R x (C + R)^2 log(C + R))
+ * for R routers/registers and C cores (candidate spots per block). */
+int noc_layout_build(struct noc_layout *L, const struct noc_topo *t, const struct noc_tech *tech,
+                     struct noc_ctx *ctx);
+void noc_layout_free(struct noc_layout *L);
+/* Legal DEF/LEF identifier for s ([A-Za-z0-9_], others to '_'). */
+void noc_def_name(struct noc_buf *b, const char *s);
+
+/* LEF 5.8 for the layout: units, two routing layers and a site (enough for
+ * KLayout and OpenROAD to read it alone), one BLOCK macro per router size
+ * (noc_router_<P>p_<W>b: P ports, W-bit links; pins p<k>_in[b] and
+ * p<k>_out[b] spread around the edges), one per core size and port count
+ * (noc_core_...: pins ni<k>_in/ni<k>_out) and the pipeline register bank
+ * noc_pipe_reg_<W>b (d[b], q[b]).  O(pins). */
+int noc_design_lef(const struct noc_topo *t, const struct noc_layout *L, struct noc_buf *b);
+/* DEF 5.8 for the layout: DIEAREA, routers PLACED and cores FIXED at their
+ * lower-left corners (orientation N), pipeline registers PLACED, and one net
+ * per link bit (<src>__<dst>_s<k>[b] for segment k of a pipelined link),
+ * from port pins to port pins. Displaced routers are listed in comments. */
+int noc_design_def(const struct noc_topo *t, const struct noc_layout *L, struct noc_buf *b);
+
 /* ---- hand-off files (src/emit/handoff.c), written with every design */
-/* DEF 5.8 fragment: routers as COMPONENTS PLACED (1 um = 1000 units),
- * every channel as a net. */
-int noc_design_def(const struct noc_topo *t, struct noc_buf *b);
-/* src,dst,kind,length_mm,delay_ps,pipeline_stages per channel, with
- * delay = length x tech->wire_ps_mm and stages = ceil(delay / period) - 1
- * (>= 0) at freq_mhz. */
-int noc_design_links_csv(const struct noc_topo *t, const struct noc_tech *tech, double freq_mhz,
+/* src,dst,kind,length_mm,delay_ps,pipeline_stages per channel of the
+ * layout L of t: length after legalisation, delay = length x
+ * tech->wire_ps_mm and the layout's stages (noc_tech_link_stages at
+ * t->freq_mhz). */
+int noc_design_links_csv(const struct noc_topo *t, const struct noc_layout *L, const struct noc_tech *tech,
                          struct noc_buf *b);
-/* router,src,dst,next: the routing table of every router, from the routes. */
-int noc_design_table_csv(const struct noc_topo *t, struct noc_buf *b);
-/* A BookSim2 configuration that reads anynet_file, with the warning that
- * BookSim's anynet routing does not use the design's tables. */
-int noc_design_booksim_cfg(const char *anynet_file, struct noc_buf *b);
+/* router,src,dst,next,vc_class: the routing table of every router, from
+ * the stored routes; vc_class is the virtual-channel class of the hop to
+ * `next` under routing rt (noc_routing_path_classes: dateline classes for
+ * dor on tori/rings with 2+ VCs), all 0 when rt is NULL.  Errors from the
+ * class computation (a stored route the routing would not take). */
+struct noc_routing;
+int noc_design_table_csv(const struct noc_topo *t, const struct noc_routing *rt, struct noc_buf *b,
+                         struct noc_ctx *ctx);
+/* A BookSim2 configuration that reads anynet_file (whose per-link
+ * latencies come from the layout), with the warning that BookSim's anynet
+ * routing does not use the design's tables, and app's traffic as far as
+ * BookSim can express it: every node injects at the app's mean rate
+ * (injection_rate, one-flit packets per node per cycle at the design's
+ * width and clock) with destinations drawn by the app's per-destination
+ * shares (traffic = hotspot({{nodes},{weights}}), weights scaled to at most
+ * 1000).  Per-source rates and source-destination pairs cannot be
+ * expressed (stated in the file).  app NULL: uniform traffic at 0.1. */
+int noc_design_booksim_cfg(const struct noc_topo *t, const struct noc_app *app, const char *anynet_file,
+                           struct noc_buf *b);
 
 #endif

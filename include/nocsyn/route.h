@@ -147,6 +147,16 @@ int noc_routing_paths(const struct noc_routing *r, int s, int d,
 int noc_routing_sample(const struct noc_routing *r, int s, int d, struct noc_rng *rng,
                        struct noc_pathset *ps, struct noc_ctx *ctx);
 
+/* The virtual-channel class of every channel of path ch[0..n-1] (channel
+ * ids, as noc_routing_paths gives them) under r: for the destination-based
+ * models (dor, updown, desttag) the class the model's step function assigns
+ * (dateline classes of dor on tori and rings with r->vcs >= 2, see above;
+ * parallel channels are told apart by their end router only); 0 for
+ * terminal channels and for table, ecmp, ideal and optimal (one class).
+ * NOC_EINVAL when the model would not take a hop of the path.
+ * O(n) steps of the model (updown/desttag: plus one destination table). */
+int noc_routing_path_classes(const struct noc_routing *r, const int *ch, int n, int *cls, struct noc_ctx *ctx);
+
 /* The outcome of a deadlock check.  Init/free pair (the caller of init frees).
  * When `acyclic` is 0, the cycle lists a dependency cycle of the channel
  * dependency graph: channel cycle_ch[i] in VC class cycle_vc[i] waits for

@@ -50,6 +50,9 @@ struct noc_tech {
     /* Wire delay for pipelining long links (issue: place-and-route hand-off):
      * ps per mm of a repeated global wire. */
     double wire_ps_mm;
+    /* Pipeline register area per bit, um^2 (LEF/DEF hand-off): 4.522, the
+     * DFF_X1 flip-flop of the Nangate 45 nm Open Cell Library. */
+    double reg_um2_bit;
 };
 
 /* Fills the cited defaults above.  O(1). */

@@ -322,7 +322,7 @@ int cmd_synth(int argc, char **argv)
         goto done;
     for (int i = 0; i < res.n && rc == NOC_OK; i++)
         if (res.d[i].feasible && (all || res.d[i].pareto || i == res.chosen || single))
-            rc = noc_design_write(&res.d[i], stage.path, &so.tech, &ctx);
+            rc = noc_design_write(&res.d[i], &app, stage.path, &so.tech, &ctx);
     if (rc == NOC_OK && !single)
         rc = noc_pareto_write(&res, stage.path, &ctx);
     if (rc == NOC_OK)

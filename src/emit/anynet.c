@@ -3,7 +3,10 @@
  * One line per router, in id order: "router I node A node B router J ...",
  * the terminals attached to router I first, then its router neighbours, all
  * in node order; routers are numbered 0..R-1 and terminals 0..N-1 in node
- * order, separated by single spaces, with no link-latency tokens.
+ * order, separated by single spaces.  A neighbour is followed by its
+ * channel's latency in cycles ("router 0 router 1 3": channel 0 -> 1 takes 3
+ * cycles, BookSim's LINK_WEIGHT) when that latency is above 1, BookSim's
+ * default; the hand-off writer sets it from the link-latency model.
  *
  * BookSim's anynet (src/networks/anynet.cpp) makes every router-router
  * mention a bidirectional link and attaches a node to exactly one router for
@@ -37,6 +40,15 @@ static int check_representable(const struct noc_topo *t, struct noc_ctx *ctx)
     return NOC_OK;
 }
 
+/* BookSim's latency token after a neighbour, only when above its default 1.
+ * A terminal's token sets both its channels in BookSim: the ejection
+ * channel's (the injection channel has the same length). */
+static void latency(struct noc_buf *out, const struct noc_topo *t, int e)
+{
+    if (t->ch[e].latency > 1)
+        noc_buf_printf(out, " %d", t->ch[e].latency);
+}
+
 int noc_topo_write_anynet(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx)
 {
     if (!t->finalized)
@@ -48,11 +60,15 @@ int noc_topo_write_anynet(const struct noc_topo *t, struct noc_buf *out, struct 
     for (int r = 0; r < t->nrouters; r++) {
         noc_buf_printf(out, "router %d", r);
         for (int e = g->off[r]; e < g->off[r + 1]; e++)
-            if (g->dst[e] >= t->nrouters)
+            if (g->dst[e] >= t->nrouters) {
                 noc_buf_printf(out, " node %d", g->dst[e] - t->nrouters);
+                latency(out, t, e);
+            }
         for (int e = g->off[r]; e < g->off[r + 1]; e++)
-            if (g->dst[e] < t->nrouters)
+            if (g->dst[e] < t->nrouters) {
                 noc_buf_printf(out, " router %d", g->dst[e]);
+                latency(out, t, e);
+            }
         noc_buf_append(out, "\n", 1);
     }
     if (out->failed)

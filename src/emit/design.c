@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nocsyn/route.h"
 #include "nocsyn/synth.h"
+#include "nocsyn/topo.h"
 #include "nocsyn/tech.h"
 
 /* CSV field, quoted when it holds a comma, quote or line break. */
@@ -67,27 +69,26 @@ int noc_design_routes_csv(const struct noc_topo *t, struct noc_buf *b)
     return b->failed ? NOC_ENOMEM : NOC_OK;
 }
 
-int noc_design_place_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b)
+static void place_row(struct noc_buf *b, const char *name, const char *kind, double x, double y, double w,
+                      double h)
+{
+    csv_field(b, name);
+    noc_buf_printf(b, ",%s,", kind);
+    double v[] = {x, y, w, h};
+    for (int k = 0; k < 4; k++) {
+        noc_buf_num(b, v[k]);
+        noc_buf_append(b, k < 3 ? "," : "\n", 1);
+    }
+}
+
+int noc_design_place_csv(const struct noc_topo *t, const struct noc_layout *L, struct noc_buf *b)
 {
     noc_buf_printf(b, "node,kind,x_mm,y_mm,w_mm,h_mm\n");
-    for (int v = 0; v < t->nnodes; v++) {
-        const struct noc_node *nd = &t->nodes[v];
-        double w = nd->w, h = nd->h;
-        if (nd->kind == NOC_ROUTER && tech) {
-            double width = t->link_width > 0 ? t->link_width : 32;
-            w = h = sqrt(noc_tech_router_mm2(tech, noc_topo_radix(t, v), width));
-        }
-        csv_field(b, nd->name);
-        noc_buf_printf(b, ",%s,", nd->kind == NOC_ROUTER ? "router" : "core");
-        noc_buf_num(b, nd->has_pos ? nd->x - w / 2 : 0);
-        noc_buf_append(b, ",", 1);
-        noc_buf_num(b, nd->has_pos ? nd->y - h / 2 : 0);
-        noc_buf_append(b, ",", 1);
-        noc_buf_num(b, w);
-        noc_buf_append(b, ",", 1);
-        noc_buf_num(b, h);
-        noc_buf_append(b, "\n", 1);
-    }
+    for (int v = 0; v < t->nnodes; v++)
+        place_row(b, t->nodes[v].name, v < t->nrouters ? "router" : "core", L->placed[v] ? L->x[v] : 0,
+                  L->placed[v] ? L->y[v] : 0, L->w[v], L->h[v]);
+    for (int i = 0; i < L->nregs; i++)
+        place_row(b, L->reg_names[i], "pipe", L->rx[i], L->ry[i], L->reg_side, L->reg_side);
     return b->failed ? NOC_ENOMEM : NOC_OK;
 }
 
@@ -123,8 +124,36 @@ cleanup:
     return rc;
 }
 
-int noc_design_write(const struct noc_design *d, const char *dir, const struct noc_tech *tech,
-                     struct noc_ctx *ctx)
+/* The routing whose VC classes table.csv lists: dor's dateline classes on
+ * tori and rings that need 2+ VCs; NULL (one class) otherwise. */
+static int table_routing(const struct noc_design *d, struct noc_routing *rt, struct noc_ctx *ctx)
+{
+    int fam = d->topo.shape.family;
+    if (d->vcs < 2 || (fam != NOC_FAM_TORUS && fam != NOC_FAM_RING))
+        return 0;
+    if (noc_routing_init(rt, &d->topo, NOC_RT_DOR, d->vcs, ctx) != NOC_OK) {
+        noc_ctx_clear(ctx);
+        return 0;
+    }
+    return 1;
+}
+
+static void note_moves(const struct noc_design *d, const struct noc_layout *L, struct noc_ctx *ctx)
+{
+    int n = 0;
+    double mx = 0;
+    for (int v = 0; v < d->topo.nrouters; v++)
+        if (L->moved_mm[v] > 0) {
+            n++;
+            mx = fmax(mx, L->moved_mm[v]);
+        }
+    if (n)
+        noc_note(ctx, "%s: %d router%s moved off the cores (at most %.3f mm; listed in %s.def)", d->name, n,
+                 n > 1 ? "s" : "", mx, d->name);
+}
+
+int noc_design_write(const struct noc_design *d, const struct noc_app *app, const char *dir,
+                     const struct noc_tech *tech, struct noc_ctx *ctx)
 {
     static const struct {
         const char *ext;
@@ -134,12 +163,26 @@ int noc_design_write(const struct noc_design *d, const char *dir, const struct n
         {".svg", noc_topo_write_svg},
         {".anynet", noc_topo_write_anynet},
     };
-    int rc = NOC_OK;
+    struct noc_tech deftech;
+    if (!tech) {
+        noc_tech_defaults(&deftech);
+        tech = &deftech;
+    }
+    struct noc_layout L;
+    struct noc_topo ho; /* the design with the layout's link latencies */
+    struct noc_routing rt;
+    int have_rt = 0, have_ho = 0;
     struct noc_buf b;
     noc_buf_init(&b);
+    int rc = noc_layout_build(&L, &d->topo, tech, ctx);
+    if (rc == NOC_OK && (rc = noc_topo_copy(&ho, &d->topo, ctx)) == NOC_OK) {
+        have_ho = 1;
+        for (int c = 0; c < ho.nch; c++)
+            ho.ch[c].latency = L.len_mm[c] >= 0 ? 1 + L.stages[c] : 0;
+    }
     for (size_t i = 0; i < sizeof topo_writers / sizeof topo_writers[0] && rc == NOC_OK; i++) {
         b.len = 0;
-        rc = topo_writers[i].fn(&d->topo, &b, ctx);
+        rc = topo_writers[i].fn(i == 2 ? &ho : &d->topo, &b, ctx);
         if (rc == NOC_EUNSUP) { /* e.g. anynet cannot hold one-way channels */
             noc_note(ctx, "%s%s not written: %s", d->name, topo_writers[i].ext, ctx->msg);
             noc_ctx_clear(ctx);
@@ -154,41 +197,40 @@ int noc_design_write(const struct noc_design *d, const char *dir, const struct n
         if ((rc = design_json(d, &b, ctx)) == NOC_OK)
             rc = save_buf(&b, dir, d->name, ".json", ctx);
     }
-    if (rc == NOC_OK) {
+    /* Hand-off: routes, placement, LEF/DEF, per-link pipelining, router
+     * tables with VC classes, BookSim. */
+    static const char *const exts[] = {".routes.csv", ".place.csv", ".lef", ".def", ".links.csv", ".table.csv",
+                                       ".booksim.cfg"};
+    for (size_t i = 0; i < sizeof exts / sizeof exts[0] && rc == NOC_OK; i++) {
         b.len = 0;
-        noc_design_routes_csv(&d->topo, &b);
-        rc = save_buf(&b, dir, d->name, ".routes.csv", ctx);
+        switch (i) {
+        case 0: rc = noc_design_routes_csv(&d->topo, &b); break;
+        case 1: rc = noc_design_place_csv(&d->topo, &L, &b); break;
+        case 2: rc = noc_design_lef(&d->topo, &L, &b); break;
+        case 3: rc = noc_design_def(&d->topo, &L, &b); break;
+        case 4: rc = noc_design_links_csv(&d->topo, &L, tech, &b); break;
+        case 5:
+            have_rt = table_routing(d, &rt, ctx);
+            rc = noc_design_table_csv(&d->topo, have_rt ? &rt : NULL, &b, ctx);
+            break;
+        default: {
+            char any[128];
+            snprintf(any, sizeof any, "%s.anynet", d->name);
+            rc = noc_design_booksim_cfg(&d->topo, app, any, &b);
+        }
+        }
+        if (rc == NOC_ENOMEM && ctx->status == NOC_OK)
+            rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory writing %s%s", d->name, exts[i]);
+        if (rc == NOC_OK)
+            rc = save_buf(&b, dir, d->name, exts[i], ctx);
     }
-    if (rc == NOC_OK) {
-        b.len = 0;
-        noc_design_place_csv(&d->topo, tech, &b);
-        rc = save_buf(&b, dir, d->name, ".place.csv", ctx);
-    }
-    /* Hand-off: DEF fragment, per-link pipelining, router tables, BookSim. */
-    struct noc_tech deftech;
-    noc_tech_defaults(&deftech);
-    if (rc == NOC_OK) {
-        b.len = 0;
-        noc_design_def(&d->topo, &b);
-        rc = save_buf(&b, dir, d->name, ".def", ctx);
-    }
-    if (rc == NOC_OK) {
-        b.len = 0;
-        noc_design_links_csv(&d->topo, tech ? tech : &deftech, d->topo.freq_mhz, &b);
-        rc = save_buf(&b, dir, d->name, ".links.csv", ctx);
-    }
-    if (rc == NOC_OK) {
-        b.len = 0;
-        noc_design_table_csv(&d->topo, &b);
-        rc = save_buf(&b, dir, d->name, ".table.csv", ctx);
-    }
-    if (rc == NOC_OK) {
-        char any[128];
-        snprintf(any, sizeof any, "%s.anynet", d->name);
-        b.len = 0;
-        noc_design_booksim_cfg(any, &b);
-        rc = save_buf(&b, dir, d->name, ".booksim.cfg", ctx);
-    }
+    if (rc == NOC_OK)
+        note_moves(d, &L, ctx);
+    if (have_rt)
+        noc_routing_free(&rt);
+    if (have_ho)
+        noc_topo_free(&ho);
+    noc_layout_free(&L);
     noc_buf_free(&b);
     return rc;
 }

@@ -298,7 +298,7 @@ int noc_compare_write(const struct noc_compare *c, const struct noc_app *app, co
         d.power_mw = e->power_mw;
         d.area_mm2 = e->area_mm2;
         d.vcs = e->vcs;
-        rc = noc_design_write(&d, dir, tech, ctx);
+        rc = noc_design_write(&d, app, dir, tech, ctx);
     }
     static const struct {
         const char *file;

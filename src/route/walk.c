@@ -142,3 +142,49 @@ cleanup:
     rt_dest_release(&dd);
     return rc;
 }
+
+int noc_routing_path_classes(const struct noc_routing *r, const int *ch, int n, int *cls, struct noc_ctx *ctx)
+{
+    const struct rt_model *m = rt_model_get(r->model);
+    const struct noc_topo *t = r->t;
+    for (int i = 0; i < n; i++)
+        cls[i] = 0;
+    if (!m || !t)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "routing not initialised");
+    if (!m->next || n < 1)
+        return NOC_OK; /* one class: table, ecmp, ideal, optimal */
+    int last = n - 1;
+    while (last >= 0 && !noc_topo_is_rr(t, ch[last]))
+        last--;
+    if (last < 0)
+        return NOC_OK;
+    int D = t->ch[ch[last]].dst, rc = NOC_OK, cin = -1, c = 0;
+    struct rt_dest dd;
+    memset(&dd, 0, sizeof dd);
+    if (m->dest) {
+        if ((rc = m->dest(r, D, &dd, ctx)) != NOC_OK)
+            goto cleanup;
+    } else {
+        dd.d = D;
+    }
+    for (int i = 0; i <= last; i++) {
+        if (!noc_topo_is_rr(t, ch[i]))
+            continue;
+        struct rt_hop hop[RT_MAXHOP];
+        int nhop = 0, u = t->ch[ch[i]].src, v = t->ch[ch[i]].dst, k;
+        if ((rc = m->next(r, &dd, u, cin, c, hop, &nhop, ctx)) != NOC_OK)
+            goto cleanup;
+        for (k = 0; k < nhop && t->ch[hop[k].ch].dst != v; k++)
+            ;
+        if (k == nhop) {
+            rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "%s routing does not take %s -> %s toward %s", m->name,
+                           rt_name(t, u), rt_name(t, v), rt_name(t, D));
+            goto cleanup;
+        }
+        cls[i] = c = hop[k].cls;
+        cin = hop[k].ch;
+    }
+cleanup:
+    rt_dest_release(&dd);
+    return rc;
+}

@@ -29,6 +29,7 @@ static const struct {
     {"area_ref_width", offsetof(struct noc_tech, area_ref_width), 39},
     {"area_lin", offsetof(struct noc_tech, area_lin), 0.5},
     {"wire_ps_mm", offsetof(struct noc_tech, wire_ps_mm), 100},
+    {"reg_um2_bit", offsetof(struct noc_tech, reg_um2_bit), 4.522},
 };
 #define NKEYS (sizeof tech_keys / sizeof tech_keys[0])
 

@@ -105,7 +105,7 @@ static void compare_outputs_parse(void **state)
         snprintf(p, sizeof p, "%s/%s.links.csv", dir, d);
         check_csv(p, "src,dst,kind,length_mm,delay_ps,pipeline_stages\n");
         snprintf(p, sizeof p, "%s/%s.table.csv", dir, d);
-        check_csv(p, "router,src,dst,next\n");
+        check_csv(p, "router,src,dst,next,vc_class\n");
         /* SVG and DEF exist and start as they should. */
         snprintf(p, sizeof p, "%s/%s.svg", dir, d);
         char *svg = slurp(p);

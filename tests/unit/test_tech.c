@@ -16,6 +16,13 @@
 
 #define NEAR(a, b) assert_true(fabs((a) - (b)) <= 1e-9 * (1 + fabs(b)))
 
+/* A router side as the layout rounds it: up to an even number of nm. */
+static long long side_nm(double mm)
+{
+    long long s = (long long)ceil(mm * 1e6 - 1e-6);
+    return s + (s & 1);
+}
+
 /* 5 ports, 32 bits, 1e9 flits/s:
  *   dynamic = 1e9/s x (1.296 + 0.221 x 5/5 + 0.12) pJ = 1.637 mW
  *   leakage = 5 x 2.27 + 0.749 x 1 + 0.24 = 12.339 mW      -> 13.976 mW.
@@ -97,21 +104,103 @@ static void topology_power_by_hand(void **state)
 
     /* Hand-off arithmetic on the same topology at 500 MHz (period 2000 ps):
      * the 3 mm link is 300 ps: 0 registers; at 5 GHz (200 ps) it needs
-     * ceil(300 / 200) - 1 = 1; 0.5 mm terminal links (50 ps): 0. */
+     * ceil(300 / 200) - 1 = 1; 0.5 mm terminal links (50 ps): 0.  The
+     * terminals have no size, so they are 10 um blocks centred on their
+     * positions and the routers (side sqrt(area) = sqrt(0.34 x (0.5 s +
+     * 0.5 s^2)) mm, s = 0.4 x 32/39) do not touch them: nothing moves. */
+    double side = sqrt(0.34 * (0.5 * s + 0.5 * s * s)); /* 0.28412... mm */
     struct noc_buf b;
     noc_buf_init(&b);
-    assert_int_equal(noc_design_links_csv(&t, &tech, 500, &b), NOC_OK);
+    struct noc_layout L;
+    t.freq_mhz = 500;
+    assert_int_equal(noc_layout_build(&L, &t, &tech, &ctx), NOC_OK);
+    assert_int_equal(L.nregs, 0);
+    assert_int_equal(noc_design_links_csv(&t, &L, &tech, &b), NOC_OK);
     assert_non_null(strstr(b.data, "r0,r1,link,3,300,0\n"));
+    noc_layout_free(&L);
+    t.freq_mhz = 5000;
+    assert_int_equal(noc_layout_build(&L, &t, &tech, &ctx), NOC_OK);
     b.len = 0;
-    assert_int_equal(noc_design_links_csv(&t, &tech, 5000, &b), NOC_OK);
+    assert_int_equal(noc_design_links_csv(&t, &L, &tech, &b), NOC_OK);
     assert_non_null(strstr(b.data, "r0,r1,link,3,300,1\n"));
     assert_non_null(strstr(b.data, "r0,t0,eject,0.5,50,0\n"));
-    /* DEF: 1 um = 1000 units, so router r1 at 3 mm sits at 3,000,000. */
+    /* One register per direction, each at the middle of its 3 mm link (1.5
+     * mm from either router centre on y = 0), a square of 32 x 4.522 um^2:
+     * side ceil(sqrt(144.704) um) to the nm = 12.030 um, lower-left corner
+     * at 1.5 mm - 6.015 um. */
+    assert_int_equal(L.nregs, 2);
+    NEAR(L.reg_side, 0.01203);
+    NEAR(L.rx[0], 1.5 - 0.006015);
+    NEAR(L.ry[0], -0.006015);
+    /* Routers: lower-left corner = centre - side/2 (to the nm), 2 ports. */
+    long long sn = side_nm(side);
+    NEAR(L.w[0], sn / 1e6);
+    NEAR(L.x[1], (3000000 - sn / 2) / 1e6);
+    assert_int_equal(L.nports[0], 2);
+    NEAR(L.moved_mm[0], 0.0);
+    /* DEF: 1 um = 1000 units; the register sits between r0 and r1 on two
+     * 32-bit segments; (1 + 1) x 32 link nets + 4 x 32 terminal nets. */
     b.len = 0;
-    assert_int_equal(noc_design_def(&t, &b), NOC_OK);
-    assert_non_null(strstr(b.data, "- r1 noc_router_2p + PLACED ( 3000000 0 ) N ;"));
-    assert_non_null(strstr(b.data, "NETS 6 ;"));
+    assert_int_equal(noc_design_def(&t, &L, &b), NOC_OK);
+    char want[160];
+    snprintf(want, sizeof want, "- r1 noc_router_2p_32b + PLACED ( %lld %lld ) N ;",
+             3000000 - sn / 2, -sn / 2);
+    assert_non_null(strstr(b.data, want));
+    assert_non_null(strstr(b.data, "- r0__r1_reg1 noc_pipe_reg_32b + PLACED ( 1493985 -6015 ) N ;"));
+    assert_non_null(strstr(b.data, "- r0__r1_s0[31] ( r0 p0_out[31] ) ( r0__r1_reg1 d[31] ) ;"));
+    assert_non_null(strstr(b.data, "- r0__r1_s1[0] ( r0__r1_reg1 q[0] ) ( r1 p0_in[0] ) ;"));
+    assert_non_null(strstr(b.data, "NETS 256 ;"));
+    assert_non_null(strstr(b.data, "COMPONENTS 6 ;"));
+    b.len = 0;
+    assert_int_equal(noc_design_lef(&t, &L, &b), NOC_OK);
+    assert_non_null(strstr(b.data, "MACRO noc_pipe_reg_32b"));
+    assert_non_null(strstr(b.data, "SIZE 12.030 BY 12.030 ;"));
+    assert_non_null(strstr(b.data, "PIN p1_out[31]"));
+    assert_null(strstr(b.data, "PIN p2_"));
+    noc_layout_free(&L);
     noc_buf_free(&b);
+    noc_topo_free(&t);
+}
+
+/* Legalisation by hand: a 1 x 1 mm core at [0,1]^2 and a router wanted at
+ * its centre (0.5, 0.5).  Router side a (mm); every spot clear of the core
+ * needs the router's lower-left corner at x <= -a, x >= 1, y <= -a or
+ * y >= 1; from the wanted corner (0.5 - a/2, 0.5 - a/2) the nearest is
+ * 0.5 + a/2 away in all four directions (a is an even number of nm), the
+ * lowest y wins: it moves down to y = -a.  Two cores named "a.b" and "a_b" keep distinct
+ * names: a_b and a_b_2. */
+static void layout_legalise_by_hand(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_topo t;
+    noc_topo_init(&t);
+    int r = noc_topo_add_node(&t, "r", NOC_ROUTER, &ctx);
+    int c1 = noc_topo_add_node(&t, "a.b", NOC_TERMINAL, &ctx), c2 = noc_topo_add_node(&t, "a_b", NOC_TERMINAL, &ctx);
+    noc_topo_set_pos(&t, r, 0.5, 0.5);
+    noc_topo_set_pos(&t, c1, 0.5, 0.5);
+    noc_topo_set_pos(&t, c2, 5.5, 0.5);
+    t.nodes[c1].w = t.nodes[c1].h = t.nodes[c2].w = t.nodes[c2].h = 1;
+    noc_topo_add_link(&t, c1, r, &ctx);
+    noc_topo_add_link(&t, c2, r, &ctx);
+    assert_int_equal(noc_topo_finalize(&t, &ctx), NOC_OK);
+    struct noc_tech tech;
+    noc_tech_defaults(&tech);
+    struct noc_layout L;
+    assert_int_equal(noc_layout_build(&L, &t, &tech, &ctx), NOC_OK);
+    double a = L.w[0];
+    NEAR(a, side_nm(sqrt(noc_tech_router_mm2(&tech, 2, 32))) / 1e6);
+    NEAR(L.y[0], -a);
+    NEAR(L.x[0], 0.5 - a / 2);
+    NEAR(L.moved_mm[0], 0.5 + a / 2);
+    assert_string_equal(L.names[1], "a_b");
+    assert_string_equal(L.names[2], "a_b_2");
+    /* Die: from the router's bottom edge to the second core's top right. */
+    NEAR(L.die[1], -a);
+    NEAR(L.die[2], 6.0);
+    NEAR(L.die[3], 1.0);
+    noc_layout_free(&L);
     noc_topo_free(&t);
 }
 
@@ -144,6 +233,7 @@ int main(void)
         cmocka_unit_test(channel_power_by_hand),
         cmocka_unit_test(topology_power_by_hand),
         cmocka_unit_test(tech_file),
+        cmocka_unit_test(layout_legalise_by_hand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

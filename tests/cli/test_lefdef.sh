@@ -1,0 +1,84 @@
+#!/bin/sh
+# The physical hand-off read by a real tool: KLayout (Debian package
+# klayout) loads every benchmark app's chosen design and the mesh and torus
+# baselines as LEF + DEF, and the placement it reports equals place.csv
+# (tests/cli/klayout_lefdef.rb).  Plus content checks derived by hand:
+# pipeline registers, port pins, VC classes of the torus, anynet latencies,
+# the BookSim traffic.
+. "$(dirname "$0")/lib.sh"
+
+designs=""
+for app in "$APPS"/*.csv; do
+    case $app in *.cores.csv) continue ;; esac
+    n=$(basename "$app" .csv)
+    "$NOCSYN" synth "$app" -o "$TMP/$n" >"$TMP/out" 2>"$TMP/err" || { notok "synth $n" "$(cat "$TMP/err")"; continue; }
+    chosen=$(sed -n 's/^chosen: \([^ ]*\) .*/\1/p' "$TMP/out")
+    if [ -s "$TMP/$n/$chosen.lef" ] && [ -s "$TMP/$n/$chosen.def" ]; then ok "synth $n writes $chosen.lef/.def"
+    else notok "synth $n writes $chosen.lef/.def"; fi
+    designs="$designs,$TMP/$n/$chosen"
+done
+# A fast clock pipelines the long links: 5 GHz = 200 ps, 100 ps/mm.
+"$NOCSYN" synth "$APPS/e3s_auto-indust.csv" --freq 5000 -o "$TMP/fast" >"$TMP/out" 2>&1
+fast=$(sed -n 's/^chosen: \([^ ]*\) .*/\1/p' "$TMP/out")
+designs="$designs,$TMP/fast/$fast"
+run "compare with mesh and torus baselines" 0 "$NOCSYN" compare "$APPS/vopd.csv" --methods split \
+    --baselines mesh,torus -o "$TMP/cmp"
+designs="$designs,$TMP/cmp/mesh,$TMP/cmp/torus"
+
+if command -v klayout >/dev/null 2>&1; then
+    klayout -b -rd designs="${designs#,}" -r "$ROOT/tests/cli/klayout_lefdef.rb" >"$TMP/kl" 2>&1
+    cat "$TMP/kl"
+    n=$(grep -c '^ok - .*placements match place.csv' "$TMP/kl")
+    [ "$n" -eq 12 ] && ok "klayout checked 12 designs" || notok "klayout checked 12 designs" "only $n"
+else
+    ok "# SKIP klayout is not installed (apt-get install klayout): LEF/DEF not loaded"
+fi
+
+# Pipeline registers: one per stage of links.csv, a component of the DEF and
+# a row of place.csv; at 5 GHz a link of L mm has ceil(100 L / 200) - 1.
+f="$TMP/fast/$fast"
+stages=$(awk -F, 'NR > 1 && $6 != "" { s += $6 } END { print s + 0 }' "$f.links.csv")
+regs=$(grep -c ',pipe,' "$f.place.csv")
+comps=$(grep -c ' noc_pipe_reg_32b + PLACED' "$f.def")
+if [ "$stages" -gt 0 ] && [ "$regs" -eq "$stages" ] && [ "$comps" -eq "$stages" ]; then
+    ok "pipeline registers: $stages in links.csv, place.csv and DEF"
+else notok "pipeline registers" "links $stages place $regs def $comps"; fi
+bad=$(awk -F, 'NR > 1 && $4 != "" { want = int($4 * 100 / 200 - 1e-9); if (want * 200 < $4 * 100 - 1e-6) want++;
+      want -= 1; if (want < 0) want = 0; if (want != $6) print }' "$f.links.csv")
+[ -z "$bad" ] && ok "stages = ceil(delay / period) - 1 on every link" || notok "stages by hand" "$bad"
+
+# DEF nets: one per link bit (32-bit links), named per port, not per channel id.
+v="$TMP/vopd/split_k2"
+has "DEF net per bit" "$v.def" '^  - sw0__sw1\[31\] ( sw0 p0_out\[31\] ) ( sw1 p0_in\[31\] ) ;$'
+chan=$(awk 'END { print NR - 1 }' "$v.links.csv")
+has "DEF net count = 32 x channels" "$v.def" "^NETS $((chan * 32)) ;\$"
+has "LEF router macro by ports" "$v.lef" '^MACRO noc_router_7p_32b$'
+has "DEF die area" "$v.def" '^DIEAREA '
+has "DEF cores fixed" "$v.def" '^  - VLD noc_core_1000x1000um_1p_32b + FIXED ( 0 2000000 ) N ;$'
+
+# VC classes of the 4x3 torus under dor with dateline classes: InvScan sits
+# on r0 (x 0, y 0), AcdcPred on r3 (x 3): the short way is 0 -> 3 across
+# the wraparound, the dateline channel itself is class 1; VLD (r4) to
+# RunLeDec (r8) goes y 1 -> 2 without wrapping: class 0.
+t="$TMP/cmp/torus.table.csv"
+has "table.csv has vc_class" "$t" '^router,src,dst,next,vc_class$'
+has "torus wraparound hop is class 1" "$t" '^r0,InvScan,AcdcPred,r3,1$'
+has "torus plain hop is class 0" "$t" '^r4,VLD,RunLeDec,r8,0$'
+if awk -F, 'NR > 1 && $5 != 0 { exit 1 }' "$TMP/cmp/mesh.table.csv"; then ok "mesh needs one VC class"
+else notok "mesh needs one VC class"; fi
+
+# anynet latencies: 1 + pipeline registers, read back by nocsyn.
+grep -q 'router [0-9]* [0-9]' "$f.anynet" && ok "anynet carries link latencies" \
+    || notok "anynet carries link latencies" "$(head -2 "$f.anynet")"
+run "anynet with latencies reads back" 0 "$NOCSYN" convert "$f.anynet" -o "$TMP/back.anynet"
+same "anynet latencies survive a round trip" "$TMP/back.anynet" "$f.anynet"
+
+# BookSim traffic: vopd's 15 flows sum to 3494 MB/s, over 12 nodes of 32
+# bits at 1 GHz (4000 MB/s each): 3494 / 48000 = 0.0727917 flits per node per
+# cycle.  Destinations: VopRec (terminal 10) receives most, 300 + 500 = 800
+# MB/s (weight 1000), Pad (9) 16 + 313 + 94 = 423 (529), RunLeDec (1) 70
+# (87.5 -> 88); VLD (0) and ARM (8) receive nothing and are left out.
+b="$v.booksim.cfg"
+has "booksim injection rate from the app" "$b" '^injection_rate = 0.0727917;$'
+has "booksim hotspot traffic by destination" "$b" '^traffic = hotspot({{1,2,3,4,5,6,7,9,10,11},{88,[0-9,]*,529,1000,[0-9]*}});$'
+has "booksim states its limits" "$b" 'LIMITS: BookSim has no traffic matrix'
