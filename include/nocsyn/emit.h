@@ -50,13 +50,16 @@ struct noc_tech;
  * for design d (feasible).  Each file is written atomically. */
 int noc_design_write(const struct noc_design *d, const char *dir, const struct noc_tech *tech,
                      struct noc_ctx *ctx);
-/* DIR/pareto.csv: one row per switch count, feasible or not (with reason),
- * the Pareto flag and the chosen design. */
+/* DIR/pareto.csv: one row per design point, feasible or not (with reason),
+ * the Pareto flag and the chosen design; then the timing columns freq_mhz,
+ * link_width, latency_avg_ns, latency_max_ns, latency_avg_cycles, fmax_mhz. */
 int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct noc_ctx *ctx);
-/* The routes as CSV (src,dst,path) and the placement CSV
+/* The routes as CSV (src,dst,path; with a tech and a clock t->freq_mhz
+ * also latency_cycles,latency_ns: the route's zero-load latency, tech.h) and
+ * the placement CSV
  * (node,kind,x_mm,y_mm,w_mm,h_mm: lower-left corners; routers sized from
  * the tech model's area when tech is given). */
-int noc_design_routes_csv(const struct noc_topo *t, struct noc_buf *b);
+int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b);
 int noc_design_place_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b);
 
 /* The app's floorplan as CSV (INTERFACE 1.2, core,x_mm,y_mm,w_mm,h_mm;
