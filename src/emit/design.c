@@ -49,24 +49,27 @@ static int save_buf(struct noc_buf *b, const char *dir, const char *name, const 
 
 int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b)
 {
-    int timed = tech && t->freq_mhz > 0;
-    noc_buf_printf(b, timed ? "src,dst,path,latency_cycles,latency_ns\n" : "src,dst,path\n");
+    int timed = tech != NULL;
+    if (timed && !(t->freq_mhz > 0))
+        return NOC_EINVAL;
+    noc_buf_printf(b, timed ? "src,dst,hops,latency_cycles,latency_ns\n" : "src,dst,path\n");
     for (int i = 0; i < t->nroutes; i++) {
         const struct noc_route *r = &t->routes[i];
         csv_field(b, t->nodes[r->src].name);
         noc_buf_append(b, ",", 1);
         csv_field(b, t->nodes[r->dst].name);
         noc_buf_append(b, ",", 1);
-        struct noc_buf p;
-        noc_buf_init(&p);
-        for (int j = 0; j < r->len; j++)
-            noc_buf_printf(&p, "%s%s", j ? " " : "", t->nodes[r->path[j]].name);
-        csv_field(b, p.data ? p.data : "");
-        noc_buf_free(&p);
         if (timed) {
             int cyc = noc_tech_flow_cycles(tech, t, r->src, r->dst, r->path, r->len, 32);
-            noc_buf_printf(b, ",%d,", cyc);
+            noc_buf_printf(b, "%d,%d,", r->len - 1, cyc);
             noc_buf_num(b, cyc * 1000.0 / t->freq_mhz);
+        } else {
+            struct noc_buf p;
+            noc_buf_init(&p);
+            for (int j = 0; j < r->len; j++)
+                noc_buf_printf(&p, "%s%s", j ? " " : "", t->nodes[r->path[j]].name);
+            csv_field(b, p.data ? p.data : "");
+            noc_buf_free(&p);
         }
         noc_buf_append(b, "\n", 1);
     }
@@ -180,8 +183,15 @@ int noc_design_write(const struct noc_design *d, const char *dir, const struct n
     }
     if (rc == NOC_OK) {
         b.len = 0;
-        noc_design_routes_csv(&d->topo, tech, &b);
+        noc_design_routes_csv(&d->topo, NULL, &b);
         rc = save_buf(&b, dir, d->name, ".routes.csv", ctx);
+    }
+    if (rc == NOC_OK && d->topo.freq_mhz > 0) {
+        struct noc_tech dt;
+        noc_tech_defaults(&dt);
+        b.len = 0;
+        noc_design_routes_csv(&d->topo, tech ? tech : &dt, &b);
+        rc = save_buf(&b, dir, d->name, ".latency.csv", ctx);
     }
     if (rc == NOC_OK) {
         b.len = 0;
