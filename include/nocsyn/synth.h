@@ -174,6 +174,19 @@ int noc_synth_run(const char *name, const struct noc_app *app, const struct noc_
  * the end. */
 int noc_synth_method_info(int i, const char **name, const char **desc);
 
+/* Re-checks a synthesized design t (finalized, with its stored routes:
+ * e.g. a design's topo, or its D.dot read back) against the app and the
+ * options it was made for, from the topology alone: every flow has a route
+ * between the terminals named as its cores, over existing channels, within
+ * its max_hops; the flows' bandwidth on every channel (injection and
+ * ejection included) is at most capacity x max_util; every router's radix
+ * is at most max_radix.  Synthesis calls it on every feasible design and
+ * fails with NOC_EINTERNAL when it does not hold.  NOC_OK, or
+ * NOC_EINFEASIBLE naming the flow, channel or router at fault; NOC_EINVAL
+ * (t not finalized), NOC_ENOMEM.  O(routes + flows x path length + channels). */
+int noc_synth_verify(const struct noc_topo *t, const struct noc_app *app, const struct noc_synth_opts *o,
+                     struct noc_ctx *ctx);
+
 /* Marks res->d[i].pareto over feasible designs and sets res->chosen. */
 void noc_synth_pareto(struct noc_synth_result *res);
 
