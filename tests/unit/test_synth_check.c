@@ -210,27 +210,29 @@ static void max_util_scales_the_capacity(void **state)
     noc_app_free(&app);
 }
 
-/* Pareto front over (power, hops_avg, radix_max), hand-worked:
- *   A (10, 2, 4), B (12, 1, 4), C (12, 2, 4), D (9, 3, 5), E infeasible
- *   (1, 1, 1).  C is dominated by A (less power, same hops and radix); A,
- *   B, D are each best in one criterion; E does not count.  Chosen: the
- *   least power, D. */
+/* Pareto front over (power, latency_avg_ns, area, radix_max), hand-worked:
+ *   A (10, 2, 1, 4), B (12, 1, 1, 4), C (12, 2, 1, 4), D (9, 3, 1, 5),
+ *   F (12, 2, 0.5, 4), E infeasible (1, 1, 0.1, 1).  C is dominated by A
+ *   (less power, the rest equal); A, B, D, F are each best in one
+ *   criterion; E does not count.  Chosen: the least power, D. */
 static void pareto_front_hand_worked(void **state)
 {
     (void)state;
-    static const double pw[] = {10, 12, 12, 9, 1}, hp[] = {2, 1, 2, 3, 1};
-    static const int rx[] = {4, 4, 4, 5, 1}, front[] = {1, 1, 0, 1, 0};
-    struct noc_design d[5];
+    static const double pw[] = {10, 12, 12, 9, 12, 1}, lat[] = {2, 1, 2, 3, 2, 1};
+    static const double area[] = {1, 1, 1, 1, 0.5, 0.1};
+    static const int rx[] = {4, 4, 4, 5, 4, 1}, front[] = {1, 1, 0, 1, 1, 0};
+    struct noc_design d[6];
     memset(d, 0, sizeof d);
-    for (int i = 0; i < 5; i++) {
-        d[i].feasible = i < 4;
+    for (int i = 0; i < 6; i++) {
+        d[i].feasible = i < 5;
         d[i].power_mw = pw[i];
-        d[i].m.hops_avg = hp[i];
+        d[i].lat_avg_ns = lat[i];
+        d[i].area_mm2 = area[i];
         d[i].m.radix_max = rx[i];
     }
-    struct noc_synth_result res = {5, d, -1};
+    struct noc_synth_result res = {6, d, -1};
     noc_synth_pareto(&res);
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         assert_int_equal(d[i].pareto, front[i]);
     assert_int_equal(res.chosen, 3);
 }
@@ -267,6 +269,7 @@ static int verify_case(double bw, int max_hops, int max_radix, int with_route, c
     noc_synth_opts_init(&o);
     o.link_width = 32;
     o.freq_mhz = 25;
+    o.max_util = 1;
     o.max_radix = max_radix;
     int rc = noc_synth_verify(&t, &app, &o, &ctx);
     if (want) {
@@ -315,6 +318,7 @@ static void written_designs_keep_their_constraints(void **state)
         o.link_width = 32;
         o.freq_mhz = ai == 0 ? 210 : 450; /* 840 and 1800 MB/s */
         o.max_radix = 5;
+        o.max_util = 1;
         o.threads = 1;
         for (size_t mi = 0; mi < 4; mi++) {
             struct noc_synth_result res;
