@@ -62,7 +62,8 @@ struct noc_metrics {
     double max_channel_load; /* relative to injection 1 per terminal */
     double throughput;       /* 1 / max_channel_load (inf -> 0 load: reported as null) */
     double max_channel_load_mbps; /* app traffic only, else NAN */
-    double max_utilization;  /* app traffic with a capacity, else NAN */
+    double max_utilization;  /* app traffic with a capacity, else NAN; over every
+                              * channel, core links included */
     double pd_avg, pd_min, pd_max; /* path diversity over communicating pairs */
     int bisection_links;     /* -1 when not computed */
     int bisection_exact;

@@ -224,6 +224,7 @@ int synth_finish(const struct noc_app *app, const struct swnet *net, const int *
                  "the evaluation engine found a channel dependency cycle in the routes");
     else
         d->feasible = 1;
+    rc = synth_timing(app, o, d, ctx);
 cleanup:
     if (have_tr)
         noc_traffic_free(&tr);
@@ -271,7 +272,7 @@ int noc_synth_run(const char *name, const struct noc_app *app, const struct noc_
 {
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
         if (name && strcmp(name, methods[i].name) == 0)
-            return methods[i].run(app, o, res, ctx);
+            return synth_run_grid(methods[i].name, methods[i].run, app, o, res, ctx);
     return noc_error(ctx, NOC_EINVAL, NULL, 0, "unknown synthesis method '%s' (split, merge, cmesh, hring)",
                      name ? name : "");
 }

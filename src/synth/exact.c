@@ -99,8 +99,11 @@ static int build(struct xm *m, struct noc_ctx *ctx)
     int N = m->N, K = m->K, F = m->F, A = m->A, R = m->R, rc = NOC_OK;
     int L = K * (K - 1) / 2;
     double w = m->o->link_width, cap = noc_synth_capacity(m->o) * m->o->max_util;
-    double leak_ch = noc_tech_channel_mw(tech, 0, w, 0);
-    double e_link = noc_tech_channel_mw(tech, 1, w, 1) - leak_ch; /* mW per MB/s mm */
+    double fq = m->o->freq_mhz;
+    /* Links within one clock cycle (checked by the caller): a channel's
+     * power is its leakage and clock power plus energy x MB/s x mm. */
+    double leak_ch = noc_tech_channel_mw(tech, 0, w, 0, fq);
+    double e_link = noc_tech_channel_mw(tech, 1, w, 1, fq) - leak_ch; /* mW per MB/s mm */
     double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY, tot = 0;
     for (int c = 0; c < N; c++) {
         xlo = fmin(xlo, m->cx[c]);
@@ -111,7 +114,7 @@ static int build(struct xm *m, struct noc_ctx *ctx)
     }
     double M = (xhi - xlo) + (yhi - ylo);
     double fpm = 8.0 / w; /* Mflit/s per MB/s */
-    double fmax = 2 * tot * fpm + 1;
+    double gmax = 2 * tot * fpm + 1;
     m->konst = 2 * N * leak_ch;
     if ((rc = cols(m, N * K, 0, 1, 0, NOC_LP_BIN, &m->a, ctx)) || (rc = cols(m, K, xlo, xhi, 0, NOC_LP_CONT, &m->X, ctx)) ||
         (rc = cols(m, K, ylo, yhi, 0, NOC_LP_CONT, &m->Y, ctx)) ||
@@ -126,8 +129,8 @@ static int build(struct xm *m, struct noc_ctx *ctx)
     for (int s = 0; s < K; s++)
         for (int p = 1; p <= R; p++) {
             int zc, gc;
-            double leak = noc_tech_router_mw(tech, p, w, 0);
-            double dyn = (noc_tech_router_mw(tech, p, w, 1e12) - leak) / 1e6; /* mW per Mflit/s */
+            double leak = noc_tech_router_mw(tech, p, w, 0, fq);
+            double dyn = (noc_tech_router_mw(tech, p, w, 1e12, fq) - leak) / 1e6; /* mW per Mflit/s */
             if ((rc = cols(m, 1, 0, 1, leak, NOC_LP_BIN, &zc, ctx)) || (rc = cols(m, 1, 0, INFINITY, dyn, NOC_LP_CONT, &gc, ctx)))
                 return rc;
             if (s == 0 && p == 1) {
@@ -252,7 +255,7 @@ static int build(struct xm *m, struct noc_ctx *ctx)
         for (int p = 1; p <= R; p++) {
             row_start(m);
             row_put(m, GC(s, p), 1);
-            row_put(m, ZC(s, p), -fmax);
+            row_put(m, ZC(s, p), -gmax);
             if ((rc = row_end(m, -INFINITY, 0, ctx)))
                 return rc;
         }
@@ -438,8 +441,19 @@ int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, i
     if ((rc = synth_core_geom(app, m.cx, m.cy, m.cw, ctx)) != NOC_OK)
         goto cleanup;
     noc_app_core_bw(app, m.in, m.out);
-    for (int c = 0; c < N; c++)
+    double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
+    for (int c = 0; c < N; c++) {
         m.cw[c] = m.in[c] + m.out[c]; /* the wire weight exactly, no placement nudge */
+        xlo = fmin(xlo, m.cx[c]), xhi = fmax(xhi, m.cx[c]);
+        ylo = fmin(ylo, m.cy[c]), yhi = fmax(yhi, m.cy[c]);
+    }
+    if (noc_tech_link_stages(&o->tech, (xhi - xlo) + (yhi - ylo), o->freq_mhz) > 0) {
+        rc = noc_error(ctx, NOC_EINVAL, NULL, 0,
+                       "exact: the die's half-perimeter %.4g mm may need link pipeline registers at %.6g MHz; "
+                       "the program models links within one cycle",
+                       (xhi - xlo) + (yhi - ylo), o->freq_mhz);
+        goto cleanup;
+    }
     for (int s = 0, na = 0, nl = 0; s < K; s++)
         for (int t = 0; t < K; t++) {
             m.arc[s * K + t] = s == t ? -1 : na++;

@@ -15,24 +15,24 @@ double synth_net_power(const struct noc_synth_opts *o, const struct swnet *n, in
                        const double *cx, const double *cy, const double *in, const double *out)
 {
     const struct noc_tech *t = &o->tech;
-    double w = o->link_width, p = 0;
+    double w = o->link_width, f = o->freq_mhz, p = 0;
     double *flits = calloc((size_t)n->K + 1, sizeof *flits);
     if (!flits)
         return INFINITY;
     for (int c = 0; c < n->nch; c++) {
         int u = n->csrc[c], v = n->cdst[c];
         double len = fabs(n->sx[u] - n->sx[v]) + fabs(n->sy[u] - n->sy[v]);
-        p += noc_tech_channel_mw(t, len, w, n->cload[c]);
+        p += noc_tech_channel_mw(t, len, w, n->cload[c], f);
         flits[v] += n->cload[c] * 8e6 / w;
     }
     for (int c = 0; c < ncores; c++) {
         int s = core_sw[c];
         double len = fabs(cx[c] - n->sx[s]) + fabs(cy[c] - n->sy[s]);
-        p += noc_tech_channel_mw(t, len, w, out[c]) + noc_tech_channel_mw(t, len, w, in[c]);
+        p += noc_tech_channel_mw(t, len, w, out[c], f) + noc_tech_channel_mw(t, len, w, in[c], f);
         flits[s] += out[c] * 8e6 / w;
     }
     for (int s = 0; s < n->K; s++)
-        p += noc_tech_router_mw(t, swnet_ports(n, s), w, flits[s]);
+        p += noc_tech_router_mw(t, swnet_ports(n, s), w, flits[s], f);
     free(flits);
     return p;
 }

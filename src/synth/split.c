@@ -23,7 +23,7 @@ void noc_synth_opts_init(struct noc_synth_opts *o)
     o->link_width = 32;
     o->freq_mhz = 1000;
     o->hop_mw = 0.05;
-    o->max_util = 1;
+    o->max_util = 0.8;
     o->seed = 1;
     noc_tech_defaults(&o->tech);
 }
@@ -44,6 +44,7 @@ void noc_synth_result_free(struct noc_synth_result *r)
     for (int i = 0; i < r->n; i++) {
         noc_topo_free(&r->d[i].topo);
         noc_metrics_free(&r->d[i].m);
+        free(r->d[i].flow_cycles);
     }
     free(r->d);
     memset(r, 0, sizeof *r);
@@ -212,10 +213,10 @@ void noc_synth_pareto(struct noc_synth_result *res)
             const struct noc_design *b = &res->d[j];
             if (j == i || !b->feasible)
                 continue;
-            int le = b->power_mw <= a->power_mw && b->m.hops_avg <= a->m.hops_avg &&
-                     b->m.radix_max <= a->m.radix_max;
-            int lt = b->power_mw < a->power_mw || b->m.hops_avg < a->m.hops_avg ||
-                     b->m.radix_max < a->m.radix_max;
+            int le = b->power_mw <= a->power_mw && b->lat_avg_ns <= a->lat_avg_ns &&
+                     b->area_mm2 <= a->area_mm2 && b->m.radix_max <= a->m.radix_max;
+            int lt = b->power_mw < a->power_mw || b->lat_avg_ns < a->lat_avg_ns ||
+                     b->area_mm2 < a->area_mm2 || b->m.radix_max < a->m.radix_max;
             dominated = le && lt;
         }
         a->pareto = !dominated;
@@ -224,7 +225,9 @@ void noc_synth_pareto(struct noc_synth_result *res)
         else {
             const struct noc_design *c = &res->d[res->chosen];
             if (a->power_mw < c->power_mw ||
-                (a->power_mw == c->power_mw && a->m.hops_avg < c->m.hops_avg))
+                (a->power_mw == c->power_mw &&
+                 (a->lat_avg_ns < c->lat_avg_ns ||
+                  (a->lat_avg_ns == c->lat_avg_ns && a->switches < c->switches))))
                 res->chosen = i;
         }
     }

@@ -49,7 +49,6 @@ struct noc_lp;
  * per term keeps the basis small (place.c; used by the placement LPs). */
 int synth_lp_abs(struct noc_lp *lp, int u, int v, double c, double w, struct noc_ctx *ctx);
 
-#endif
 
 struct noc_synth_opts;
 
@@ -225,3 +224,27 @@ int synth_mesh_topo(int cols, int rows, struct noc_topo *t, struct noc_ctx *ctx)
  * items, else pairwise-swap descent from the identity.  Deterministic.
  * NOC_OK or NOC_ENOMEM.  O((m-1)! m^2) resp. O(passes m^4). */
 int synth_ring_order(int m, const double *W, int *pos, struct noc_ctx *ctx);
+
+/* ---- timing (timing.c) */
+struct noc_app;
+struct noc_design;
+struct noc_synth_opts;
+struct noc_synth_result;
+/* Fills d's timing from its finished topology at o's clock and width: channel
+ * latencies, fmax of the largest router, each flow's zero-load latency
+ * (d->flow_cycles, owned by d), averages; then re-checks a feasible design
+ * against the clock, --max-radix, --max-util (every channel), max_hops and
+ * max_latency_ns, clearing d->feasible with the reason when one fails.
+ * Errors: NOC_ENOMEM, NOC_EINTERNAL (a flow without a route). */
+int synth_timing(const struct noc_app *app, const struct noc_synth_opts *o, struct noc_design *d,
+                 struct noc_ctx *ctx);
+struct noc_synth_result;
+typedef int (*synth_method_fn)(const struct noc_app *, const struct noc_synth_opts *,
+                               struct noc_synth_result *, struct noc_ctx *);
+/* Runs `run` at every (frequency, width) of o's grid (synth.h,
+ * noc_synth_run), collects the designs in res, marks the Pareto set and the
+ * choice.  NOC_EINFEASIBLE when nothing is feasible. */
+int synth_run_grid(const char *method, synth_method_fn run, const struct noc_app *app,
+               const struct noc_synth_opts *o, struct noc_synth_result *res, struct noc_ctx *ctx);
+
+#endif
