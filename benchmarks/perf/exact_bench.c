@@ -3,8 +3,8 @@
  * usage: exact_bench APP.csv K [TECH_FILE|-] [TIME_LIMIT_S]
  * Prints one line: app K split_mW exact_mW bound_mW status gap_% hops_split
  * hops_exact tree_exact seconds (status "optimal" or "limit").
- * Defaults as `nocsyn synth APP` (min-cut floorplan seed 1, radix 8, 32-bit
- * links at 1000 MHz).  Build: cc -O2 -Iinclude exact_bench.c build/libnocsyn.a
+ * Defaults as `nocsyn synth APP` (min-cut floorplan seed 1, radix 8 or the
+ * clock's bound, 32-bit links at 1000 MHz, links loaded to 80%).  Build: cc -O2 -Iinclude exact_bench.c build/libnocsyn.a
  * plus nocsyn's LDLIBS. */
 #include <math.h>
 #include <stdio.h>
@@ -44,6 +44,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "exact_bench: %s\n", ctx.msg);
         return 2;
     }
+    /* The radix bound `nocsyn synth` applies at this clock (synth.h). */
+    int tr = noc_tech_max_radix(&o.tech, o.link_width, o.freq_mhz);
+    if (tr < o.max_radix)
+        o.max_radix = tr;
     struct noc_synth_result res;
     noc_synth_result_init(&res);
     double split = NAN, hs = NAN;
