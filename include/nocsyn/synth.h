@@ -202,6 +202,15 @@ int noc_synth_run(const char *name, const struct noc_app *app, const struct noc_
  * the end. */
 int noc_synth_method_info(int i, const char **name, const char **desc);
 
+/* Zero-load latency of every flow of app over the stored routes of t (whose
+ * terminals are named after the cores they carry, as synthesized designs
+ * and compare's mapped baselines are), at t's clock and width (tech.h, noc_tech_flow_cycles): cycles[f]
+ * (caller's array of app->nflows, may be NULL), the bandwidth-weighted
+ * average and the maximum in cycles.  NOC_EINVAL naming the flow when one
+ * has no route; NOC_ENOMEM.  O(routes x path length). */
+int noc_synth_latency(const struct noc_app *app, const struct noc_topo *t, const struct noc_tech *tech,
+                      int *cycles, double *avg_cycles, double *max_cycles, struct noc_ctx *ctx);
+
 /* Marks res->d[i].pareto over feasible designs (front over power,
  * latency_avg_ns, area and radix_max) and sets res->chosen: the feasible
  * design of least power (ties: lower latency, then fewer switches). */
