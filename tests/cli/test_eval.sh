@@ -77,3 +77,27 @@ run "eval failure -o" 1 "$NOCSYN" eval "$D/twocomp.dot" -o "$TMP/fail.json"
 absent "eval failure left no file" "$TMP/fail.json"
 run "eval help" 0 "$NOCSYN" eval --help
 has "eval help: options" "$TMP/out" '--no-bisection'
+
+# --params: degrees, symmetry, bandwidth (B = b x w) and the odd-size cut.
+# 3x3 mesh, 32-bit links at 1000 MHz: channel 32 x 1000 / 8 = 4000 MB/s,
+# aggregate 9 x 4000 = 36000; balanced bisection b = 4 links (4/5 split),
+# B = 4 x 32 = 128 wires, bisection bandwidth 2 x 4 x 4000 = 32000 MB/s;
+# --cut 3: one column, 3 links (the 3/6 cut).
+run "eval --params text" 0 "$NOCSYN" eval gen:mesh:k=3,n=2 --params --link-width 32 --freq 1000 --cut 3 --format text
+has "bisection stays balanced" "$TMP/out" '^bisection *4 links (exact)'
+has "3/6 cut" "$TMP/out" '^cut *3 links with each side >= 3 terminals (exact)'
+has "wire bisection B = b x w" "$TMP/out" 'B = b x w = 4 x 32 = 128 wires; 32000 MB/s'
+has "port and aggregate bandwidth" "$TMP/out" 'channel/port 4000 MB/s, aggregate 36000 MB/s'
+has "mesh is not symmetric" "$TMP/out" 'vertex-transitive no  edge-transitive no'
+run "eval --params json torus" 0 "$NOCSYN" eval gen:torus:k=4,n=2 --params --no-bisection
+python3 -c '
+import json,sys
+d=json.load(open(sys.argv[1]))["parameters"]
+assert d["symmetry"]["vertex_transitive"] is True and d["symmetry"]["edge_transitive"] is True
+assert d["in_degree"]=={"min":4,"max":4,"avg":4} and d["out_degree"]["max"]==4
+assert d["bandwidth"]["channel_mbps"] is None and "cut" not in d
+' "$TMP/out" && ok "torus parameters json" || notok "torus parameters json" "$(head -c 300 "$TMP/out")"
+run "butterfly in/out degree differ by stage" 0 "$NOCSYN" eval gen:butterfly:k=2,n=3 --params --format text --no-bisection
+has "butterfly in-degree" "$TMP/out" '^in-degree *min 0  max 2'
+bad "--cut above N/2" "$NOCSYN" eval gen:mesh:k=3,n=2 --cut 5
+bad "--link-width not a number" "$NOCSYN" eval gen:mesh:k=3,n=2 --link-width x
