@@ -202,6 +202,19 @@ int noc_synth_run(const char *name, const struct noc_app *app, const struct noc_
  * the end. */
 int noc_synth_method_info(int i, const char **name, const char **desc);
 
+/* Re-checks a synthesized design t (finalized, with its stored routes:
+ * e.g. a design's topo, or its D.dot read back) against the app and the
+ * options it was made for, from the topology alone: every flow has a route
+ * between the terminals named as its cores, over existing channels, within
+ * its max_hops; the flows' bandwidth on every channel (injection and
+ * ejection included) is at most capacity x max_util; every router's radix
+ * is at most max_radix.  Synthesis calls it on every feasible design and
+ * fails with NOC_EINTERNAL when it does not hold.  NOC_OK, or
+ * NOC_EINFEASIBLE naming the flow, channel or router at fault; NOC_EINVAL
+ * (t not finalized), NOC_ENOMEM.  O(routes + flows x path length + channels). */
+int noc_synth_verify(const struct noc_topo *t, const struct noc_app *app, const struct noc_synth_opts *o,
+                     struct noc_ctx *ctx);
+
 /* Zero-load latency of every flow of app over the stored routes of t (whose
  * terminals are named after the cores they carry, as synthesized designs
  * and compare's mapped baselines are), at t's clock and width (tech.h, noc_tech_flow_cycles): cycles[f]

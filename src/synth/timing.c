@@ -1,6 +1,6 @@
 /* The clock of synthesis: a finished design's timing (link latencies at its
  * clock, each flow's zero-load latency, the fmax of its largest router) and
- * its re-check against every constraint, and the (frequency, width) grid
+ * its check against the latency bounds and the clock, and the (frequency, width) grid
  * that noc_synth_run explores around each method (synth.h). */
 #include "synth_int.h"
 
@@ -90,7 +90,7 @@ int synth_timing(const struct noc_app *app, const struct noc_synth_opts *o, stru
     d->lat_max_ns = d->lat_max_cycles * 1000.0 / o->freq_mhz;
     if (!d->feasible)
         return NOC_OK;
-    /* Re-check what the method promised, from the finished topology. */
+    /* The constraints the methods do not see: latency bounds and the clock. */
     for (int f = 0; f < app->nflows; f++) {
         const struct noc_flow *fl = &app->flows[f];
         double ns = d->flow_cycles[f] * 1000.0 / o->freq_mhz;
@@ -109,28 +109,9 @@ int synth_timing(const struct noc_app *app, const struct noc_synth_opts *o, stru
         snprintf(d->reason, sizeof d->reason,
                  "its largest router (radix %d) runs at most %.0f MHz, below the %g MHz clock", rmax,
                  d->fmax_mhz, o->freq_mhz);
-    } else if (o->max_radix > 0 && rmax > o->max_radix) {
-        d->feasible = 0;
-        snprintf(d->reason, sizeof d->reason, "a router has radix %d, above --max-radix %d", rmax,
-                 o->max_radix);
-    } else if (d->m.max_utilization > o->max_util * (1 + 1e-9)) {
-        d->feasible = 0;
-        snprintf(d->reason, sizeof d->reason,
-                 "a link is loaded to %.4g of its capacity, above --max-util %g", d->m.max_utilization,
-                 o->max_util);
-    } else {
-        for (int i = 0; i < t->nroutes; i++) {
-            int s = t->routes[i].src - t->nrouters, dd = t->routes[i].dst - t->nrouters;
-            int fid = s >= 0 && dd >= 0 ? noc_u64map_get(&app->flow_ids, noc_pair_key(s, dd)) : -1;
-            int mh = fid >= 0 ? app->flows[fid].max_hops : -1;
-            if (mh >= 0 && t->routes[i].len - 1 > mh) {
-                d->feasible = 0;
-                snprintf(d->reason, sizeof d->reason, "flow %s -> %s takes %d hops, above its max_hops %d",
-                         app->cores[s].name, app->cores[dd].name, t->routes[i].len - 1, mh);
-                break;
-            }
-        }
     }
+    /* Radix, utilisation and max_hops are the methods' own guarantees,
+     * re-checked (loudly) by noc_synth_verify in synth_finish. */
     return NOC_OK;
 }
 
