@@ -30,7 +30,7 @@ a=$(grep -o '"max_channel_load_mbps":[^,]*' "$TMP/m.json" | tr -dc '0-9.'); b=$(
 [ "$a" = "$b" ] && ok "mesh row reproduced from mesh.dot" || notok "mesh reproduce" "$a vs $b $(cat "$TMP/err")"
 has "report.md table" "$TMP/c/report.md" '^| design | method |'
 has "report.md marks a best value" "$TMP/c/report.md" '\*\*'
-for k in '<table>' 'class="best"' 'average hops' 'link utilisation' 'Application graph' 'nocsyn compare'; do
+for k in '<table>' 'class="best"' 'average zero-load latency (ns)' 'link utilisation' 'Application graph' 'nocsyn compare'; do
     has "report.html has $k" "$TMP/c/report.html" "$k"
 done
 grep -q '<img\|<script\|href="http' "$TMP/c/report.html" && notok "report.html self-contained" "external reference" \
