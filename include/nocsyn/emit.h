@@ -48,23 +48,29 @@ struct noc_design;
 struct noc_synth_result;
 struct noc_tech;
 /* Writes DIR/D.dot, D.svg, D.json (metrics of 3.2 plus power_mw, area_mm2,
- * method, switches, vcs, pareto), D.routes.csv, and the hand-off files of
- * its layout (noc_layout_build: routers moved off the cores, a note names
- * each move): D.place.csv, D.lef, D.def, D.links.csv, D.table.csv (VC
- * classes: dor's dateline classes for tori and rings with d->vcs >= 2),
- * D.anynet (link latencies 1 + pipeline registers) and D.booksim.cfg with
- * app's traffic (app may be NULL) for design d (feasible).  tech NULL: the
- * defaults.  Each file is written atomically. */
+ * method, switches, vcs, pareto, and with a clock freq_mhz, link_width,
+ * fmax_mhz, latency {avg_cycles, max_cycles, avg_ns, max_ns}), D.routes.csv,
+ * D.latency.csv (with a clock), and the hand-off files of its layout
+ * (noc_layout_build: routers moved off the cores, a note names each move):
+ * D.place.csv, D.lef, D.def, D.links.csv, D.table.csv (VC classes: dor's
+ * dateline classes for tori and rings with d->vcs >= 2), D.anynet (link
+ * latencies 1 + pipeline registers) and D.booksim.cfg with app's traffic
+ * (app may be NULL) for design d (feasible).  tech NULL: the defaults.
+ * Each file is written atomically. */
 int noc_design_write(const struct noc_design *d, const struct noc_app *app, const char *dir,
                      const struct noc_tech *tech, struct noc_ctx *ctx);
-/* DIR/pareto.csv: one row per switch count, feasible or not (with reason),
- * the Pareto flag and the chosen design. */
+/* DIR/pareto.csv: one row per design point, feasible or not (with reason),
+ * the Pareto flag and the chosen design; then the timing columns freq_mhz,
+ * link_width, latency_avg_ns, latency_max_ns, latency_avg_cycles, fmax_mhz. */
 int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct noc_ctx *ctx);
-/* The routes as CSV (src,dst,path) and the placement CSV of layout L
- * (node,kind,x_mm,y_mm,w_mm,h_mm: lower-left corners of the legalised
- * blocks, routers sized from the tech model's area; then one row of kind
- * "pipe" per link pipeline register; unplaced nodes at 0,0). */
-int noc_design_routes_csv(const struct noc_topo *t, struct noc_buf *b);
+/* The routes as CSV (tech NULL: src,dst,path, INTERFACE 3.3; with a tech,
+ * the latency file D.latency.csv: src,dst,hops,latency_cycles,latency_ns,
+ * each route's zero-load latency at t->freq_mhz (tech.h), NOC_EINVAL when t
+ * has no clock) and the placement CSV of layout L (node,kind,x_mm,y_mm,
+ * w_mm,h_mm: lower-left corners of the legalised blocks, routers sized from
+ * the tech model's area; then one row of kind "pipe" per link pipeline
+ * register; unplaced nodes at 0,0). */
+int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b);
 int noc_design_place_csv(const struct noc_topo *t, const struct noc_layout *L, struct noc_buf *b);
 
 /* The app's floorplan as CSV (INTERFACE 1.2, core,x_mm,y_mm,w_mm,h_mm;

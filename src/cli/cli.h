@@ -19,11 +19,13 @@ int cmd_eval(int argc, char **argv);
 int cmd_route(int argc, char **argv);
 int cmd_perm(int argc, char **argv);
 int cmd_min(int argc, char **argv);
+int cmd_dynamic(int argc, char **argv);
 int cmd_latency(int argc, char **argv);
 int cmd_synth(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_floorplan(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_tech(int argc, char **argv);
 
 struct noc_topo; /* cli_load_topology (topo_arg.c): "-", "gen:FAMILY:P=V,..." or a file into uninitialised t (finalized on success; caller frees) */
 int cli_load_topology(const char *arg, struct noc_topo *t, struct noc_ctx *ctx);
@@ -84,5 +86,10 @@ void cli_stage_abort(struct cli_stage *st);
 
 /* Extension of path (after the last '.'), "" when none. */
 const char *cli_ext(const char *path);
+/* Parses a grid option (--freq, --link-width): one value, a range A:B:STEP
+ * (A <= B, STEP > 0, B included) or a list a,b,c; every value in lo..hi and
+ * > 0, at most max values.  Prints the usage error and returns 2 on bad
+ * input, else 0 with vals[0..*n-1]. */
+int cli_parse_grid(const char *opt, const char *s, double lo, double hi, double *vals, int max, int *n);
 
 #endif

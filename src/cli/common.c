@@ -181,3 +181,52 @@ void cli_stage_abort(struct cli_stage *st)
     if (st->created)
         rmdir(st->dir); /* only when empty, i.e. we made it for this run */
 }
+
+int cli_parse_grid(const char *opt, const char *s, double lo, double hi, double *vals, int max, int *n)
+{
+    char buf[1024];
+    if (!s || strlen(s) >= sizeof buf)
+        return cli_usage("%s: a value, a range A:B:STEP or a list a,b,c, got '%s'", opt, s ? s : "");
+    snprintf(buf, sizeof buf, "%s", s);
+    *n = 0;
+    char *c1 = strchr(buf, ':');
+    if (c1) {
+        char *c2 = strchr(c1 + 1, ':');
+        double a, b, step;
+        if (!c2)
+            return cli_usage("%s '%s': a range is A:B:STEP", opt, s);
+        *c1 = *c2 = '\0';
+        if (noc_parse_double(buf, &a) || noc_parse_double(c1 + 1, &b) || noc_parse_double(c2 + 1, &step))
+            return cli_usage("%s '%s': A, B and STEP must be numbers", opt, s);
+        if (!(a >= lo && b <= hi) || a <= 0)
+            return cli_usage("%s '%s': values must be in %g..%g", opt, s, lo, hi);
+        if (b < a)
+            return cli_usage("%s '%s': the range is reversed (A > B)", opt, s);
+        if (!(step > 0))
+            return cli_usage("%s '%s': STEP must be > 0", opt, s);
+        for (int k = 0;; k++) {
+            double v = a + k * step;
+            if (v > b * (1 + 1e-12))
+                break;
+            if (*n >= max)
+                return cli_usage("%s '%s': more than %d values", opt, s, max);
+            vals[(*n)++] = v;
+        }
+        return 0;
+    }
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        double v;
+        if (noc_parse_double(tok, &v) || !(v >= lo && v <= hi) || !(v > 0))
+            return cli_usage("%s '%s': '%s' is not a number in %g..%g", opt, s, tok, lo, hi);
+        for (int k = 0; k < *n; k++)
+            if (vals[k] == v)
+                return cli_usage("%s '%s': %g is listed twice", opt, s, v);
+        if (*n >= max)
+            return cli_usage("%s '%s': more than %d values", opt, s, max);
+        vals[(*n)++] = v;
+    }
+    if (*n == 0)
+        return cli_usage("%s: empty list", opt);
+    return 0;
+}

@@ -17,8 +17,9 @@ for app in "$APPS"/*.csv; do
     else notok "synth $n writes $chosen.lef/.def"; fi
     designs="$designs,$TMP/$n/$chosen"
 done
-# A fast clock pipelines the long links: 5 GHz = 200 ps, 100 ps/mm.
-"$NOCSYN" synth "$APPS/e3s_auto-indust.csv" --freq 5000 -o "$TMP/fast" >"$TMP/out" 2>&1
+# A slow wire pipelines the long links: 400 ps/mm at 1 GHz (1000 ps).
+printf 'wire_ps_mm = 400\n' >"$TMP/slow.tech"
+"$NOCSYN" synth "$APPS/e3s_auto-indust.csv" --tech "$TMP/slow.tech" -o "$TMP/fast" >"$TMP/out" 2>&1
 fast=$(sed -n 's/^chosen: \([^ ]*\) .*/\1/p' "$TMP/out")
 designs="$designs,$TMP/fast/$fast"
 run "compare with mesh and torus baselines" 0 "$NOCSYN" compare "$APPS/vopd.csv" --methods split \
@@ -35,7 +36,7 @@ else
 fi
 
 # Pipeline registers: one per stage of links.csv, a component of the DEF and
-# a row of place.csv; at 5 GHz a link of L mm has ceil(100 L / 200) - 1.
+# a row of place.csv; a link of L mm has ceil(400 L / 1000) - 1.
 f="$TMP/fast/$fast"
 stages=$(awk -F, 'NR > 1 && $6 != "" { s += $6 } END { print s + 0 }' "$f.links.csv")
 regs=$(grep -c ',pipe,' "$f.place.csv")
@@ -43,7 +44,7 @@ comps=$(grep -c ' noc_pipe_reg_32b + PLACED' "$f.def")
 if [ "$stages" -gt 0 ] && [ "$regs" -eq "$stages" ] && [ "$comps" -eq "$stages" ]; then
     ok "pipeline registers: $stages in links.csv, place.csv and DEF"
 else notok "pipeline registers" "links $stages place $regs def $comps"; fi
-bad=$(awk -F, 'NR > 1 && $4 != "" { want = int($4 * 100 / 200 - 1e-9); if (want * 200 < $4 * 100 - 1e-6) want++;
+bad=$(awk -F, 'NR > 1 && $4 != "" { want = int($4 * 400 / 1000 - 1e-9); if (want * 1000 < $4 * 400 - 1e-6) want++;
       want -= 1; if (want < 0) want = 0; if (want != $6) print }' "$f.links.csv")
 [ -z "$bad" ] && ok "stages = ceil(delay / period) - 1 on every link" || notok "stages by hand" "$bad"
 
@@ -56,14 +57,15 @@ has "LEF router macro by ports" "$v.lef" '^MACRO noc_router_7p_32b$'
 has "DEF die area" "$v.def" '^DIEAREA '
 has "DEF cores fixed" "$v.def" '^  - VLD noc_core_1000x1000um_1p_32b + FIXED ( 0 2000000 ) N ;$'
 
-# VC classes of the 4x3 torus under dor with dateline classes: InvScan sits
-# on r0 (x 0, y 0), AcdcPred on r3 (x 3): the short way is 0 -> 3 across
-# the wraparound, the dateline channel itself is class 1; VLD (r4) to
-# RunLeDec (r8) goes y 1 -> 2 without wrapping: class 0.
+# VC classes of the 4x3 torus under dor with dateline classes (router r<i>
+# at x = i mod 4, y = i div 4).  AcdcPred (r2: y 0) to StripeMem (r10: y 2):
+# 2 steps up or 1 down, so down 0 -> 2 across the wraparound: the dateline
+# channel itself is class 1.  VLD (r11: y 2) to RunLeDec (r7: y 1): one step
+# down without wrapping: class 0.
 t="$TMP/cmp/torus.table.csv"
 has "table.csv has vc_class" "$t" '^router,src,dst,next,vc_class$'
-has "torus wraparound hop is class 1" "$t" '^r0,InvScan,AcdcPred,r3,1$'
-has "torus plain hop is class 0" "$t" '^r4,VLD,RunLeDec,r8,0$'
+has "torus wraparound hop is class 1" "$t" '^r2,AcdcPred,StripeMem,r10,1$'
+has "torus plain hop is class 0" "$t" '^r11,VLD,RunLeDec,r7,0$'
 if awk -F, 'NR > 1 && $5 != 0 { exit 1 }' "$TMP/cmp/mesh.table.csv"; then ok "mesh needs one VC class"
 else notok "mesh needs one VC class"; fi
 

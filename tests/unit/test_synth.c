@@ -209,10 +209,17 @@ static void split_infeasible_messages(void **state)
     assert_int_equal(noc_floorplan_mincut(&app, 1, &ctx), NOC_OK);
     struct noc_synth_opts o;
     noc_synth_opts_init(&o); /* capacity 32 x 1000 / 8 = 4000 MB/s */
+    o.max_util = 1;          /* all of it: e -> f (5000) is the only flow above */
     struct noc_synth_result r;
     noc_synth_result_init(&r);
     assert_int_equal(noc_synth_split(&app, &o, &r, &ctx), NOC_EINFEASIBLE);
     assert_non_null(strstr(ctx.msg, "flow e -> f"));
+    noc_synth_result_free(&r);
+    noc_ctx_clear(&ctx);
+    o.max_util = 0.8;        /* the default: 3200 MB/s usable, d -> e (4000) fails first */
+    noc_synth_result_init(&r);
+    assert_int_equal(noc_synth_split(&app, &o, &r, &ctx), NOC_EINFEASIBLE);
+    assert_non_null(strstr(ctx.msg, "flow d -> e"));
     noc_synth_result_free(&r);
     noc_ctx_clear(&ctx);
     o.link_width = 64;
