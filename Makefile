@@ -42,7 +42,7 @@ BIN := $(BUILD)/nocsyn
 FLOW ?= default
 
 .SECONDARY:
-.PHONY: all deps test run flow flows bench asan clean fuzz check-deps
+.PHONY: all deps test run flow flows bench bench-booksim asan clean fuzz check-deps
 all: $(if $(MISSING),check-deps) $(BIN) $(LIB)
 
 check-deps:
@@ -95,6 +95,10 @@ flow-%: all
 
 bench: all
 	@sh benchmarks/perf/run.sh
+
+# nocsyn sim vs BookSim2 (BOOKSIM_SRC=path to a booksim2 source tree)
+bench-booksim: all
+	@sh benchmarks/perf/booksim_bench.sh
 
 fuzz:
 	@sh tests/fuzz/run.sh
