@@ -96,8 +96,8 @@ static int design_one(struct sweep *sw, int idx, struct noc_ctx *ctx)
         net.sy[s] /= sw_w[s];
         if (net.ncores[s] > net.max_radix) {
             snprintf(d->reason, sizeof d->reason,
-                     "switch sw%d needs %d ports for its cores alone, above --max-radix %d", s,
-                     net.ncores[s], net.max_radix);
+                     "switch sw%d needs %d ports for its cores alone, above %s %d", s,
+                     net.ncores[s], SYNTH_RADIX_NAME(o), net.max_radix);
             goto cleanup;
         }
     }
