@@ -28,6 +28,13 @@ run "eval hand-written dot" 0 "$NOCSYN" eval "$D/tri.dot" --format text
 has "eval hand-written: diameter" "$TMP/out" 'diameter          1 hop$'
 has "eval hand-written: no positions" "$TMP/out" 'wire length       - (positions unknown)'
 
+# Capacity from the topology's own width and clock: 32 bit x 100 MHz / 8 =
+# 400 MB/s per channel; the one 100 MB/s flow crosses r0 -> r1: 0.25.
+run "eval capacity from link_width x freq_mhz" 0 "$NOCSYN" eval "$D/pair_clocked.dot" \
+    --traffic "app:$ROOT/tests/data/sim/pair.csv" --no-bisection -o "$TMP/pc.json"
+json "eval capacity 400 MB/s: utilisation 0.25" "$TMP/pc.json" \
+    "assert d['max_channel_load_mbps']==100 and abs(d['max_utilization']-0.25)<1e-12, d['max_utilization']"
+
 # Threads do not change a single digit.
 run "eval threads 1" 0 "$NOCSYN" eval gen:torus:k=6,n=2 --threads 1 --loads --no-bisection
 cp "$TMP/out" "$TMP/t1"
@@ -72,7 +79,6 @@ if [ "$n" -eq 1 ] && grep -q "^nocsyn: .*twocomp.dot: no path from terminal 't0'
     ok "eval disconnected: one line"; else notok "eval disconnected: one line" "$(cat "$TMP/err")"; fi
 run "eval lp limit" 1 "$NOCSYN" eval gen:torus:k=16,n=2 --routing optimal --no-bisection
 has "eval lp limit: message" "$TMP/err" '^nocsyn: .*limit'
-absent "eval failure writes nothing" "$TMP/fail.json"
 run "eval failure -o" 1 "$NOCSYN" eval "$D/twocomp.dot" -o "$TMP/fail.json"
 absent "eval failure left no file" "$TMP/fail.json"
 run "eval help" 0 "$NOCSYN" eval --help

@@ -44,6 +44,7 @@ bad "control length" "$NOCSYN" min omega --n 3 --control 10
 bad "control digits" "$NOCSYN" min omega --n 3 --control 102
 bad "unknown option" "$NOCSYN" min omega --n 3 --shifts --bogus
 run "--shifts beyond n = 10 is a size limit (exit 1)" 1 "$NOCSYN" min cube --n 11 --shifts
+has "--shifts beyond n = 10: the message names the limit" "$TMP/err" '^nocsyn: .*n must be <= 10'
 
 # STARAN shifts within groups under partial stage control, with their
 # permutations (hand-worked: shift 1 mod 4 on N = 8 is (0 1 2 3)(4 5 6 7),
