@@ -19,6 +19,8 @@ int cmd_eval(int argc, char **argv);
 int cmd_route(int argc, char **argv);
 int cmd_perm(int argc, char **argv);
 int cmd_min(int argc, char **argv);
+int cmd_dynamic(int argc, char **argv);
+int cmd_design(int argc, char **argv);
 int cmd_latency(int argc, char **argv);
 int cmd_synth(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
