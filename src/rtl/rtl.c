@@ -193,10 +193,10 @@ static void emit_top(const struct rtl_design *d, struct noc_rtl *r)
                       "    parameter int FW = %d\n) (\n",
                    d->N, d->TW, d->W, d->V, d->VW, d->FW);
     noc_buf_printf(b, "    input  logic                  clk,\n    input  logic                  rst_n,\n"
-                      "    input  logic [NT-1:0]         inj_valid,\n    input  logic [NT-1:0][VW-1:0] inj_vc,\n"
-                      "    input  logic [NT-1:0][FW-1:0] inj_flit,\n    output logic [NT-1:0]         inj_cr_valid,\n"
-                      "    output logic [NT-1:0][VW-1:0] inj_cr_vc,\n    output logic [NT-1:0]         ej_valid,\n"
-                      "    output logic [NT-1:0][VW-1:0] ej_vc,\n    output logic [NT-1:0][FW-1:0] ej_flit\n);\n");
+                      "    input  logic [NT-1:0]         inj_valid,\n    input  logic [NT*VW-1:0]      inj_vc,\n"
+                      "    input  logic [NT*FW-1:0]      inj_flit,\n    output logic [NT-1:0]         inj_cr_valid,\n"
+                      "    output logic [NT*VW-1:0]      inj_cr_vc,\n    output logic [NT-1:0]         ej_valid,\n"
+                      "    output logic [NT*VW-1:0]      ej_vc,\n    output logic [NT*FW-1:0]      ej_flit\n);\n");
     for (int c = 0; c < t->nch; c++) {
         int cs = d->lat[c] + d->o->credit_delay - 2;
         noc_buf_printf(b, "    // channel %d: %s -> %s, %d cycle%s\n", c, t->nodes[t->ch[c].src].name,
@@ -213,12 +213,12 @@ static void emit_top(const struct rtl_design *d, struct noc_rtl *r)
     for (int i = 0; i < d->N; i++) {
         int ci = d->inj[i], ce = d->ej[i];
         noc_buf_printf(b, "    // terminal %d: %s\n", i, t->nodes[noc_topo_term_node(t, i)].name);
-        noc_buf_printf(b, "    assign c%d_sv = inj_valid[%d];\n    assign c%d_svc = inj_vc[%d];\n"
-                          "    assign c%d_sf = inj_flit[%d];\n    assign inj_cr_valid[%d] = c%d_scv;\n"
-                          "    assign inj_cr_vc[%d] = c%d_scc;\n",
+        noc_buf_printf(b, "    assign c%d_sv = inj_valid[%d];\n    assign c%d_svc = inj_vc[%d * VW +: VW];\n"
+                          "    assign c%d_sf = inj_flit[%d * FW +: FW];\n    assign inj_cr_valid[%d] = c%d_scv;\n"
+                          "    assign inj_cr_vc[%d * VW +: VW] = c%d_scc;\n",
                        ci, i, ci, i, ci, i, i, ci, i, ci);
-        noc_buf_printf(b, "    assign ej_valid[%d] = c%d_rv;\n    assign ej_vc[%d] = c%d_rvc;\n"
-                          "    assign ej_flit[%d] = c%d_rf;\n    assign c%d_rcv = 1'b0;\n    assign c%d_rcc = '0;\n",
+        noc_buf_printf(b, "    assign ej_valid[%d] = c%d_rv;\n    assign ej_vc[%d * VW +: VW] = c%d_rvc;\n"
+                          "    assign ej_flit[%d * FW +: FW] = c%d_rf;\n    assign c%d_rcv = 1'b0;\n    assign c%d_rcc = '0;\n",
                        i, ce, i, ce, i, ce, ce, ce);
     }
     for (int u = 0; u < d->R; u++)

@@ -13,7 +13,8 @@
 //
 // Flit (FW = 2 + 2*TW + W bits): {head, tail, src[TW], dst[TW], data[W]};
 // src and dst are terminal indices.  A link carries valid, the VC and the
-// flit; credits return as (valid, VC) one per cycle per port.
+// flit; credits return as (valid, VC) one per cycle per port.  Ports are
+// flat vectors (port p's VC is in_vc[p*VW +: VW]) so that Yosys reads them.
 //
 // VC allocation: with ORDERED = 1 a packet keeps its VC lane (VC index
 // modulo the class size) from hop to hop, so the packets of one flow, sent on
@@ -46,15 +47,15 @@ module nocsyn_router #(
     input  logic                     clk,
     input  logic                     rst_n,
     input  logic [NIN-1:0]           in_valid,
-    input  logic [NIN-1:0][VW-1:0]   in_vc,
-    input  logic [NIN-1:0][FW-1:0]   in_flit,
+    input  logic [NIN*VW-1:0]        in_vc,
+    input  logic [NIN*FW-1:0]        in_flit,
     output logic [NIN-1:0]           in_cr_valid,
-    output logic [NIN-1:0][VW-1:0]   in_cr_vc,
+    output logic [NIN*VW-1:0]        in_cr_vc,
     output logic [NOUT-1:0]          out_valid,
-    output logic [NOUT-1:0][VW-1:0]  out_vc,
-    output logic [NOUT-1:0][FW-1:0]  out_flit,
+    output logic [NOUT*VW-1:0]       out_vc,
+    output logic [NOUT*FW-1:0]       out_flit,
     input  logic [NOUT-1:0]          out_cr_valid,
-    input  logic [NOUT-1:0][VW-1:0]  out_cr_vc
+    input  logic [NOUT*VW-1:0]       out_cr_vc
 );
     localparam int NI = NIN * V;                       // input VCs
     localparam int IW = NI > 1 ? $clog2(NI) : 1;
@@ -107,24 +108,22 @@ module nocsyn_router #(
                 vreq[i][v] = 1'b0;
                 vwant[i][v] = '0;
                 found = 1'b0;
-                for (int k = 0; k < V; k++) begin
-                    int w;
-                    if (ORDERED != 0)
-                        w = (NCLS == 2 ? v % HALF : v) + lo;
-                    else
-                        w = (32'(vaptr[i][v]) + k) % V;
-                    if (cnt[i][v] != 0 && front[i][v][FW-1] && !act[i][v] && 32'(age[i][v]) + 2 >= D &&
-                        !found && w >= lo && w < hi && !busy[e[OPW-1:0]][w]) begin
-                        found = 1'b1;
-                        vreq[i][v] = 1'b1;
-                        vwant[i][v] = VW'(w);
-                    end
-                end
+                for (int pass = 0; pass < 2; pass++)
+                    for (int w = 0; w < V; w++)
+                        if (cnt[i][v] != 0 && front[i][v][FW-1] && !act[i][v] && 32'(age[i][v]) + 2 >= D &&
+                            !found && w >= lo && w < hi && !busy[e[OPW-1:0]][w] &&
+                            (ORDERED != 0 ? pass == 0 && w == (NCLS == 2 && v >= HALF ? v - HALF : v) + lo
+                                          : (w >= 32'(vaptr[i][v])) == (pass == 0))) begin
+                            found = 1'b1;
+                            vreq[i][v] = 1'b1;
+                            vwant[i][v] = VW'(w);
+                        end
             end
     end
 
     // Output side of VC allocation: each output VC grants one requester,
-    // round robin over the input VCs j = i * V + v from voptr.
+    // round robin over the input VCs j = i * V + v starting at voptr (two
+    // passes with constant indices: j >= voptr, then j < voptr).
     logic            vgo   [NOUT][V];
     logic [IW-1:0]   vwin  [NOUT][V];
     always_comb begin
@@ -135,18 +134,15 @@ module nocsyn_router #(
             for (int w = 0; w < V; w++) begin
                 vgo[o][w] = 1'b0;
                 vwin[o][w] = '0;
-                for (int k = 0; k < NI; k++) begin
-                    int j;
-                    j = 32'(voptr[o][w]) + k;
-                    if (j >= NI)
-                        j -= NI;
-                    if (!vgo[o][w] && vreq[j / V][j % V] && 32'(vport[j / V][j % V]) == o &&
-                        32'(vwant[j / V][j % V]) == w) begin
-                        vgo[o][w] = 1'b1;
-                        vwin[o][w] = IW'(j);
-                        vgnt[j / V][j % V] = 1'b1;
-                    end
-                end
+                for (int pass = 0; pass < 2; pass++)
+                    for (int i = 0; i < NIN; i++)
+                        for (int v = 0; v < V; v++)
+                            if (!vgo[o][w] && ((i * V + v >= 32'(voptr[o][w])) == (pass == 0)) &&
+                                vreq[i][v] && 32'(vport[i][v]) == o && 32'(vwant[i][v]) == w) begin
+                                vgo[o][w] = 1'b1;
+                                vwin[o][w] = IW'(i * V + v);
+                                vgnt[i][v] = 1'b1;
+                            end
             end
     end
 
@@ -164,35 +160,27 @@ module nocsyn_router #(
             sreq[i] = 1'b0;
             svc[i] = '0;
             sop[i] = '0;
-            for (int k = 0; k < V; k++) begin
-                int v;
-                v = 32'(saiptr[i]) + k;
-                if (v >= V)
-                    v -= V;
-                if (!sreq[i] && act[i][v] && cnt[i][v] != 0 &&
-                    (EJ[iop[i][v]] || cred[iop[i][v]][iov[i][v]] != 0)) begin
-                    sreq[i] = 1'b1;
-                    svc[i] = VW'(v);
-                    sop[i] = iop[i][v];
-                end
-            end
+            for (int pass = 0; pass < 2; pass++)
+                for (int v = 0; v < V; v++)
+                    if (!sreq[i] && ((v >= 32'(saiptr[i])) == (pass == 0)) && act[i][v] && cnt[i][v] != 0 &&
+                        (EJ[iop[i][v]] || cred[iop[i][v]][iov[i][v]] != 0)) begin
+                        sreq[i] = 1'b1;
+                        svc[i] = VW'(v);
+                        sop[i] = iop[i][v];
+                    end
         end
         for (int i = 0; i < NIN; i++)
             sgnt[i] = 1'b0;
         for (int o = 0; o < NOUT; o++) begin
             sgo[o] = 1'b0;
             swin[o] = '0;
-            for (int k = 0; k < NIN; k++) begin
-                int i;
-                i = 32'(saoptr[o]) + k;
-                if (i >= NIN)
-                    i -= NIN;
-                if (!sgo[o] && sreq[i] && 32'(sop[i]) == o) begin
-                    sgo[o] = 1'b1;
-                    swin[o] = PW'(i);
-                    sgnt[i] = 1'b1;
-                end
-            end
+            for (int pass = 0; pass < 2; pass++)
+                for (int i = 0; i < NIN; i++)
+                    if (!sgo[o] && ((i >= 32'(saoptr[o])) == (pass == 0)) && sreq[i] && 32'(sop[i]) == o) begin
+                        sgo[o] = 1'b1;
+                        swin[o] = PW'(i);
+                        sgnt[i] = 1'b1;
+                    end
         end
     end
 
@@ -202,7 +190,7 @@ module nocsyn_router #(
             for (int i = 0; i < NIN; i++) begin
                 saiptr[i] <= '0;
                 in_cr_valid[i] <= 1'b0;
-                in_cr_vc[i] <= '0;
+                in_cr_vc[i * VW +: VW] <= '0;
                 for (int v = 0; v < V; v++) begin
                     rd[i][v] <= '0;
                     wr[i][v] <= '0;
@@ -217,8 +205,8 @@ module nocsyn_router #(
             for (int o = 0; o < NOUT; o++) begin
                 saoptr[o] <= '0;
                 out_valid[o] <= 1'b0;
-                out_vc[o] <= '0;
-                out_flit[o] <= '0;
+                out_vc[o * VW +: VW] <= '0;
+                out_flit[o * FW +: FW] <= '0;
                 for (int w = 0; w < V; w++) begin
                     busy[o][w] <= 1'b0;
                     cred[o][w] <= CW'(BUF);
@@ -230,7 +218,7 @@ module nocsyn_router #(
             for (int o = 0; o < NOUT; o++)
                 for (int w = 0; w < V; w++) begin
                     logic up, down;
-                    up = out_cr_valid[o] && 32'(out_cr_vc[o]) == w;
+                    up = out_cr_valid[o] && 32'(out_cr_vc[o * VW +: VW]) == w;
                     down = sgo[o] && !EJ[o] && iov[swin[o]][svc[swin[o]]] == VW'(w);
                     if (up && !down)
                         cred[o][w] <= cred[o][w] + 1'b1;
@@ -256,8 +244,8 @@ module nocsyn_router #(
             for (int o = 0; o < NOUT; o++) begin
                 out_valid[o] <= sgo[o];
                 if (sgo[o]) begin
-                    out_vc[o] <= iov[swin[o]][svc[swin[o]]];
-                    out_flit[o] <= front[swin[o]][svc[swin[o]]];
+                    out_vc[o * VW +: VW] <= iov[swin[o]][svc[swin[o]]];
+                    out_flit[o * FW +: FW] <= front[swin[o]][svc[swin[o]]];
                     saoptr[o] <= 32'(swin[o]) + 1 >= NIN ? '0 : swin[o] + 1'b1;
                     if (front[swin[o]][svc[swin[o]]][FW-2])
                         busy[o][iov[swin[o]][svc[swin[o]]]] <= 1'b0;
@@ -266,15 +254,15 @@ module nocsyn_router #(
             // input FIFOs: write arrivals, pop switch winners, credit upstream
             for (int i = 0; i < NIN; i++) begin
                 in_cr_valid[i] <= sgnt[i];
-                in_cr_vc[i] <= svc[i];
+                in_cr_vc[i * VW +: VW] <= svc[i];
                 if (sgnt[i])
                     saiptr[i] <= 32'(svc[i]) + 1 >= V ? '0 : svc[i] + 1'b1;
                 for (int v = 0; v < V; v++) begin
                     logic push, pop;
-                    push = in_valid[i] && 32'(in_vc[i]) == v;
+                    push = in_valid[i] && 32'(in_vc[i * VW +: VW]) == v;
                     pop = sgnt[i] && 32'(svc[i]) == v;
                     if (push) begin
-                        mem[i][v][wr[i][v]] <= in_flit[i];
+                        mem[i][v][wr[i][v]] <= in_flit[i * FW +: FW];
                         wr[i][v] <= 32'(wr[i][v]) + 1 >= BUF ? '0 : wr[i][v] + 1'b1;
                     end
                     if (pop) begin
