@@ -106,8 +106,10 @@ flow-%: all
 bench: all
 	@sh benchmarks/perf/run.sh
 
+# `make fuzz` runs each libFuzzer harness for FUZZ_SECONDS (CI: a short run).
+FUZZ_SECONDS ?= 120
 fuzz:
-	@sh tests/fuzz/run.sh
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh
 
 clean:
 	rm -rf build

@@ -182,7 +182,8 @@ int noc_routing_deadlock(const struct noc_routing *r, struct noc_deadlock *dl,
  * Same cost as noc_routing_deadlock. */
 int noc_routing_deadlock_free(const struct noc_routing *r, int *result, struct noc_ctx *ctx);
 
-/* ---- exact counts: a tiny unsigned bignum (base 1e9 limbs, addition only). */
+/* ---- exact counts: a tiny unsigned bignum (base 1e9 limbs, addition and
+ * multiplication by a small factor). */
 struct noc_bignum {
     int n;           /* limbs in use; 0 means zero */
     size_t cap;
@@ -194,6 +195,8 @@ void noc_bignum_free(struct noc_bignum *b);
 int noc_bignum_set_u64(struct noc_bignum *b, uint64_t v, struct noc_ctx *ctx);
 /* b += a (a may be b).  NOC_OK or NOC_ENOMEM.  O(limbs). */
 int noc_bignum_add(struct noc_bignum *b, const struct noc_bignum *a, struct noc_ctx *ctx);
+/* b *= m.  NOC_ENOMEM.  O(limbs). */
+int noc_bignum_mul_u32(struct noc_bignum *b, uint32_t m, struct noc_ctx *ctx);
 /* -1, 0 or 1 as b <, =, > v. */
 int noc_bignum_cmp_u64(const struct noc_bignum *b, uint64_t v);
 /* Appends the decimal digits of b to out ("0" for zero). */

@@ -202,10 +202,61 @@ int noc_synth_run(const char *name, const struct noc_app *app, const struct noc_
  * the end. */
 int noc_synth_method_info(int i, const char **name, const char **desc);
 
+/* Re-checks a synthesized design t (finalized, with its stored routes:
+ * e.g. a design's topo, or its D.dot read back) against the app and the
+ * options it was made for, from the topology alone: every flow has a route
+ * between the terminals named as its cores, over existing channels, within
+ * its max_hops; the flows' bandwidth on every channel (injection and
+ * ejection included) is at most capacity x max_util; every router's radix
+ * is at most max_radix.  Synthesis calls it on every feasible design and
+ * fails with NOC_EINTERNAL when it does not hold.  NOC_OK, or
+ * NOC_EINFEASIBLE naming the flow, channel or router at fault; NOC_EINVAL
+ * (t not finalized), NOC_ENOMEM.  O(routes + flows x path length + channels). */
+int noc_synth_verify(const struct noc_topo *t, const struct noc_app *app, const struct noc_synth_opts *o,
+                     struct noc_ctx *ctx);
+
+/* Zero-load latency of every flow of app over the stored routes of t (whose
+ * terminals are named after the cores they carry, as synthesized designs
+ * and compare's mapped baselines are), at t's clock and width (tech.h, noc_tech_flow_cycles): cycles[f]
+ * (caller's array of app->nflows, may be NULL), the bandwidth-weighted
+ * average and the maximum in cycles.  NOC_EINVAL naming the flow when one
+ * has no route; NOC_ENOMEM.  O(routes x path length). */
+int noc_synth_latency(const struct noc_app *app, const struct noc_topo *t, const struct noc_tech *tech,
+                      int *cycles, double *avg_cycles, double *max_cycles, struct noc_ctx *ctx);
+
 /* Marks res->d[i].pareto over feasible designs (front over power,
  * latency_avg_ns, area and radix_max) and sets res->chosen: the feasible
  * design of least power (ties: lower latency, then fewer switches). */
 void noc_synth_pareto(struct noc_synth_result *res);
+
+/* The exact reference for split (exact.c; a benchmark, not a method of
+ * the registry): the least-power design with exactly K switches under
+ * split's cost model and constraints, as one mixed-integer program solved
+ * by GLPK: core-to-switch assignment (every switch holds a core), switch
+ * positions (continuous, within the cores' bounding box, Manhattan wires
+ * linearised with big-M terms), open links, one path per flow (flow
+ * conservation between the cores' switches), link capacity, radix (ports
+ * counted one-hot so the router leakage and the crossbar's per-port
+ * dynamic energy are exact), each flow's max_hops, an acyclic channel
+ * dependency graph (a rank per channel that grows along every dependency a
+ * flow creates) and, unless o->no_connect, every switch reachable.  Every
+ * coefficient comes from the tech model's functions (noc_tech_router_mw,
+ * noc_tech_channel_mw), so the program follows the model.  The solution is
+ * rebuilt as design "exact_kK" (routers placed where the program put them)
+ * and evaluated like split's designs (synth_finish): its power_mw is the
+ * program's objective.  prm (NULL = defaults: prove optimality) bounds the
+ * search; *bound_mw receives the best lower bound on the power (the optimum
+ * when proven).  Returns NOC_OK (proven optimal within prm->mip_gap; d
+ * filled, owned by the caller: noc_topo_free and noc_metrics_free),
+ * NOC_ELIMIT (a limit stopped the search: d holds the best design found
+ * when d->feasible, else none), NOC_EINFEASIBLE (no design: d->reason),
+ * NOC_EINVAL (K outside 1..ncores, bad input as split), NOC_ENOMEM.
+ * Size: N K + F K (K - 1) binaries for N cores and F flows; meant for
+ * small apps (12 cores, K <= 4 take seconds to minutes). */
+struct noc_lp_params;
+int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, int K,
+                    const struct noc_lp_params *prm, struct noc_design *d, double *bound_mw,
+                    struct noc_ctx *ctx);
 
 /* Min-cut floorplan (INTERFACE 3.5): places the app's cores (sizes from
  * app->cores[i].w/h when has_size, else 1 x 1 mm) by recursive METIS

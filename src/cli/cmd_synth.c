@@ -99,6 +99,9 @@ static const char synth_help[] =
     "and each channel (injection, links, ejection) in 1 + its pipeline registers,\n"
     "and the tail follows ceil(packet_bits / width) - 1 cycles later.  A flow's\n"
     "max_latency_ns (app column or DOT attribute) must be met by every design.\n"
+    "DIR holds one run's files: they are written all or nothing, and the files the\n"
+    "previous run listed in DIR/.nocsyn-files are replaced as a set (other files\n"
+    "stay); a run stopped by a signal leaves nothing behind.\n"
     "Exit: 0 at least one feasible design; 1 none (the reason names the flow or\n"
     "switch, or the best latency any design reached); 2 bad input.\n";
 

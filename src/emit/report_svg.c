@@ -137,14 +137,21 @@ void report_svg_design(struct noc_buf *b, const struct noc_entry *e, double cap)
     noc_buf_printf(b, "</svg>\n");
 }
 
+/* The plot's y value: the zero-load latency (ns) when the design has a
+ * clock, else average hops. */
+static double yval(const struct noc_entry *e)
+{
+    return e->lat_avg_ns > 0 ? e->lat_avg_ns : e->m.hops_avg;
+}
+
 void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
 {
     double pmin = INFINITY, pmax = -INFINITY, hmin = INFINITY, hmax = -INFINITY;
     for (int i = 0; i < c->n; i++) {
         pmin = fmin(pmin, c->e[i].power_mw);
         pmax = fmax(pmax, c->e[i].power_mw);
-        hmin = fmin(hmin, c->e[i].m.hops_avg);
-        hmax = fmax(hmax, c->e[i].m.hops_avg);
+        hmin = fmin(hmin, yval(&c->e[i]));
+        hmax = fmax(hmax, yval(&c->e[i]));
     }
     if (c->n == 0)
         return;
@@ -167,15 +174,16 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
         noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n", L - 6, PY(h) + 4, h);
     }
     noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">power (mW)</text>\n", (L + W - R) / 2, H - 12);
-    noc_buf_printf(b, "<text x=\"14\" y=\"%.1f\" transform=\"rotate(-90 14 %.1f)\" text-anchor=\"middle\">average hops</text>\n",
-                   (T + H - B) / 2, (T + H - B) / 2);
-    /* The Pareto front over (power, hops): designs no other beats on both. */
+    noc_buf_printf(b, "<text x=\"14\" y=\"%.1f\" transform=\"rotate(-90 14 %.1f)\" text-anchor=\"middle\">%s</text>\n",
+                   (T + H - B) / 2, (T + H - B) / 2,
+                   c->n && c->e[0].lat_avg_ns > 0 ? "average zero-load latency (ns)" : "average hops");
+    /* The Pareto front over (power, latency): designs no other beats on both. */
     int front[64], nf = 0;
     for (int i = 0; i < c->n && nf < 64; i++) {
         int dom = 0;
         for (int j = 0; j < c->n && !dom; j++)
-            dom = j != i && c->e[j].power_mw <= c->e[i].power_mw && c->e[j].m.hops_avg <= c->e[i].m.hops_avg &&
-                  (c->e[j].power_mw < c->e[i].power_mw || c->e[j].m.hops_avg < c->e[i].m.hops_avg);
+            dom = j != i && c->e[j].power_mw <= c->e[i].power_mw && yval(&c->e[j]) <= yval(&c->e[i]) &&
+                  (c->e[j].power_mw < c->e[i].power_mw || yval(&c->e[j]) < yval(&c->e[i]));
         if (!dom)
             front[nf++] = i;
     }
@@ -188,22 +196,23 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
     if (nf > 1) {
         noc_buf_printf(b, "<polyline fill=\"none\" stroke=\"#c33\" stroke-dasharray=\"4 3\" points=\"");
         for (int k = 0; k < nf; k++)
-            noc_buf_printf(b, "%.1f,%.1f ", PX(c->e[front[k]].power_mw), PY(c->e[front[k]].m.hops_avg));
+            noc_buf_printf(b, "%.1f,%.1f ", PX(c->e[front[k]].power_mw), PY(yval(&c->e[front[k]])));
         noc_buf_printf(b, "\"/>\n");
     }
     for (int i = 0; i < c->n; i++) {
         const struct noc_entry *e = &c->e[i];
         int synth = !strcmp(e->kind, "synth");
-        noc_buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\"><title>", PX(e->power_mw), PY(e->m.hops_avg),
+        noc_buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\"><title>", PX(e->power_mw), PY(yval(e)),
                        synth ? "#c33" : "#36c");
         report_esc(b, e->design);
-        noc_buf_printf(b, ": %.2f mW, %.3f hops</title></circle>\n", e->power_mw, e->m.hops_avg);
+        noc_buf_printf(b, ": %.2f mW, %.3f %s</title></circle>\n", e->power_mw, yval(e),
+                       e->lat_avg_ns > 0 ? "ns" : "hops");
         /* Stack the labels of points that (nearly) coincide. */
         int stack = 0;
         for (int j = 0; j < i; j++)
             stack += fabs(PX(c->e[j].power_mw) - PX(e->power_mw)) < 40 &&
-                     fabs(PY(c->e[j].m.hops_avg) - PY(e->m.hops_avg)) < 12;
-        noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">", PX(e->power_mw) + 7, PY(e->m.hops_avg) - 6 - 12 * stack);
+                     fabs(PY(yval(&c->e[j])) - PY(yval(e))) < 12;
+        noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">", PX(e->power_mw) + 7, PY(yval(e)) - 6 - 12 * stack);
         report_esc(b, e->design);
         noc_buf_printf(b, "</text>\n");
     }

@@ -219,11 +219,21 @@ int synth_finish(const struct noc_app *app, const struct swnet *net, const int *
         mbps[c] = d->m.load[c] * tr.unit_mbps;
     noc_tech_topo(&o->tech, &d->topo, mbps, o->link_width, &d->power_mw, &d->area_mm2, NULL);
     d->vcs = 1;
-    if (d->m.deadlock_free != 1)
+    if (d->m.deadlock_free != 1) {
         snprintf(d->reason, sizeof d->reason,
                  "the evaluation engine found a channel dependency cycle in the routes");
-    else
-        d->feasible = 1;
+        goto cleanup;
+    }
+    /* The method's guarantees, re-checked independently of its bookkeeping. */
+    if ((rc = noc_synth_verify(&d->topo, app, o, ctx)) != NOC_OK) {
+        char why[sizeof ctx->msg];
+        snprintf(why, sizeof why, "%s", ctx->msg);
+        noc_ctx_clear(ctx);
+        rc = noc_error(ctx, NOC_EINTERNAL, NULL, 0, "synth %s (a bug): design %s breaks its constraints: %s",
+                       d->method, d->name, why);
+        goto cleanup;
+    }
+    d->feasible = 1;
     rc = synth_timing(app, o, d, ctx);
 cleanup:
     if (have_tr)

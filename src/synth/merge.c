@@ -13,30 +13,10 @@
 #include "merge_int.h"
 
 /* Power estimate (mW) of a state, as noc_tech_topo would count it with the
- * current positions: routers, router-router channels, core links. */
+ * current positions (synth_net_power). */
 static double net_power(const struct mctx *mc, const struct swnet *n, const int *core_sw)
 {
-    const struct noc_tech *t = &mc->o->tech;
-    double w = mc->o->link_width, f = mc->o->freq_mhz, p = 0;
-    double *flits = calloc((size_t)n->K + 1, sizeof *flits);
-    if (!flits)
-        return INFINITY;
-    for (int c = 0; c < n->nch; c++) {
-        int u = n->csrc[c], v = n->cdst[c];
-        double len = fabs(n->sx[u] - n->sx[v]) + fabs(n->sy[u] - n->sy[v]);
-        p += noc_tech_channel_mw(t, len, w, n->cload[c], f);
-        flits[v] += n->cload[c] * 8e6 / w;
-    }
-    for (int c = 0; c < mc->app->ncores; c++) {
-        int s = core_sw[c];
-        double len = fabs(mc->cx[c] - n->sx[s]) + fabs(mc->cy[c] - n->sy[s]);
-        p += noc_tech_channel_mw(t, len, w, mc->out[c], f) + noc_tech_channel_mw(t, len, w, mc->in[c], f);
-        flits[s] += mc->out[c] * 8e6 / w;
-    }
-    for (int s = 0; s < n->K; s++)
-        p += noc_tech_router_mw(t, swnet_ports(n, s), w, flits[s], f);
-    free(flits);
-    return p;
+    return synth_net_power(mc->o, n, mc->app->ncores, core_sw, mc->cx, mc->cy, mc->in, mc->out);
 }
 
 /* Weighted median of v[0..n-1] (weights w > 0 in total): the smallest

@@ -114,6 +114,34 @@ void core_graph_free(struct core_graph *g);
 int synth_partition(const struct noc_app *app, int K, unsigned seed, int *core_sw,
                     struct noc_ctx *ctx);
 
+/* Split's switch graph for a given assignment (refine.c): switch position
+ * estimates at the cores' weighted centroids, the cores' ports checked
+ * against the radix, every flow routed in `order` (swnet_route), the
+ * switches placed (synth_place) and, unless o->no_connect, islands joined
+ * (swnet_connect).  Returns 0 (net built), 1 infeasible (reason in why), -1
+ * on error (ctx); net is released on -1, else owned by the caller
+ * (swnet_free).  O(F K log K) routing plus two placement LPs. */
+int synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                    const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
+                    struct swnet *net, char *why, size_t whylen, struct noc_ctx *ctx);
+/* Power (mW) of a routed, placed switch graph as noc_tech_topo counts it:
+ * routers, router-router channels, and each core's two channels to its
+ * switch (in/out: the cores' bandwidths).  INFINITY when out of memory. */
+double synth_net_power(const struct noc_synth_opts *o, const struct swnet *n, int ncores, const int *core_sw,
+                       const double *cx, const double *cy, const double *in, const double *out);
+/* Refinement of split's partition for total power (refine.c): single core
+ * moves between switches (no switch left empty) and pairwise swaps, each
+ * kept when split's design for the new assignment (synth_split_net, power
+ * by synth_net_power) costs less, first improvement, until a pass improves
+ * nothing, SYNTH_REFINE_PASSES passes or SYNTH_REFINE_TRIES tries.  Only
+ * for K >= 2 and at most SYNTH_REFINE_MAX_CORES cores (each try routes
+ * every flow and solves the placement LP).  Updates core_sw in place. */
+#define SYNTH_REFINE_MAX_CORES 64
+#define SYNTH_REFINE_PASSES 8
+#define SYNTH_REFINE_TRIES 3000
+int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, const int *order, const double *cx,
+                 const double *cy, const double *cw, int K, int *core_sw, struct noc_ctx *ctx);
+
 /* ---- shared by the synthesis methods (design.c, group.c, flows.c) */
 struct noc_design;
 struct noc_shape;

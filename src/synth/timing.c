@@ -1,6 +1,6 @@
 /* The clock of synthesis: a finished design's timing (link latencies at its
  * clock, each flow's zero-load latency, the fmax of its largest router) and
- * its re-check against every constraint, and the (frequency, width) grid
+ * its check against the latency bounds and the clock, and the (frequency, width) grid
  * that noc_synth_run explores around each method (synth.h). */
 #include "synth_int.h"
 
@@ -14,7 +14,8 @@
 #include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
 
-/* Route index of every flow of app in d's topology (terminal i = core i). */
+/* Route index of every flow of app in topology t (terminals named after
+ * the cores), -1 when it has none. */
 static int flow_routes(const struct noc_app *app, const struct noc_topo *t, int *route_of,
                        struct noc_ctx *ctx)
 {
@@ -25,10 +26,42 @@ static int flow_routes(const struct noc_app *app, const struct noc_topo *t, int 
         if (noc_u64map_put(&m, noc_pair_key(t->routes[i].src, t->routes[i].dst), i, ctx))
             rc = NOC_ENOMEM;
     for (int f = 0; f < app->nflows && rc == NOC_OK; f++) {
-        int s = noc_topo_term_node(t, app->flows[f].src), d = noc_topo_term_node(t, app->flows[f].dst);
-        route_of[f] = noc_u64map_get(&m, noc_pair_key(s, d));
+        int s = noc_topo_find(t, app->cores[app->flows[f].src].name);
+        int d = noc_topo_find(t, app->cores[app->flows[f].dst].name);
+        route_of[f] = s < 0 || d < 0 ? -1 : noc_u64map_get(&m, noc_pair_key(s, d));
     }
     noc_u64map_free(&m);
+    return rc;
+}
+
+int noc_synth_latency(const struct noc_app *app, const struct noc_topo *t, const struct noc_tech *tech,
+                      int *cycles, double *avg_cycles, double *max_cycles, struct noc_ctx *ctx)
+{
+    int *route_of = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *route_of);
+    if (!route_of)
+        return NOC_ENOMEM;
+    int rc = flow_routes(app, t, route_of, ctx);
+    double wsum = 0, csum = 0, cmax = 0;
+    for (int f = 0; f < app->nflows && rc == NOC_OK; f++) {
+        const struct noc_flow *fl = &app->flows[f];
+        int ri = route_of[f];
+        int cyc = ri < 0 ? -1
+                         : noc_tech_flow_cycles(tech, t, t->routes[ri].src, t->routes[ri].dst,
+                                                t->routes[ri].path, t->routes[ri].len, 32);
+        if (cyc < 0) {
+            rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "%s: flow %s -> %s has no route",
+                           t->name ? t->name : "topology", app->cores[fl->src].name, app->cores[fl->dst].name);
+            break;
+        }
+        if (cycles)
+            cycles[f] = cyc;
+        wsum += fl->bw;
+        csum += fl->bw * cyc;
+        cmax = fmax(cmax, cyc);
+    }
+    free(route_of);
+    *avg_cycles = wsum > 0 ? csum / wsum : 0;
+    *max_cycles = cmax;
     return rc;
 }
 
@@ -38,12 +71,9 @@ int synth_timing(const struct noc_app *app, const struct noc_synth_opts *o, stru
     struct noc_topo *t = &d->topo;
     const struct noc_tech *tech = &o->tech;
     int rc = NOC_OK;
-    int *route_of = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *route_of);
     d->flow_cycles = noc_calloc(ctx, (size_t)app->nflows + 1, sizeof *d->flow_cycles);
-    if (!route_of || !d->flow_cycles) {
-        rc = NOC_ENOMEM;
-        goto cleanup;
-    }
+    if (!d->flow_cycles)
+        return NOC_ENOMEM;
     d->nflow_cycles = app->nflows;
     d->freq_mhz = o->freq_mhz;
     d->link_width = o->link_width;
@@ -53,73 +83,36 @@ int synth_timing(const struct noc_app *app, const struct noc_synth_opts *o, stru
         if (noc_topo_radix(t, r) > rmax)
             rmax = noc_topo_radix(t, r);
     d->fmax_mhz = noc_tech_router_fmax_mhz(tech, rmax, o->link_width);
-    if ((rc = flow_routes(app, t, route_of, ctx)) != NOC_OK)
-        goto cleanup;
-    double wsum = 0, csum = 0, cmax = 0;
-    const char *late = NULL;
+    if ((rc = noc_synth_latency(app, t, tech, d->flow_cycles, &d->lat_avg_cycles, &d->lat_max_cycles, ctx)) !=
+        NOC_OK)
+        return rc == NOC_EINVAL ? noc_error(ctx, NOC_EINTERNAL, NULL, 0, "design %s: %s", d->name, ctx->msg) : rc;
+    d->lat_avg_ns = d->lat_avg_cycles * 1000.0 / o->freq_mhz;
+    d->lat_max_ns = d->lat_max_cycles * 1000.0 / o->freq_mhz;
+    if (!d->feasible)
+        return NOC_OK;
+    /* The constraints the methods do not see: latency bounds and the clock. */
     for (int f = 0; f < app->nflows; f++) {
         const struct noc_flow *fl = &app->flows[f];
-        int ri = route_of[f];
-        int cyc = ri < 0 ? -1
-                         : noc_tech_flow_cycles(tech, t, t->routes[ri].src, t->routes[ri].dst,
-                                                t->routes[ri].path, t->routes[ri].len, o->link_width);
-        if (cyc < 0) {
-            rc = noc_error(ctx, NOC_EINTERNAL, NULL, 0, "design %s: flow %s -> %s has no route", d->name,
-                           app->cores[fl->src].name, app->cores[fl->dst].name);
-            goto cleanup;
-        }
-        d->flow_cycles[f] = cyc;
-        wsum += fl->bw;
-        csum += fl->bw * cyc;
-        cmax = fmax(cmax, cyc);
-        double ns = cyc * 1000.0 / o->freq_mhz;
-        if (!late && fl->max_latency_ns > 0 && ns > fl->max_latency_ns * (1 + 1e-12)) {
-            late = "x";
+        double ns = d->flow_cycles[f] * 1000.0 / o->freq_mhz;
+        if (fl->max_latency_ns > 0 && ns > fl->max_latency_ns * (1 + 1e-12)) {
+            d->feasible = 0;
             snprintf(d->reason, sizeof d->reason,
                      "flow %s -> %s: zero-load latency %.6g ns (%d cycles at %g MHz) above its "
                      "max_latency_ns %g",
-                     app->cores[fl->src].name, app->cores[fl->dst].name, ns, cyc, o->freq_mhz,
+                     app->cores[fl->src].name, app->cores[fl->dst].name, ns, d->flow_cycles[f], o->freq_mhz,
                      fl->max_latency_ns);
+            return NOC_OK;
         }
     }
-    d->lat_avg_cycles = wsum > 0 ? csum / wsum : 0;
-    d->lat_max_cycles = cmax;
-    d->lat_avg_ns = d->lat_avg_cycles * 1000.0 / o->freq_mhz;
-    d->lat_max_ns = cmax * 1000.0 / o->freq_mhz;
-    /* Re-check what the method promised, from the finished topology. */
-    if (!d->feasible)
-        goto cleanup;
-    if (late)
-        d->feasible = 0;
-    else if (d->fmax_mhz < o->freq_mhz * (1 - 1e-12)) {
+    if (d->fmax_mhz < o->freq_mhz * (1 - 1e-12)) {
         d->feasible = 0;
         snprintf(d->reason, sizeof d->reason,
                  "its largest router (radix %d) runs at most %.0f MHz, below the %g MHz clock", rmax,
                  d->fmax_mhz, o->freq_mhz);
-    } else if (o->max_radix > 0 && rmax > o->max_radix) {
-        d->feasible = 0;
-        snprintf(d->reason, sizeof d->reason, "a router has radix %d, above --max-radix %d", rmax,
-                 o->max_radix);
-    } else if (d->m.max_utilization > o->max_util * (1 + 1e-9)) {
-        d->feasible = 0;
-        snprintf(d->reason, sizeof d->reason,
-                 "a link is loaded to %.4g of its capacity, above --max-util %g", d->m.max_utilization,
-                 o->max_util);
-    } else {
-        for (int f = 0; f < app->nflows; f++) {
-            int ri = route_of[f], mh = app->flows[f].max_hops;
-            if (mh >= 0 && t->routes[ri].len - 1 > mh) {
-                d->feasible = 0;
-                snprintf(d->reason, sizeof d->reason, "flow %s -> %s takes %d hops, above its max_hops %d",
-                         app->cores[app->flows[f].src].name, app->cores[app->flows[f].dst].name,
-                         t->routes[ri].len - 1, mh);
-                break;
-            }
-        }
     }
-cleanup:
-    free(route_of);
-    return rc;
+    /* Radix, utilisation and max_hops are the methods' own guarantees,
+     * re-checked (loudly) by noc_synth_verify in synth_finish. */
+    return NOC_OK;
 }
 
 /* ---- the (frequency, width) grid */

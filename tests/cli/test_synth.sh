@@ -109,9 +109,15 @@ bad "output directory is a file" "$NOCSYN" synth "$VOPD" --switches 4 -o "$TMP/a
 # their switch islands joined, so every core is reachable: uniform traffic
 # evaluates on every written design.  --no-connect keeps the islands.
 run "synth e3s_networking" 0 "$NOCSYN" synth "$APPS/e3s_networking.csv" -o "$TMP/en" -q
+n=$(awk -F, 'NR==1{for(i=1;i<=NF;i++) if($i=="chosen") c=i} NR>1 && $c==1' "$TMP/en/pareto.csv" | wc -l)
+[ "$n" -eq 1 ] && ok "synth e3s_networking: one chosen design" || notok "synth e3s_networking: one chosen design" "$n"
 for f in "$TMP"/en/*.dot; do
     run "$(basename "$f") connected: uniform traffic evaluates" 0 "$NOCSYN" eval "$f" --no-bisection
+    json "$(basename "$f") connected: finite diameter, every core a terminal" "$TMP/out" \
+        "assert d['diameter']>=0 and d['terminals']==$(awk -F, 'NR>1{print $1; print $2}' "$APPS/e3s_networking.csv" | grep -v '^#' | sort -u | wc -l)"
 done
 run "synth --no-connect" 0 "$NOCSYN" synth "$APPS/e3s_networking.csv" --switches 3 --no-connect -o "$TMP/en2" -q
+json "synth --no-connect: split_k3 written, 3 switches" "$TMP/en2/split_k3.json" "assert d['switches']==3 and d['routers']==3"
 run "islands kept: no path under uniform traffic" 1 "$NOCSYN" eval "$TMP/en2/split_k3.dot" --no-bisection
+has "islands kept: the message names the unreachable pair" "$TMP/err" "^nocsyn: .*no path from terminal '[^']*' to terminal"
 bad "--no-connect is split's" "$NOCSYN" synth "$VOPD" --method cmesh --no-connect -o "$TMP/x4"
