@@ -74,7 +74,9 @@ enum noc_routing_model {
     NOC_RT_DOR,
     NOC_RT_UPDOWN,
     NOC_RT_DESTTAG,
-    NOC_RT_TABLE
+    NOC_RT_TABLE,
+    NOC_RT_WESTFIRST, /* minimal adaptive, west-first turn model (2-D meshes) */
+    NOC_RT_ODDEVEN    /* minimal adaptive, odd-even turn model (Chiu 2000) */
 };
 
 /* Model name <-> enum, from a static registry table.  parse: NOC_EINVAL for

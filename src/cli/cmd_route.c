@@ -37,6 +37,10 @@ static const char help[] =
     "                             router id on ties (root: largest degree)\n"
     "                    desttag  destination-tag on butterfly, omega, cube MINs\n"
     "                    table    the routes stored with the topology\n"
+    "                    westfirst, oddeven  minimal adaptive routing of the turn\n"
+    "                             models on 2-D meshes: every productive\n"
+    "                             direction the model allows, traffic split equally\n"
+    "                             (west-first: Glass & Ni 1992; odd-even: Chiu 2000)\n"
     "                  (ideal and optimal are fractional load models: see eval)\n"
     "  --count         print only the number of paths (exact, however large)\n"
     "  --weights       prefix each path with its traffic fraction\n"
@@ -278,8 +282,8 @@ int cmd_route(int argc, char **argv)
                          "eval'); use ecmp for the minimal paths",
                          o.routing);
     if (o.deadlock && !noc_routing_is_deterministic(model))
-        return cli_usage("route: --deadlock needs a deterministic routing (dor, updown, desttag, "
-                         "table), not '%s'",
+        return cli_usage("route: --deadlock needs a routing with paths (dor, updown, desttag, "
+                         "table, westfirst, oddeven), not '%s'",
                          o.routing);
     if (cli_load_topology(o.topo, &t, &ctx) != NOC_OK)
         return cli_fail(&ctx);

@@ -62,8 +62,8 @@ int synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, c
         net->sx[s] /= sw_w[s];
         net->sy[s] /= sw_w[s];
         if (net->ncores[s] > net->max_radix) {
-            snprintf(why, whylen, "switch sw%d needs %d ports for its cores alone, above --max-radix %d", s,
-                     net->ncores[s], net->max_radix);
+            snprintf(why, whylen, "switch sw%d needs %d ports for its cores alone, above %s %d", s,
+                     net->ncores[s], SYNTH_RADIX_NAME(net->o), net->max_radix);
             r = 1;
         }
     }

@@ -226,6 +226,8 @@ int synth_mesh_topo(int cols, int rows, struct noc_topo *t, struct noc_ctx *ctx)
 int synth_ring_order(int m, const double *W, int *pos, struct noc_ctx *ctx);
 
 /* ---- timing (timing.c) */
+/* How messages name the radix bound: "--max-radix", or the clock's bound. */
+#define SYNTH_RADIX_NAME(o) ((o)->radix_by_clock ? "the radix that meets the clock," : "--max-radix")
 struct noc_app;
 struct noc_design;
 struct noc_synth_opts;

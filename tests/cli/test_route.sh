@@ -105,3 +105,13 @@ run "help" 0 "$NOCSYN" route --help
 for opt in --from --to --routing --count --weights --limit --deadlock --vcs; do
     has "help lists $opt" "$TMP/out" "^  $opt"
 done
+
+# Minimal adaptive turn models (paths by hand in tests/unit/test_route_turn.c).
+run "oddeven paths 3x3" 0 "$NOCSYN" route gen:mesh:k=3,n=2 --from t0 --to t8 --routing oddeven --weights
+has "oddeven r0 r1 r4 r7 r8 with 1/2" "$TMP/out" '^0.5 r0 r1 r4 r7 r8$'
+run "westfirst deadlock free with 1 VC" 0 "$NOCSYN" route gen:mesh:k=4,n=2 --deadlock --routing westfirst
+has "westfirst acyclic" "$TMP/out" '^deadlock free: westfirst with 1 VC'
+run "eval oddeven" 0 "$NOCSYN" eval gen:mesh:k=4,n=2 --routing oddeven --no-bisection --format text
+has "oddeven deadlock free" "$TMP/out" '^deadlock free *yes (1 VC)'
+has "oddeven minimal hops" "$TMP/out" 'avg excl. self 2.666666667'
+bad "oddeven on a torus" "$NOCSYN" eval gen:torus:k=4,n=2 --routing oddeven
