@@ -115,3 +115,14 @@ run "eval oddeven" 0 "$NOCSYN" eval gen:mesh:k=4,n=2 --routing oddeven --no-bise
 has "oddeven deadlock free" "$TMP/out" '^deadlock free *yes (1 VC)'
 has "oddeven minimal hops" "$TMP/out" 'avg excl. self 2.666666667'
 bad "oddeven on a torus" "$NOCSYN" eval gen:torus:k=4,n=2 --routing oddeven
+
+# Multicast tree against unicasts on a 4x3 mesh (hand-worked in
+# tests/unit/test_multicast.c): broadcast from (1,1): unicasts 20 channels,
+# the tree 11, distance 3.
+run "broadcast 4x3 mesh" 0 "$NOCSYN" route gen:mesh:dims=4x3 --from t5 --multicast all
+has "unicast traffic 20" "$TMP/out" 'unicasts: traffic 20 channels, distance 3 hops'
+has "tree traffic 11" "$TMP/out" 'tree:     traffic 11 channels, distance 3 hops'
+run "multicast east column" 0 "$NOCSYN" route gen:mesh:dims=4x3 --from t0 --multicast t3,t7,t11
+has "tree r0 r1 r2 r3 r7 r11" "$TMP/out" '^tree: r0->r1 r1->r2 r2->r3 r3->r7 r7->r11$'
+bad "multicast with --to" "$NOCSYN" route gen:mesh:dims=4x3 --from t0 --to t1 --multicast t3
+bad "multicast unknown terminal" "$NOCSYN" route gen:mesh:dims=4x3 --from t0 --multicast t99
