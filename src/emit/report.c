@@ -73,28 +73,13 @@ static void value(const struct noc_entry *e, size_t k, double *v, const char **s
     }
 }
 
-static void csv_str(struct noc_buf *b, const char *s)
-{
-    if (!strpbrk(s, ",\"\n\r")) {
-        noc_buf_printf(b, "%s", s);
-        return;
-    }
-    noc_buf_append(b, "\"", 1);
-    for (; *s; s++) {
-        if (*s == '"')
-            noc_buf_append(b, "\"", 1);
-        noc_buf_append(b, s, 1);
-    }
-    noc_buf_append(b, "\"", 1);
-}
-
 static void cell(struct noc_buf *b, const struct noc_entry *e, size_t k, int csv)
 {
     double v;
     const char *s;
     value(e, k, &v, &s);
     if (s)
-        csv ? csv_str(b, s) : report_esc(b, s);
+        csv ? noc_csv_field(b, s) : report_esc(b, s);
     else if (cols[k].type == C_BOOL)
         noc_buf_printf(b, "%s", v > 0 ? "true" : v == 0 ? "false" : "");
     else if (isnan(v))
