@@ -53,7 +53,7 @@ apps() {
             [ -s "$out.lint" ] && lint=" (lint: $(head -c 60 "$out.lint"))" || lint=""
             make -C "$out" sim >"$out.tb" 2>&1
             tb=$(grep -c '^PASS$' "$out.tb")
-            got=$(grep '^flow ' "$out.tb" | awk '$4 == $6' | wc -l)
+            got=$(grep '^flow ' "$out.tb" | awk '$5 == $7' | wc -l)
             [ "$tb" = 1 ] && tbs="PASS, $got/$nf flows exact$lint" || tbs="FAIL$lint"
             zl=$("$NOCSYN" sim "$d" --traffic "app:$app" --rate 0.002 --packet 4 --vcs 2 --buf 4 --cycles 2000 \
                 --mm-per-cycle 10 --format json 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["zero_load_latency"])')
