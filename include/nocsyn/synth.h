@@ -153,7 +153,8 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
  *  refused).  The merge saving most power (tech model estimate) is made;
  *  stop when none saves power.  Every step is a design ("merge_kK", or
  *  "merge_mesh_kK" from a mesh), its switches placed by split's LP (step
- *  3) and evaluated by the engine.  Pareto set and choice as split.
+ *  3), its switch islands joined as split's (unless no_connect) and
+ *  evaluated by the engine.  Pareto set and choice as split.
  *  Errors: as split; NOC_EINFEASIBLE when the start cannot be routed.
  *  Cost: O(steps x links x flows x K) path work plus the LP per step. */
 int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
