@@ -49,7 +49,7 @@ void cli_ctx_init(struct noc_ctx *ctx);
 int cli_wants_help(int argc, char **argv);
 /* Prints text to stdout and returns 0 (for --help). */
 int cli_help(const char *text);
-/* The progress line of long runs (issue: on stderr, only when it is a
+/* The progress line of long runs (on stderr, only when it is a
  * terminal, only once the run has taken more than a second, never with
  * --quiet).  cli_progress_init decides whether to show it; cli_progress is
  * the library callback (ud = the struct). */

@@ -370,7 +370,7 @@ int cmd_synth(int argc, char **argv)
         printf("chosen: %s (files in %s/)\n", res.d[res.chosen].name, out);
     }
 done:;
-    int code = rc == -2 ? 2 : rc && where ? cli_fail_in(where, &ctx) : rc ? cli_fail(&ctx) : 0;
+    int code = rc && where ? cli_fail_in(where, &ctx) : rc ? cli_fail(&ctx) : 0;
     noc_synth_result_free(&res);
     noc_app_free(&app);
     return code;

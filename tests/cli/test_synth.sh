@@ -146,3 +146,19 @@ echo "$v $b" | awk -F, -v base="$b" '{ split(base, q, ","); exit !($7 > q[7] && 
 hb=$(awk -F, 'NR>1 {print $NF}' "$TMP/v/split_k6.routes.csv" | awk '{s += NF - 1} END {print s}')
 hv=$(awk -F, 'NR>1 {print $NF}' "$TMP/v/split_k6_x1.routes.csv" | awk '{s += NF - 1} END {print s}')
 [ "$hv" -lt "$hb" ] && ok "variant: fewer total route hops ($hv < $hb)" || notok "variant hops" "$hv vs $hb"
+
+# place.csv and routes.csv, hand-worked: cores 'x,"y' (a comma and a quote
+# in its name) at (0,0) 2 x 1 mm and b at (3,0) 1 x 1 mm, one switch.  CSV
+# doubles the quote inside a quoted field; place.csv gives lower-left
+# corners, so the cores' rows repeat the floorplan; the switch sits at the
+# weighted median of the core centres (1, 0.5) and (3.5, 0.5), an interval
+# in x whose tie the LP breaks at the centroid: centre (2.25, 0.5).
+printf 'src,dst,bandwidth_mbps\n"x,""y",b,10\n' >"$TMP/q.csv"
+printf 'core,x_mm,y_mm,w_mm,h_mm\n"x,""y",0,0,2,1\nb,3,0,1,1\n' >"$TMP/qfp.csv"
+run "synth an odd core name" 0 "$NOCSYN" synth "$TMP/q.csv" --switches 1 --floorplan "$TMP/qfp.csv" -o "$TMP/q" -q
+has "routes.csv doubles the quote" "$TMP/q/split_k1.routes.csv" '^"x,""y",b,sw0$'
+csvrows "place.csv: cores at their lower-left corners, the switch centred at (2.25, 0.5)" "$TMP/q/split_k1.place.csv" "
+r={x['node']:x for x in rows}
+assert [r['x,\"y'][k] for k in ('kind','x_mm','y_mm','w_mm','h_mm')]==['core','0','0','2','1'], r
+assert [r['b'][k] for k in ('x_mm','y_mm','w_mm','h_mm')]==['3','0','1','1'], r
+s=r['sw0']; assert abs(float(s['x_mm'])+float(s['w_mm'])/2-2.25)<1e-6 and abs(float(s['y_mm'])+float(s['h_mm'])/2-0.5)<1e-6, s"
