@@ -26,6 +26,7 @@ int cmd_synth(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_floorplan(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_rtl(int argc, char **argv);
 int cmd_tech(int argc, char **argv);
 
 struct noc_topo; /* cli_load_topology (topo_arg.c): "-", "gen:FAMILY:P=V,..." or a file into uninitialised t (finalized on success; caller frees) */

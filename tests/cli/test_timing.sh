@@ -130,3 +130,10 @@ absent "bad grids write nothing" "$TMP/bad"
 printf 'src,dst,bandwidth_mbps,max_latency_ns\na,b,10,-1\n' >"$TMP/neg.csv"
 bad "negative max_latency_ns rejected" "$NOCSYN" synth "$TMP/neg.csv" -o "$TMP/bad"
 has "names file and line" "$TMP/err" 'neg.csv:2: max_latency_ns'
+
+# app-info shows the latency bounds.
+run "app-info on a latency-bounded app" 0 "$NOCSYN" app-info "$TMP/vopd_b.csv"
+has "app-info: tightest bound named" "$TMP/out" '^max_latency  1 flow bounded; tightest 16 ns: VopMem -> VopRec'
+"$NOCSYN" app-info "$TMP/vopd_b.csv" --format json | python3 -c "
+import json,sys; d=json.load(sys.stdin); l=d['max_latency_flows']
+sys.exit(0 if l==[{'src':'VopMem','dst':'VopRec','max_latency_ns':16}] else 1)" && ok "app-info json: max_latency_flows" || notok "app-info json latency"
