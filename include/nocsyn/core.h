@@ -156,5 +156,9 @@ void noc_buf_printf(struct noc_buf *b, const char *fmt, ...)
 void noc_buf_append(struct noc_buf *b, const char *s, size_t n);
 /* Formats a double the way every emitter does: shortest of %.10g. */
 void noc_buf_num(struct noc_buf *b, double v);
+/* The one XML escaper (SVG, HTML, Graphviz HTML-like labels): appends s
+ * (NULL = nothing) with & < > " ' and the backslash (which Graphviz would
+ * read as an escape) as character references.  O(length). */
+void noc_buf_xml(struct noc_buf *b, const char *s);
 
 #endif

@@ -345,6 +345,23 @@ void noc_buf_printf(struct noc_buf *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
+void noc_buf_xml(struct noc_buf *b, const char *s)
+{
+    static const struct {
+        char c;
+        const char *ent;
+    } ents[] = {{'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}, {'\'', "&apos;"}, {'\\', "&#92;"}};
+    for (; s && *s; s++) {
+        size_t k = 0;
+        while (k < sizeof ents / sizeof ents[0] && ents[k].c != *s)
+            k++;
+        if (k < sizeof ents / sizeof ents[0])
+            noc_buf_append(b, ents[k].ent, strlen(ents[k].ent));
+        else
+            noc_buf_append(b, s, 1);
+    }
+}
+
 void noc_buf_num(struct noc_buf *b, double v)
 {
     if (v == 0)

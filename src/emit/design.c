@@ -8,24 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nocsyn/app.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/tech.h"
-
-/* CSV field, quoted when it holds a comma, quote or line break. */
-static void csv_field(struct noc_buf *b, const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        noc_buf_append(b, s, strlen(s));
-        return;
-    }
-    noc_buf_append(b, "\"", 1);
-    for (; *s; s++) {
-        if (*s == '"')
-            noc_buf_append(b, "\"", 1);
-        noc_buf_append(b, s, 1);
-    }
-    noc_buf_append(b, "\"", 1);
-}
 
 static int path_of(const char *dir, const char *name, const char *ext, char *out, size_t n,
                    struct noc_ctx *ctx)
@@ -55,9 +40,9 @@ int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech,
     noc_buf_printf(b, timed ? "src,dst,hops,latency_cycles,latency_ns\n" : "src,dst,path\n");
     for (int i = 0; i < t->nroutes; i++) {
         const struct noc_route *r = &t->routes[i];
-        csv_field(b, t->nodes[r->src].name);
+        noc_csv_field(b, t->nodes[r->src].name);
         noc_buf_append(b, ",", 1);
-        csv_field(b, t->nodes[r->dst].name);
+        noc_csv_field(b, t->nodes[r->dst].name);
         noc_buf_append(b, ",", 1);
         if (timed) {
             int cyc = noc_tech_flow_cycles(tech, t, r->src, r->dst, r->path, r->len, 32);
@@ -68,7 +53,7 @@ int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech,
             noc_buf_init(&p);
             for (int j = 0; j < r->len; j++)
                 noc_buf_printf(&p, "%s%s", j ? " " : "", t->nodes[r->path[j]].name);
-            csv_field(b, p.data ? p.data : "");
+            noc_csv_field(b, p.data ? p.data : "");
             noc_buf_free(&p);
         }
         noc_buf_append(b, "\n", 1);
@@ -86,7 +71,7 @@ int noc_design_place_csv(const struct noc_topo *t, const struct noc_tech *tech, 
             double width = t->link_width > 0 ? t->link_width : 32;
             w = h = sqrt(noc_tech_router_mm2(tech, noc_topo_radix(t, v), width));
         }
-        csv_field(b, nd->name);
+        noc_csv_field(b, nd->name);
         noc_buf_printf(b, ",%s,", nd->kind == NOC_ROUTER ? "router" : "core");
         noc_buf_num(b, nd->has_pos ? nd->x - w / 2 : 0);
         noc_buf_append(b, ",", 1);
@@ -253,7 +238,7 @@ int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct
             noc_buf_append(&b, ",", 1);
         } else {
             noc_buf_printf(&b, ",,,,,,,,,");
-            csv_field(&b, d->reason);
+            noc_csv_field(&b, d->reason);
         }
         /* Timing columns: the grid point (known even when infeasible). */
         double tv[] = {d->freq_mhz, d->link_width};
