@@ -17,6 +17,7 @@ struct noc_flow {
     int src, dst;  /* core ids, src != dst */
     double bw;     /* MB/s, finite, > 0 */
     int max_hops;  /* router-to-router hop bound, -1 = none */
+    double max_latency_ns; /* zero-load latency bound (ns), 0 = none */
 };
 
 struct noc_app {
@@ -48,7 +49,13 @@ int noc_app_find(const struct noc_app *app, const char *name);
 int noc_app_add_flow(struct noc_app *app, int src, int dst, double bw,
                      int max_hops, struct noc_ctx *ctx);
 
-/* Reads an app (INTERFACE 1.1).  fmt: "csv", "dot" or NULL (by extension;
+/* Bounds flow src -> dst (which must exist) to max_latency_ns (> 0, finite),
+ * keeping the tighter of two bounds.  NOC_EINVAL otherwise.  Expected O(1). */
+int noc_app_bound_latency(struct noc_app *app, int src, int dst, double max_latency_ns,
+                          struct noc_ctx *ctx);
+
+/* Reads an app (INTERFACE 1.1; the CSV column max_latency_ns and the DOT
+ * edge attribute of the same name bound a flow's latency in ns).  fmt: "csv", "dot" or NULL (by extension;
  * "-" = stdin needs fmt, CSV assumed).  Errors carry FILE:LINE. */
 int noc_app_read(struct noc_app *app, const char *path, const char *fmt,
                  struct noc_ctx *ctx);
@@ -73,5 +80,11 @@ int noc_app_components(const struct noc_app *app, int *comp);
 void noc_app_core_bw(const struct noc_app *app, double *in, double *out);
 /* Sum of all flow bandwidths. */
 double noc_app_total_bw(const struct noc_app *app);
+
+/* The CSV writer of every CSV nocsyn writes (src/app/csv_rows.c, the libcsv
+ * adapter): appends field s to b as is, or quoted by libcsv (quotes
+ * doubled) when it holds a comma, a quote or a line break.  On allocation
+ * failure b->failed is set.  O(length). */
+void noc_csv_field(struct noc_buf *b, const char *s);
 
 #endif

@@ -46,17 +46,23 @@ struct noc_design;
 struct noc_synth_result;
 struct noc_tech;
 /* Writes DIR/D.dot, D.svg, D.json (metrics of 3.2 plus power_mw, area_mm2,
- * method, switches, vcs, pareto), D.routes.csv, D.place.csv and D.anynet
+ * method, switches, vcs, pareto, and with a clock freq_mhz, link_width,
+ * fmax_mhz, latency {avg_cycles, max_cycles, avg_ns, max_ns}), D.routes.csv,
+ * D.latency.csv (with a clock), D.place.csv and D.anynet
  * for design d (feasible).  Each file is written atomically. */
 int noc_design_write(const struct noc_design *d, const char *dir, const struct noc_tech *tech,
                      struct noc_ctx *ctx);
-/* DIR/pareto.csv: one row per switch count, feasible or not (with reason),
- * the Pareto flag and the chosen design. */
+/* DIR/pareto.csv: one row per design point, feasible or not (with reason),
+ * the Pareto flag and the chosen design; then the timing columns freq_mhz,
+ * link_width, latency_avg_ns, latency_max_ns, latency_avg_cycles, fmax_mhz. */
 int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct noc_ctx *ctx);
-/* The routes as CSV (src,dst,path) and the placement CSV
+/* The routes as CSV (tech NULL: src,dst,path, INTERFACE 3.3; with a tech,
+ * the latency file D.latency.csv: src,dst,hops,latency_cycles,latency_ns,
+ * each route's zero-load latency at t->freq_mhz (tech.h), NOC_EINVAL when t
+ * has no clock) and the placement CSV
  * (node,kind,x_mm,y_mm,w_mm,h_mm: lower-left corners; routers sized from
  * the tech model's area when tech is given). */
-int noc_design_routes_csv(const struct noc_topo *t, struct noc_buf *b);
+int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b);
 int noc_design_place_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b);
 
 /* The app's floorplan as CSV (INTERFACE 1.2, core,x_mm,y_mm,w_mm,h_mm;

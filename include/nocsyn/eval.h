@@ -36,6 +36,7 @@
 
 struct noc_topo;
 struct noc_traffic;
+struct noc_topo_params;
 
 struct noc_eval_opts {
     int routing;        /* enum noc_routing_model (route.h); default ecmp */
@@ -62,7 +63,8 @@ struct noc_metrics {
     double max_channel_load; /* relative to injection 1 per terminal */
     double throughput;       /* 1 / max_channel_load (inf -> 0 load: reported as null) */
     double max_channel_load_mbps; /* app traffic only, else NAN */
-    double max_utilization;  /* app traffic with a capacity, else NAN */
+    double max_utilization;  /* app traffic with a capacity, else NAN; over every
+                              * channel, core links included */
     double pd_avg, pd_min, pd_max; /* path diversity over communicating pairs */
     int bisection_links;     /* -1 when not computed */
     int bisection_exact;
@@ -77,6 +79,8 @@ struct noc_metrics {
     double *capacity;        /* per channel MB/s when known (else 0), owned;
                               * NULL when no capacity is known at all */
     int vcs;                 /* virtual channels of the deadlock check */
+    const struct noc_topo_params *params; /* optional, not owned: when set,
+                              * the writers add "parameters" (eval --params) */
 };
 
 /* Zeroes m (NAN / -1 where a field may be null).  Pair with
@@ -97,8 +101,7 @@ void noc_metrics_free(struct noc_metrics *m);
 int noc_eval(const struct noc_topo *t, const struct noc_traffic *tr,
              const struct noc_eval_opts *o, struct noc_metrics *m, struct noc_ctx *ctx);
 
-/* ---- LP-based loads (src/eval/lpload.c) and bisection (src/eval/bisection.c),
- * written by helper "lp" */
+/* ---- LP-based loads (src/eval/lpload.c) and bisection (src/eval/bisection.c) */
 
 /* Min-max channel load for routing NOC_RT_IDEAL (fractional over minimal
  * paths) or NOC_RT_OPTIMAL (over all paths), formulated per destination
@@ -114,6 +117,58 @@ int noc_eval_lp_load(const struct noc_topo *t, const struct noc_traffic *tr, int
  * upper bound, *exact = 0. */
 int noc_eval_bisection(const struct noc_topo *t, unsigned seed, int *links, int *exact,
                        struct noc_ctx *ctx);
+
+/* Fewest router-router links cut by a partition with at least `side`
+ * terminals on each side (1 <= side <= N/2; terminals stay with their
+ * routers as for the bisection).  side = floor(N/2) is the bisection
+ * above; a smaller side admits unbalanced cuts: on a 3x3 mesh side 3 gives
+ * the 3/6 cut of one column (3 links) that textbooks take for odd sizes,
+ * against 4 links for the balanced 4/5 split.  Same method, limits and
+ * exactness as noc_eval_bisection.  NOC_EINVAL for side out of range. */
+int noc_eval_cut(const struct noc_topo *t, int side, unsigned seed, int *links, int *exact,
+                 struct noc_ctx *ctx);
+
+/* ---- topology parameters beside the metrics (src/eval/props.c) */
+
+#define NOC_SYM_MAXR 128 /* symmetry searched up to this many routers */
+
+/* Plain value, nothing to release. */
+struct noc_topo_params {
+    /* router-to-router channels entering / leaving each router (equal on
+     * networks of bidirectional links; a unidirectional MIN differs) */
+    int in_min, in_max, out_min, out_max;
+    double in_avg, out_avg;
+    /* Symmetry of the router graph (directed channels, routers coloured by
+     * their terminal channels): 1 yes, 0 no, -1 unknown (more than
+     * NOC_SYM_MAXR routers or the search budget ran out).  Exact: decided
+     * by an automorphism search, not by the family name.
+     * vertex_transitive: the network looks the same from every router
+     * (Hwang's "symmetric" network); edge_transitive: every link (as an
+     * unordered router pair) can be mapped onto every other. */
+    int vertex_transitive, edge_transitive;
+    /* Bandwidth of a link width w (bits) and clock f (MHz); NAN when w or f
+     * is unknown.  channel = port = w f / 8 MB/s; aggregate = N x port
+     * (every terminal injecting); channels = router-router channels x
+     * channel; wire bisection B = b x w (b = bisection links, Hwang's
+     * "wire bisection width", wires per direction); bisection bandwidth =
+     * 2 b x channel (both directions of every cut link, Dally & Towles's
+     * B_B). */
+    double width, freq_mhz;
+    int bisection_links;  /* b, -1 when not computed */
+    double channel_mbps, port_mbps, aggregate_mbps, channels_mbps;
+    double bisection_wires, bisection_mbps;
+    /* Optional unbalanced cut (noc_eval_cut), cut_side 0 when not asked. */
+    int cut_side, cut_links, cut_exact;
+};
+
+/* Fills p for t (finalized): degrees, symmetry and bandwidth for link width
+ * `width` and clock `freq_mhz` (<= 0: the topology's link_width and
+ * freq_mhz), with bisection_links b (-1 unknown).  NOC_EINVAL for an
+ * unfinalized topology, NOC_ENOMEM.  O(C) for the degrees; the symmetry
+ * search is O(R^2) per label and backtracks within a fixed step budget per
+ * router or link pair (R <= NOC_SYM_MAXR), at most R + E searches. */
+int noc_topo_params(const struct noc_topo *t, double width, double freq_mhz, int bisection_links,
+                    struct noc_topo_params *p, struct noc_ctx *ctx);
 
 /* Metrics as the JSON object of INTERFACE 3.2 (cJSON, pretty-printed, one
  * trailing newline), or as an aligned text table for people.  Appended to

@@ -47,6 +47,14 @@ struct noc_entry {
     double ideal_load_mbps; /* NAN when the LP is above its size limit */
     double map_cost;      /* sum bw x hops of the mapping (baselines) */
     double power_mw, area_mm2;
+    /* Timing (tech.h): the clock and link width the design runs at (a
+     * synthesized design: the ones it was built at; a baseline: the
+     * highest clock of the grid its largest router meets, and of the grid's
+     * widths the one of least power whose links stay within --max-util),
+     * the fmax of its largest router, the zero-load latency of the app's
+     * flows over its routes (bandwidth-weighted average, maximum). */
+    double freq_mhz, link_width, fmax_mhz;
+    double lat_avg_cycles, lat_avg_ns, lat_max_ns;
     double *load_mbps;    /* per channel, own routing; owned */
     /* With simulate: the latency-load sweep of the cycle-level simulator
      * under the design's own routing and the app's traffic (offered 1 =

@@ -19,6 +19,9 @@
  *                          whole at every router)
  *    With LF = LH = B (one-phit header and flit) cut-through and wormhole
  *    coincide, D (t_r + 1) + ceil(L/B), as in DYN.
+ *    Link delay: a wire of t_w cycles per hop (a long or pipelined link)
+ *    adds D t_w to every formula (t_r becomes t_r + t_w; circuit switching
+ *    crosses each link three times: probe, acknowledgement, data).
  *
  * 2. A k-ary n-fly with dropping flow control under uniform traffic (Dally &
  *    Towles, "Principles and Practices of Interconnection Networks", 2004,
@@ -49,6 +52,7 @@ struct noc_switching_params {
     double bw;      /* B: bits per cycle per channel, > 0 */
     double router;  /* t_r: routing delay per hop in cycles, >= 0 */
     long hops;      /* D >= 1 */
+    double link;    /* t_w: link (wire) delay per hop in cycles, >= 0 */
 };
 
 struct noc_switching_latency {
@@ -86,5 +90,58 @@ double noc_drop_accepted(int k, int n, double p0);
  * (bisection to double precision). */
 int noc_latency_drop(int k, int n, double offered, int resend, struct noc_drop_result *r,
                      struct noc_ctx *ctx);
+
+/* 3. A message's latency as the sum of its parts (Hennessy & Patterson,
+ *    "Computer Architecture: A Quantitative Approach", the interconnection
+ *    networks appendix):
+ *      total = sender overhead + time of flight + transmission time
+ *              + hops x switch delay + receiver overhead,
+ *    transmission time = size / bandwidth; time of flight = the given
+ *    flight time plus distance / (velocity x c).  Units: bits, Gbit/s
+ *    (= bits per ns), ns, m; velocity a fraction of the speed of light. */
+struct noc_message_params {
+    double bits;         /* message size, > 0 */
+    double bw_gbps;      /* link bandwidth, > 0 */
+    double sender_ns, receiver_ns; /* overheads, >= 0 */
+    double flight_ns;    /* time of flight given directly, >= 0 */
+    double distance_m;   /* plus distance / (velocity c), >= 0 */
+    double velocity;     /* fraction of c, (0, 1] when distance > 0 */
+    long hops;           /* switches crossed, >= 0 */
+    double router_ns;    /* delay per switch, >= 0 */
+};
+
+struct noc_message_latency {
+    double sender, flight, transmission, switching, receiver, total; /* ns */
+};
+
+/* Evaluates the decomposition.  NOC_EINVAL naming the parameter out of
+ * range or not finite.  O(1). */
+int noc_latency_message(const struct noc_message_params *p, struct noc_message_latency *out,
+                        struct noc_ctx *ctx);
+
+/* 4. Head latency with link delay: hops x (router + link) cycles, e.g. a
+ *    flattened butterfly's 2 hops x (5 + 4) = 18 cycles against a mesh's
+ *    3 hops x (1 + 1) = 6.  NOC_EINVAL for negative values.  O(1). */
+int noc_latency_head(long hops, double router, double link, double *head, struct noc_ctx *ctx);
+
+/* 5. Latency distribution of dropping flow control: each transmission is
+ *    dropped with probability P_D independently, so the number of
+ *    transmissions T is geometric, P(T = i) = P_D^(i-1) (1 - P_D),
+ *    mean 1 / (1 - P_D), and the q-quantile is the least i with
+ *    1 - P_D^i >= q, i.e. ceil(log(1 - q) / log P_D) (Dally & Towles,
+ *    "Principles and Practices of Interconnection Networks", ch. 2, the
+ *    performance analysis of the dropping butterfly).  With one zero-load
+ *    latency T0 per transmission the latency is T x T0. */
+#define NOC_DROP_DIST_MAX 16
+
+struct noc_drop_dist {
+    double p_drop;
+    double mean;                     /* transmissions */
+    long quantile[3];                /* least i with P(T <= i) >= 0.5, 0.9, 0.99 */
+    double prob[NOC_DROP_DIST_MAX];  /* P(T = i), i = 1 .. NOC_DROP_DIST_MAX */
+};
+
+/* Fills d for P_D in [0, 1) (NOC_EINVAL otherwise).  O(NOC_DROP_DIST_MAX). */
+int noc_drop_distribution(double p_drop, struct noc_drop_dist *d, struct noc_ctx *ctx);
 
 #endif

@@ -122,4 +122,15 @@ int noc_min_control_groups(const struct noc_min *m, int control, int s);
  * to every network.  ok has N entries.  NOC_ELIMIT for n > 10.  O(N * n N). */
 int noc_min_shifts(const struct noc_min *m, int control, unsigned char *ok, struct noc_ctx *ctx);
 
+/* Shifts within groups of 2^j lines (STARAN's shifts mod 2^j): as
+ * noc_min_shifts for x -> (x with its low j bits replaced by x + D mod 2^j),
+ * D = 0 .. 2^j - 1; ok has 2^j entries.  j = n is noc_min_shifts.
+ * NOC_EINVAL for j outside 1..n, otherwise errors as noc_min_shifts.
+ * O(2^j * n N). */
+int noc_min_shifts_mod(const struct noc_min *m, int control, int j, unsigned char *ok,
+                       struct noc_ctx *ctx);
+
+/* The shift by d mod 2^j within groups of 2^j of N lines: perm (N ints). */
+void noc_min_shift_mod_perm(int N, int j, int d, int *perm);
+
 #endif

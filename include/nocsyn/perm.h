@@ -1,5 +1,6 @@
-/* nocsyn perm: interconnection functions on N = 2^n addresses (INTERFACE 3.6)
- * and permutations in cycle notation.
+/* nocsyn perm: interconnection functions on N addresses (INTERFACE 3.6)
+ * and permutations in cycle notation.  The bit-level functions need
+ * N = 2^n; identity, shift and qshuffle take any N.
  *
  * An address x has n bits x_{n-1} ... x_0 (bit 0 least significant).  The
  * functions, from a static registry (Siegel, "Interconnection Networks for
@@ -18,6 +19,14 @@
  *   bitrev-super:K      reverse the high K bits
  *   shift:D             x + D mod N (D any integer, negative allowed)
  *   pm2i:+I, pm2i:-I    x + 2^I, x - 2^I mod N                  (0 <= I < n)
+ *   qshuffle:Q          the q-shuffle of N = Q r addresses (Q divides N, any
+ *                       N): sigma_Qr(x) = (Q x + floor(x/r)) mod Q r -- deal
+ *                       Q piles of r cards into one (Stone 1971; Lawrie
+ *                       1975 for Omega networks of Q x Q switches).  Q = 2
+ *                       on N = 2^n is the perfect shuffle.
+ *   gshift:K            shift within groups of 2^K addresses (alpha_K):
+ *                       the low K bits count up by one mod 2^K, the high
+ *                       bits stay; gshift:2 on N = 8 is (0 1 2 3)(4 5 6 7).
  * Sub/super forms with K = n equal the full function; K = 1 is the identity
  * for shuffle, butterfly and bitrev.  A comma-separated list composes left
  * to right: "shuffle,cube:0" applies shuffle first, then cube:0.
@@ -44,16 +53,17 @@ struct noc_perm_step {
 
 /* A parsed interconnection function (plain value, nothing to release). */
 struct noc_perm_fn {
-    int n;     /* address bits */
-    long N;    /* 2^n */
+    int n;     /* address bits, -1 when N is not a power of two */
+    long N;    /* addresses (2^n when n >= 0) */
     int nsteps;
     struct noc_perm_step step[NOC_PERM_MAXCOMP];
 };
 
 /* Parses `spec` (one function or a comma-separated composition) for N
- * addresses.  Errors (NOC_EINVAL, message names the problem): N not a power
- * of two in 1..2^30, unknown function, missing/extra/out-of-range argument,
- * more than NOC_PERM_MAXCOMP steps.  O(len(spec)). */
+ * addresses.  Errors (NOC_EINVAL, message names the problem): N outside
+ * 1..2^30, a bit-level function with N not a power of two, unknown
+ * function, missing/extra/out-of-range argument (qshuffle's Q must divide
+ * N), more than NOC_PERM_MAXCOMP steps.  O(len(spec)). */
 int noc_perm_parse(struct noc_perm_fn *f, const char *spec, long N, struct noc_ctx *ctx);
 
 /* f(x) for 0 <= x < N.  O(steps * n). */
@@ -84,7 +94,13 @@ int noc_perm_format_cycles(const int *p, int N, struct noc_buf *b, struct noc_ct
  * cycle, nested parentheses.  O(len(s) + N). */
 int noc_perm_parse_cycles(const char *s, int N, int *p, struct noc_ctx *ctx);
 
-/* Registry access for --help: name, argument form ("" / "K" / "D" / "+I|-I")
+/* Reads a permutation of N elements given either way: cycle notation when
+ * s starts with '(' or is blank (noc_perm_parse_cycles), else an
+ * interconnection function (noc_perm_parse, evaluated on 0..N-1).  p has N
+ * entries.  Errors as those two.  O(len(s) + N * cost of f). */
+int noc_perm_read(const char *s, int N, int *p, struct noc_ctx *ctx);
+
+/* Registry access for --help: name, argument form ("" / "K" / "D" / "+I|-I" / "Q")
  * and description of function i; returns 0, or -1 past the end. */
 int noc_perm_func_info(int i, const char **name, const char **arg, const char **desc);
 

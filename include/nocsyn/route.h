@@ -74,7 +74,9 @@ enum noc_routing_model {
     NOC_RT_DOR,
     NOC_RT_UPDOWN,
     NOC_RT_DESTTAG,
-    NOC_RT_TABLE
+    NOC_RT_TABLE,
+    NOC_RT_WESTFIRST, /* minimal adaptive, west-first turn model (2-D meshes) */
+    NOC_RT_ODDEVEN    /* minimal adaptive, odd-even turn model (Chiu 2000) */
 };
 
 /* Model name <-> enum, from a static registry table.  parse: NOC_EINVAL for
@@ -182,7 +184,30 @@ int noc_routing_deadlock(const struct noc_routing *r, struct noc_deadlock *dl,
  * Same cost as noc_routing_deadlock. */
 int noc_routing_deadlock_free(const struct noc_routing *r, int *result, struct noc_ctx *ctx);
 
-/* ---- exact counts: a tiny unsigned bignum (base 1e9 limbs, addition only). */
+/* ---- multicast (src/route/multicast.c): one source to n destinations as
+ * a tree, the union of the routing's paths (the heaviest path of each
+ * destination, the first on ties), against n separate unicasts (Hwang,
+ * "Advanced Computer Architecture", sec. 7.4).  Traffic counts
+ * router-to-router channels: for unicasts every message's channels (a
+ * channel used twice counts twice), for the tree each channel once;
+ * distance is the longest path (the same for both).  Init by the call,
+ * release with noc_multicast_free. */
+struct noc_multicast {
+    int ndest;
+    long unicast_traffic, tree_traffic;
+    int distance;
+    int *tree;   /* the tree's channels in the order first used, owned */
+    int ntree;
+};
+/* s and dests are node ids as for noc_routing_paths.  Errors as
+ * noc_routing_paths (NOC_EUNSUP for ecmp/ideal/optimal), NOC_EINVAL for
+ * n < 1.  O(sum of path lengths). */
+int noc_routing_multicast(const struct noc_routing *r, int s, const int *dests, int n,
+                          struct noc_multicast *m, struct noc_ctx *ctx);
+void noc_multicast_free(struct noc_multicast *m);
+
+/* ---- exact counts: a tiny unsigned bignum (base 1e9 limbs, addition and
+ * multiplication by a small factor). */
 struct noc_bignum {
     int n;           /* limbs in use; 0 means zero */
     size_t cap;
@@ -194,6 +219,8 @@ void noc_bignum_free(struct noc_bignum *b);
 int noc_bignum_set_u64(struct noc_bignum *b, uint64_t v, struct noc_ctx *ctx);
 /* b += a (a may be b).  NOC_OK or NOC_ENOMEM.  O(limbs). */
 int noc_bignum_add(struct noc_bignum *b, const struct noc_bignum *a, struct noc_ctx *ctx);
+/* b *= m.  NOC_ENOMEM.  O(limbs). */
+int noc_bignum_mul_u32(struct noc_bignum *b, uint32_t m, struct noc_ctx *ctx);
 /* -1, 0 or 1 as b <, =, > v. */
 int noc_bignum_cmp_u64(const struct noc_bignum *b, uint64_t v);
 /* Appends the decimal digits of b to out ("0" for zero). */

@@ -102,7 +102,9 @@ struct noc_sim_opts {
     int resend;           /* drop: resend dropped packets */
     int router_delay;     /* D >= 1 (default 3) */
     int credit_delay;     /* >= 0 (default 2) */
-    double mm_per_cycle;  /* wire mm per cycle of link latency (default 2) */
+    double mm_per_cycle;  /* wire mm per cycle of link latency (default 0 =
+                           * auto: 1e6 / (freq_mhz x wire_ps_mm) of the tech
+                           * defaults at the topology's clock, else 2) */
     long warmup;          /* >= 0 (default 2000) */
     long cycles;          /* most measured cycles, >= 1 (default 20000) */
     long batch;           /* convergence batch (default 1000; capped at cycles) */

@@ -25,6 +25,12 @@
  *     links, given the core positions of the floorplan;
  *  4. evaluate with the evaluation engine (table routing = the routes), and
  *     power/area with the tech model (tech.h).
+ * Up to 64 cores, between steps 1 and 2 the partition is refined for total
+ * power (single core moves and pairwise swaps, each rebuilt through steps
+ * 2-3 and kept when the power drops), and every feasible design of K >= 3
+ * gets up to three non-tree variants "split_kK_xJ" (J extra links that save
+ * the most bandwidth x hops without raising the radix; src/synth/
+ * augment.c), appended after the K entries.
  * A K is infeasible (with the reason kept) when a group's cores alone exceed
  * the radix, or a flow cannot be routed under the constraints.
  */
@@ -38,18 +44,31 @@
 
 struct noc_app;
 
+#define NOC_SYNTH_MAX_GRID 64
+
 struct noc_synth_opts {
     int kmin, kmax;       /* switch counts to try (1..ncores by default) */
     int kstep;            /* K = kmin, kmin+kstep, ..., and kmax (0 = default:
                            * 1 up to 128 cores, else ceil(ncores / 128)) */
     int max_radix;        /* ports per switch, cores included (0 = no limit) */
-    double link_width;    /* bits (default 32) */
-    double freq_mhz;      /* MHz (default 1000) */
+    int radix_by_clock;   /* set by noc_synth_run: max_radix is the timing
+                           * bound of the clock, not the user's (messages) */
+    double link_width;    /* bits (default 32): the point being built */
+    double freq_mhz;      /* MHz (default 1000): the point being built */
+    /* The (frequency, width) grid explored by noc_synth_run: every method
+     * runs once per pair (freq_mhz, link_width set to it); nfreqs == 0 or
+     * nwidths == 0 means the single value above. */
+    double freqs[NOC_SYNTH_MAX_GRID];
+    int nfreqs;
+    double widths[NOC_SYNTH_MAX_GRID];
+    int nwidths;
     double hop_mw;        /* routing cost of one extra hop, mW (default 0.05) */
     int no_connect;       /* split: leave switch islands unjoined (default 0:
                            * join them with the shortest links the radix
                            * allows, so every core is reachable) */
-    double max_util;      /* a link may be loaded to this fraction (default 1) */
+    double max_util;      /* every link, core links included, may be loaded to this
+                           * fraction of its capacity (default 0.8: headroom for
+                           * bursts; 1 runs links full) */
     struct noc_tech tech; /* power/area model */
     unsigned seed;        /* METIS seed */
     int threads;          /* design points evaluated in parallel (0 = cores) */
@@ -83,7 +102,14 @@ struct noc_design {
     struct noc_metrics m; /* evaluation under table routing, app traffic */
     double power_mw, area_mm2;
     int vcs;              /* virtual channels deadlock freedom needs */
-    int pareto;           /* on the (power, hops_avg, radix_max) front */
+    int pareto;           /* on the (power, latency_avg_ns, area, radix_max) front */
+    /* Timing (tech.h): the clock and link width the design was built at,
+     * the fmax of its largest router, and the zero-load latency of its
+     * flows (bandwidth-weighted average and maximum over the app's flows). */
+    double freq_mhz, link_width, fmax_mhz;
+    double lat_avg_cycles, lat_max_cycles, lat_avg_ns, lat_max_ns;
+    int *flow_cycles;     /* owned: per app flow, its latency in cycles */
+    int nflow_cycles;
 };
 
 struct noc_synth_result {
@@ -127,7 +153,8 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
  *  refused).  The merge saving most power (tech model estimate) is made;
  *  stop when none saves power.  Every step is a design ("merge_kK", or
  *  "merge_mesh_kK" from a mesh), its switches placed by split's LP (step
- *  3) and evaluated by the engine.  Pareto set and choice as split.
+ *  3), its switch islands joined as split's (unless no_connect) and
+ *  evaluated by the engine.  Pareto set and choice as split.
  *  Errors: as split; NOC_EINFEASIBLE when the start cannot be routed.
  *  Cost: O(steps x links x flows x K) path work plus the LP per step. */
 int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
@@ -167,15 +194,78 @@ int noc_synth_hring(const struct noc_app *app, const struct noc_synth_opts *o,
                     struct noc_synth_result *res, struct noc_ctx *ctx);
 
 /* The method registry: runs method `name` ("split", "merge", "cmesh",
- * "hring"); NOC_EINVAL naming the known methods otherwise. */
+ * "hring") at every (frequency, width) of the grid in o (freqs x widths):
+ * at each point the link capacity is width x freq / 8, the radix bound is
+ * the largest radix whose router meets the clock (noc_tech_max_radix; and
+ * o->max_radix when set), and long links are pipelined at that clock.  With
+ * more than one grid point the designs are named "<name>_f<MHZ>_w<BITS>"; a
+ * point where the method builds nothing (e.g. a core above the link
+ * capacity) adds one infeasible entry "<method>_f<MHZ>_w<BITS>" with the
+ * reason.  Every design meets each flow's max_latency_ns (else infeasible
+ * with the flow named).  NOC_EINFEASIBLE when no point gives a feasible
+ * design (a latency bound: the message names the flow and the best latency
+ * any design reached); NOC_EINVAL naming the known methods otherwise. */
 int noc_synth_run(const char *name, const struct noc_app *app, const struct noc_synth_opts *o,
                   struct noc_synth_result *res, struct noc_ctx *ctx);
 /* Method i's name and one-line description (static strings); 0, or -1 past
  * the end. */
 int noc_synth_method_info(int i, const char **name, const char **desc);
 
-/* Marks res->d[i].pareto over feasible designs and sets res->chosen. */
+/* Re-checks a synthesized design t (finalized, with its stored routes:
+ * e.g. a design's topo, or its D.dot read back) against the app and the
+ * options it was made for, from the topology alone: every flow has a route
+ * between the terminals named as its cores, over existing channels, within
+ * its max_hops; the flows' bandwidth on every channel (injection and
+ * ejection included) is at most capacity x max_util; every router's radix
+ * is at most max_radix.  Synthesis calls it on every feasible design and
+ * fails with NOC_EINTERNAL when it does not hold.  NOC_OK, or
+ * NOC_EINFEASIBLE naming the flow, channel or router at fault; NOC_EINVAL
+ * (t not finalized), NOC_ENOMEM.  O(routes + flows x path length + channels). */
+int noc_synth_verify(const struct noc_topo *t, const struct noc_app *app, const struct noc_synth_opts *o,
+                     struct noc_ctx *ctx);
+
+/* Zero-load latency of every flow of app over the stored routes of t (whose
+ * terminals are named after the cores they carry, as synthesized designs
+ * and compare's mapped baselines are), at t's clock and width (tech.h, noc_tech_flow_cycles): cycles[f]
+ * (caller's array of app->nflows, may be NULL), the bandwidth-weighted
+ * average and the maximum in cycles.  NOC_EINVAL naming the flow when one
+ * has no route; NOC_ENOMEM.  O(routes x path length). */
+int noc_synth_latency(const struct noc_app *app, const struct noc_topo *t, const struct noc_tech *tech,
+                      int *cycles, double *avg_cycles, double *max_cycles, struct noc_ctx *ctx);
+
+/* Marks res->d[i].pareto over feasible designs (front over power,
+ * latency_avg_ns, area and radix_max) and sets res->chosen: the feasible
+ * design of least power (ties: lower latency, then fewer switches). */
 void noc_synth_pareto(struct noc_synth_result *res);
+
+/* The exact reference for split (exact.c; a benchmark, not a method of
+ * the registry): the least-power design with exactly K switches under
+ * split's cost model and constraints, as one mixed-integer program solved
+ * by GLPK: core-to-switch assignment (every switch holds a core), switch
+ * positions (continuous, within the cores' bounding box, Manhattan wires
+ * linearised with big-M terms), open links, one path per flow (flow
+ * conservation between the cores' switches), link capacity, radix (ports
+ * counted one-hot so the router leakage and the crossbar's per-port
+ * dynamic energy are exact), each flow's max_hops, an acyclic channel
+ * dependency graph (a rank per channel that grows along every dependency a
+ * flow creates) and, unless o->no_connect, every switch reachable.  Every
+ * coefficient comes from the tech model's functions (noc_tech_router_mw,
+ * noc_tech_channel_mw), so the program follows the model.  The solution is
+ * rebuilt as design "exact_kK" (routers placed where the program put them)
+ * and evaluated like split's designs (synth_finish): its power_mw is the
+ * program's objective.  prm (NULL = defaults: prove optimality) bounds the
+ * search; *bound_mw receives the best lower bound on the power (the optimum
+ * when proven).  Returns NOC_OK (proven optimal within prm->mip_gap; d
+ * filled, owned by the caller: noc_topo_free and noc_metrics_free),
+ * NOC_ELIMIT (a limit stopped the search: d holds the best design found
+ * when d->feasible, else none), NOC_EINFEASIBLE (no design: d->reason),
+ * NOC_EINVAL (K outside 1..ncores, bad input as split), NOC_ENOMEM.
+ * Size: N K + F K (K - 1) binaries for N cores and F flows; meant for
+ * small apps (12 cores, K <= 4 take seconds to minutes). */
+struct noc_lp_params;
+int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, int K,
+                    const struct noc_lp_params *prm, struct noc_design *d, double *bound_mw,
+                    struct noc_ctx *ctx);
 
 /* Min-cut floorplan (INTERFACE 3.5): places the app's cores (sizes from
  * app->cores[i].w/h when has_size, else 1 x 1 mm) by recursive METIS

@@ -1,29 +1,80 @@
-/* nocsyn tech: the parameterised power and area model behind "power_mw" and
- * "area_mm2" (INTERFACE 2: power in mW, area in mm^2).
+/* nocsyn tech: the parameterised power, area and timing model behind
+ * "power_mw", "area_mm2", the maximum clock of a router and the latency of a
+ * flow (INTERFACE 2: power in mW, area in mm^2).  Every default is for ONE
+ * technology node, 45 nm, worst-case (slow) corner where it matters.
  *
- * Power of a design = sum over routers of (dynamic + leakage) + sum over
- * channels (router-router and terminal links) of (dynamic + leakage):
+ * Power of a design at clock f = sum over routers of (dynamic + clock +
+ * leakage) + sum over channels (router-router and terminal links) of
+ * (dynamic + pipeline-register clock + leakage):
  *
  *   router r with P ports (radix) and width w bits, F flits/s through it:
  *     dynamic = F * (buf_pj + xbar_pj * P/xbar_ref_ports + route_pj) * w/ref_width
+ *     clock   = f * clk_fj_bit * P * w * (buf_flits + router_stages)
+ *               (every input buffer slot and one pipeline register per stage
+ *               and port are flip-flops that see the clock every cycle)
  *     leakage = (P * buf_leak_mw + xbar_leak_mw * (P/xbar_ref_ports)^2) * w/ref_width
  *               + route_leak_mw
- *   channel of length L mm carrying B bits/s, width w:
- *     dynamic = B * L * link_pj_bit_mm;   leakage = w * link_leak_uw_bit / 1000
+ *   channel of length L mm carrying B bits/s, width w, S pipeline registers
+ *   at f (noc_tech_link_stages below):
+ *     dynamic = B * L * link_pj_bit_mm;   clock = f * clk_fj_bit * S * w;
+ *     leakage = w * link_leak_uw_bit / 1000
  *   router area = area_ref_mm2 * (lin * (P/area_ref_ports) * (w/area_ref_width)
  *                 + (1 - lin) * ((P/area_ref_ports) * (w/area_ref_width))^2)
- *     (buffers grow linearly, the crossbar quadratically in ports x width).
+ *     (buffers grow linearly, the crossbar quadratically in ports x width);
+ *   channel area = S * w * reg_um2_bit / 1e6 (its pipeline registers).
  *
- * Default values (45 nm class): buffer, crossbar, routing and link energies
- * and leakages from the characterisation tables shipped with the Noxim
- * simulator (bin/power.yaml: 4-flit 32-bit buffer push 0.762 pJ + pop
- * 0.534 pJ, leakage 2.27 mW; 5-port 32-bit crossbar 0.221 pJ/flit, leakage
- * 0.749 mW; table-based routing 0.12 pJ/flit, 0.24 mW; link bit-line 1 mm
- * 0.0488 pJ/bit, 0.48 uW leakage), themselves derived from ORION 2.0 (Kahng,
- * Li, Peh, Samadi, DATE 2009) — see Catania et al., "Cycle-accurate network
- * on chip simulation with Noxim", ACM TOMACS 27(1), 2016.  Router area
- * reference: the 5-port, 39-bit router of the Intel 80-tile TeraFLOPS chip,
- * 0.34 mm^2 in 65 nm (Vangal et al., IEEE JSSC 43(1), 2008).
+ * Timing (noc_tech_router_fmax_mhz): the router is the three-stage
+ * virtual-channel pipeline nocsyn simulates (lookahead routing; VC
+ * allocation | switch allocation | switch traversal), after the router delay
+ * model of Peh & Dally ("A delay model and speculative architecture for
+ * pipelined routers", HPCA 2001), in tau = FO4 / 5:
+ *     VC allocator      t = 16.5 log4(P v) + 16.5 log4(v) + 25,  h = 9
+ *     switch allocator  t = 11.5 log4(P) + 23 log4(v) + 20,      h = 9
+ *     crossbar          t = 9 log8(w floor(P/2)) + 6 ceil(log2 P) + 6, h = 0
+ * (v = vcs virtual channels) plus, in the traversal stage, the wire across
+ * the router (the side of its area, sqrt(router area), at wire_ps_mm).  Peh
+ * & Dally's logic delays are for custom circuits; a synthesized standard-cell
+ * router is slower (Chinnery & Keutzer, "Closing the gap between ASIC and
+ * custom", DAC 2000, measured custom designs 3x to 8x faster than ASICs, part
+ * of it pipelining and process, which this model has separately), so the
+ * logic delays are multiplied by asic_derate (default 2.5).  The
+ * modules are packed in order into router_stages pipeline stages (1..3;
+ * fewer stages means longer cycles), the clock period is the slowest stage
+ * plus clk_overhead_fo4 FO4 (flip-flop clock-to-q, setup and skew), and
+ * fmax = 1 / period.  A SunFloor-style library table overrides it: tech-file
+ * lines "fmax_mhz.R = MHZ" give the maximum clock of a radix-R router (R in
+ * 2..NOC_TECH_MAX_RADIX); a radix between two entries takes the entry of the
+ * next larger listed radix, a radix above the largest entry has fmax 0 (not
+ * available).  The table must not increase with radix.
+ *
+ * Latency of a flow at zero load (noc_tech_flow_latency): its head crosses
+ * every router on its path in router_stages cycles and every channel
+ * (injection, router-router, ejection) in noc_tech_link_cycles; the tail
+ * follows ceil(packet_bits / w) - 1 cycles later.  In ns: cycles * 1000 / f.
+ *
+ * Default values (45 nm): buffer, crossbar, routing and link energies and
+ * leakages from the characterisation tables shipped with the Noxim simulator
+ * (bin/power.yaml: 4-flit 32-bit buffer push 0.762 pJ + pop 0.534 pJ,
+ * leakage 2.27 mW; 5-port 32-bit crossbar 0.221 pJ/flit, leakage 0.749 mW;
+ * table-based routing 0.12 pJ/flit, 0.24 mW; link bit-line 1 mm 0.0488
+ * pJ/bit, 0.48 uW leakage), themselves derived from ORION 2.0 at 45 nm
+ * (Kahng, Li, Peh, Samadi, DATE 2009) — see Catania et al., "Cycle-accurate
+ * network on chip simulation with Noxim", ACM TOMACS 27(1), 2016.  Router
+ * area: the 5-port, 39-bit router of the Intel 80-tile TeraFLOPS chip, 0.34
+ * mm^2 in 65 nm (Vangal et al., IEEE JSSC 43(1), 2008), scaled to 45 nm by
+ * the square of the feature size: 0.34 x (45/65)^2 = 0.16296 mm^2.  FO4 =
+ * 22.5 ps: the rule of thumb FO4 ~ 500 ps x drawn length in um at the
+ * worst-case corner (Ho, Mai and Horowitz, "The future of wires", Proc. IEEE
+ * 89(4), 2001) at 0.045 um; the same paper gives repeated global wires of
+ * the order of 100 ps/mm (wire_ps_mm).  Clock overhead 3 FO4 (clock-to-q,
+ * setup and skew; Dally & Towles, "Principles and Practices of
+ * Interconnection Networks", 2004, ch. 16 budget a cycle in FO4 the same
+ * way).  Flip-flops: reg_um2_bit = 4.52 um^2, the DFF_X1 cell of the
+ * Nangate 45 nm Open Cell Library; clk_fj_bit = 2 fJ per flip-flop per
+ * cycle, the C V^2 of about 2 fF (clock pin plus local clock wire) at 1.0 V,
+ * ORION 2.0's form of clock power (an estimate: override it with your
+ * library's number).  vcs = 2 and buf_flits = 4 (flits per input port, as
+ * the 4-flit reference buffer), router_stages = 3, packet_bits = 128.
  */
 #ifndef NOCSYN_TECH_H
 #define NOCSYN_TECH_H
@@ -31,6 +82,8 @@
 #include "nocsyn/core.h"
 
 struct noc_topo;
+
+#define NOC_TECH_MAX_RADIX 256
 
 struct noc_tech {
     double ref_width;      /* bits the energies below are given for (32) */
@@ -47,9 +100,23 @@ struct noc_tech {
     double area_ref_ports;
     double area_ref_width;
     double area_lin;       /* linear fraction of the router area */
-    /* Wire delay for pipelining long links (issue: place-and-route hand-off):
-     * ps per mm of a repeated global wire. */
+    /* Wire delay for pipelining long links: ps per mm of a repeated
+     * global wire. */
     double wire_ps_mm;
+    /* Clock and timing (defaults above). */
+    double fo4_ps;           /* FO4 inverter delay, ps */
+    double clk_overhead_fo4; /* per-cycle flip-flop and skew overhead, FO4 */
+    double asic_derate;      /* standard-cell logic delay / custom (Peh-Dally) */
+    double vcs;              /* virtual channels per port (timing) */
+    double buf_flits;        /* flits of buffer per input port (clock power) */
+    double router_stages;    /* router pipeline depth, cycles per router */
+    double clk_fj_bit;       /* clock energy per flip-flop per cycle, fJ */
+    double reg_um2_bit;      /* area of one flip-flop, um^2 */
+    double packet_bits;      /* packet size for serialization latency, bits */
+    /* SunFloor-style library: fmax_table[R] = max MHz of a radix-R router,
+     * 0 = not listed.  Empty (every entry 0) = the delay model above. */
+    double fmax_table[NOC_TECH_MAX_RADIX + 1];
+    int has_table;
 };
 
 /* Fills the cited defaults above.  O(1). */
@@ -62,17 +129,23 @@ int noc_tech_read(struct noc_tech *tech, const char *path, struct noc_ctx *ctx);
 int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
                    struct noc_ctx *ctx);
 
-/* Router power (mW) for `ports` ports, width bits, carrying flits_per_s. */
+/* Router power (mW) for `ports` ports, width bits, carrying flits_per_s,
+ * clocked at freq_mhz (0: no clock power). */
 double noc_tech_router_mw(const struct noc_tech *tech, int ports, double width,
-                          double flits_per_s);
+                          double flits_per_s, double freq_mhz);
 /* Router area (mm^2). */
 double noc_tech_router_mm2(const struct noc_tech *tech, int ports, double width);
-/* Power (mW) of one directed channel of length_mm carrying mbps MB/s. */
+/* Power (mW) of one directed channel of length_mm carrying mbps MB/s, its
+ * pipeline registers clocked at freq_mhz (0: none). */
 double noc_tech_channel_mw(const struct noc_tech *tech, double length_mm, double width,
-                           double mbps);
+                           double mbps, double freq_mhz);
+/* Area (mm^2) of one directed channel's pipeline registers at freq_mhz. */
+double noc_tech_channel_mm2(const struct noc_tech *tech, double length_mm, double width,
+                            double freq_mhz);
 
 /* Power and area of topology t whose channels carry load_mbps[c] MB/s
- * (every channel id, terminal links included).  Channel width: ch.width,
+ * (every channel id, terminal links included), at its clock t->freq_mhz
+ * (no clock power when 0).  Channel width: ch.width,
  * else t->link_width, else `width`.  Unknown lengths count as 0 mm (noted in
  * *unknown_len when non-NULL: the number of such channels).  O(V + E). */
 void noc_tech_topo(const struct noc_tech *tech, const struct noc_topo *t,
@@ -88,5 +161,32 @@ void noc_tech_topo(const struct noc_tech *tech, const struct noc_topo *t,
 double noc_tech_wire_delay_ps(const struct noc_tech *tech, double length_mm);
 int noc_tech_link_stages(const struct noc_tech *tech, double length_mm, double freq_mhz);
 int noc_tech_link_cycles(const struct noc_tech *tech, double length_mm, double freq_mhz);
+
+/* Timing (model above).  Maximum clock (MHz) of a router of `ports` ports
+ * (radix) and width bits: the library table when the tech file has one, else
+ * the delay model; 0 when the radix is not available.  O(1). */
+double noc_tech_router_fmax_mhz(const struct noc_tech *tech, int ports, double width);
+/* Clock period (ps) of each of the delay model's stages for a router, its
+ * modules packed into router_stages stages: stage_ps[0..2] (unused stages 0),
+ * overhead included.  Returns the number of stages used.  O(1). */
+int noc_tech_stage_ps(const struct noc_tech *tech, int ports, double width, double stage_ps[3]);
+/* The largest radix (2..NOC_TECH_MAX_RADIX) whose fmax at width is >= freq_mhz,
+ * 0 when even a radix-2 router is too slow.  O(NOC_TECH_MAX_RADIX). */
+int noc_tech_max_radix(const struct noc_tech *tech, double width, double freq_mhz);
+/* Flits of one packet at width bits: ceil(packet_bits / width) (>= 1). */
+int noc_tech_packet_flits(const struct noc_tech *tech, double width);
+/* Zero-load latency (cycles) of a packet of topology t from terminal node
+ * src to terminal node dst over the router path path[0..len-1] (router node
+ * ids), the model above, at t's clock and link width (or `width`); channel
+ * latencies ch.latency when set, else noc_tech_link_cycles of their length.
+ * Returns -1 when a hop of the path is not a channel of t.  O(len deg). */
+int noc_tech_flow_cycles(const struct noc_tech *tech, const struct noc_topo *t, int src,
+                         int dst, const int *path, int len, double width);
+/* Sets every channel's latency (cycles) from its length at t->freq_mhz
+ * (noc_tech_link_cycles); channels of unknown length get 1.  O(E). */
+void noc_tech_set_latencies(const struct noc_tech *tech, struct noc_topo *t);
+/* Checks a tech's timing table (called by the parser): the listed fmax
+ * values must not increase with radix.  NOC_EINVAL naming the radices. */
+int noc_tech_check_table(const struct noc_tech *tech, const char *label, struct noc_ctx *ctx);
 
 #endif

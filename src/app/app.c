@@ -81,6 +81,22 @@ int noc_app_add_flow(struct noc_app *app, int src, int dst, double bw,
     f->dst = dst;
     f->bw = bw;
     f->max_hops = max_hops;
+    f->max_latency_ns = 0;
+    return NOC_OK;
+}
+
+int noc_app_bound_latency(struct noc_app *app, int src, int dst, double max_latency_ns,
+                          struct noc_ctx *ctx)
+{
+    int id = src < 0 || dst < 0 ? -1 : noc_u64map_get(&app->flow_ids, noc_pair_key(src, dst));
+    if (id < 0)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "latency bound on a flow that does not exist");
+    if (!isfinite(max_latency_ns) || !(max_latency_ns > 0))
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "flow %s -> %s: max_latency_ns must be finite and > 0",
+                         app->cores[src].name, app->cores[dst].name);
+    struct noc_flow *f = &app->flows[id];
+    if (f->max_latency_ns <= 0 || max_latency_ns < f->max_latency_ns)
+        f->max_latency_ns = max_latency_ns;
     return NOC_OK;
 }
 

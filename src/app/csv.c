@@ -10,10 +10,10 @@
 
 #include "csv_rows.h"
 
-enum { COL_SRC, COL_DST, COL_BW, COL_HOPS, NCOLS };
+enum { COL_SRC, COL_DST, COL_BW, COL_HOPS, COL_LAT, NCOLS };
 
-static const char *const col_names[NCOLS] = {"src", "dst", "bandwidth_mbps", "max_hops"};
-#define APP_HEADER "src,dst,bandwidth_mbps[,max_hops]"
+static const char *const col_names[NCOLS] = {"src", "dst", "bandwidth_mbps", "max_hops", "max_latency_ns"};
+#define APP_HEADER "src,dst,bandwidth_mbps[,max_hops][,max_latency_ns]"
 
 struct csv_state {
     struct noc_app *app;
@@ -75,11 +75,20 @@ static int read_flow(struct csv_state *st, const struct noc_csv_row *row, struct
             return noc_error(ctx, NOC_EINVAL, label, line,
                              "max_hops '%.40s' is not a whole number >= 0", hs);
     }
+    double lat = 0;
+    if (st->col[COL_LAT] >= 0) {
+        const char *ls = row->field[st->col[COL_LAT]];
+        if (ls[strspn(ls, " \t")] && (noc_parse_double(ls, &lat) != 0 || !(lat > 0)))
+            return noc_error(ctx, NOC_EINVAL, label, line,
+                             "max_latency_ns '%.40s' is not a number of ns > 0", ls);
+    }
     struct noc_app *app = st->app;
     int s = noc_app_core(app, src, ctx), d = s < 0 ? s : noc_app_core(app, dst, ctx);
     if (s < 0 || d < 0)
         return ctx->status ? ctx->status : NOC_ENOMEM;
     if ((rc = noc_app_add_flow(app, s, d, bw, (int)hops, ctx)) != NOC_OK)
+        return rc;
+    if (lat > 0 && (rc = noc_app_bound_latency(app, s, d, lat, ctx)) != NOC_OK)
         return rc;
     st->nflows++;
     return NOC_OK;

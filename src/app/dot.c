@@ -177,7 +177,7 @@ static int cmp_seq(const void *a, const void *b)
 }
 
 static int add_flow(struct noc_app *app, Agedge_t *e, Agsym_t *sbw, Agsym_t *shops,
-                    const char *label, struct noc_ctx *ctx)
+                    Agsym_t *slat, const char *label, struct noc_ctx *ctx)
 {
     const char *a = agnameof(agtail(e)), *b = agnameof(aghead(e));
     char what[160];
@@ -197,10 +197,20 @@ static int add_flow(struct noc_app *app, Agedge_t *e, Agsym_t *sbw, Agsym_t *sho
         return noc_error(ctx, NOC_EINVAL, label, 0,
                          "flow '%.60s' -> '%.60s': max_hops '%.40s' is not a whole number >= 0",
                          a, b, hv);
+    double lat = 0;
+    const char *lv = slat ? agxget(e, slat) : "";
+    if (*lv && (noc_parse_double(lv, &lat) != 0 || !(lat > 0)))
+        return noc_error(ctx, NOC_EINVAL, label, 0,
+                         "flow '%.60s' -> '%.60s': max_latency_ns '%.40s' is not a number of ns > 0",
+                         a, b, lv);
     if (agtail(e) == aghead(e))
         return noc_error(ctx, NOC_EINVAL, label, 0, "self-flow '%.60s' -> '%.60s' (src = dst)",
                          a, b);
-    return noc_app_add_flow(app, noc_app_find(app, a), noc_app_find(app, b), bw, (int)hops, ctx);
+    int s = noc_app_find(app, a), d = noc_app_find(app, b);
+    rc = noc_app_add_flow(app, s, d, bw, (int)hops, ctx);
+    if (rc == NOC_OK && lat > 0)
+        rc = noc_app_bound_latency(app, s, d, lat, ctx);
+    return rc;
 }
 
 static int add_flows(struct noc_app *app, Agraph_t *g, const char *label, struct noc_ctx *ctx)
@@ -214,8 +224,9 @@ static int add_flows(struct noc_app *app, Agraph_t *g, const char *label, struct
             edges[k++] = e;
     qsort(edges, (size_t)k, sizeof *edges, cmp_seq); /* file order */
     Agsym_t *sbw = sym(g, AGEDGE, "bw"), *shops = sym(g, AGEDGE, "max_hops");
+    Agsym_t *slat = sym(g, AGEDGE, "max_latency_ns");
     for (int i = 0; i < k && rc == NOC_OK; i++)
-        rc = add_flow(app, edges[i], sbw, shops, label, ctx);
+        rc = add_flow(app, edges[i], sbw, shops, slat, label, ctx);
     free(edges);
     return rc;
 }

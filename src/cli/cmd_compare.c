@@ -31,7 +31,16 @@ static const char compare_help[] =
     "                       (default: split,merge,cmesh,hring)\n"
     "  --baselines LIST     default: mesh,torus,cmesh,hring,flatfly,clos,fattree,butterfly\n"
     "  --max-radix R        switch ports for synthesis (default 8; 0 = none)\n"
-    "  --link-width BITS    link width (default 32); --freq MHZ clock (default 1000)\n"
+    "  --freq F             clock in MHz (default 1000): a value, a range A:B:STEP or a\n"
+    "                       list a,b,c\n"
+    "  --link-width W       link width in bits (default 32): a value, range or list\n"
+    "                       Synthesis explores every (frequency, width) pair (see\n"
+    "                       'nocsyn synth --help'); each baseline runs at the highest\n"
+    "                       frequency of the grid that its largest router meets\n"
+    "                       ('nocsyn tech'), with the width of the list that carries\n"
+    "                       its load within --max-util at least power\n"
+    "  --max-util U         usable fraction of every link's capacity (default 0.8)\n"
+    "  --packet-bits B      packet size for the latency's serialization (default 128)\n"
     "  --floorplan FILE     core positions/sizes (default: min-cut floorplan)\n"
     "  --tech FILE          power/area model overrides (key = value)\n"
     "  --seed S             seed for METIS and the mapping (default 1)\n"
@@ -52,7 +61,7 @@ static int usage_bad(const char *opt, const char *v)
 }
 
 enum { O_METHODS = 256, O_BASES, O_RADIX, O_WIDTH, O_FREQ, O_FP, O_TECH, O_SEED, O_NOIDEAL, O_SIM, O_SIMCYC,
-       O_APPFMT };
+       O_APPFMT, O_UTIL, O_PKT };
 
 int cmd_compare(int argc, char **argv)
 {
@@ -62,7 +71,9 @@ int cmd_compare(int argc, char **argv)
         for (int i = 0; noc_baseline_info(i, &n, &r, &rt) == 0; i++)
             printf("  %-10s %s; routing %s\n", n, r, rt);
         printf("\nWrites DIR/summary.csv, DIR/report.md, DIR/report.html (self-contained) and\n"
-               "every design's files (D.dot, D.svg, D.json, D.routes.csv, D.place.csv, D.anynet).\n"
+               "every design's files (D.dot, D.svg, D.json, D.routes.csv, D.place.csv, D.anynet),\n"
+               "all or nothing, replacing the previous run's set (listed in DIR/.nocsyn-files;\n"
+               "other files stay, such as a floorplan kept in DIR).\n"
                "Exit: 0 at least one design compared (a skipped method or baseline is a note);\n"
                "1 none; 2 bad input or usage.\n");
         return 0;
@@ -75,12 +86,14 @@ int cmd_compare(int argc, char **argv)
         {"seed", required_argument, NULL, O_SEED},    {"no-ideal", no_argument, NULL, O_NOIDEAL},
         {"simulate", no_argument, NULL, O_SIM},       {"sim-cycles", required_argument, NULL, O_SIMCYC},
         {"quiet", no_argument, NULL, 'q'},            {"app-format", required_argument, NULL, O_APPFMT},
+        {"max-util", required_argument, NULL, O_UTIL}, {"packet-bits", required_argument, NULL, O_PKT},
         {NULL, 0, NULL, 0}};
     struct noc_compare_opts co;
     noc_compare_opts_init(&co);
     const char *out = NULL, *fp = NULL, *tech = NULL, *appfmt = NULL;
     int quiet = 0, c;
     long l;
+    double pkt_bits = 0;
     /* The exact command line, for the report. */
     struct noc_buf cmd;
     noc_buf_init(&cmd);
@@ -101,17 +114,29 @@ int cmd_compare(int argc, char **argv)
             co.synth.max_radix = (int)l;
             break;
         case O_WIDTH:
-            if (noc_parse_double(optarg, &co.synth.link_width) || !(co.synth.link_width >= 1)) {
-                code = usage_bad("--link-width", optarg);
+            if ((code = cli_parse_grid("--link-width", optarg, 1, 4096, co.synth.widths, NOC_SYNTH_MAX_GRID,
+                                       &co.synth.nwidths)))
                 goto done;
-            }
+            co.synth.link_width = co.synth.widths[0];
             break;
         case O_FREQ:
-            if (noc_parse_double(optarg, &co.synth.freq_mhz) || !(co.synth.freq_mhz > 0)) {
-                code = usage_bad("--freq", optarg);
+            if ((code = cli_parse_grid("--freq", optarg, 1e-3, 1e5, co.synth.freqs, NOC_SYNTH_MAX_GRID,
+                                       &co.synth.nfreqs)))
                 goto done;
-            }
+            co.synth.freq_mhz = co.synth.freqs[0];
             break;
+        case O_UTIL: {
+            double u;
+            if (noc_parse_double(optarg, &u) || !(u > 0 && u <= 1)) { code = usage_bad("--max-util", optarg); goto done; }
+            co.synth.max_util = u;
+            break;
+        }
+        case O_PKT: {
+            double pb;
+            if (noc_parse_double(optarg, &pb) || !(pb >= 1)) { code = usage_bad("--packet-bits", optarg); goto done; }
+            pkt_bits = pb;
+            break;
+        }
         case O_FP: fp = optarg; break;
         case O_APPFMT: appfmt = optarg; break;
         case O_TECH: tech = optarg; break;
@@ -148,6 +173,8 @@ int cmd_compare(int argc, char **argv)
     int rc = noc_app_read(&app, apppath, appfmt, &ctx);
     if (rc == NOC_OK && tech)
         rc = noc_tech_read(&co.synth.tech, tech, &ctx);
+    if (pkt_bits > 0)
+        co.synth.tech.packet_bits = pkt_bits;
     if (rc == NOC_OK && fp)
         rc = noc_floorplan_read(&app, fp, &ctx);
     int placed = 0;
@@ -182,13 +209,18 @@ int cmd_compare(int argc, char **argv)
     if (staged)
         rc = rc == NOC_OK ? cli_stage_commit(&stage, &ctx) : (cli_stage_abort(&stage), rc);
     if (rc == NOC_OK && !quiet) {
-        printf("%-12s %-9s %7s %6s %5s %8s %10s %9s %9s %5s\n", "design", "routing", "routers", "links", "radix",
-               "hops_avg", "load_mbps", "power_mw", "area_mm2", "dlfree");
+        int w = 12;
+        for (int i = 0; i < cmp.n; i++)
+            w = (int)strlen(cmp.e[i].design) > w ? (int)strlen(cmp.e[i].design) : w;
+        printf("%-*s %-9s %7s %6s %5s %8s %10s %9s %9s %5s %6s %5s %8s %8s\n", w, "design", "routing", "routers",
+               "links", "radix", "hops_avg", "load_mbps", "power_mw", "area_mm2", "dlfree", "MHz", "width", "lat_ns",
+               "max_util");
         for (int i = 0; i < cmp.n; i++) {
             const struct noc_entry *e = &cmp.e[i];
-            printf("%-12s %-9s %7d %6d %5d %8.3f %10.4g %9.3f %9.4f %5s\n", e->design, e->routing, e->m.routers,
-                   e->m.links, e->m.radix_max, e->m.hops_avg, e->m.max_channel_load_mbps, e->power_mw, e->area_mm2,
-                   e->m.deadlock_free > 0 ? "yes" : "no");
+            printf("%-*s %-9s %7d %6d %5d %8.3f %10.4g %9.3f %9.4f %5s %6g %5g %8.2f %8.3f\n", w, e->design, e->routing,
+                   e->m.routers, e->m.links, e->m.radix_max, e->m.hops_avg, e->m.max_channel_load_mbps, e->power_mw,
+                   e->area_mm2, e->m.deadlock_free > 0 ? "yes" : "no", e->freq_mhz, e->link_width, e->lat_avg_ns,
+                   e->m.max_utilization);
         }
         printf("report: %s/report.html\n", out);
     }

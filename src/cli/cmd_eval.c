@@ -18,6 +18,7 @@ static const char help[] =
     "usage: nocsyn eval TOPOLOGY [--traffic T] [--routing R] [--vcs V]\n"
     "                   [--format json|text] [--threads N] [--no-bisection]\n"
     "                   [--map M] [--capacity MBPS] [--seed S] [--loads] [-o FILE]\n"
+    "                   [--params] [--link-width W] [--freq MHZ] [--cut A]\n"
     "\n"
     "Prints the metrics of a topology: routers, terminals, links, channels,\n"
     "degree and radix, diameter, hops (average over the traffic, with and\n"
@@ -48,6 +49,10 @@ static const char help[] =
     "                    updown   up*-down* on any topology\n"
     "                    desttag  destination tag on butterfly, omega, cube MINs\n"
     "                    table    the routes stored with the topology\n"
+    "                    westfirst, oddeven  minimal adaptive routing of the\n"
+    "                             west-first / odd-even turn models (2-D meshes),\n"
+    "                             loads as the equal split over the allowed\n"
+    "                             productive directions; deadlock free with 1 VC\n"
     "  --vcs V         virtual channels for the deadlock check (default 1)\n"
     "  --format F      json (default) or text (an aligned table)\n"
     "  --threads N     worker threads (default 0 = every core); results are\n"
@@ -63,6 +68,26 @@ static const char help[] =
     "  --loads         also print the load of every channel (JSON key\n"
     "                  \"channel_loads\"; text: a table of router-to-router channels)\n"
     "  -o, --output FILE  write to FILE (atomically) instead of stdout\n"
+    "  --params        add the textbook parameters (JSON key \"parameters\"):\n"
+    "                  in-degree and out-degree (router-to-router channels in\n"
+    "                  and out; they differ on unidirectional MINs); symmetry:\n"
+    "                  vertex-transitive (the network looks the same from every\n"
+    "                  router) and edge-transitive, decided exactly by an\n"
+    "                  automorphism search up to 128 routers (null/unknown above\n"
+    "                  or when its step budget runs out); bandwidth for a link\n"
+    "                  width w and clock f: channel = port = w f / 8 MB/s,\n"
+    "                  aggregate = N x port, wire bisection B = b x w (b =\n"
+    "                  bisection links, wires per direction), bisection\n"
+    "                  bandwidth = 2 b x channel (both directions)\n"
+    "  --link-width W  link width in bits for --params (default: the topology's\n"
+    "                  link_width); implies --params\n"
+    "  --freq MHZ      clock for --params (default: the topology's freq_mhz)\n"
+    "  --cut A         also the fewest links cut with at least A terminals on each\n"
+    "                  side (implies --params).  The bisection above is always the\n"
+    "                  balanced floor(N/2)/ceil(N/2) split; --cut gives the\n"
+    "                  unbalanced cuts textbooks take for odd sizes: a 3x3 mesh\n"
+    "                  has bisection 4 (4/5 split) but --cut 3 gives 3 (one\n"
+    "                  column, a 3/6 split)\n"
     "  -h, --help      this help\n"
     "\n"
     "Examples:\n"
@@ -78,7 +103,8 @@ struct eval_cli {
     const char *topo, *traffic, *routing, *map, *out;
     int format, threads, vcs, bisection, loads;
     unsigned seed;
-    double capacity;
+    double capacity, width, freq;
+    int params, cut;
 };
 
 static int parse_opts(int argc, char **argv, struct eval_cli *o)
@@ -89,7 +115,9 @@ static int parse_opts(int argc, char **argv, struct eval_cli *o)
         {"threads", required_argument, NULL, 'j'}, {"no-bisection", no_argument, NULL, 'B'},
         {"map", required_argument, NULL, 'm'},     {"capacity", required_argument, NULL, 'c'},
         {"seed", required_argument, NULL, 's'},    {"loads", no_argument, NULL, 'L'},
-        {"output", required_argument, NULL, 'o'},  {NULL, 0, NULL, 0},
+        {"output", required_argument, NULL, 'o'},  {"params", no_argument, NULL, 'P'},
+        {"link-width", required_argument, NULL, 'w'}, {"freq", required_argument, NULL, 'F'},
+        {"cut", required_argument, NULL, 'C'},     {NULL, 0, NULL, 0},
     };
     long v;
     memset(o, 0, sizeof *o);
@@ -137,6 +165,23 @@ static int parse_opts(int argc, char **argv, struct eval_cli *o)
             if (noc_parse_double(optarg, &o->capacity) || !(o->capacity > 0))
                 return cli_usage("eval: --capacity must be a number > 0 (MB/s), not '%s'", optarg);
             break;
+        case 'P': o->params = 1; break;
+        case 'w':
+            if (noc_parse_double(optarg, &o->width) || !(o->width > 0))
+                return cli_usage("eval: --link-width must be a number > 0 (bits), not '%s'", optarg);
+            o->params = 1;
+            break;
+        case 'F':
+            if (noc_parse_double(optarg, &o->freq) || !(o->freq > 0))
+                return cli_usage("eval: --freq must be a number > 0 (MHz), not '%s'", optarg);
+            o->params = 1;
+            break;
+        case 'C':
+            if (noc_parse_int(optarg, 1, 1L << 30, &v))
+                return cli_usage("eval: --cut must be an integer >= 1 (terminals), not '%s'", optarg);
+            o->cut = (int)v;
+            o->params = 1;
+            break;
         case ':': return cli_usage("eval: option '%s' needs a value", argv[optind - 1]);
         default:
             return cli_usage("eval: unknown option '%s' (see 'nocsyn eval --help')", argv[optind - 1]);
@@ -163,6 +208,7 @@ int cmd_eval(int argc, char **argv)
     struct noc_traffic tr;
     struct noc_metrics m;
     struct noc_eval_opts eo;
+    struct noc_topo_params params;
     struct noc_buf out;
     int have_topo = 0, have_tr = 0, status = 0;
     cli_ctx_init(&ctx);
@@ -188,6 +234,18 @@ int cmd_eval(int argc, char **argv)
     }
     if (!m.topology[0])
         snprintf(m.topology, sizeof m.topology, "%s", o.topo);
+    if (o.params) {
+        if (noc_topo_params(&t, o.width, o.freq, m.bisection_links, &params, &ctx) != NOC_OK)
+            goto fail;
+        if (o.cut > 0) {
+            params.cut_side = o.cut;
+            if (noc_eval_cut(&t, o.cut, o.seed, &params.cut_links, &params.cut_exact, &ctx) != NOC_OK) {
+                status = cli_fail_in(o.topo, &ctx);
+                goto cleanup;
+            }
+        }
+        m.params = &params;
+    }
     if (noc_metrics_write(&m, &t, o.format, o.loads ? NOC_METRICS_LOADS : 0, &out, &ctx) != NOC_OK ||
         noc_write_file(o.out ? o.out : "-", out.data, out.len, &ctx) != NOC_OK)
         goto fail;

@@ -1,6 +1,7 @@
 /* nocsyn latency: analytical models (INTERFACE 3.9). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
+#include "latency_cli.h"
 #include "nocsyn/latency.h"
 
 #include <getopt.h>
@@ -14,6 +15,13 @@ static const char latency_help[] =
     "                                [--router TR] [--freq MHZ] [--format text|json]\n"
     "       nocsyn latency drop --k K --n N (--offered P | --table) [--resend]\n"
     "                           [--format text|json]\n"
+    "       nocsyn latency message --bits L --bw GBPS [--sender NS] [--receiver NS]\n"
+    "                              [--flight NS] [--distance M [--velocity F]]\n"
+    "                              [--hops H --switch NS]\n"
+    "       nocsyn latency head --hops H --router TR [--link TW] [--bits L --bw B]\n"
+    "                           [--freq MHZ]\n"
+    "       nocsyn latency retry (--p-drop P | --k K --n N --offered P [--resend])\n"
+    "                            [--t0 T0]\n"
     "\n"
     "switching: zero-load latency of a message of L payload bits and an LH-bit\n"
     "header crossing D channels (hops) of B bits per cycle, after Duato,\n"
@@ -34,6 +42,9 @@ static const char latency_help[] =
     "  --flit LF      flit length in bits (default LH)\n"
     "  --router TR    routing decision per hop in cycles (default 0)\n"
     "  --freq MHZ     clock; adds the latencies in ns (cycles * 1000 / MHZ)\n"
+    "  --link TW      link (wire) delay per hop in cycles (default 0): TR becomes\n"
+    "                 TR + TW in every formula, and circuit switching adds 2 TW\n"
+    "                 more per hop (acknowledgement back, data forward)\n"
     "With LF = LH = B cut-through and wormhole coincide, D (TR + 1) + ceil(L/B).\n"
     "\n"
     "drop: a k-ary n-fly with dropping flow control under uniform traffic (Dally &\n"
@@ -57,27 +68,72 @@ static const char latency_help[] =
     "  --table        a table of p_0 = 0.05, 0.10, ..., 1.00 against the accepted\n"
     "                 load p_n and the transmissions p_0/p_n\n"
     "\n"
+    "message: a message's latency as the sum of its parts (Hennessy & Patterson,\n"
+    "the interconnection networks appendix), in ns:\n"
+    "  total = sender overhead + time of flight + size / bandwidth\n"
+    "          + hops x switch delay + receiver overhead\n"
+    "  --bits L       message size in bits;  --bw GBPS  link bandwidth in Gbit/s\n"
+    "  --sender NS, --receiver NS   overheads (default 0)\n"
+    "  --flight NS    time of flight (default 0), plus --distance M of wire at\n"
+    "                 --velocity F times the speed of light (default 2/3)\n"
+    "  --hops H, --switch NS        switches crossed and delay per switch\n"
+    "\n"
+    "head: the head latency with link delay, hops x (router + link) cycles,\n"
+    "plus ceil(L / B) serialization with --bits and --bw (Dally & Towles's\n"
+    "T0 = H tr + H tw + L/b).  A flattened butterfly's 2 hops of a 4-cycle router\n"
+    "and a 5-cycle link take 2 x (4 + 5) = 18 cycles, a mesh's 3 hops of 1 + 1\n"
+    "take 6.\n"
+    "\n"
+    "retry: the latency distribution of dropping flow control.  Each\n"
+    "transmission is dropped with probability P_D, so the number of\n"
+    "transmissions T is geometric: P(T = i) = P_D^(i-1) (1 - P_D), mean\n"
+    "1 / (1 - P_D), q-quantile = least i with 1 - P_D^i >= q (99th percentile:\n"
+    "ceil(log 0.01 / log P_D)).  P_D is --p-drop, or 1 - p_n / p_0 of the\n"
+    "dropping k-ary n-fly above (--k --n --offered [--resend]).  --t0 T0: the\n"
+    "cycles of one transmission, latency = T x T0.\n"
+    "\n"
     "--format json: switching {\"model\", \"bits\", \"hops\", \"bw\", \"header\", \"flit\",\n"
     "\"router\", \"unit\": \"cycles\", \"circuit\", \"store_and_forward\",\n"
     "\"virtual_cut_through\", \"wormhole\"[, \"freq_mhz\", \"ns\": {...}]}; drop {\"k\", \"n\",\n"
     "\"resend\", \"offered\", \"stage_rates\": [...], \"throughput\", \"saturation\"[,\n"
     "\"injection\", \"transmissions\", \"latency\", \"saturated\"][, \"table\": [{\"injection\",\n"
-    "\"accepted\", \"transmissions\"}, ...]]}.\n"
+    "\"accepted\", \"transmissions\"}, ...]]}; message {\"model\", \"unit\": \"ns\", \"bits\",\n"
+    "\"bw_gbps\", \"hops\", \"sender_overhead\", \"time_of_flight\", \"transmission\",\n"
+    "\"switching\", \"receiver_overhead\", \"total\"}; head {\"model\", \"unit\", \"hops\",\n"
+    "\"router\", \"link\", \"head\"[, \"serialization\", \"total\"][, \"freq_mhz\", \"head_ns\"...]};\n"
+    "retry {\"model\"[, \"k\", \"n\", \"resend\"], \"p_drop\", \"mean_transmissions\", \"median\",\n"
+    "\"p90\", \"p99\", \"distribution\": [P(T=1), ...][, \"t0\", \"mean_latency\",\n"
+    "\"p99_latency\"]}.\n"
     "\n"
-    "Exit status: 0 success, 2 bad input.\n";
+    "Exit status: 0 success, 1 retry above saturation, 2 bad input.\n";
 
-enum {
-    O_BITS = 1, O_HOPS, O_BW, O_HEADER, O_FLIT, O_ROUTER, O_FREQ, O_K, O_N, O_OFFERED,
-    O_RESEND, O_TABLE, O_FORMAT
+static const struct option lat_longopts[] = {
+    {"bits", required_argument, NULL, O_BITS},
+    {"hops", required_argument, NULL, O_HOPS},
+    {"bw", required_argument, NULL, O_BW},
+    {"header", required_argument, NULL, O_HEADER},
+    {"flit", required_argument, NULL, O_FLIT},
+    {"router", required_argument, NULL, O_ROUTER},
+    {"freq", required_argument, NULL, O_FREQ},
+    {"k", required_argument, NULL, O_K},
+    {"n", required_argument, NULL, O_N},
+    {"offered", required_argument, NULL, O_OFFERED},
+    {"resend", no_argument, NULL, O_RESEND},
+    {"table", no_argument, NULL, O_TABLE},
+    {"link", required_argument, NULL, O_LINK},
+    {"sender", required_argument, NULL, O_SENDER},
+    {"receiver", required_argument, NULL, O_RECEIVER},
+    {"flight", required_argument, NULL, O_FLIGHT},
+    {"distance", required_argument, NULL, O_DISTANCE},
+    {"velocity", required_argument, NULL, O_VELOCITY},
+    {"switch", required_argument, NULL, O_SWITCH},
+    {"p-drop", required_argument, NULL, O_PDROP},
+    {"t0", required_argument, NULL, O_T0},
+    {"format", required_argument, NULL, O_FORMAT},
+    {NULL, 0, NULL, 0},
 };
 
-struct lat_opts {
-    const char *model;
-    const char *val[O_FORMAT + 1];
-    int json;
-};
-
-static int num_opt(const struct lat_opts *o, int id, const char *name, double dflt, double *out)
+int lat_num(const struct lat_opts *o, int id, const char *name, double dflt, double *out)
 {
     if (!o->val[id]) {
         *out = dflt;
@@ -85,6 +141,24 @@ static int num_opt(const struct lat_opts *o, int id, const char *name, double df
     }
     if (noc_parse_double(o->val[id], out))
         return cli_usage("latency: %s must be a number, not '%s'", name, o->val[id]);
+    return 0;
+}
+
+int lat_only(const struct lat_opts *o, const int *allowed)
+{
+    for (int id = 1; id < O_FORMAT; id++) {
+        if (!o->val[id])
+            continue;
+        int ok = 0;
+        for (const int *a = allowed; *a; a++)
+            ok |= *a == id;
+        if (!ok)
+            for (const struct option *l = lat_longopts; l->name; l++)
+                if (l->val == id)
+                    return cli_usage("latency %s: --%s does not apply to this model (see 'nocsyn "
+                                     "latency --help')",
+                                     o->model, l->name);
+    }
     return 0;
 }
 
@@ -99,12 +173,15 @@ static int run_switching(const struct lat_opts *o, struct noc_buf *b)
         return cli_usage("latency switching: --bits, --hops and --bw are required");
     if (o->val[O_K] || o->val[O_N] || o->val[O_OFFERED] || o->val[O_RESEND] || o->val[O_TABLE])
         return cli_usage("latency switching: --k, --n, --offered, --resend and --table belong to 'drop'");
-    if (num_opt(o, O_BITS, "--bits", 0, &p.bits) || num_opt(o, O_HOPS, "--hops", 0, &hops) ||
-        num_opt(o, O_BW, "--bw", 0, &p.bw) || num_opt(o, O_ROUTER, "--router", 0, &p.router) ||
-        num_opt(o, O_FREQ, "--freq", 0, &freq))
+    if (lat_num(o, O_BITS, "--bits", 0, &p.bits) || lat_num(o, O_HOPS, "--hops", 0, &hops) ||
+        lat_num(o, O_BW, "--bw", 0, &p.bw) || lat_num(o, O_ROUTER, "--router", 0, &p.router) ||
+        lat_num(o, O_FREQ, "--freq", 0, &freq))
         return 2;
-    if (num_opt(o, O_HEADER, "--header", p.bw, &p.header) ||
-        num_opt(o, O_FLIT, "--flit", p.header, &p.flit))
+    static const int allowed[] = {O_BITS, O_HOPS, O_BW, O_HEADER, O_FLIT, O_ROUTER, O_FREQ, O_LINK, 0};
+    if (lat_only(o, allowed) || lat_num(o, O_LINK, "--link", 0, &p.link))
+        return 2;
+    if (lat_num(o, O_HEADER, "--header", p.bw, &p.header) ||
+        lat_num(o, O_FLIT, "--flit", p.header, &p.flit))
         return 2;
     if (hops != floor(hops) || hops < 1 || hops > 1e9)
         return cli_usage("latency switching: --hops must be an integer >= 1");
@@ -129,6 +206,10 @@ static int run_switching(const struct lat_opts *o, struct noc_buf *b)
         noc_buf_num(b, p.flit);
         noc_buf_printf(b, ", \"router\": ");
         noc_buf_num(b, p.router);
+        if (o->val[O_LINK]) {
+            noc_buf_printf(b, ", \"link\": ");
+            noc_buf_num(b, p.link);
+        }
         noc_buf_printf(b, ", \"unit\": \"cycles\"");
         for (int i = 0; i < 4; i++) {
             noc_buf_printf(b, ", \"%s\": ", keys[i]);
@@ -150,6 +231,10 @@ static int run_switching(const struct lat_opts *o, struct noc_buf *b)
     noc_buf_printf(b, "zero-load latency: L = %g payload bits, LH = %g header bits, LF = %g flit bits,\n"
                       "D = %ld hops, B = %g bits/cycle, TR = %g cycles\n",
                    p.bits, p.header, p.flit, p.hops, p.bw, p.router);
+    if (o->val[O_LINK])
+        noc_buf_printf(b, "link delay TW = %g cycles per hop (added to TR; circuit switching crosses "
+                          "each link 3 times)\n",
+                       p.link);
     for (int i = 0; i < 4; i++) {
         noc_buf_printf(b, "  %-20s %12g cycles", labels[i], v[i]);
         if (freq > 0)
@@ -181,12 +266,15 @@ static int run_drop(const struct lat_opts *o, struct noc_buf *b)
         o->val[O_ROUTER] || o->val[O_FREQ])
         return cli_usage("latency drop: --bits, --hops, --bw, --header, --flit, --router and --freq "
                          "belong to 'switching'");
+    static const int allowed[] = {O_K, O_N, O_OFFERED, O_RESEND, O_TABLE, 0};
+    if (lat_only(o, allowed))
+        return 2;
     if (noc_parse_int(o->val[O_K], 2, 1L << 20, &k))
         return cli_usage("latency drop: --k must be an integer >= 2, not '%s'", o->val[O_K]);
     if (noc_parse_int(o->val[O_N], 1, NOC_DROP_MAXN, &n))
         return cli_usage("latency drop: --n must be an integer in 1..%d, not '%s'", NOC_DROP_MAXN,
                          o->val[O_N]);
-    if (num_opt(o, O_OFFERED, "--offered", 0, &offered))
+    if (lat_num(o, O_OFFERED, "--offered", 0, &offered))
         return 2;
     int have = o->val[O_OFFERED] != NULL;
     if (have && noc_latency_drop((int)k, (int)n, offered, resend, &r, &ctx))
@@ -273,27 +361,11 @@ int cmd_latency(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv))
         return cli_help(latency_help);
-    static const struct option opts[] = {
-        {"bits", required_argument, NULL, O_BITS},
-        {"hops", required_argument, NULL, O_HOPS},
-        {"bw", required_argument, NULL, O_BW},
-        {"header", required_argument, NULL, O_HEADER},
-        {"flit", required_argument, NULL, O_FLIT},
-        {"router", required_argument, NULL, O_ROUTER},
-        {"freq", required_argument, NULL, O_FREQ},
-        {"k", required_argument, NULL, O_K},
-        {"n", required_argument, NULL, O_N},
-        {"offered", required_argument, NULL, O_OFFERED},
-        {"resend", no_argument, NULL, O_RESEND},
-        {"table", no_argument, NULL, O_TABLE},
-        {"format", required_argument, NULL, O_FORMAT},
-        {NULL, 0, NULL, 0},
-    };
     struct lat_opts o;
     memset(&o, 0, sizeof o);
     opterr = 0;
     optind = 1;
-    for (int c; (c = getopt_long(argc, argv, "+", opts, NULL)) != -1 || optind < argc;) {
+    for (int c; (c = getopt_long(argc, argv, "+", lat_longopts, NULL)) != -1 || optind < argc;) {
         if (c == -1) {
             if (o.model)
                 return cli_usage("latency: unexpected argument '%s'", argv[optind]);
@@ -312,7 +384,7 @@ int cmd_latency(int argc, char **argv)
             return cli_usage("latency: --format must be text or json, not '%s'", o.val[O_FORMAT]);
     }
     if (!o.model)
-        return cli_usage("latency: missing model (switching or drop)");
+        return cli_usage("latency: missing model (switching, drop, message, head or retry)");
     struct noc_buf b;
     noc_buf_init(&b);
     int rc;
@@ -320,8 +392,14 @@ int cmd_latency(int argc, char **argv)
         rc = run_switching(&o, &b);
     else if (!strcmp(o.model, "drop"))
         rc = run_drop(&o, &b);
+    else if (!strcmp(o.model, "message"))
+        rc = lat_run_message(&o, &b);
+    else if (!strcmp(o.model, "head"))
+        rc = lat_run_head(&o, &b);
+    else if (!strcmp(o.model, "retry"))
+        rc = lat_run_retry(&o, &b);
     else
-        rc = cli_usage("latency: unknown model '%s' (switching or drop)", o.model);
+        rc = cli_usage("latency: unknown model '%s' (switching, drop, message, head or retry)", o.model);
     if (rc == 0 && b.failed)
         rc = cli_usage("latency: out of memory");
     if (rc == 0)

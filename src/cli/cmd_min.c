@@ -10,7 +10,8 @@
 #include <string.h>
 
 static const char min_help[] =
-    "usage: nocsyn min omega|cube|butterfly --n n (--perm P | --control BITS | --shifts)\n"
+    "usage: nocsyn min omega|cube|butterfly --n n (--perm P | --control BITS |\n"
+    "                  --shifts [--mod M])\n"
     "                  [--format text|json]\n"
     "\n"
     "Multistage networks of n stages of 2x2 switches on N = 2^n lines, stage 0 at\n"
@@ -47,6 +48,11 @@ static const char min_help[] =
     "                 signals, switches grouped by the leading zeros of the low i\n"
     "                 bits of their lines) and under individual switch control\n"
     "                 (n <= 10).\n"
+    "  --mod M        with --shifts: the shifts mod M within groups of M lines\n"
+    "                 (M a power of two <= N; the low log2 M address bits count\n"
+    "                 up by D mod M, the others stay), as STARAN's flip network\n"
+    "                 performs them, each listed with its permutation in cycle\n"
+    "                 notation (shift 1 mod 4 on N = 8: (0 1 2 3)(4 5 6 7)).\n"
     "  --format F     text (default) or json:\n"
     "                 --perm:    {\"network\", \"n\", \"passes\": bool, \"passes_needed\": int,\n"
     "                            \"conflict\": null | {\"stage\", \"switch\", \"port\",\n"
@@ -55,8 +61,9 @@ static const char min_help[] =
     "                            it does not pass)}\n"
     "                 --control: {\"network\", \"n\", \"control\", \"permutation\": [f(0), ...],\n"
     "                            \"cycles\"}\n"
-    "                 --shifts:  {\"network\", \"n\", \"stage\": [D...],\n"
-    "                            \"partial_stage\": [D...] | null, \"individual\": [D...]}\n"
+    "                 --shifts:  {\"network\", \"n\"[, \"mod\"], \"stage\": [D...],\n"
+    "                            \"partial_stage\": [D...] | null, \"individual\": [D...]\n"
+    "                            [, \"permutations\": [{\"shift\", \"cycles\"}, ...] with --mod]}\n"
     "  -h, --help     this text\n"
     "\n"
     "Exit status: 0 success, 2 bad input (malformed or non-permutation --perm).\n";
@@ -67,22 +74,6 @@ static void json_ints(struct noc_buf *b, const int *v, int n)
     for (int i = 0; i < n; i++)
         noc_buf_printf(b, "%s%d", i ? ", " : "", v[i]);
     noc_buf_append(b, "]", 1);
-}
-
-/* Reads --perm: cycle notation when it starts with '(' or is blank, else an
- * interconnection function. */
-static int read_perm(const char *s, int N, int *p, struct noc_ctx *ctx)
-{
-    const char *c = s + strspn(s, " \t");
-    if (*c == '(' || *c == '\0')
-        return noc_perm_parse_cycles(s, N, p, ctx);
-    struct noc_perm_fn f;
-    int st = noc_perm_parse(&f, s, N, ctx);
-    if (st)
-        return st;
-    for (int x = 0; x < N; x++)
-        p[x] = (int)noc_perm_apply(&f, x);
-    return NOC_OK;
 }
 
 static void print_route(struct noc_buf *b, const struct noc_min *m, const struct noc_min_result *r,
@@ -131,36 +122,51 @@ static void print_route(struct noc_buf *b, const struct noc_min *m, const struct
     }
 }
 
-static int run_shifts(struct noc_buf *b, const struct noc_min *m, int json, struct noc_ctx *ctx)
+/* --shifts [--mod M]: the realisable shifts (mod 2^j, j = n without --mod)
+ * under each control model; with --mod also every shift's permutation. */
+static int run_shifts(struct noc_buf *b, const struct noc_min *m, int j, int with_mod, int json,
+                      struct noc_ctx *ctx)
 {
     static const char *const keys[] = {"stage", "partial_stage", "individual"};
     static const char *const labels[] = {"stage control", "partial stage control",
                                          "individual switch control"};
     int st = NOC_OK;
+    int M = 1 << j;
     unsigned char *ok = malloc((size_t)m->N);
-    if (!ok)
+    int *perm = malloc((size_t)m->N * sizeof *perm);
+    if (!ok || !perm) {
+        free(ok);
+        free(perm);
         return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+    }
     if (json)
         noc_buf_printf(b, "{\"network\": \"%s\", \"n\": %d", noc_min_name(m), m->n);
-    else
+    if (json && with_mod)
+        noc_buf_printf(b, ", \"mod\": %d", M);
+    if (!json && !with_mod)
         noc_buf_printf(b, "shifts x -> x + D mod %d realised in one pass by the %s network:\n", m->N,
                        noc_min_name(m));
+    if (!json && with_mod)
+        noc_buf_printf(b,
+                       "shifts x -> x + D mod %d within groups of %d lines (the low %d address bits\n"
+                       "count, the others stay) realised in one pass by the %s network, N = %d:\n",
+                       M, M, j, noc_min_name(m), m->N);
     for (int c = NOC_MIN_CTL_STAGE; c <= NOC_MIN_CTL_INDIVIDUAL; c++) {
         if (c == NOC_MIN_CTL_PARTIAL && m->kind != NOC_MIN_CUBE) {
             if (json)
                 noc_buf_printf(b, ", \"partial_stage\": null");
             continue;
         }
-        if ((st = noc_min_shifts(m, c, ok, ctx)))
+        if ((st = noc_min_shifts_mod(m, c, j, ok, ctx)))
             break;
         int cnt = 0;
-        for (int d = 0; d < m->N; d++)
+        for (int d = 0; d < M; d++)
             cnt += ok[d];
         if (json)
             noc_buf_printf(b, ", \"%s\": [", keys[c]);
         else
-            noc_buf_printf(b, "  %s (%d of %d):", labels[c], cnt, m->N);
-        for (int d = 0, first = 1; d < m->N; d++)
+            noc_buf_printf(b, "  %s (%d of %d):", labels[c], cnt, M);
+        for (int d = 0, first = 1; d < M; d++)
             if (ok[d]) {
                 if (json)
                     noc_buf_printf(b, "%s%d", first ? "" : ", ", d);
@@ -170,9 +176,24 @@ static int run_shifts(struct noc_buf *b, const struct noc_min *m, int json, stru
             }
         noc_buf_printf(b, json ? "]" : "\n");
     }
+    if (!st && with_mod) {
+        noc_buf_printf(b, json ? ", \"permutations\": [" : "permutations:\n");
+        for (int d = 0; d < M && !st; d++) {
+            noc_min_shift_mod_perm(m->N, j, d, perm);
+            if (json)
+                noc_buf_printf(b, "%s{\"shift\": %d, \"cycles\": \"", d ? ", " : "", d);
+            else
+                noc_buf_printf(b, "  shift %d mod %d: ", d, M);
+            st = noc_perm_format_cycles(perm, m->N, b, ctx);
+            noc_buf_printf(b, json ? "\"}" : "\n");
+        }
+        if (json)
+            noc_buf_printf(b, "]");
+    }
     if (json)
         noc_buf_printf(b, "}\n");
     free(ok);
+    free(perm);
     return st;
 }
 
@@ -185,11 +206,12 @@ int cmd_min(int argc, char **argv)
         {"perm", required_argument, NULL, 'p'},
         {"control", required_argument, NULL, 'c'},
         {"shifts", no_argument, NULL, 's'},
+        {"mod", required_argument, NULL, 'm'},
         {"format", required_argument, NULL, 'f'},
         {NULL, 0, NULL, 0},
     };
     const char *net = NULL, *perm = NULL, *control = NULL;
-    long n = -1;
+    long n = -1, mod = 0;
     int shifts = 0, json = 0, rc = 0;
     int *p = NULL;
     struct noc_buf out;
@@ -220,6 +242,12 @@ int cmd_min(int argc, char **argv)
         case 'p': perm = optarg; break;
         case 'c': control = optarg; break;
         case 's': shifts = 1; break;
+        case 'm':
+            if (noc_parse_int(optarg, 2, 1L << NOC_MIN_MAXN, &mod) || noc_perm_log2(mod) < 0) {
+                rc = cli_usage("min: --mod must be a power of two >= 2, not '%s'", optarg);
+                goto cleanup;
+            }
+            break;
         case 'f':
             if (!strcmp(optarg, "json"))
                 json = 1;
@@ -246,6 +274,11 @@ int cmd_min(int argc, char **argv)
         rc = cli_usage("min: give exactly one of --perm, --control and --shifts");
         goto cleanup;
     }
+    if (mod && (!shifts || mod > (1L << n))) {
+        rc = cli_usage(shifts ? "min: --mod %ld is larger than N = 2^%ld" : "min: --mod belongs to --shifts",
+                       mod, n);
+        goto cleanup;
+    }
     if (noc_min_init(&m, net, (int)n, &ctx)) {
         rc = cli_fail(&ctx);
         goto cleanup;
@@ -256,7 +289,7 @@ int cmd_min(int argc, char **argv)
         goto cleanup;
     }
     if (perm) {
-        if (read_perm(perm, m.N, p, &ctx) || noc_min_route(&m, p, &res, &ctx)) {
+        if (noc_perm_read(perm, m.N, p, &ctx) || noc_min_route(&m, p, &res, &ctx)) {
             rc = cli_fail(&ctx);
             goto cleanup;
         }
@@ -283,7 +316,7 @@ int cmd_min(int argc, char **argv)
             goto cleanup;
         }
         noc_buf_printf(&out, json ? "\"}\n" : "\n");
-    } else if (run_shifts(&out, &m, json, &ctx)) {
+    } else if (run_shifts(&out, &m, mod ? noc_perm_log2(mod) : m.n, mod != 0, json, &ctx)) {
         rc = cli_fail(&ctx);
         goto cleanup;
     }

@@ -11,12 +11,13 @@
 static const char perm_help_head[] =
     "usage: nocsyn perm FUNC --N N [X ...] [--cycles] [--inverse] [--format text|json]\n"
     "\n"
-    "Evaluates an interconnection function on N = 2^n addresses (bit 0 is the\n"
-    "least significant address bit).  With X values prints f(X) for each, one\n"
+    "Evaluates an interconnection function on N addresses (bit 0 is the least\n"
+    "significant address bit; the bit-level functions need N = 2^n, identity,\n"
+    "shift and qshuffle take any N).  With X values prints f(X) for each, one\n"
     "per line; without, the whole permutation f(0) f(1) ... f(N-1) on one line.\n"
     "\n"
     "Options:\n"
-    "  --N N          number of addresses, a power of two (2^30 at most; whole\n"
+    "  --N N          number of addresses (2^30 at most; whole\n"
     "                 permutations up to 2^24)\n"
     "  --cycles       print the whole permutation in cycle notation: (a b c) sends\n"
     "                 a to b, b to c, c to a; every cycle is written, fixed points\n"
@@ -44,7 +45,10 @@ static int perm_help(void)
         printf("  %-18s %s\n", form, desc);
     }
     fputs("Sub/super forms with K = n equal the full function; K = 1 gives the identity\n"
-          "for shuffle, butterfly and bitrev.\n"
+          "for shuffle, butterfly and bitrev.  qshuffle:4 on N = 64 is the 4-way shuffle\n"
+          "between the stages of an Omega network of 4x4 switches (`nocsyn dynamic\n"
+          "omega --k 4`); gshift:K is the shift mod 2^K that the STARAN flip network\n"
+          "performs under partial stage control (`nocsyn min cube --shifts --mod M`).\n"
           "\nExit status: 0 success, 2 bad function, N or X.\n",
           stdout);
     return 0;
@@ -112,7 +116,7 @@ int cmd_perm(int argc, char **argv)
         switch (c) {
         case 'N':
             if (noc_parse_int(optarg, 1, 1L << NOC_PERM_MAXBITS, &N)) {
-                rc = cli_usage("perm: --N must be a power of two in 1..2^%d, not '%s'",
+                rc = cli_usage("perm: --N must be an integer in 1..2^%d, not '%s'",
                                NOC_PERM_MAXBITS, optarg);
                 goto cleanup;
             }

@@ -27,7 +27,11 @@ static const char synth_help[] =
     "          decreasing bandwidth opening links as needed (cost: marginal power +\n"
     "          a hop penalty) keeping the channel dependency graph acyclic, and a\n"
     "          GLPK linear program places the switches (least bandwidth-weighted\n"
-    "          wire length on the floorplan).  Designs split_kK.\n"
+    "          wire length on the floorplan).  Up to 64 cores the partition is\n"
+    "          then refined (core moves and swaps kept while the power drops).\n"
+    "          Designs split_kK, and non-tree variants split_kK_xJ (K >= 3): J\n"
+    "          extra links, each where it saves the most bandwidth x hops without\n"
+    "          raising the radix, taken by the flows it shortens.\n"
     "  merge   a router at each core of the floorplan (--start floorplan, default),\n"
     "          every communicating pair on a direct link; or the cores mapped onto\n"
     "          a near-square mesh (--start mesh: 'auto' mapping, each core in its\n"
@@ -56,10 +60,21 @@ static const char synth_help[] =
     "  --conc C             cmesh: cores per router (default: sweep C = 2..8)\n"
     "  --ring-size L        hring: cores per local ring (default: sweep L = 2..8,\n"
     "                       at least two rings)\n"
-    "  --max-radix R        ports per switch, cores included (default 8; 0 = none)\n"
-    "  --link-width BITS    link width in bits (default 32)\n"
-    "  --freq MHZ           clock in MHz (default 1000); capacity = width x freq / 8 MB/s\n"
-    "  --max-util U         load links to at most this fraction of capacity (default 1)\n"
+    "  --max-radix R        ports per switch, cores included (default 8; 0 = only the\n"
+    "                       timing bound below)\n"
+    "  --freq F             clock in MHz (default 1000): one value, a range A:B:STEP\n"
+    "                       (e.g. 400:1200:200) or a list a,b,c\n"
+    "  --link-width W       link (flit) width in bits (default 32): one value, a range\n"
+    "                       or a list (e.g. 32,64)\n"
+    "                       Every method runs at each (frequency, width) pair: link\n"
+    "                       capacity = width x freq / 8 MB/s; the radix is bounded by\n"
+    "                       the largest router that meets the clock ('nocsyn tech'\n"
+    "                       prints the bound); long links get pipeline registers at\n"
+    "                       that clock.  With more than one pair designs are named\n"
+    "                       D_f<MHZ>_w<BITS>.\n"
+    "  --max-util U         load every link, core links included, to at most this\n"
+    "                       fraction of its capacity (default 0.8)\n"
+    "  --packet-bits B      packet size for the latency's serialization (default 128)\n"
     "  --hop-mw X           routing cost of one extra hop in mW (default 0.05)\n"
     "  --floorplan FILE     core positions/sizes (INTERFACE 1.2); default: min-cut floorplan\n"
     "  --tech FILE          power/area model overrides (key = value; see README)\n"
@@ -78,14 +93,24 @@ static const char synth_help[] =
     "its routing needs), D.routes.csv, D.place.csv, D.anynet; and, for a sweep,\n"
     "DIR/pareto.csv (every design point: feasible or why not, Pareto flag, chosen).\n"
     "Design files are written for the Pareto-optimal designs over (power, average\n"
-    "hops, max radix) and the chosen design (--all: every feasible design).  The\n"
-    "chosen design is the one of least power (ties: fewer hops).  A single design\n"
-    "(--switches, --conc, --ring-size) writes no pareto.csv.\n"
+    "latency in ns, area, max radix) and the chosen design (--all: every feasible\n"
+    "design).  The chosen design is the one of least power meeting every\n"
+    "constraint (ties: lower latency, then fewer switches).  A single design\n"
+    "(--switches, --conc, --ring-size at one frequency and width) writes no\n"
+    "pareto.csv.\n"
+    "Latency: every flow's zero-load latency in cycles and ns: the head crosses\n"
+    "each router on its path in the router's pipeline depth (3 cycles by default)\n"
+    "and each channel (injection, links, ejection) in 1 + its pipeline registers,\n"
+    "and the tail follows ceil(packet_bits / width) - 1 cycles later.  A flow's\n"
+    "max_latency_ns (app column or DOT attribute) must be met by every design.\n"
+    "DIR holds one run's files: they are written all or nothing, and the files the\n"
+    "previous run listed in DIR/.nocsyn-files are replaced as a set (other files\n"
+    "stay); a run stopped by a signal leaves nothing behind.\n"
     "Exit: 0 at least one feasible design; 1 none (the reason names the flow or\n"
-    "switch); 2 bad input.\n";
+    "switch, or the best latency any design reached); 2 bad input.\n";
 
 enum { O_METHOD = 256, O_SWITCHES, O_SWEEP, O_RADIX, O_WIDTH, O_FREQ, O_UTIL, O_HOP, O_FP,
-       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING, O_NOCONNECT };
+       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING, O_NOCONNECT, O_PKT };
 
 /* Merge starts by name. */
 static const struct {
@@ -121,17 +146,18 @@ static void print_summary(const struct noc_synth_result *res)
     int w = 12;
     for (int i = 0; i < res->n; i++)
         w = (int)strlen(res->d[i].name) > w ? (int)strlen(res->d[i].name) : w;
-    printf("%-*s %8s %9s %9s %8s %6s %6s %9s  %s\n", w, "design", "switches", "power_mw", "area_mm2",
-           "hops_avg", "radix", "links", "max_util", "");
+    printf("%-*s %8s %9s %9s %8s %6s %6s %9s %6s %5s %8s  %s\n", w, "design", "switches", "power_mw",
+           "area_mm2", "hops_avg", "radix", "links", "max_util", "MHz", "width", "lat_ns", "");
     for (int i = 0; i < res->n; i++) {
         const struct noc_design *d = &res->d[i];
         if (!d->feasible) {
             printf("%-*s %8d  infeasible: %s\n", w, d->name, d->switches, d->reason);
             continue;
         }
-        printf("%-*s %8d %9.3f %9.4f %8.3f %6d %6d %9.3f  %s%s\n", w, d->name, d->switches, d->power_mw,
-               d->area_mm2, d->m.hops_avg, d->m.radix_max, d->m.links, d->m.max_utilization,
-               d->pareto ? "pareto" : "", i == res->chosen ? " chosen" : "");
+        printf("%-*s %8d %9.3f %9.4f %8.3f %6d %6d %9.3f %6g %5g %8.2f  %s%s\n", w, d->name, d->switches,
+               d->power_mw, d->area_mm2, d->m.hops_avg, d->m.radix_max, d->m.links, d->m.max_utilization,
+               d->freq_mhz, d->link_width, d->lat_avg_ns, d->pareto ? "pareto" : "",
+               i == res->chosen ? " chosen" : "");
     }
 }
 
@@ -150,13 +176,14 @@ int cmd_synth(int argc, char **argv)
         {"no-connect", no_argument, NULL, O_NOCONNECT},
         {"app-format", required_argument, NULL, O_APPFMT}, {"quiet", no_argument, NULL, 'q'},
         {"start", required_argument, NULL, O_START}, {"conc", required_argument, NULL, O_CONC},
-        {"ring-size", required_argument, NULL, O_RING}, {NULL, 0, NULL, 0}};
+        {"ring-size", required_argument, NULL, O_RING}, {"packet-bits", required_argument, NULL, O_PKT},
+        {NULL, 0, NULL, 0}};
     struct noc_synth_opts so;
     noc_synth_opts_init(&so);
     const char *out = NULL, *method = "split", *fp = NULL, *tech = NULL, *appfmt = NULL;
     long kfix = 0, kmin = 0, kmax = 0, kstep = 0, l;
     int all = 0, quiet = 0, sweep = 0, c, given[sizeof owners / sizeof owners[0]] = {0};
-    double v;
+    double v, pkt_bits = 0;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1) {
@@ -198,10 +225,17 @@ int cmd_synth(int argc, char **argv)
             so.max_radix = (int)l;
             break;
         case O_WIDTH:
-            if (parse_num("--link-width", optarg, 1, &so.link_width)) return 2;
+            if (cli_parse_grid("--link-width", optarg, 1, 4096, so.widths, NOC_SYNTH_MAX_GRID, &so.nwidths))
+                return 2;
+            so.link_width = so.widths[0];
             break;
         case O_FREQ:
-            if (parse_num("--freq", optarg, 1e-9, &so.freq_mhz)) return 2;
+            if (cli_parse_grid("--freq", optarg, 1e-3, 1e5, so.freqs, NOC_SYNTH_MAX_GRID, &so.nfreqs))
+                return 2;
+            so.freq_mhz = so.freqs[0];
+            break;
+        case O_PKT:
+            if (parse_num("--packet-bits", optarg, 1, &pkt_bits)) return 2;
             break;
         case O_UTIL:
             if (parse_num("--max-util", optarg, 1e-9, &v)) return 2;
@@ -260,7 +294,7 @@ int cmd_synth(int argc, char **argv)
     for (size_t i = 0; i < sizeof owners / sizeof owners[0]; i++)
         if (given[i] && strcmp(owners[i].method, method) != 0)
             return cli_usage("%s applies to --method %s only", owners[i].name, owners[i].method);
-    int single = kfix || so.conc || so.ring_size;
+    int single = (kfix || so.conc || so.ring_size) && so.nfreqs <= 1 && so.nwidths <= 1;
     const char *apppath = argv[optind], *where = NULL;
     struct noc_ctx ctx;
     cli_ctx_init(&ctx);
@@ -273,6 +307,8 @@ int cmd_synth(int argc, char **argv)
         goto done;
     if (tech && (rc = noc_tech_read(&so.tech, tech, &ctx)) != NOC_OK)
         goto done;
+    if (pkt_bits > 0)
+        so.tech.packet_bits = pkt_bits;
     if (fp && (rc = noc_floorplan_read(&app, fp, &ctx)) != NOC_OK)
         goto done;
     int placed = 0;
@@ -334,7 +370,7 @@ int cmd_synth(int argc, char **argv)
         printf("chosen: %s (files in %s/)\n", res.d[res.chosen].name, out);
     }
 done:;
-    int code = rc == -2 ? 2 : rc && where ? cli_fail_in(where, &ctx) : rc ? cli_fail(&ctx) : 0;
+    int code = rc && where ? cli_fail_in(where, &ctx) : rc ? cli_fail(&ctx) : 0;
     noc_synth_result_free(&res);
     noc_app_free(&app);
     return code;

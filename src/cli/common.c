@@ -63,19 +63,6 @@ int cli_help(const char *text)
     return 0;
 }
 
-int cli_write_all(const struct cli_out *outs, int n, struct noc_ctx *ctx)
-{
-    int rc = NOC_OK, i;
-    for (i = 0; i < n && rc == NOC_OK; i++)
-        if (outs[i].path)
-            rc = noc_write_file(outs[i].path, outs[i].data ? outs[i].data : "", outs[i].len, ctx);
-    if (rc != NOC_OK)
-        for (int j = 0; j < i - 1; j++) /* outs[i - 1] failed: nothing of it was left */
-            if (outs[j].path && strcmp(outs[j].path, "-") != 0)
-                remove(outs[j].path);
-    return rc;
-}
-
 const char *cli_ext(const char *path)
 {
     const char *slash = strrchr(path, '/');
@@ -114,70 +101,51 @@ void cli_progress(void *ud, int done, int total, const char *item)
     p->shown = 1;
 }
 
-/* ---- staging a set of output files (synth, compare) */
-#include <dirent.h>
-#include <errno.h>
-#include <sys/stat.h>
-
-int cli_stage_open(const char *dir, struct cli_stage *st, struct noc_ctx *ctx)
+int cli_parse_grid(const char *opt, const char *s, double lo, double hi, double *vals, int max, int *n)
 {
-    memset(st, 0, sizeof *st);
-    snprintf(st->dir, sizeof st->dir, "%s", dir);
-    if (mkdir(dir, 0777) == 0)
-        st->created = 1;
-    else if (errno != EEXIST)
-        return noc_error(ctx, NOC_EIO, dir, 0, "cannot create directory: %s", strerror(errno));
-    struct stat sb;
-    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return noc_error(ctx, NOC_EIO, dir, 0, "not a directory");
-    if ((size_t)snprintf(st->path, sizeof st->path, "%s/.nocsyn-stage-%ld", dir, (long)getpid()) >= sizeof st->path)
-        return noc_error(ctx, NOC_EINVAL, dir, 0, "output path too long");
-    if (mkdir(st->path, 0777) != 0) {
-        int e = errno;
-        if (st->created)
-            rmdir(dir);
-        return noc_error(ctx, NOC_EIO, dir, 0, "cannot create a staging directory: %s", strerror(e));
+    char buf[1024];
+    if (!s || strlen(s) >= sizeof buf)
+        return cli_usage("%s: a value, a range A:B:STEP or a list a,b,c, got '%s'", opt, s ? s : "");
+    snprintf(buf, sizeof buf, "%s", s);
+    *n = 0;
+    char *c1 = strchr(buf, ':');
+    if (c1) {
+        char *c2 = strchr(c1 + 1, ':');
+        double a, b, step;
+        if (!c2)
+            return cli_usage("%s '%s': a range is A:B:STEP", opt, s);
+        *c1 = *c2 = '\0';
+        if (noc_parse_double(buf, &a) || noc_parse_double(c1 + 1, &b) || noc_parse_double(c2 + 1, &step))
+            return cli_usage("%s '%s': A, B and STEP must be numbers", opt, s);
+        if (!(a >= lo && b <= hi) || a <= 0)
+            return cli_usage("%s '%s': values must be in %g..%g", opt, s, lo, hi);
+        if (b < a)
+            return cli_usage("%s '%s': the range is reversed (A > B)", opt, s);
+        if (!(step > 0))
+            return cli_usage("%s '%s': STEP must be > 0", opt, s);
+        for (int k = 0;; k++) {
+            double v = a + k * step;
+            if (v > b * (1 + 1e-12))
+                break;
+            if (*n >= max)
+                return cli_usage("%s '%s': more than %d values", opt, s, max);
+            vals[(*n)++] = v;
+        }
+        return 0;
     }
-    return NOC_OK;
-}
-
-/* Moves (commit) or removes (abort) every file of the staging directory. */
-static int stage_drain(struct cli_stage *st, int commit, struct noc_ctx *ctx)
-{
-    int rc = NOC_OK;
-    DIR *d = opendir(st->path);
-    if (!d)
-        return ctx ? noc_error(ctx, NOC_EIO, st->dir, 0, "staging directory vanished") : NOC_EIO;
-    struct dirent *de;
-    char from[8192], to[8192];
-    while ((de = readdir(d)) != NULL) {
-        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-            continue;
-        snprintf(from, sizeof from, "%s/%s", st->path, de->d_name);
-        snprintf(to, sizeof to, "%s/%s", st->dir, de->d_name);
-        if (commit && rc == NOC_OK) {
-            if (rename(from, to) != 0)
-                rc = noc_error(ctx, NOC_EIO, to, 0, "cannot move into place: %s", strerror(errno));
-        } else
-            remove(from);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        double v;
+        if (noc_parse_double(tok, &v) || !(v >= lo && v <= hi) || !(v > 0))
+            return cli_usage("%s '%s': '%s' is not a number in %g..%g", opt, s, tok, lo, hi);
+        for (int k = 0; k < *n; k++)
+            if (vals[k] == v)
+                return cli_usage("%s '%s': %g is listed twice", opt, s, v);
+        if (*n >= max)
+            return cli_usage("%s '%s': more than %d values", opt, s, max);
+        vals[(*n)++] = v;
     }
-    closedir(d);
-    return rc;
-}
-
-int cli_stage_commit(struct cli_stage *st, struct noc_ctx *ctx)
-{
-    int rc = stage_drain(st, 1, ctx);
-    if (rc != NOC_OK)
-        stage_drain(st, 0, NULL);
-    rmdir(st->path);
-    return rc;
-}
-
-void cli_stage_abort(struct cli_stage *st)
-{
-    stage_drain(st, 0, NULL);
-    rmdir(st->path);
-    if (st->created)
-        rmdir(st->dir); /* only when empty, i.e. we made it for this run */
+    if (*n == 0)
+        return cli_usage("%s: empty list", opt);
+    return 0;
 }

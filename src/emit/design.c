@@ -8,24 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nocsyn/app.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/tech.h"
-
-/* CSV field, quoted when it holds a comma, quote or line break. */
-static void csv_field(struct noc_buf *b, const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        noc_buf_append(b, s, strlen(s));
-        return;
-    }
-    noc_buf_append(b, "\"", 1);
-    for (; *s; s++) {
-        if (*s == '"')
-            noc_buf_append(b, "\"", 1);
-        noc_buf_append(b, s, 1);
-    }
-    noc_buf_append(b, "\"", 1);
-}
 
 static int path_of(const char *dir, const char *name, const char *ext, char *out, size_t n,
                    struct noc_ctx *ctx)
@@ -47,21 +32,30 @@ static int save_buf(struct noc_buf *b, const char *dir, const char *name, const 
     return rc;
 }
 
-int noc_design_routes_csv(const struct noc_topo *t, struct noc_buf *b)
+int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b)
 {
-    noc_buf_printf(b, "src,dst,path\n");
+    int timed = tech != NULL;
+    if (timed && !(t->freq_mhz > 0))
+        return NOC_EINVAL;
+    noc_buf_printf(b, timed ? "src,dst,hops,latency_cycles,latency_ns\n" : "src,dst,path\n");
     for (int i = 0; i < t->nroutes; i++) {
         const struct noc_route *r = &t->routes[i];
-        csv_field(b, t->nodes[r->src].name);
+        noc_csv_field(b, t->nodes[r->src].name);
         noc_buf_append(b, ",", 1);
-        csv_field(b, t->nodes[r->dst].name);
+        noc_csv_field(b, t->nodes[r->dst].name);
         noc_buf_append(b, ",", 1);
-        struct noc_buf p;
-        noc_buf_init(&p);
-        for (int j = 0; j < r->len; j++)
-            noc_buf_printf(&p, "%s%s", j ? " " : "", t->nodes[r->path[j]].name);
-        csv_field(b, p.data ? p.data : "");
-        noc_buf_free(&p);
+        if (timed) {
+            int cyc = noc_tech_flow_cycles(tech, t, r->src, r->dst, r->path, r->len, 32);
+            noc_buf_printf(b, "%d,%d,", r->len - 1, cyc);
+            noc_buf_num(b, cyc * 1000.0 / t->freq_mhz);
+        } else {
+            struct noc_buf p;
+            noc_buf_init(&p);
+            for (int j = 0; j < r->len; j++)
+                noc_buf_printf(&p, "%s%s", j ? " " : "", t->nodes[r->path[j]].name);
+            noc_csv_field(b, p.data ? p.data : "");
+            noc_buf_free(&p);
+        }
         noc_buf_append(b, "\n", 1);
     }
     return b->failed ? NOC_ENOMEM : NOC_OK;
@@ -77,7 +71,7 @@ int noc_design_place_csv(const struct noc_topo *t, const struct noc_tech *tech, 
             double width = t->link_width > 0 ? t->link_width : 32;
             w = h = sqrt(noc_tech_router_mm2(tech, noc_topo_radix(t, v), width));
         }
-        csv_field(b, nd->name);
+        noc_csv_field(b, nd->name);
         noc_buf_printf(b, ",%s,", nd->kind == NOC_ROUTER ? "router" : "core");
         noc_buf_num(b, nd->has_pos ? nd->x - w / 2 : 0);
         noc_buf_append(b, ",", 1);
@@ -111,6 +105,24 @@ static int design_json(const struct noc_design *d, struct noc_buf *out, struct n
     cJSON_AddNumberToObject(o, "switches", d->switches);
     cJSON_AddNumberToObject(o, "vcs", d->vcs);
     cJSON_AddBoolToObject(o, "pareto", d->pareto);
+    if (d->freq_mhz > 0) {
+        /* Timing: the clock and width it was built at, the fmax of its
+         * largest router, zero-load latency over the app's flows. */
+        cJSON_ReplaceItemInObject(o, "freq_mhz", cJSON_CreateNumber(d->freq_mhz));
+        cJSON_ReplaceItemInObject(o, "link_width", cJSON_CreateNumber(d->link_width));
+        if (!cJSON_GetObjectItem(o, "freq_mhz"))
+            cJSON_AddNumberToObject(o, "freq_mhz", d->freq_mhz);
+        if (!cJSON_GetObjectItem(o, "link_width"))
+            cJSON_AddNumberToObject(o, "link_width", d->link_width);
+        cJSON_AddNumberToObject(o, "fmax_mhz", d->fmax_mhz);
+        cJSON *lat = cJSON_AddObjectToObject(o, "latency");
+        if (lat) {
+            cJSON_AddNumberToObject(lat, "avg_cycles", d->lat_avg_cycles);
+            cJSON_AddNumberToObject(lat, "max_cycles", d->lat_max_cycles);
+            cJSON_AddNumberToObject(lat, "avg_ns", d->lat_avg_ns);
+            cJSON_AddNumberToObject(lat, "max_ns", d->lat_max_ns);
+        }
+    }
     if (!(txt = cJSON_Print(o))) {
         rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory printing JSON");
         goto cleanup;
@@ -156,8 +168,15 @@ int noc_design_write(const struct noc_design *d, const char *dir, const struct n
     }
     if (rc == NOC_OK) {
         b.len = 0;
-        noc_design_routes_csv(&d->topo, &b);
+        noc_design_routes_csv(&d->topo, NULL, &b);
         rc = save_buf(&b, dir, d->name, ".routes.csv", ctx);
+    }
+    if (rc == NOC_OK && d->topo.freq_mhz > 0) {
+        struct noc_tech dt;
+        noc_tech_defaults(&dt);
+        b.len = 0;
+        noc_design_routes_csv(&d->topo, tech ? tech : &dt, &b);
+        rc = save_buf(&b, dir, d->name, ".latency.csv", ctx);
     }
     if (rc == NOC_OK) {
         b.len = 0;
@@ -198,7 +217,8 @@ int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct
     struct noc_buf b;
     noc_buf_init(&b);
     noc_buf_printf(&b, "design,method,switches,feasible,pareto,chosen,power_mw,area_mm2,hops_avg,"
-                       "hops_max,radix_max,links,max_load_mbps,max_util,wire_mm,reason\n");
+                       "hops_max,radix_max,links,max_load_mbps,max_util,wire_mm,reason,freq_mhz,"
+                       "link_width,latency_avg_ns,latency_max_ns,latency_avg_cycles,fmax_mhz\n");
     for (int i = 0; i < res->n; i++) {
         const struct noc_design *d = &res->d[i];
         noc_buf_printf(&b, "%s,%s,%d,%d,%d,%d,", d->name, d->method, d->switches, d->feasible, d->pareto,
@@ -215,12 +235,27 @@ int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct
             noc_buf_num(&b, d->m.max_utilization);
             noc_buf_append(&b, ",", 1);
             noc_buf_num(&b, isnan(d->m.wire_length_mm) ? 0 : d->m.wire_length_mm);
-            noc_buf_append(&b, ",\n", 2);
+            noc_buf_append(&b, ",", 1);
         } else {
             noc_buf_printf(&b, ",,,,,,,,,");
-            csv_field(&b, d->reason);
-            noc_buf_append(&b, "\n", 1);
+            noc_csv_field(&b, d->reason);
         }
+        /* Timing columns: the grid point (known even when infeasible). */
+        double tv[] = {d->freq_mhz, d->link_width};
+        for (size_t k = 0; k < 2; k++) {
+            noc_buf_append(&b, ",", 1);
+            if (tv[k] > 0)
+                noc_buf_num(&b, tv[k]);
+        }
+        if (d->feasible) {
+            double lv[] = {d->lat_avg_ns, d->lat_max_ns, d->lat_avg_cycles, d->fmax_mhz};
+            for (size_t k = 0; k < 4; k++) {
+                noc_buf_append(&b, ",", 1);
+                noc_buf_num(&b, lv[k]);
+            }
+        } else
+            noc_buf_printf(&b, ",,,,");
+        noc_buf_append(&b, "\n", 1);
     }
     int rc = save_buf(&b, dir, "pareto", ".csv", ctx);
     noc_buf_free(&b);

@@ -19,16 +19,19 @@ struct col {
     const char *name;
     int type;
     int better;
+    int hide;   /* 1: summary.csv only, not in the report tables */
 };
 static const struct col cols[] = {
-    {"design", C_STR, 0},       {"method", C_STR, 0},       {"routers", C_INT, -1},
-    {"links", C_INT, -1},       {"radix_max", C_INT, -1},   {"hops_avg", C_NUM, -1},
-    {"hops_max", C_INT, -1},    {"max_load_mbps", C_NUM, -1}, {"max_util", C_NUM, -1},
-    {"path_div_avg", C_NUM, 1}, {"wire_mm", C_NUM, -1},     {"power_mw", C_NUM, -1},
-    {"area_mm2", C_NUM, -1},    {"deadlock_free", C_BOOL, 0}, {"routing", C_STR, 0},
-    {"vcs", C_INT, 0},          {"ecmp_load_mbps", C_NUM, -1}, {"ideal_load_mbps", C_NUM, -1},
-    {"sim_saturation", C_NUM, 1}, {"sim_zero_load", C_NUM, -1}, {"sim_headroom", C_NUM, 1},
-    {"spec", C_STR, 0},
+    {"design", C_STR, 0, 0},       {"method", C_STR, 0, 0},       {"routers", C_INT, -1, 0},
+    {"links", C_INT, -1, 0},       {"radix_max", C_INT, -1, 0},   {"hops_avg", C_NUM, -1, 0},
+    {"hops_max", C_INT, -1, 0},    {"max_load_mbps", C_NUM, -1, 0}, {"max_util", C_NUM, -1, 0},
+    {"path_div_avg", C_NUM, 1, 0}, {"wire_mm", C_NUM, -1, 0},     {"power_mw", C_NUM, -1, 0},
+    {"area_mm2", C_NUM, -1, 0},    {"deadlock_free", C_BOOL, 0, 0}, {"routing", C_STR, 0, 0},
+    {"vcs", C_INT, 0, 0},          {"ecmp_load_mbps", C_NUM, -1, 0}, {"ideal_load_mbps", C_NUM, -1, 0},
+    {"sim_saturation", C_NUM, 1, 0}, {"sim_zero_load", C_NUM, -1, 0}, {"sim_headroom", C_NUM, 1, 0},
+    {"spec", C_STR, 0, 1},      {"freq_mhz", C_NUM, 0, 0},     {"link_width", C_NUM, 0, 0},
+    {"latency_avg_ns", C_NUM, -1, 0}, {"latency_max_ns", C_NUM, -1, 0}, {"latency_avg_cycles", C_NUM, -1, 0},
+    {"fmax_mhz", C_NUM, 0, 0},
 };
 #define NCOLS (sizeof cols / sizeof cols[0])
 
@@ -60,23 +63,14 @@ static void value(const struct noc_entry *e, size_t k, double *v, const char **s
     case 18: *v = e->simulated ? e->sim.saturation : NAN; break;
     case 19: *v = e->simulated ? e->sim.zero_load_latency : NAN; break;
     case 20: *v = e->simulated ? e->sim_headroom : NAN; break;
-    default: *s = e->spec; break;
+    case 21: *s = e->spec; break;
+    case 22: *v = e->freq_mhz > 0 ? e->freq_mhz : NAN; break;
+    case 23: *v = e->link_width > 0 ? e->link_width : NAN; break;
+    case 24: *v = e->freq_mhz > 0 ? e->lat_avg_ns : NAN; break;
+    case 25: *v = e->freq_mhz > 0 ? e->lat_max_ns : NAN; break;
+    case 26: *v = e->freq_mhz > 0 ? e->lat_avg_cycles : NAN; break;
+    default: *v = e->fmax_mhz > 0 ? e->fmax_mhz : NAN; break;
     }
-}
-
-static void csv_str(struct noc_buf *b, const char *s)
-{
-    if (!strpbrk(s, ",\"\n\r")) {
-        noc_buf_printf(b, "%s", s);
-        return;
-    }
-    noc_buf_append(b, "\"", 1);
-    for (; *s; s++) {
-        if (*s == '"')
-            noc_buf_append(b, "\"", 1);
-        noc_buf_append(b, s, 1);
-    }
-    noc_buf_append(b, "\"", 1);
 }
 
 static void cell(struct noc_buf *b, const struct noc_entry *e, size_t k, int csv)
@@ -85,7 +79,7 @@ static void cell(struct noc_buf *b, const struct noc_entry *e, size_t k, int csv
     const char *s;
     value(e, k, &v, &s);
     if (s)
-        csv ? csv_str(b, s) : report_esc(b, s);
+        csv ? noc_csv_field(b, s) : noc_buf_xml(b, s);
     else if (cols[k].type == C_BOOL)
         noc_buf_printf(b, "%s", v > 0 ? "true" : v == 0 ? "false" : "");
     else if (isnan(v))
@@ -144,21 +138,26 @@ int noc_compare_report_md(const struct noc_compare *c, const struct noc_app *app
     double best[NCOLS];
     best_values(c, best);
     noc_buf_printf(b, "# nocsyn design-space exploration: %s\n\n", app->name ? app->name : "app");
-    noc_buf_printf(b, "%d cores, %d flows, %.6g MB/s in total. Link capacity %.6g MB/s.\n\n", app->ncores, app->nflows,
+    noc_buf_printf(b, "%d cores, %d flows, %.6g MB/s in total. Link capacity %.6g MB/s at the first clock and "
+                      "width; each design's own in its freq_mhz and link_width columns.\n\n", app->ncores, app->nflows,
                    noc_app_total_bw(app), cap);
     noc_buf_printf(b, "Command: `%s`\n\n", cmdline ? cmdline : "");
     noc_buf_printf(b, "Every design is evaluated on the app's traffic under its own routing "
                       "(synthesized: their deadlock-free tables). Best value of each column in **bold**.\n\n");
     noc_buf_printf(b, "|");
-    for (size_t k = 0; k < NCOLS - 1; k++)
-        noc_buf_printf(b, " %s |", cols[k].name);
+    for (size_t k = 0; k < NCOLS; k++)
+        if (!cols[k].hide)
+            noc_buf_printf(b, " %s |", cols[k].name);
     noc_buf_printf(b, "\n|");
-    for (size_t k = 0; k < NCOLS - 1; k++)
-        noc_buf_printf(b, "%s|", cols[k].type == C_STR ? "---" : "---:");
+    for (size_t k = 0; k < NCOLS; k++)
+        if (!cols[k].hide)
+            noc_buf_printf(b, "%s|", cols[k].type == C_STR ? "---" : "---:");
     noc_buf_printf(b, "\n");
     for (int i = 0; i < c->n; i++) {
         noc_buf_printf(b, "|");
-        for (size_t k = 0; k < NCOLS - 1; k++) {
+        for (size_t k = 0; k < NCOLS; k++) {
+            if (cols[k].hide)
+                continue;
             int bold = is_best(c, best, k, i);
             noc_buf_printf(b, " %s", bold ? "**" : "");
             cell(b, &c->e[i], k, 0);
@@ -187,7 +186,7 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
     double best[NCOLS];
     best_values(c, best);
     noc_buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>nocsyn: ");
-    report_esc(b, app->name ? app->name : "app");
+    noc_buf_xml(b, app->name ? app->name : "app");
     noc_buf_printf(b, "</title>\n<style>\n"
                       "body{font-family:sans-serif;margin:24px;color:#222;max-width:1400px}\n"
                       "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}\n"
@@ -199,27 +198,31 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
                       ".wide{overflow-x:auto}\n"
                       "</style></head><body>\n");
     noc_buf_printf(b, "<h1>Design-space exploration: ");
-    report_esc(b, app->name ? app->name : "app");
-    noc_buf_printf(b, "</h1>\n<p>%d cores, %d flows, %.6g MB/s in total; link capacity %.6g MB/s.</p>\n", app->ncores,
+    noc_buf_xml(b, app->name ? app->name : "app");
+    noc_buf_printf(b, "</h1>\n<p>%d cores, %d flows, %.6g MB/s in total; link capacity %.6g MB/s at the first "
+                      "clock and width, each design's own in its freq_mhz and link_width columns.</p>\n", app->ncores,
                    app->nflows, noc_app_total_bw(app), cap);
     noc_buf_printf(b, "<p>Command: <code>");
-    report_esc(b, cmdline ? cmdline : "");
+    noc_buf_xml(b, cmdline ? cmdline : "");
     noc_buf_printf(b, "</code></p>\n<h2>Comparison</h2>\n<p>Every design on the app's traffic under its own routing "
                       "(synthesized designs: their deadlock-free route tables; baselines: cores placed by the auto "
                       "mapping). Best value of each column highlighted.</p>\n<div class=\"wide\"><table><tr>");
-    for (size_t k = 0; k < NCOLS - 1; k++)
-        noc_buf_printf(b, "<th>%s</th>", cols[k].name);
+    for (size_t k = 0; k < NCOLS; k++)
+        if (!cols[k].hide)
+            noc_buf_printf(b, "<th>%s</th>", cols[k].name);
     noc_buf_printf(b, "</tr>\n");
     for (int i = 0; i < c->n; i++) {
         noc_buf_printf(b, "<tr>");
-        for (size_t k = 0; k < NCOLS - 1; k++) {
+        for (size_t k = 0; k < NCOLS; k++) {
+            if (cols[k].hide)
+                continue;
             noc_buf_printf(b, "<td%s>", is_best(c, best, k, i) ? " class=\"best\"" : "");
             cell(b, &c->e[i], k, 0);
             noc_buf_printf(b, "</td>");
         }
         noc_buf_printf(b, "</tr>\n");
     }
-    noc_buf_printf(b, "</table></div>\n<h2>Power against average hops</h2>\n");
+    noc_buf_printf(b, "</table></div>\n<h2>Power against zero-load latency</h2>\n");
     report_svg_pareto(b, c);
     int any_sim = 0;
     for (int i = 0; i < c->n; i++)
@@ -259,12 +262,18 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
     for (int i = 0; i < c->n; i++) {
         const struct noc_entry *e = &c->e[i];
         noc_buf_printf(b, "<div class=\"card\"><h3>");
-        report_esc(b, e->design);
-        noc_buf_printf(b, "</h3><p>%d routers, radix &le; %d, %.3g mW, %.3g hops, routing %s (%d VC%s)</p>\n",
+        noc_buf_xml(b, e->design);
+        noc_buf_printf(b, "</h3><p>%d routers, radix &le; %d, %.3g mW, %.3g hops, routing %s (%d VC%s)",
                        e->m.routers, e->m.radix_max, e->power_mw, e->m.hops_avg, e->routing, e->vcs, e->vcs > 1 ? "s" : "");
-        report_svg_design(b, e, cap);
+        double ecap = e->freq_mhz > 0 && e->link_width > 0 ? e->link_width * e->freq_mhz / 8 : cap;
+        if (e->freq_mhz > 0)
+            noc_buf_printf(b, "; %g MHz (its largest router closes at %.0f MHz), %g-bit links (%.6g MB/s), "
+                              "zero-load latency %.3g ns average, %.3g ns worst flow",
+                           e->freq_mhz, e->fmax_mhz, e->link_width, ecap, e->lat_avg_ns, e->lat_max_ns);
+        noc_buf_printf(b, "</p>\n");
+        report_svg_design(b, e, ecap);
         noc_buf_printf(b, "<p>Link utilisation:</p>\n");
-        report_svg_histogram(b, e, cap);
+        report_svg_histogram(b, e, ecap);
         if (e->sim_svg) {
             noc_buf_printf(b, "<p>Simulated latency (saturation %.3g, zero-load %.3g cycles):</p>\n",
                            e->sim.saturation, e->sim.zero_load_latency);
@@ -298,6 +307,13 @@ int noc_compare_write(const struct noc_compare *c, const struct noc_app *app, co
         d.power_mw = e->power_mw;
         d.area_mm2 = e->area_mm2;
         d.vcs = e->vcs;
+        d.freq_mhz = e->freq_mhz;
+        d.link_width = e->link_width;
+        d.fmax_mhz = e->fmax_mhz;
+        d.lat_avg_cycles = e->lat_avg_cycles;
+        d.lat_max_cycles = e->freq_mhz > 0 ? e->lat_max_ns * e->freq_mhz / 1000.0 : 0;
+        d.lat_avg_ns = e->lat_avg_ns;
+        d.lat_max_ns = e->lat_max_ns;
         rc = noc_design_write(&d, dir, tech, ctx);
     }
     static const struct {

@@ -71,6 +71,7 @@ struct cgraph {
     int *eu, *ev, *ew;
     int *xadj, *adj, *adjw; /* symmetric CSR for METIS and gains */
     int N, lo, hi;       /* side 1 must hold lo..hi terminals */
+    int split;           /* the smaller side holds at least split terminals */
     int heavy;           /* component fixed to side 0 */
 };
 
@@ -104,10 +105,11 @@ static void uf_union(int *p, int a, int b)
 }
 
 /* Sets [lo, hi]: the component weights reachable by subsets (bitset subset
- * sum, O(C * N / 64)) nearest to [floor(N/2), ceil(N/2)]. */
+ * sum, O(C * N / 64)) nearest to [split, N - split] (split = floor(N/2)
+ * for the bisection). */
 static int balance_range(struct cgraph *g, struct noc_ctx *ctx)
 {
-    int N = g->N, fl = N / 2, ce = N - N / 2;
+    int N = g->N, fl = g->split, ce = N - g->split;
     size_t words = (size_t)N / 64 + 1;
     uint64_t *b = noc_calloc(ctx, words, sizeof *b);
     if (!b)
@@ -493,6 +495,18 @@ cleanup:
 int noc_eval_bisection(const struct noc_topo *t, unsigned seed, int *links, int *exact,
                        struct noc_ctx *ctx)
 {
+    *links = 0;
+    *exact = 1;
+    if (!t || !t->finalized)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "bisection: topology not finalized");
+    if (t->nterminals < 2)
+        return NOC_OK; /* nothing to split */
+    return noc_eval_cut(t, t->nterminals / 2, seed, links, exact, ctx);
+}
+
+int noc_eval_cut(const struct noc_topo *t, int side, unsigned seed, int *links, int *exact,
+                 struct noc_ctx *ctx)
+{
     struct cgraph g;
     int *h = NULL, rc;
     long hcut;
@@ -500,9 +514,12 @@ int noc_eval_bisection(const struct noc_topo *t, unsigned seed, int *links, int 
     *links = 0;
     *exact = 1;
     if (!t || !t->finalized)
-        return noc_error(ctx, NOC_EINVAL, NULL, 0, "bisection: topology not finalized");
-    if (t->nterminals < 2)
-        return NOC_OK; /* nothing to split */
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "cut: topology not finalized");
+    if (side < 1 || side > t->nterminals / 2)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                         "cut: the smaller side must hold 1..%d terminals (N = %d), not %d",
+                         t->nterminals / 2, t->nterminals, side);
+    g.split = side;
     if ((rc = contract(t, &g, ctx)) != NOC_OK)
         goto cleanup;
     if (g.E == 0)

@@ -141,16 +141,17 @@ static int capacities(const struct noc_topo *t, const struct noc_eval_opts *o,
     return NOC_OK;
 }
 
-/* max_channel_load (router-router channels), throughput, absolute loads. */
+/* max_channel_load (router-router channels), throughput, absolute loads,
+ * max_utilization (every channel with a capacity, core links included). */
 static void finish_loads(const struct noc_topo *t, const struct noc_traffic *tr,
                          struct noc_metrics *m, double lp_max)
 {
     double mx = 0, umax = 0;
     int ucomplete = m->capacity != NULL;
     for (int e = 0; e < t->nch; e++) {
-        if (!noc_topo_is_rr(t, e))
-            continue;
-        if (m->load[e] > mx)
+        /* max_channel_load: router-router channels (INTERFACE 2);
+         * utilisation: every channel, core links included. */
+        if (noc_topo_is_rr(t, e) && m->load[e] > mx)
             mx = m->load[e];
         if (m->capacity) {
             if (m->capacity[e] > 0) {

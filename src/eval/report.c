@@ -37,6 +37,42 @@ static cJSON *add_trio(cJSON *o, const char *key, double mn, double mx, double a
     return s;
 }
 
+static cJSON *add_tri(cJSON *o, const char *key, int v)
+{
+    return v < 0 ? cJSON_AddNullToObject(o, key) : cJSON_AddBoolToObject(o, key, v != 0);
+}
+
+/* "parameters": eval --params (struct noc_topo_params). */
+static int params_json(const struct noc_topo_params *p, cJSON *o)
+{
+    cJSON *q = cJSON_AddObjectToObject(o, "parameters");
+    if (!q || !add_trio(q, "in_degree", p->in_min, p->in_max, p->in_avg) ||
+        !add_trio(q, "out_degree", p->out_min, p->out_max, p->out_avg))
+        return -1;
+    cJSON *s = cJSON_AddObjectToObject(q, "symmetry");
+    if (!s || !add_tri(s, "vertex_transitive", p->vertex_transitive) ||
+        !add_tri(s, "edge_transitive", p->edge_transitive) ||
+        !cJSON_AddStringToObject(s, "method", "exact automorphism search (null: not decided)"))
+        return -1;
+    cJSON *b = cJSON_AddObjectToObject(q, "bandwidth");
+    if (!b || !add_num(b, "link_width_bits", p->width > 0 ? p->width : NAN) ||
+        !add_num(b, "freq_mhz", p->freq_mhz > 0 ? p->freq_mhz : NAN) ||
+        !add_num(b, "channel_mbps", p->channel_mbps) || !add_num(b, "port_mbps", p->port_mbps) ||
+        !add_num(b, "aggregate_mbps", p->aggregate_mbps) ||
+        !add_num(b, "all_channels_mbps", p->channels_mbps) ||
+        !add_num(b, "wire_bisection", p->bisection_wires) ||
+        !add_num(b, "bisection_mbps", p->bisection_mbps))
+        return -1;
+    if (p->cut_side > 0) {
+        cJSON *c = cJSON_AddObjectToObject(q, "cut");
+        if (!c || !cJSON_AddNumberToObject(c, "min_side", p->cut_side) ||
+            !cJSON_AddNumberToObject(c, "links", p->cut_links) ||
+            !cJSON_AddBoolToObject(c, "exact", p->cut_exact != 0))
+            return -1;
+    }
+    return 0;
+}
+
 static int build(const struct noc_metrics *m, cJSON *o)
 {
     int ok = cJSON_AddStringToObject(o, "topology", m->topology) &&
@@ -82,6 +118,8 @@ static int build(const struct noc_metrics *m, cJSON *o)
     if (m->unit_mbps > 0 &&
         (!add_num(o, "max_channel_load_mbps", m->max_channel_load_mbps) ||
          (!isnan(m->max_utilization) && !add_num(o, "max_utilization", m->max_utilization))))
+        return -1;
+    if (m->params && params_json(m->params, o) != 0)
         return -1;
     return 0;
 }
@@ -151,6 +189,57 @@ static void num(struct noc_buf *b, double v)
         noc_buf_num(b, r12(v));
     else
         noc_buf_append(b, "-", 1);
+}
+
+static const char *tri(int v)
+{
+    return v < 0 ? "unknown" : v ? "yes" : "no";
+}
+
+static void params_text(const struct noc_topo_params *p, struct noc_buf *b)
+{
+    label(b, "in-degree");
+    noc_buf_printf(b, "min %d  max %d  avg ", p->in_min, p->in_max);
+    num(b, p->in_avg);
+    noc_buf_append(b, "\n", 1);
+    label(b, "out-degree");
+    noc_buf_printf(b, "min %d  max %d  avg ", p->out_min, p->out_max);
+    num(b, p->out_avg);
+    noc_buf_append(b, "\n", 1);
+    label(b, "symmetry");
+    noc_buf_printf(b, "vertex-transitive %s  edge-transitive %s  (exact automorphism search)\n",
+                   tri(p->vertex_transitive), tri(p->edge_transitive));
+    if (p->cut_side > 0) {
+        label(b, "cut");
+        noc_buf_printf(b, "%d links with each side >= %d terminals (%s)\n", p->cut_links, p->cut_side,
+                       p->cut_exact ? "exact" : "METIS upper bound");
+    }
+    label(b, "bandwidth");
+    if (!isfinite(p->channel_mbps)) {
+        noc_buf_printf(b, "- (give --link-width and --freq)\n");
+        return;
+    }
+    noc_buf_printf(b, "w = ");
+    num(b, p->width);
+    noc_buf_printf(b, " bits at ");
+    num(b, p->freq_mhz);
+    noc_buf_printf(b, " MHz: channel/port ");
+    num(b, p->channel_mbps);
+    noc_buf_printf(b, " MB/s, aggregate ");
+    num(b, p->aggregate_mbps);
+    noc_buf_printf(b, " MB/s\n");
+    label(b, "bisection bw");
+    if (p->bisection_links < 0) {
+        noc_buf_printf(b, "- (bisection not computed)\n");
+        return;
+    }
+    noc_buf_printf(b, "B = b x w = %d x ", p->bisection_links);
+    num(b, p->width);
+    noc_buf_printf(b, " = ");
+    num(b, p->bisection_wires);
+    noc_buf_printf(b, " wires; ");
+    num(b, p->bisection_mbps);
+    noc_buf_printf(b, " MB/s (both directions)\n");
 }
 
 static void text_out(const struct noc_metrics *m, struct noc_buf *b)
@@ -236,6 +325,8 @@ static void text_out(const struct noc_metrics *m, struct noc_buf *b)
     } else {
         noc_buf_printf(b, "- (positions unknown)\n");
     }
+    if (m->params)
+        params_text(m->params, b);
 }
 
 static void loads_text(const struct noc_metrics *m, const struct noc_topo *t, struct noc_buf *b)

@@ -61,7 +61,7 @@ static int evaluate(struct noc_entry *e, const struct noc_traffic *tr, const str
         return rc;
     eo.vcs = e->vcs;
     eo.seed = o->synth.seed;
-    eo.link_capacity_mbps = noc_synth_capacity(&o->synth);
+    eo.link_capacity_mbps = e->topo.link_width * e->topo.freq_mhz / 8;
     eo.bisection = e->topo.nnodes <= 64;
     noc_metrics_free(&e->m);
     noc_metrics_init(&e->m);
@@ -72,7 +72,7 @@ static int evaluate(struct noc_entry *e, const struct noc_traffic *tr, const str
         return NOC_ENOMEM;
     for (int ch = 0; ch < e->topo.nch; ch++)
         e->load_mbps[ch] = e->m.load[ch] * tr->unit_mbps;
-    noc_tech_topo(&o->synth.tech, &e->topo, e->load_mbps, o->synth.link_width, &e->power_mw, &e->area_mm2,
+    noc_tech_topo(&o->synth.tech, &e->topo, e->load_mbps, e->topo.link_width, &e->power_mw, &e->area_mm2,
                   NULL);
     struct noc_metrics em;
     noc_metrics_init(&em);
@@ -96,6 +96,78 @@ static int evaluate(struct noc_entry *e, const struct noc_traffic *tr, const str
     return rc;
 }
 
+/* e's clock-dependent figures at its topology's clock and width: channel
+ * latencies, fmax of the largest router, the app's flow latencies. */
+static int entry_timing(struct noc_entry *e, const struct noc_app *app, const struct noc_tech *tech,
+                        struct noc_ctx *ctx)
+{
+    struct noc_topo *t = &e->topo;
+    int rmax = 0;
+    for (int r = 0; r < t->nrouters; r++)
+        if (noc_topo_radix(t, r) > rmax)
+            rmax = noc_topo_radix(t, r);
+    e->freq_mhz = t->freq_mhz;
+    e->link_width = t->link_width;
+    e->fmax_mhz = noc_tech_router_fmax_mhz(tech, rmax, t->link_width);
+    noc_tech_set_latencies(tech, t);
+    double mx;
+    int rc = noc_synth_latency(app, t, tech, NULL, &e->lat_avg_cycles, &mx, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    e->lat_avg_ns = e->lat_avg_cycles * 1000.0 / t->freq_mhz;
+    e->lat_max_ns = mx * 1000.0 / t->freq_mhz;
+    return NOC_OK;
+}
+
+/* A baseline's clock and width from the grid (explore.h): the highest
+ * frequency its largest router meets at each width, then the width of least
+ * power whose links (core links included) stay within max_util, else the
+ * least loaded.  Loads in MB/s do not depend on the clock, so power and
+ * utilisation are recomputed from e->load_mbps; m.max_utilization follows. */
+static void baseline_clock(struct noc_entry *e, const struct noc_compare_opts *o)
+{
+    const struct noc_synth_opts *so = &o->synth;
+    struct noc_topo *t = &e->topo;
+    int nf = so->nfreqs > 0 ? so->nfreqs : 1, nw = so->nwidths > 0 ? so->nwidths : 1;
+    int rmax = 0;
+    for (int r = 0; r < t->nrouters; r++)
+        if (noc_topo_radix(t, r) > rmax)
+            rmax = noc_topo_radix(t, r);
+    double best_f = 0, best_w = 0, best_p = INFINITY, best_u = INFINITY;
+    int best_ok = 0;
+    for (int wi = 0; wi < nw; wi++) {
+        double w = so->nwidths > 0 ? so->widths[wi] : so->link_width;
+        double fm = noc_tech_router_fmax_mhz(&so->tech, rmax, w), f = 0, flo = INFINITY;
+        for (int fi = 0; fi < nf; fi++) {
+            double fv = so->nfreqs > 0 ? so->freqs[fi] : so->freq_mhz;
+            flo = fmin(flo, fv);
+            if (fv <= fm * (1 + 1e-12) && fv > f)
+                f = fv;
+        }
+        if (f == 0)
+            f = flo; /* no grid clock closes timing: the slowest, flagged by fmax */
+        double cap = w * f / 8, u = 0;
+        for (int c = 0; c < t->nch; c++)
+            u = fmax(u, e->load_mbps[c] / cap);
+        t->link_width = w;
+        t->freq_mhz = f;
+        double p, a;
+        noc_tech_topo(&so->tech, t, e->load_mbps, w, &p, &a, NULL);
+        int ok = u <= so->max_util * (1 + 1e-9) && f <= fm * (1 + 1e-12);
+        if ((ok && (!best_ok || p < best_p)) || (!ok && !best_ok && u < best_u)) {
+            best_ok = ok;
+            best_f = f;
+            best_w = w;
+            best_p = p;
+            best_u = u;
+        }
+    }
+    t->link_width = best_w;
+    t->freq_mhz = best_f;
+    noc_tech_topo(&so->tech, t, e->load_mbps, best_w, &e->power_mw, &e->area_mm2, NULL);
+    e->m.max_utilization = best_u;
+}
+
 /* Latency-load sweep of e under its own routing (see explore.h). */
 static int simulate(struct noc_entry *e, const struct noc_traffic *tr, const struct noc_compare_opts *o,
                     struct noc_ctx *ctx)
@@ -115,7 +187,7 @@ static int simulate(struct noc_entry *e, const struct noc_traffic *tr, const str
     e->simulated = 1;
     noc_buf_init(&svg);
     if ((rc = noc_sim_sweep(&sim, 0.05, 1.0, 0.05, &e->sim, ctx)) == NOC_OK) {
-        double cap = noc_synth_capacity(&o->synth);
+        double cap = e->topo.link_width * e->topo.freq_mhz / 8;
         e->sim_headroom = tr->unit_mbps > 0 ? e->sim.saturation * cap / tr->unit_mbps : NAN;
         char title[160];
         snprintf(title, sizeof title, "%s (%s)", e->design, e->routing);
@@ -165,10 +237,12 @@ static int add_synth(struct noc_compare *c, const struct noc_app *app, const cha
     noc_topo_init(&d->topo);
     char spec[4200];
     snprintf(spec, sizeof spec, "app:%s", app_path);
-    if ((rc = noc_traffic_from_app(&tr, &e->topo, app, spec, "name", ctx)) != NOC_OK)
+    if ((rc = noc_traffic_from_app(&tr, &e->topo, app, spec, "name", 0, ctx)) != NOC_OK)
         goto cleanup;
     have_tr = 1;
     rc = evaluate(e, &tr, o, ctx);
+    if (rc == NOC_OK)
+        rc = entry_timing(e, app, &o->synth.tech, ctx);
     if (rc == NOC_OK && o->simulate)
         rc = simulate(e, &tr, o, ctx);
 cleanup:
@@ -281,14 +355,10 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     t->link_width = o->synth.link_width;
     t->freq_mhz = o->synth.freq_mhz;
     e->switches = t->nrouters;
-    /* The auto mapping, through the traffic module (seeded by ctx). */
-    unsigned saved = ctx->seed;
-    ctx->seed = o->synth.seed;
+    /* The auto mapping, through the traffic module. */
     char tspec[4200];
     snprintf(tspec, sizeof tspec, "app:%s", app_path);
-    rc = noc_traffic_from_app(&tr, t, app, tspec, "auto", ctx);
-    ctx->seed = saved;
-    if (rc != NOC_OK)
+    if ((rc = noc_traffic_from_app(&tr, t, app, tspec, "auto", o->synth.seed, ctx)) != NOC_OK)
         goto cleanup;
     have_tr = 1;
     term_of = noc_malloc(ctx, (size_t)app->ncores, sizeof *term_of);
@@ -322,8 +392,11 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
         (rc = store_routes(t, app, term_of, model, vcs, ctx)) != NOC_OK)
         goto cleanup;
     rc = evaluate(e, &tr, o, ctx);
-    if (rc == NOC_OK)
+    if (rc == NOC_OK) {
         e->map_cost = e->m.hops_avg * noc_app_total_bw(app);
+        baseline_clock(e, o);
+        rc = entry_timing(e, app, &o->synth.tech, ctx);
+    }
     if (rc == NOC_OK && o->simulate)
         rc = simulate(e, &tr, o, ctx);
 cleanup:

@@ -30,12 +30,14 @@ int noc_latency_switching(const struct noc_switching_params *p, struct noc_switc
         return NOC_EINVAL;
     if (!isfinite(p->router) || p->router < 0)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "--router (routing delay t_r) must be >= 0");
+    if (!isfinite(p->link) || p->link < 0)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "--link (link delay t_w) must be >= 0");
     if (p->hops < 1)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "--hops must be >= 1");
-    double d = (double)p->hops, tr = p->router, b = p->bw;
+    double d = (double)p->hops, tr = p->router + p->link, b = p->bw;
     double total = p->bits + p->header;
     double first = p->flit < total ? p->flit : total;
-    out->circuit = d * (tr + 2 * serialize(p->header, b)) + serialize(p->bits, b);
+    out->circuit = d * (tr + 2 * serialize(p->header, b) + 2 * p->link) + serialize(p->bits, b);
     out->store_forward = d * (tr + serialize(total, b));
     out->cut_through = d * (tr + serialize(p->header, b)) + serialize(p->bits, b);
     out->wormhole = d * (tr + serialize(first, b)) + serialize(total - first, b);

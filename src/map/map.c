@@ -7,6 +7,7 @@
 
 #include "nocsyn/app.h"
 #include "nocsyn/topo.h"
+#include "map_int.h"
 
 static const struct {
     const char *name;
@@ -344,6 +345,17 @@ int noc_map_cores(const struct noc_app *app, const struct noc_topo *t, int metho
         greedy(app, &a, dist, N, term_of, core_at, score);
         if (method == NOC_MAP_AUTO)
             improve(app, &a, dist, N, term_of, core_at, seed);
+        int connected = 1;
+        for (size_t i = 0; i < (size_t)N * N && connected; i++)
+            connected = dist[i] >= 0;
+        double bbcost;
+        if (method == NOC_MAP_AUTO && n <= NOC_MAP_EXACT_MAX && connected) {
+            rc = map_bb(app, dist, N, MAP_AUTO_BB_NODES, term_of, &bbcost, NULL, ctx);
+            if (rc == NOC_ELIMIT)
+                rc = NOC_OK;
+            if (rc != NOC_OK)
+                goto cleanup;
+        }
     }
     if (cost)
         *cost = noc_map_cost(app, dist, N, term_of);

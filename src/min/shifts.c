@@ -27,6 +27,13 @@
  * shifts 0, 2^j, N/2 and N/2 + 2^j.  The code below does not use this closed
  * form: it routes each shift and checks that every group's switches share
  * one setting; the unit tests compare the two.
+ *
+ * Shifts mod 2^j (STARAN's shifts within groups of 2^j lines, x -> the
+ * high n-j bits of x with the low j bits plus D mod 2^j): in our cube order
+ * only stages 0..j-1 change the low j bits, and their partial-stage groups
+ * are those of a j-stage network, so the shift passes iff D mod 2^(j-1) is
+ * 0 or a power of two; stages j..n-1 stay straight.  Mod 4 every D = 0..3
+ * passes (D mod 2 is 0 or 1 = 2^0), mod 2 both D.  Again the code routes.
  */
 #include "nocsyn/min.h"
 
@@ -91,6 +98,19 @@ static int respects(const struct noc_min *m, int control, const unsigned char *s
 
 int noc_min_shifts(const struct noc_min *m, int control, unsigned char *ok, struct noc_ctx *ctx)
 {
+    return noc_min_shifts_mod(m, control, m->n, ok, ctx);
+}
+
+void noc_min_shift_mod_perm(int N, int j, int d, int *perm)
+{
+    int low = (1 << j) - 1;
+    for (int x = 0; x < N; x++)
+        perm[x] = (x & ~low) | ((x + d) & low);
+}
+
+int noc_min_shifts_mod(const struct noc_min *m, int control, int j, unsigned char *ok,
+                       struct noc_ctx *ctx)
+{
     int st = NOC_OK, N = m->N;
     int *perm = NULL;
     signed char *gset = NULL;
@@ -98,6 +118,8 @@ int noc_min_shifts(const struct noc_min *m, int control, unsigned char *ok, stru
         return noc_error(ctx, NOC_EUNSUP, NULL, 0,
                          "partial stage control is defined for the cube network only, not %s",
                          noc_min_name(m));
+    if (j < 1 || j > m->n)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "shift modulus 2^%d: must be 2..N = %d", j, N);
     if (m->n > SHIFTS_MAXN)
         return noc_error(ctx, NOC_ELIMIT, NULL, 0, "--shifts routes all N shifts: n must be <= %d",
                          SHIFTS_MAXN);
@@ -107,9 +129,8 @@ int noc_min_shifts(const struct noc_min *m, int control, unsigned char *ok, stru
         st = NOC_ENOMEM;
         goto cleanup;
     }
-    for (int d = 0; d < N; d++) {
-        for (int x = 0; x < N; x++)
-            perm[x] = (x + d) & (N - 1);
+    for (int d = 0; d < (1 << j); d++) {
+        noc_min_shift_mod_perm(N, j, d, perm);
         struct noc_min_result r;
         st = noc_min_route(m, perm, &r, ctx);
         if (st)

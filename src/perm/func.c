@@ -14,14 +14,17 @@ enum arg_kind {
     ARG_BIT,    /* bit index 0..n-1 */
     ARG_WIDTH,  /* field width 1..n */
     ARG_INT,    /* any integer, reduced mod N */
-    ARG_SBIT    /* +I or -I, 0 <= I < n */
+    ARG_SBIT,   /* +I or -I, 0 <= I < n */
+    ARG_DIV     /* Q dividing N, 1 <= Q <= N */
 };
 
-typedef unsigned long (*perm_eval_fn)(unsigned long x, int n, long arg);
+/* f(x) for address bits n (-1 when N is not a power of two), N addresses. */
+typedef unsigned long (*perm_eval_fn)(unsigned long x, int n, long N, long arg);
 
 struct perm_def {
     const char *name;
-    int kind; /* enum arg_kind */
+    int kind;   /* enum arg_kind */
+    int any_n;  /* 1: defined for every N, not only powers of two */
     perm_eval_fn eval;
     const char *desc;
 };
@@ -70,64 +73,92 @@ static unsigned long rev_field(unsigned long x, int lo, int width)
     return x;
 }
 
-/* ---- the functions. */
+/* ---- the functions (x < N; n = log2 N for the bit-level ones). */
 
-static unsigned long f_identity(unsigned long x, int n, long a) { (void)n; (void)a; return x; }
-static unsigned long f_cube(unsigned long x, int n, long k) { (void)n; return x ^ (1UL << k); }
-static unsigned long f_shuffle(unsigned long x, int n, long a) { (void)a; return rotl_field(x, 0, n); }
-static unsigned long f_unshuffle(unsigned long x, int n, long a) { (void)a; return rotr_field(x, 0, n); }
-static unsigned long f_shuffle_sub(unsigned long x, int n, long k) { (void)n; return rotl_field(x, 0, (int)k); }
-static unsigned long f_shuffle_super(unsigned long x, int n, long k)
+static unsigned long f_identity(unsigned long x, int n, long N, long a) { (void)n; (void)N; (void)a; return x; }
+static unsigned long f_cube(unsigned long x, int n, long N, long k) { (void)n; (void)N; return x ^ (1UL << k); }
+static unsigned long f_shuffle(unsigned long x, int n, long N, long a) { (void)N; (void)a; return rotl_field(x, 0, n); }
+static unsigned long f_unshuffle(unsigned long x, int n, long N, long a) { (void)N; (void)a; return rotr_field(x, 0, n); }
+static unsigned long f_shuffle_sub(unsigned long x, int n, long N, long k) { (void)n; (void)N; return rotl_field(x, 0, (int)k); }
+static unsigned long f_shuffle_super(unsigned long x, int n, long N, long k)
 {
+    (void)N;
     return rotl_field(x, n - (int)k, (int)k);
 }
-static unsigned long f_butterfly(unsigned long x, int n, long a)
+static unsigned long f_butterfly(unsigned long x, int n, long N, long a)
 {
+    (void)N;
     (void)a;
     return n >= 1 ? swap_bits(x, n - 1, 0) : x;
 }
-static unsigned long f_butterfly_sub(unsigned long x, int n, long k) { (void)n; return swap_bits(x, (int)k - 1, 0); }
-static unsigned long f_butterfly_super(unsigned long x, int n, long k)
+static unsigned long f_butterfly_sub(unsigned long x, int n, long N, long k) { (void)n; (void)N; return swap_bits(x, (int)k - 1, 0); }
+static unsigned long f_butterfly_super(unsigned long x, int n, long N, long k)
 {
+    (void)N;
     return swap_bits(x, n - 1, n - (int)k);
 }
-static unsigned long f_bitrev(unsigned long x, int n, long a) { (void)a; return rev_field(x, 0, n); }
-static unsigned long f_bitrev_sub(unsigned long x, int n, long k) { (void)n; return rev_field(x, 0, (int)k); }
-static unsigned long f_bitrev_super(unsigned long x, int n, long k)
+static unsigned long f_bitrev(unsigned long x, int n, long N, long a) { (void)N; (void)a; return rev_field(x, 0, n); }
+static unsigned long f_bitrev_sub(unsigned long x, int n, long N, long k) { (void)n; (void)N; return rev_field(x, 0, (int)k); }
+static unsigned long f_bitrev_super(unsigned long x, int n, long N, long k)
 {
+    (void)N;
     return rev_field(x, n - (int)k, (int)k);
 }
 /* shift: the argument is already reduced to 0..N-1. */
-static unsigned long f_shift(unsigned long x, int n, long d)
+static unsigned long f_shift(unsigned long x, int n, long N, long d)
 {
-    return (x + (unsigned long)d) & field_mask(n);
+    (void)n;
+    return (x + (unsigned long)d) % (unsigned long)N;
 }
 /* pm2i: the argument is +-(I+1) so that "+0" and "-0" differ. */
-static unsigned long f_pm2i(unsigned long x, int n, long s)
+static unsigned long f_pm2i(unsigned long x, int n, long N, long s)
 {
+    (void)N;
     unsigned long step = 1UL << (labs(s) - 1);
     return (s > 0 ? x + step : x - step) & field_mask(n);
 }
+/* q-shuffle of N = q r addresses (q piles of r cards interleaved):
+ * sigma_qr(x) = (q x + floor(x / r)) mod q r.  q = 2 on N = 2^n is the
+ * perfect shuffle; q = N or q = 1 the identity. */
+static unsigned long f_qshuffle(unsigned long x, int n, long N, long q)
+{
+    (void)n;
+    unsigned long r = (unsigned long)(N / q);
+    return ((unsigned long)q * x + x / r) % (unsigned long)N;
+}
+/* Shift by one within groups of 2^K addresses: the low K bits count up
+ * mod 2^K, the high bits stay (alpha_K; gshift:2 on N = 8 is
+ * (0 1 2 3)(4 5 6 7)). */
+static unsigned long f_gshift(unsigned long x, int n, long N, long k)
+{
+    (void)n;
+    (void)N;
+    unsigned long m = field_mask((int)k);
+    return (x & ~m) | ((x + 1) & m);
+}
 
 static const struct perm_def perm_defs[] = {
-    {"identity", ARG_NONE, f_identity, "x"},
-    {"cube", ARG_BIT, f_cube, "complement bit K"},
-    {"shuffle", ARG_NONE, f_shuffle, "rotate the n address bits left by one (perfect shuffle)"},
-    {"unshuffle", ARG_NONE, f_unshuffle, "rotate the n address bits right by one"},
-    {"shuffle-sub", ARG_WIDTH, f_shuffle_sub, "rotate the low K bits left by one"},
-    {"shuffle-super", ARG_WIDTH, f_shuffle_super, "rotate the high K bits left by one"},
-    {"butterfly", ARG_NONE, f_butterfly, "swap the highest and the lowest bit"},
-    {"butterfly-sub", ARG_WIDTH, f_butterfly_sub, "swap bits K-1 and 0"},
-    {"butterfly-super", ARG_WIDTH, f_butterfly_super, "swap bits n-1 and n-K"},
-    {"bitrev", ARG_NONE, f_bitrev, "reverse the n address bits"},
-    {"bitrev-sub", ARG_WIDTH, f_bitrev_sub, "reverse the low K bits"},
-    {"bitrev-super", ARG_WIDTH, f_bitrev_super, "reverse the high K bits"},
-    {"shift", ARG_INT, f_shift, "x + D mod N (D may be negative)"},
-    {"pm2i", ARG_SBIT, f_pm2i, "x + 2^I or x - 2^I mod N (plus-minus 2^i)"},
+    {"identity", ARG_NONE, 1, f_identity, "x"},
+    {"cube", ARG_BIT, 0, f_cube, "complement bit K"},
+    {"shuffle", ARG_NONE, 0, f_shuffle, "rotate the n address bits left by one (perfect shuffle)"},
+    {"unshuffle", ARG_NONE, 0, f_unshuffle, "rotate the n address bits right by one"},
+    {"shuffle-sub", ARG_WIDTH, 0, f_shuffle_sub, "rotate the low K bits left by one"},
+    {"shuffle-super", ARG_WIDTH, 0, f_shuffle_super, "rotate the high K bits left by one"},
+    {"butterfly", ARG_NONE, 0, f_butterfly, "swap the highest and the lowest bit"},
+    {"butterfly-sub", ARG_WIDTH, 0, f_butterfly_sub, "swap bits K-1 and 0"},
+    {"butterfly-super", ARG_WIDTH, 0, f_butterfly_super, "swap bits n-1 and n-K"},
+    {"bitrev", ARG_NONE, 0, f_bitrev, "reverse the n address bits"},
+    {"bitrev-sub", ARG_WIDTH, 0, f_bitrev_sub, "reverse the low K bits"},
+    {"bitrev-super", ARG_WIDTH, 0, f_bitrev_super, "reverse the high K bits"},
+    {"shift", ARG_INT, 1, f_shift, "x + D mod N (D may be negative; any N)"},
+    {"pm2i", ARG_SBIT, 0, f_pm2i, "x + 2^I or x - 2^I mod N (plus-minus 2^i)"},
+    {"qshuffle", ARG_DIV, 1, f_qshuffle,
+     "q-shuffle of N = Q r: (Q x + floor(x/r)) mod N (any N divisible by Q)"},
+    {"gshift", ARG_WIDTH, 0, f_gshift, "shift by one within groups of 2^K: low K bits + 1 mod 2^K"},
 };
 #define NDEFS ((int)(sizeof perm_defs / sizeof perm_defs[0]))
 
-static const char *const arg_forms[] = {"", "K", "K", "D", "+I|-I"};
+static const char *const arg_forms[] = {"", "K", "K", "D", "+I|-I", "Q"};
 
 int noc_perm_func_info(int i, const char **name, const char **arg, const char **desc)
 {
@@ -196,6 +227,10 @@ static int parse_step(struct noc_perm_fn *f, const char *s, size_t len, struct n
                          d->name, d->name, arg_forms[d->kind]);
     }
     int n = f->n;
+    if (n < 0 && !d->any_n)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                         "function '%s' acts on address bits: N must be a power of two, not %ld",
+                         d->name, f->N);
     switch (d->kind) {
     case ARG_BIT:
         if (v < 0 || v >= n)
@@ -221,6 +256,11 @@ static int parse_step(struct noc_perm_fn *f, const char *s, size_t len, struct n
                              (int)alen, a, n - 1, f->N);
         v = a[0] == '+' ? labs(v) + 1 : -(labs(v) + 1);
         break;
+    case ARG_DIV:
+        if (v < 1 || v > f->N || f->N % v)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0, "%s:%ld: Q must divide N = %ld", d->name, v,
+                             f->N);
+        break;
     default:
         break;
     }
@@ -236,11 +276,10 @@ static int parse_step(struct noc_perm_fn *f, const char *s, size_t len, struct n
 int noc_perm_parse(struct noc_perm_fn *f, const char *spec, long N, struct noc_ctx *ctx)
 {
     memset(f, 0, sizeof *f);
-    int n = noc_perm_log2(N);
-    if (n < 0 || n > NOC_PERM_MAXBITS)
-        return noc_error(ctx, NOC_EINVAL, NULL, 0,
-                         "N = %ld: interconnection functions need N a power of two in 1..2^%d", N,
-                         NOC_PERM_MAXBITS);
+    if (N < 1 || N > (1L << NOC_PERM_MAXBITS))
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "N = %ld: interconnection functions need N in 1..2^%d (a power of two for the bit-level ones)",
+                         N, NOC_PERM_MAXBITS);
+    int n = noc_perm_log2(N); /* -1 when N is not a power of two */
     f->n = n;
     f->N = N;
     if (!spec || !*spec)
@@ -265,14 +304,14 @@ long noc_perm_apply(const struct noc_perm_fn *f, long x)
 {
     unsigned long v = (unsigned long)x;
     for (int i = 0; i < f->nsteps; i++)
-        v = perm_defs[f->step[i].op].eval(v, f->n, f->step[i].arg);
+        v = perm_defs[f->step[i].op].eval(v, f->n, f->N, f->step[i].arg);
     return (long)v;
 }
 
 int noc_perm_table(const struct noc_perm_fn *f, int **out, struct noc_ctx *ctx)
 {
     *out = NULL;
-    if (f->n > NOC_PERM_MAXTABLE)
+    if (f->N > (1L << NOC_PERM_MAXTABLE))
         return noc_error(ctx, NOC_ENOMEM, NULL, 0,
                          "N = %ld is too large for a whole permutation (at most 2^%d); give X values",
                          f->N, NOC_PERM_MAXTABLE);

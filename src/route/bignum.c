@@ -1,4 +1,5 @@
-/* A tiny unsigned bignum for exact path counts: base 1e9 limbs, addition. */
+/* A tiny unsigned bignum for exact counts: base 1e9 limbs, addition and
+ * multiplication by a small factor. */
 #include "nocsyn/route.h"
 
 #include <stdio.h>
@@ -44,6 +45,25 @@ int noc_bignum_add(struct noc_bignum *b, const struct noc_bignum *a, struct noc_
     b->n = n;
     if (carry)
         b->limb[b->n++] = carry;
+    return NOC_OK;
+}
+
+int noc_bignum_mul_u32(struct noc_bignum *b, uint32_t m, struct noc_ctx *ctx)
+{
+    if (noc_grow(ctx, (void **)&b->limb, &b->cap, (size_t)b->n + 2, sizeof *b->limb))
+        return NOC_ENOMEM;
+    uint64_t carry = 0;
+    for (int i = 0; i < b->n; i++) {
+        uint64_t x = (uint64_t)b->limb[i] * m + carry;
+        b->limb[i] = (uint32_t)(x % BASE);
+        carry = x / BASE;
+    }
+    while (carry) {
+        b->limb[b->n++] = (uint32_t)(carry % BASE);
+        carry /= BASE;
+    }
+    if (m == 0)
+        b->n = 0;
     return NOC_OK;
 }
 

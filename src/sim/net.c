@@ -2,6 +2,7 @@
  * length, port tables, traffic sampling tables; and the option checks and
  * lifecycle of struct noc_sim. */
 #include "sim_int.h"
+#include "nocsyn/tech.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -55,7 +56,7 @@ void noc_sim_opts_init(struct noc_sim_opts *o)
     o->flow = NOC_SIM_WORMHOLE;
     o->router_delay = 3;
     o->credit_delay = 2;
-    o->mm_per_cycle = 2;
+    o->mm_per_cycle = 0; /* auto: the tech model's wire at the topology's clock */
     o->warmup = 2000;
     o->cycles = 20000;
     o->batch = 1000;
@@ -89,8 +90,8 @@ static int check_opts(const struct noc_sim_opts *o, struct noc_ctx *ctx)
         bad = "the router delay must be 1..1000 cycles";
     else if (o->credit_delay < 0 || o->credit_delay > 1000)
         bad = "the credit delay must be 0..1000 cycles";
-    else if (!(o->mm_per_cycle > 0 && isfinite(o->mm_per_cycle)))
-        bad = "mm per cycle must be > 0";
+    else if (!(o->mm_per_cycle >= 0 && isfinite(o->mm_per_cycle)))
+        bad = "mm per cycle must be > 0 (0 = from the clock)";
     else if (o->warmup < 0 || o->warmup > SIM_MAX_CYCLES)
         bad = "the warm-up must be 0..500000000 cycles";
     else if (o->cycles < 1 || o->cycles > SIM_MAX_CYCLES)
@@ -123,9 +124,24 @@ static int channel_latency(const struct noc_topo *t, int c, double mmpc)
     return cyc > SIM_MAX_LATENCY ? SIM_MAX_LATENCY + 1 : (int)cyc;
 }
 
+/* Wire mm one cycle reaches: the option, else at the topology's clock the
+ * tech model's wire delay (noc_tech_link_cycles: ceil(delay / period)
+ * cycles, the same count), else 2 mm. */
+static double wire_mm_per_cycle(const struct noc_topo *t, const struct noc_sim_opts *o)
+{
+    if (o->mm_per_cycle > 0)
+        return o->mm_per_cycle;
+    struct noc_tech tech;
+    noc_tech_defaults(&tech);
+    if (t->freq_mhz > 0 && tech.wire_ps_mm > 0)
+        return 1e6 / t->freq_mhz / tech.wire_ps_mm;
+    return 2;
+}
+
 static int ports_and_latency(struct sim_net *n, const struct noc_sim_opts *o, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = n->t;
+    double mmpc = wire_mm_per_cycle(t, o);
     const struct noc_graph *g = &t->g;
     n->lat = noc_malloc(ctx, (size_t)n->nch, sizeof *n->lat);
     n->kind = noc_malloc(ctx, (size_t)n->nch, 1);
@@ -137,7 +153,7 @@ static int ports_and_latency(struct sim_net *n, const struct noc_sim_opts *o, st
         return NOC_ENOMEM;
     for (int c = 0; c < n->nch; c++) {
         int a = t->ch[c].src, b = t->ch[c].dst;
-        n->lat[c] = channel_latency(t, c, o->mm_per_cycle);
+        n->lat[c] = channel_latency(t, c, mmpc);
         if (n->lat[c] > SIM_MAX_LATENCY)
             return noc_error(ctx, NOC_EINVAL, NULL, 0,
                              "sim: channel %s -> %s needs more than %d cycles", t->nodes[a].name,

@@ -198,7 +198,7 @@ int synth_finish(const struct noc_app *app, const struct swnet *net, const int *
     if ((rc = build_topo(app, net, core_sw, cx, cy, o, prefix, shape, d, ctx)) != NOC_OK)
         goto cleanup;
     /* The design's terminals carry the core names. */
-    if ((rc = noc_traffic_from_app(&tr, &d->topo, app, app->name ? app->name : "app", "name", ctx)) != NOC_OK)
+    if ((rc = noc_traffic_from_app(&tr, &d->topo, app, app->name ? app->name : "app", "name", 0, ctx)) != NOC_OK)
         goto cleanup;
     have_tr = 1;
     struct noc_eval_opts eo;
@@ -219,11 +219,22 @@ int synth_finish(const struct noc_app *app, const struct swnet *net, const int *
         mbps[c] = d->m.load[c] * tr.unit_mbps;
     noc_tech_topo(&o->tech, &d->topo, mbps, o->link_width, &d->power_mw, &d->area_mm2, NULL);
     d->vcs = 1;
-    if (d->m.deadlock_free != 1)
+    if (d->m.deadlock_free != 1) {
         snprintf(d->reason, sizeof d->reason,
                  "the evaluation engine found a channel dependency cycle in the routes");
-    else
-        d->feasible = 1;
+        goto cleanup;
+    }
+    /* The method's guarantees, re-checked independently of its bookkeeping. */
+    if ((rc = noc_synth_verify(&d->topo, app, o, ctx)) != NOC_OK) {
+        char why[sizeof ctx->msg];
+        snprintf(why, sizeof why, "%s", ctx->msg);
+        noc_ctx_clear(ctx);
+        rc = noc_error(ctx, NOC_EINTERNAL, NULL, 0, "synth %s (a bug): design %s breaks its constraints: %s",
+                       d->method, d->name, why);
+        goto cleanup;
+    }
+    d->feasible = 1;
+    rc = synth_timing(app, o, d, ctx);
 cleanup:
     if (have_tr)
         noc_traffic_free(&tr);
@@ -271,7 +282,7 @@ int noc_synth_run(const char *name, const struct noc_app *app, const struct noc_
 {
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
         if (name && strcmp(name, methods[i].name) == 0)
-            return methods[i].run(app, o, res, ctx);
+            return synth_run_grid(methods[i].name, methods[i].run, app, o, res, ctx);
     return noc_error(ctx, NOC_EINVAL, NULL, 0, "unknown synthesis method '%s' (split, merge, cmesh, hring)",
                      name ? name : "");
 }

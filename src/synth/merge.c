@@ -13,30 +13,10 @@
 #include "merge_int.h"
 
 /* Power estimate (mW) of a state, as noc_tech_topo would count it with the
- * current positions: routers, router-router channels, core links. */
+ * current positions (synth_net_power). */
 static double net_power(const struct mctx *mc, const struct swnet *n, const int *core_sw)
 {
-    const struct noc_tech *t = &mc->o->tech;
-    double w = mc->o->link_width, p = 0;
-    double *flits = calloc((size_t)n->K + 1, sizeof *flits);
-    if (!flits)
-        return INFINITY;
-    for (int c = 0; c < n->nch; c++) {
-        int u = n->csrc[c], v = n->cdst[c];
-        double len = fabs(n->sx[u] - n->sx[v]) + fabs(n->sy[u] - n->sy[v]);
-        p += noc_tech_channel_mw(t, len, w, n->cload[c]);
-        flits[v] += n->cload[c] * 8e6 / w;
-    }
-    for (int c = 0; c < mc->app->ncores; c++) {
-        int s = core_sw[c];
-        double len = fabs(mc->cx[c] - n->sx[s]) + fabs(mc->cy[c] - n->sy[s]);
-        p += noc_tech_channel_mw(t, len, w, mc->out[c]) + noc_tech_channel_mw(t, len, w, mc->in[c]);
-        flits[s] += mc->out[c] * 8e6 / w;
-    }
-    for (int s = 0; s < n->K; s++)
-        p += noc_tech_router_mw(t, swnet_ports(n, s), w, flits[s]);
-    free(flits);
-    return p;
+    return synth_net_power(mc->o, n, mc->app->ncores, core_sw, mc->cx, mc->cy, mc->in, mc->out);
 }
 
 /* Weighted median of v[0..n-1] (weights w > 0 in total): the smallest
@@ -269,28 +249,22 @@ static int candidates(const struct swnet *n, int **cand, struct noc_ctx *ctx)
     return m;
 }
 
-/* Records state st as design d: LP placement of a copy of the positions,
- * then the shared finish. */
+/* Records state st as design d from a copy of its switch graph: LP
+ * placement, then, as split does, switch islands joined by the shortest
+ * links the radix allows (unless no_connect), then the shared finish. */
 static int record(const struct mctx *mc, struct mstate *st, const double *cx, const double *cy,
                   struct noc_design *d, struct noc_ctx *ctx)
 {
-    struct swnet *n = &st->net;
-    int K = n->K, rc;
-    double *sx = noc_malloc(ctx, (size_t)K, sizeof *sx), *sy = noc_malloc(ctx, (size_t)K, sizeof *sy);
-    if (!sx || !sy) {
-        free(sx);
-        free(sy);
-        return NOC_ENOMEM;
-    }
-    memcpy(sx, n->sx, (size_t)K * sizeof *sx);
-    memcpy(sy, n->sy, (size_t)K * sizeof *sy);
-    rc = synth_place(n, mc->app->ncores, st->core_sw, cx, cy, mc->cw, ctx);
+    struct swnet n;
+    int rc = synth_net_clone(mc->app, mc->o, &st->net, &n, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    rc = synth_place(&n, mc->app->ncores, st->core_sw, cx, cy, mc->cw, ctx);
+    if (rc == NOC_OK && !mc->o->no_connect && swnet_connect(&n, ctx) < 0)
+        rc = ctx->status ? ctx->status : NOC_ENOMEM;
     if (rc == NOC_OK)
-        rc = synth_finish(mc->app, n, st->core_sw, cx, cy, mc->o, "sw", NULL, d, ctx);
-    memcpy(n->sx, sx, (size_t)K * sizeof *sx);
-    memcpy(n->sy, sy, (size_t)K * sizeof *sy);
-    free(sx);
-    free(sy);
+        rc = synth_finish(mc->app, &n, st->core_sw, cx, cy, mc->o, "sw", NULL, d, ctx);
+    swnet_free(&n);
     return rc;
 }
 

@@ -23,7 +23,7 @@ void noc_synth_opts_init(struct noc_synth_opts *o)
     o->link_width = 32;
     o->freq_mhz = 1000;
     o->hop_mw = 0.05;
-    o->max_util = 1;
+    o->max_util = 0.8;
     o->seed = 1;
     noc_tech_defaults(&o->tech);
 }
@@ -44,6 +44,7 @@ void noc_synth_result_free(struct noc_synth_result *r)
     for (int i = 0; i < r->n; i++) {
         noc_topo_free(&r->d[i].topo);
         noc_metrics_free(&r->d[i].m);
+        free(r->d[i].flow_cycles);
     }
     free(r->d);
     memset(r, 0, sizeof *r);
@@ -71,65 +72,22 @@ static int design_one(struct sweep *sw, int idx, struct noc_ctx *ctx)
     struct noc_design *d = &sw->res->d[idx];
     int K = d->switches, rc = NOC_OK;
     struct swnet net;
-    int have_net = 0;
     int *core_sw = noc_malloc(ctx, (size_t)app->ncores, sizeof *core_sw);
-    double *sw_w = noc_calloc(ctx, (size_t)K, sizeof *sw_w);
-    if (!core_sw || !sw_w) {
-        rc = NOC_ENOMEM;
+    if (!core_sw)
+        return NOC_ENOMEM;
+    if ((rc = synth_partition(app, K, o->seed, core_sw, ctx)) != NOC_OK ||
+        (rc = synth_refine(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, ctx)) != NOC_OK)
         goto cleanup;
-    }
-    if ((rc = synth_partition(app, K, o->seed, core_sw, ctx)) != NOC_OK)
-        goto cleanup;
-    if ((rc = swnet_init(&net, K, app->nflows, o, ctx)) != NOC_OK)
-        goto cleanup;
-    have_net = 1;
-    for (int c = 0; c < app->ncores; c++) {
-        int s = core_sw[c];
-        net.ncores[s]++;
-        net.sx[s] += sw->cw[c] * sw->cx[c];
-        net.sy[s] += sw->cw[c] * sw->cy[c];
-        sw_w[s] += sw->cw[c];
-    }
-    for (int s = 0; s < K; s++) {
-        net.sx[s] /= sw_w[s];
-        net.sy[s] /= sw_w[s];
-        if (net.ncores[s] > net.max_radix) {
-            snprintf(d->reason, sizeof d->reason,
-                     "switch sw%d needs %d ports for its cores alone, above --max-radix %d", s,
-                     net.ncores[s], net.max_radix);
-            goto cleanup;
-        }
-    }
-    char why[256];
-    for (int i = 0; i < app->nflows; i++) {
-        int f = sw->order[i];
-        const struct noc_flow *fl = &app->flows[f];
-        int r = swnet_route(&net, f, core_sw[fl->src], core_sw[fl->dst], fl->bw, fl->max_hops, why,
-                            sizeof why, ctx);
-        if (r < 0) {
-            rc = ctx->status ? ctx->status : NOC_EINTERNAL;
-            goto cleanup;
-        }
-        if (r > 0) {
-            snprintf(d->reason, sizeof d->reason, "flow %s -> %s (%.6g MB/s): %s", app->cores[fl->src].name,
-                     app->cores[fl->dst].name, fl->bw, why);
-            goto cleanup;
-        }
-    }
-    if ((rc = synth_place(&net, app->ncores, core_sw, sw->cx, sw->cy, sw->cw, ctx)) != NOC_OK)
-        goto cleanup;
-    /* Every core reachable: join switch islands (apps with separate
-     * components or isolated cores) unless asked not to. */
-    if (!o->no_connect && swnet_connect(&net, ctx) < 0) {
-        rc = ctx->status ? ctx->status : NOC_ENOMEM;
-        goto cleanup;
-    }
-    rc = synth_finish(app, &net, core_sw, sw->cx, sw->cy, o, "sw", NULL, d, ctx);
-cleanup:
-    if (have_net)
+    int r = synth_split_net(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, NULL, 0, &net, d->reason,
+                            sizeof d->reason, ctx);
+    if (r < 0)
+        rc = ctx->status ? ctx->status : NOC_EINTERNAL;
+    if (r == 0)
+        rc = synth_finish(app, &net, core_sw, sw->cx, sw->cy, o, "sw", NULL, d, ctx);
+    if (r >= 0)
         swnet_free(&net);
+cleanup:
     free(core_sw);
-    free(sw_w);
     return rc;
 }
 
@@ -228,6 +186,8 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
         rc = noc_error(ctx, sw.status, NULL, 0, "%s", sw.err.msg);
         goto cleanup;
     }
+    if ((rc = synth_split_variants(app, o, order, cx, cy, cw, res, ctx)) != NOC_OK)
+        goto cleanup;
     noc_synth_pareto(res);
     if (res->chosen < 0) {
         const char *why = res->n ? res->d[res->n - 1].reason : "no switch count";
@@ -255,10 +215,10 @@ void noc_synth_pareto(struct noc_synth_result *res)
             const struct noc_design *b = &res->d[j];
             if (j == i || !b->feasible)
                 continue;
-            int le = b->power_mw <= a->power_mw && b->m.hops_avg <= a->m.hops_avg &&
-                     b->m.radix_max <= a->m.radix_max;
-            int lt = b->power_mw < a->power_mw || b->m.hops_avg < a->m.hops_avg ||
-                     b->m.radix_max < a->m.radix_max;
+            int le = b->power_mw <= a->power_mw && b->lat_avg_ns <= a->lat_avg_ns &&
+                     b->area_mm2 <= a->area_mm2 && b->m.radix_max <= a->m.radix_max;
+            int lt = b->power_mw < a->power_mw || b->lat_avg_ns < a->lat_avg_ns ||
+                     b->area_mm2 < a->area_mm2 || b->m.radix_max < a->m.radix_max;
             dominated = le && lt;
         }
         a->pareto = !dominated;
@@ -267,7 +227,9 @@ void noc_synth_pareto(struct noc_synth_result *res)
         else {
             const struct noc_design *c = &res->d[res->chosen];
             if (a->power_mw < c->power_mw ||
-                (a->power_mw == c->power_mw && a->m.hops_avg < c->m.hops_avg))
+                (a->power_mw == c->power_mw &&
+                 (a->lat_avg_ns < c->lat_avg_ns ||
+                  (a->lat_avg_ns == c->lat_avg_ns && a->switches < c->switches))))
                 res->chosen = i;
         }
     }

@@ -24,11 +24,20 @@ static const struct {
     {"route_leak_mw", offsetof(struct noc_tech, route_leak_mw), 0.24},
     {"link_pj_bit_mm", offsetof(struct noc_tech, link_pj_bit_mm), 0.0488},
     {"link_leak_uw_bit", offsetof(struct noc_tech, link_leak_uw_bit), 0.48},
-    {"area_ref_mm2", offsetof(struct noc_tech, area_ref_mm2), 0.34},
+    {"area_ref_mm2", offsetof(struct noc_tech, area_ref_mm2), 0.34 * (45.0 / 65.0) * (45.0 / 65.0)},
     {"area_ref_ports", offsetof(struct noc_tech, area_ref_ports), 5},
     {"area_ref_width", offsetof(struct noc_tech, area_ref_width), 39},
     {"area_lin", offsetof(struct noc_tech, area_lin), 0.5},
     {"wire_ps_mm", offsetof(struct noc_tech, wire_ps_mm), 100},
+    {"fo4_ps", offsetof(struct noc_tech, fo4_ps), 22.5},
+    {"clk_overhead_fo4", offsetof(struct noc_tech, clk_overhead_fo4), 3},
+    {"asic_derate", offsetof(struct noc_tech, asic_derate), 2.5},
+    {"vcs", offsetof(struct noc_tech, vcs), 2},
+    {"buf_flits", offsetof(struct noc_tech, buf_flits), 4},
+    {"router_stages", offsetof(struct noc_tech, router_stages), 3},
+    {"clk_fj_bit", offsetof(struct noc_tech, clk_fj_bit), 2},
+    {"reg_um2_bit", offsetof(struct noc_tech, reg_um2_bit), 4.52},
+    {"packet_bits", offsetof(struct noc_tech, packet_bits), 128},
 };
 #define NKEYS (sizeof tech_keys / sizeof tech_keys[0])
 
@@ -78,6 +87,22 @@ int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
         }
         *eq = '\0';
         char *key = trim(s), *val = trim(eq + 1);
+        if (strncmp(key, "fmax_mhz.", 9) == 0) {
+            long radix;
+            double v;
+            if (noc_parse_int(key + 9, 2, NOC_TECH_MAX_RADIX, &radix) != 0) {
+                rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s': the radix must be 2..%d", key,
+                               NOC_TECH_MAX_RADIX);
+                goto cleanup;
+            }
+            if (noc_parse_double(val, &v) != 0 || !(v > 0)) {
+                rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s' needs a frequency in MHz > 0", key);
+                goto cleanup;
+            }
+            tech->fmax_table[radix] = v;
+            tech->has_table = 1;
+            continue;
+        }
         size_t i = 0;
         while (i < NKEYS && strcmp(tech_keys[i].key, key) != 0)
             i++;
@@ -96,6 +121,12 @@ int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
         tech->area_ref_width <= 0 || tech->area_lin > 1)
         rc = noc_error(ctx, NOC_EINVAL, label, 0,
                        "ref_width, xbar_ref_ports, area_ref_ports, area_ref_width must be > 0 and area_lin <= 1");
+    else if (tech->fo4_ps <= 0 || tech->asic_derate <= 0 || tech->vcs < 1 || tech->router_stages < 1 || tech->router_stages > 64 ||
+             tech->router_stages != floor(tech->router_stages) || tech->packet_bits < 1)
+        rc = noc_error(ctx, NOC_EINVAL, label, 0,
+                       "fo4_ps and asic_derate must be > 0, vcs >= 1, router_stages a whole number 1..64, packet_bits >= 1");
+    else
+        rc = noc_tech_check_table(tech, label, ctx);
 cleanup:
     free(copy);
     return rc;
@@ -111,15 +142,21 @@ int noc_tech_read(struct noc_tech *tech, const char *path, struct noc_ctx *ctx)
     return rc;
 }
 
+/* mW of `bits` flip-flops clocked at freq_mhz. */
+static double clock_mw(const struct noc_tech *tech, double bits, double freq_mhz)
+{
+    return freq_mhz > 0 ? freq_mhz * 1e6 * tech->clk_fj_bit * 1e-15 * bits * 1e3 : 0;
+}
+
 double noc_tech_router_mw(const struct noc_tech *tech, int ports, double width,
-                          double flits_per_s)
+                          double flits_per_s, double freq_mhz)
 {
     double ws = width / tech->ref_width;
     double pr = ports / tech->xbar_ref_ports;
     double e_pj = (tech->buf_pj + tech->xbar_pj * pr + tech->route_pj) * ws;
     double dyn_mw = flits_per_s * e_pj * 1e-12 * 1e3;
     double leak = (ports * tech->buf_leak_mw + tech->xbar_leak_mw * pr * pr) * ws + tech->route_leak_mw;
-    return dyn_mw + leak;
+    return dyn_mw + leak + clock_mw(tech, (double)ports * width * (tech->buf_flits + tech->router_stages), freq_mhz);
 }
 
 double noc_tech_router_mm2(const struct noc_tech *tech, int ports, double width)
@@ -129,11 +166,18 @@ double noc_tech_router_mm2(const struct noc_tech *tech, int ports, double width)
 }
 
 double noc_tech_channel_mw(const struct noc_tech *tech, double length_mm, double width,
-                           double mbps)
+                           double mbps, double freq_mhz)
 {
     double bits_s = mbps * 8e6;
+    double regs = noc_tech_link_stages(tech, length_mm, freq_mhz);
     return bits_s * length_mm * tech->link_pj_bit_mm * 1e-12 * 1e3 +
-           width * tech->link_leak_uw_bit * 1e-3;
+           width * tech->link_leak_uw_bit * 1e-3 + clock_mw(tech, regs * width, freq_mhz);
+}
+
+double noc_tech_channel_mm2(const struct noc_tech *tech, double length_mm, double width,
+                            double freq_mhz)
+{
+    return noc_tech_link_stages(tech, length_mm, freq_mhz) * width * tech->reg_um2_bit * 1e-6;
 }
 
 static double chan_width(const struct noc_topo *t, int c, double width)
@@ -164,7 +208,7 @@ void noc_tech_topo(const struct noc_tech *tech, const struct noc_topo *t,
         if (nin == 0)
             w = t->link_width > 0 ? t->link_width : width;
         int ports = noc_topo_radix(t, r);
-        p += noc_tech_router_mw(tech, ports, w, flits);
+        p += noc_tech_router_mw(tech, ports, w, flits, t->freq_mhz);
         a += noc_tech_router_mm2(tech, ports, w);
     }
     for (int c = 0; c < t->nch; c++) {
@@ -173,7 +217,9 @@ void noc_tech_topo(const struct noc_tech *tech, const struct noc_topo *t,
             unknown++;
             len = 0;
         }
-        p += noc_tech_channel_mw(tech, len, chan_width(t, c, width), load_mbps ? load_mbps[c] : 0);
+        double cw = chan_width(t, c, width);
+        p += noc_tech_channel_mw(tech, len, cw, load_mbps ? load_mbps[c] : 0, t->freq_mhz);
+        a += noc_tech_channel_mm2(tech, len, cw, t->freq_mhz);
     }
     *power_mw = p;
     *area_mm2 = a;

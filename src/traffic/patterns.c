@@ -103,10 +103,6 @@ static int pat_shuffle(struct noc_traffic *tr, const struct noc_topo *t, const c
 static int pat_perm(struct noc_traffic *tr, const struct noc_topo *t, const char *arg,
                     const char *map, struct noc_ctx *ctx)
 {
-    if (noc_perm_log2(t->nterminals) < 0)
-        return noc_error(ctx, NOC_EINVAL, NULL, 0,
-                         "traffic 'perm:%s' needs a power-of-two number of terminals, this topology has %d",
-                         arg, t->nterminals);
     return perm_from_spec(tr, arg, ctx);
 }
 

@@ -33,5 +33,15 @@ has() {
 same() {
     if cmp -s "$2" "$3"; then ok "$1"; else notok "$1" "$(diff "$2" "$3" | head -20)"; fi
 }
+# json NAME FILE SCRIPT: python3 asserts on d = the parsed JSON of FILE.
+json() {
+    if python3 -c "import json,sys; d=json.load(open(sys.argv[1])); $3" "$2" 2>"$TMP/pyerr"; then ok "$1"
+    else notok "$1" "$(tail -1 "$TMP/pyerr")"; fi
+}
+# csvrows NAME FILE SCRIPT: python3 asserts on rows = the CSV's rows as dicts.
+csvrows() {
+    if python3 -c "import csv,sys; rows=list(csv.DictReader(open(sys.argv[1]))); $3" "$2" 2>"$TMP/pyerr"; then ok "$1"
+    else notok "$1" "$(tail -1 "$TMP/pyerr")"; fi
+}
 # absent NAME FILE: FILE must not exist.
 absent() { if [ -e "$2" ]; then notok "$1" "$2 exists"; else ok "$1"; fi; }

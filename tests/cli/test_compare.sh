@@ -30,7 +30,7 @@ a=$(grep -o '"max_channel_load_mbps":[^,]*' "$TMP/m.json" | tr -dc '0-9.'); b=$(
 [ "$a" = "$b" ] && ok "mesh row reproduced from mesh.dot" || notok "mesh reproduce" "$a vs $b $(cat "$TMP/err")"
 has "report.md table" "$TMP/c/report.md" '^| design | method |'
 has "report.md marks a best value" "$TMP/c/report.md" '\*\*'
-for k in '<table>' 'class="best"' 'average hops' 'link utilisation' 'Application graph' 'nocsyn compare'; do
+for k in '<table>' 'class="best"' 'average zero-load latency (ns)' 'link utilisation' 'Application graph' 'nocsyn compare'; do
     has "report.html has $k" "$TMP/c/report.html" "$k"
 done
 grep -q '<img\|<script\|href="http' "$TMP/c/report.html" && notok "report.html self-contained" "external reference" \
@@ -67,6 +67,14 @@ for app in "$APPS"/*.csv; do
     case "$app" in *cores.csv) continue ;; esac
     an=$(basename "$app" .csv)
     run "compare $an" 0 "$NOCSYN" compare "$app" -o "$TMP/all_$an" -q
+    # Every method gives a design; the synthesized ones keep --max-util
+    # (default 0.8) and are deadlock free; every row has its files.
+    csvrows "compare $an: four methods, constraints kept, files present" "$TMP/all_$an/summary.csv" "
+import os
+syn=[r for r in rows if r['design'].startswith(r['method']+'_')]
+assert sorted({r['method'] for r in syn})==['cmesh','hring','merge','split'], syn
+assert all(float(r['max_util'])<=0.8+1e-9 and r['deadlock_free']=='true' for r in syn), syn
+assert all(os.path.exists(os.path.join('$TMP/all_$an', r['design']+'.dot')) for r in rows)"
 done
 
 bad "unknown baseline" "$NOCSYN" compare "$VOPD" --baselines mesh,nope -o "$TMP/x"

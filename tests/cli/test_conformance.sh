@@ -12,11 +12,6 @@ one() {
     if [ "$(wc -l <"$TMP/err")" -eq 1 ] && grep -q '^nocsyn: ' "$TMP/err"; then ok "$1"
     else notok "$1" "$(head -c 300 "$TMP/err")"; fi
 }
-# json NAME FILE SCRIPT: python3 asserts on d = the parsed JSON of FILE.
-json() {
-    if python3 -c "import json,sys; d=json.load(open(sys.argv[1])); $3" "$2" 2>"$TMP/pyerr"; then ok "$1"
-    else notok "$1" "$(tail -1 "$TMP/pyerr")"; fi
-}
 
 # ---- 0. exit statuses and one-line errors
 bad "no command: one line, exit 2" "$N"
@@ -107,7 +102,12 @@ run "convert gen:" 0 "$N" convert gen:ring:k=4 --to anynet
 printf 'router 0 node 0 router 1 router 3\nrouter 1 node 1 router 0 router 2\nrouter 2 node 2 router 1 router 3\nrouter 3 node 3 router 0 router 2\n' >"$TMP/want"
 same "convert gen:ring:k=4 to anynet" "$TMP/out" "$TMP/want"
 run "sim gen:" 0 "$N" sim gen:ring:k=4 --rate 0.1 --warmup 100 --cycles 500 --batch 100
+json "sim gen: the generated ring, one point at 0.1" "$TMP/out" \
+    "assert d['topology'].startswith('ring') and [p['offered'] for p in d['points']]==[0.1]"
+# Ring of 4: t0 to t2 is two hops either way round, so two minimal paths.
 run "route gen:" 0 "$N" route gen:ring:k=4 --from t0 --to t2 --count
+printf '2\n' >"$TMP/want"
+same "route gen: two ways round the ring" "$TMP/out" "$TMP/want"
 
 # ---- 3.2 eval: JSON keys and types, exactly as listed
 KEYS="

@@ -28,6 +28,13 @@ run "eval hand-written dot" 0 "$NOCSYN" eval "$D/tri.dot" --format text
 has "eval hand-written: diameter" "$TMP/out" 'diameter          1 hop$'
 has "eval hand-written: no positions" "$TMP/out" 'wire length       - (positions unknown)'
 
+# Capacity from the topology's own width and clock: 32 bit x 100 MHz / 8 =
+# 400 MB/s per channel; the one 100 MB/s flow crosses r0 -> r1: 0.25.
+run "eval capacity from link_width x freq_mhz" 0 "$NOCSYN" eval "$D/pair_clocked.dot" \
+    --traffic "app:$ROOT/tests/data/sim/pair.csv" --no-bisection -o "$TMP/pc.json"
+json "eval capacity 400 MB/s: utilisation 0.25" "$TMP/pc.json" \
+    "assert d['max_channel_load_mbps']==100 and abs(d['max_utilization']-0.25)<1e-12, d['max_utilization']"
+
 # Threads do not change a single digit.
 run "eval threads 1" 0 "$NOCSYN" eval gen:torus:k=6,n=2 --threads 1 --loads --no-bisection
 cp "$TMP/out" "$TMP/t1"
@@ -72,8 +79,35 @@ if [ "$n" -eq 1 ] && grep -q "^nocsyn: .*twocomp.dot: no path from terminal 't0'
     ok "eval disconnected: one line"; else notok "eval disconnected: one line" "$(cat "$TMP/err")"; fi
 run "eval lp limit" 1 "$NOCSYN" eval gen:torus:k=16,n=2 --routing optimal --no-bisection
 has "eval lp limit: message" "$TMP/err" '^nocsyn: .*limit'
-absent "eval failure writes nothing" "$TMP/fail.json"
 run "eval failure -o" 1 "$NOCSYN" eval "$D/twocomp.dot" -o "$TMP/fail.json"
 absent "eval failure left no file" "$TMP/fail.json"
+printf 'previous\n' >"$TMP/prev.json"
+cp "$TMP/prev.json" "$TMP/prev.want"
+run "eval failure -o over an existing file" 1 "$NOCSYN" eval "$D/twocomp.dot" -o "$TMP/prev.json"
+same "eval failure leaves the existing file as it was" "$TMP/prev.json" "$TMP/prev.want"
 run "eval help" 0 "$NOCSYN" eval --help
 has "eval help: options" "$TMP/out" '--no-bisection'
+
+# --params: degrees, symmetry, bandwidth (B = b x w) and the odd-size cut.
+# 3x3 mesh, 32-bit links at 1000 MHz: channel 32 x 1000 / 8 = 4000 MB/s,
+# aggregate 9 x 4000 = 36000; balanced bisection b = 4 links (4/5 split),
+# B = 4 x 32 = 128 wires, bisection bandwidth 2 x 4 x 4000 = 32000 MB/s;
+# --cut 3: one column, 3 links (the 3/6 cut).
+run "eval --params text" 0 "$NOCSYN" eval gen:mesh:k=3,n=2 --params --link-width 32 --freq 1000 --cut 3 --format text
+has "bisection stays balanced" "$TMP/out" '^bisection *4 links (exact)'
+has "3/6 cut" "$TMP/out" '^cut *3 links with each side >= 3 terminals (exact)'
+has "wire bisection B = b x w" "$TMP/out" 'B = b x w = 4 x 32 = 128 wires; 32000 MB/s'
+has "port and aggregate bandwidth" "$TMP/out" 'channel/port 4000 MB/s, aggregate 36000 MB/s'
+has "mesh is not symmetric" "$TMP/out" 'vertex-transitive no  edge-transitive no'
+run "eval --params json torus" 0 "$NOCSYN" eval gen:torus:k=4,n=2 --params --no-bisection
+python3 -c '
+import json,sys
+d=json.load(open(sys.argv[1]))["parameters"]
+assert d["symmetry"]["vertex_transitive"] is True and d["symmetry"]["edge_transitive"] is True
+assert d["in_degree"]=={"min":4,"max":4,"avg":4} and d["out_degree"]["max"]==4
+assert d["bandwidth"]["channel_mbps"] is None and "cut" not in d
+' "$TMP/out" && ok "torus parameters json" || notok "torus parameters json" "$(head -c 300 "$TMP/out")"
+run "butterfly in/out degree differ by stage" 0 "$NOCSYN" eval gen:butterfly:k=2,n=3 --params --format text --no-bisection
+has "butterfly in-degree" "$TMP/out" '^in-degree *min 0  max 2'
+bad "--cut above N/2" "$NOCSYN" eval gen:mesh:k=3,n=2 --cut 5
+bad "--link-width not a number" "$NOCSYN" eval gen:mesh:k=3,n=2 --link-width x

@@ -44,3 +44,18 @@ bad "control length" "$NOCSYN" min omega --n 3 --control 10
 bad "control digits" "$NOCSYN" min omega --n 3 --control 102
 bad "unknown option" "$NOCSYN" min omega --n 3 --shifts --bogus
 run "--shifts beyond n = 10 is a size limit (exit 1)" 1 "$NOCSYN" min cube --n 11 --shifts
+has "--shifts beyond n = 10: the message names the limit" "$TMP/err" '^nocsyn: .*n must be <= 10'
+
+# STARAN shifts within groups under partial stage control, with their
+# permutations (hand-worked: shift 1 mod 4 on N = 8 is (0 1 2 3)(4 5 6 7),
+# shift 2 mod 4 is (0 2)(1 3)(4 6)(5 7); every D mod 4 passes).
+run "--shifts --mod 4" 0 "$NOCSYN" min cube --n 3 --shifts --mod 4
+has "mod 4: all four under partial stage control" "$TMP/out" 'partial stage control (4 of 4): shift:0 shift:1 shift:2 shift:3'
+has "mod 4: stage control only 0 and 2" "$TMP/out" 'stage control (2 of 4): shift:0 shift:2'
+has "shift 1 mod 4 permutation" "$TMP/out" 'shift 1 mod 4: (0 1 2 3)(4 5 6 7)'
+has "shift 2 mod 4 permutation" "$TMP/out" 'shift 2 mod 4: (0 2)(1 3)(4 6)(5 7)'
+run "--shifts --mod 2 json" 0 "$NOCSYN" min cube --n 3 --shifts --mod 2 --format json
+has "shift 1 mod 2 permutation" "$TMP/out" '"shift": 1, "cycles": "(0 1)(2 3)(4 5)(6 7)"'
+bad "--mod not a power of two" "$NOCSYN" min cube --n 3 --shifts --mod 3
+bad "--mod above N" "$NOCSYN" min cube --n 3 --shifts --mod 16
+bad "--mod without --shifts" "$NOCSYN" min cube --n 3 --control 000 --mod 4

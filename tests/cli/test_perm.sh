@@ -52,3 +52,12 @@ bad "cycles with X" "$NOCSYN" perm shuffle --N 8 1 --cycles
 bad "unknown option" "$NOCSYN" perm shuffle --N 8 --bogus
 bad "bad format" "$NOCSYN" perm shuffle --N 8 --format xml
 bad "table too large" "$NOCSYN" perm shuffle --N 1073741824
+
+# q-shuffle on N = 12 (q = 3, r = 4), worked by hand: sigma(x) = 3x + floor(x/4)
+# mod 12: 1 -> 3 -> 9 -> 29 mod 12 = 5 -> 16 mod 12 = 4 -> 13 mod 12 = 1.
+run "qshuffle:3 on 12" 0 "$NOCSYN" perm qshuffle:3 --N 12 --cycles
+has "qshuffle:3 cycles" "$TMP/out" '^(0)(1 3 9 5 4)(2 6 7 10 8)(11)$'
+run "gshift:2 on 8" 0 "$NOCSYN" perm gshift:2 --N 8 --cycles
+has "alpha_2 = (0123)(4567)" "$TMP/out" '^(0 1 2 3)(4 5 6 7)$'
+bad "qshuffle Q not dividing N" "$NOCSYN" perm qshuffle:5 --N 12
+bad "bit function on N = 12" "$NOCSYN" perm shuffle --N 12

@@ -8,7 +8,7 @@
 # corpus, build/fuzz/corpus/NAME, is seeded from benchmarks/apps and
 # tests/data (files up to 64 KiB); crashes go to build/fuzz/artifacts/NAME/.
 #
-# Environment: FUZZ_SECONDS (default 30) per harness; FUZZ_ONLY=NAME runs
+# Environment: FUZZ_SECONDS (default 30; `make fuzz` passes 120) per harness; FUZZ_ONLY=NAME runs
 # one harness; CLANG picks the compiler (default clang, else clang-14).
 # LeakSanitizer suppressions (leaks inside third-party libraries, never
 # nocsyn's own code) come from tests/fuzz/lsan.supp when present, else from

@@ -322,6 +322,49 @@ static void errors(void **state)
     assert_int_equal(noc_min_shifts(&m, NOC_MIN_CTL_INDIVIDUAL, ok, &ctx), NOC_ELIMIT);
 }
 
+/* STARAN shifts within groups (mod 2^j) under partial stage control on the
+ * cube network.  By the derivation in src/min/shifts.c the shift D mod 2^j
+ * passes iff D mod 2^(j-1) is 0 or a power of two.  N = 8: mod 4, D mod 2
+ * is 0 or 1, so all of 0..3 pass; mod 2 both; mod 8 = the full shifts
+ * 0,1,2,4,5,6 (3 and 7 have D mod 4 = 3).  Under stage control a shift D
+ * mod 2^j passes only when D mod 2^(j-1) = 0 (every switch of a stage
+ * alike: the carry must not depend on the line): D in {0, 2^(j-1)}.
+ * The permutation of shift 1 mod 4 on N = 8 is (0 1 2 3)(4 5 6 7). */
+static void staran_group_shifts(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_min m;
+    unsigned char ok[64];
+    assert_int_equal(noc_min_init(&m, "cube", 3, &ctx), 0);
+    assert_int_equal(noc_min_shifts_mod(&m, NOC_MIN_CTL_PARTIAL, 2, ok, &ctx), 0);
+    for (int d = 0; d < 4; d++)
+        assert_int_equal(ok[d], 1);
+    assert_int_equal(noc_min_shifts_mod(&m, NOC_MIN_CTL_PARTIAL, 1, ok, &ctx), 0);
+    assert_int_equal(ok[0] + ok[1], 2);
+    assert_int_equal(noc_min_shifts_mod(&m, NOC_MIN_CTL_STAGE, 2, ok, &ctx), 0);
+    static const unsigned char stage4[] = {1, 0, 1, 0};
+    assert_memory_equal(ok, stage4, 4);
+    for (int n = 2; n <= 5; n++) {
+        assert_int_equal(noc_min_init(&m, "cube", n, &ctx), 0);
+        for (int j = 1; j <= n; j++) {
+            assert_int_equal(noc_min_shifts_mod(&m, NOC_MIN_CTL_PARTIAL, j, ok, &ctx), 0);
+            for (int d = 0; d < (1 << j); d++) {
+                int r = d & ((1 << (j - 1)) - 1);
+                assert_int_equal(ok[d], r == 0 || (r & (r - 1)) == 0);
+            }
+        }
+    }
+    int perm[8];
+    static const int s1m4[] = {1, 2, 3, 0, 5, 6, 7, 4};
+    noc_min_shift_mod_perm(8, 2, 1, perm);
+    assert_memory_equal(perm, s1m4, sizeof s1m4);
+    assert_int_equal(noc_min_init(&m, "cube", 3, &ctx), 0);
+    assert_int_equal(noc_min_shifts_mod(&m, NOC_MIN_CTL_PARTIAL, 0, ok, &ctx), NOC_EINVAL);
+    assert_int_equal(noc_min_shifts_mod(&m, NOC_MIN_CTL_PARTIAL, 4, ok, &ctx), NOC_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -333,6 +376,7 @@ int main(void)
         cmocka_unit_test(partial_stage_shifts),
         cmocka_unit_test(paths_match_gen),
         cmocka_unit_test(errors),
+        cmocka_unit_test(staran_group_shifts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -340,7 +340,7 @@ static void cycles_roundtrip(void **state)
     for (int i = 0; noc_perm_func_info(i, &name, &arg, &desc) == 0; i++) {
         char spec[48];
         snprintf(spec, sizeof spec, "%s%s", name,
-                 !*arg ? "" : arg[0] == '+' ? ":-2" : arg[0] == 'D' ? ":7" : ":3");
+                 !*arg ? "" : arg[0] == '+' ? ":-2" : arg[0] == 'D' ? ":7" : arg[0] == 'Q' ? ":4" : ":3");
         struct noc_perm_fn f;
         int *p, q[32];
         assert_int_equal(noc_perm_parse(&f, spec, 32, &ctx), 0);
@@ -373,6 +373,88 @@ static void table_limits(void **state)
     assert_int_equal(noc_perm_log2(1000), -1);
 }
 
+/* q-shuffle sigma_qr(x) = (q x + floor(x/r)) mod q r, worked by hand.
+ * q = 3, r = 4 (N = 12): x = 0..11 -> 3x + floor(x/4) mod 12 =
+ *   0, 3, 6, 9, 12+1=13->1, 15+1=16->4, 18+1=19->7, 21+1=22->10,
+ *   24+2=26->2, 27+2=29->5, 30+2=32->8, 33+2=35->11.
+ * q = 4, r = 4 (N = 16, the 4-way shuffle of a 16-line Omega network of
+ * 4x4 switches): 4x + floor(x/4) mod 16 = the base-4 digit swap of x =
+ * (a b) -> (b a): 1 -> 4, 2 -> 8, 5 -> 5, 6 -> 9, 7 -> 13, ... */
+static void qshuffle_and_gshift(void **state)
+{
+    (void)state;
+    static const int q3r4[] = {0, 3, 6, 9, 1, 4, 7, 10, 2, 5, 8, 11};
+    check_table("qshuffle:3", 12, q3r4);
+    static const int q4r4[] = {0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15};
+    check_table("qshuffle:4", 16, q4r4);
+    /* q = 2 on N = 2^n is the perfect shuffle (rotate left), for every n
+     * up to 10; q = 1 and q = N are the identity. */
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    for (long N = 2; N <= 1024; N *= 2) {
+        struct noc_perm_fn a, b, id1, idN;
+        char spec[32];
+        assert_int_equal(noc_perm_parse(&a, "qshuffle:2", N, &ctx), 0);
+        assert_int_equal(noc_perm_parse(&b, "shuffle", N, &ctx), 0);
+        assert_int_equal(noc_perm_parse(&id1, "qshuffle:1", N, &ctx), 0);
+        snprintf(spec, sizeof spec, "qshuffle:%ld", N);
+        assert_int_equal(noc_perm_parse(&idN, spec, N, &ctx), 0);
+        for (long x = 0; x < N; x++) {
+            assert_int_equal(noc_perm_apply(&a, x), noc_perm_apply(&b, x));
+            assert_int_equal(noc_perm_apply(&id1, x), x);
+            assert_int_equal(noc_perm_apply(&idN, x), x);
+        }
+    }
+    /* Property: qshuffle:Q is a bijection for every divisor Q of N, and
+     * qshuffle:Q followed by qshuffle:(N/Q) is the identity (dealing into
+     * Q piles of r, then r piles of Q transposes back). */
+    for (long N = 1; N <= 60; N++)
+        for (long q = 1; q <= N; q++) {
+            if (N % q)
+                continue;
+            char spec[48];
+            snprintf(spec, sizeof spec, "qshuffle:%ld,qshuffle:%ld", q, N / q);
+            struct noc_perm_fn f;
+            int *p = NULL;
+            assert_int_equal(noc_perm_parse(&f, spec, N, &ctx), 0);
+            assert_int_equal(noc_perm_table(&f, &p, &ctx), 0);
+            for (long x = 0; x < N; x++)
+                assert_int_equal(p[x], x);
+            free(p);
+            snprintf(spec, sizeof spec, "qshuffle:%ld", q);
+            assert_int_equal(noc_perm_parse(&f, spec, N, &ctx), 0);
+            assert_int_equal(noc_perm_table(&f, &p, &ctx), 0);
+            assert_true(noc_perm_is_bijection(p, (int)N));
+            free(p);
+        }
+    /* alpha_2 = gshift:2 on N = 8: (0 1 2 3)(4 5 6 7); gshift:1 swaps
+     * pairs (cube:0); gshift:3 on N = 8 is shift:1. */
+    static const int g2[] = {1, 2, 3, 0, 5, 6, 7, 4};
+    check_table("gshift:2", 8, g2);
+    static const int g1[] = {1, 0, 3, 2, 5, 4, 7, 6};
+    check_table("gshift:1", 8, g1);
+    static const int g3[] = {1, 2, 3, 4, 5, 6, 7, 0};
+    check_table("gshift:3", 8, g3);
+    check_table("shift:1", 8, g3);
+    /* shift takes any N: 3 on N = 10. */
+    static const int s3[] = {3, 4, 5, 6, 7, 8, 9, 0, 1, 2};
+    check_table("shift:3", 10, s3);
+    check_table("shift:-7", 10, s3);
+    /* Errors: Q not dividing N, bit functions on N not a power of two. */
+    struct noc_perm_fn f;
+    noc_ctx_init(&ctx);
+    assert_int_equal(noc_perm_parse(&f, "qshuffle:5", 12, &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "divide"));
+    assert_int_equal(noc_perm_parse(&f, "qshuffle:0", 12, &ctx), NOC_EINVAL);
+    assert_int_equal(noc_perm_parse(&f, "qshuffle", 12, &ctx), NOC_EINVAL);
+    noc_ctx_init(&ctx);
+    assert_int_equal(noc_perm_parse(&f, "shuffle", 12, &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "power of two"));
+    assert_int_equal(noc_perm_parse(&f, "gshift:2", 12, &ctx), NOC_EINVAL);
+    assert_int_equal(noc_perm_parse(&f, "gshift:4", 8, &ctx), NOC_EINVAL);
+    assert_int_equal(noc_perm_parse(&f, "shift:1", 0, &ctx), NOC_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -385,6 +467,7 @@ int main(void)
         cmocka_unit_test(cycles_parse),
         cmocka_unit_test(cycles_roundtrip),
         cmocka_unit_test(table_limits),
+        cmocka_unit_test(qshuffle_and_gshift),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

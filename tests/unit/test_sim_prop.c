@@ -366,7 +366,7 @@ static void bad_input(void **state)
         case 4: b.router_delay = 0; break;
         case 5: b.pkt_pshort = 1.5; break;
         case 6: b.resend = 1; break; /* without drop */
-        default: b.mm_per_cycle = 0; break;
+        default: b.mm_per_cycle = -1; break; /* 0 = from the clock */
         }
         noc_ctx_clear(&f.ctx);
         if (fx_sim(&f, &b) != NOC_EINVAL)

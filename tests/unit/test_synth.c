@@ -175,7 +175,11 @@ static void split_sweep_invariants_and_determinism(void **state)
     assert_int_equal(noc_synth_split(&app, &o, &r1, &ctx), NOC_OK);
     o.threads = 1;
     assert_int_equal(noc_synth_split(&app, &o, &r2, &ctx), NOC_OK);
-    assert_int_equal(r1.n, 6);
+    /* One design per K (the first 6 entries), then extra-link variants. */
+    assert_true(r1.n >= 6);
+    assert_int_equal(r1.n, r2.n);
+    for (int i = 6; i < r1.n; i++)
+        assert_non_null(strstr(r1.d[i].name, "_x"));
     int feasible = 0;
     for (int i = 0; i < r1.n; i++) {
         assert_int_equal(r1.d[i].feasible, r2.d[i].feasible);
@@ -209,10 +213,17 @@ static void split_infeasible_messages(void **state)
     assert_int_equal(noc_floorplan_mincut(&app, 1, &ctx), NOC_OK);
     struct noc_synth_opts o;
     noc_synth_opts_init(&o); /* capacity 32 x 1000 / 8 = 4000 MB/s */
+    o.max_util = 1;          /* all of it: e -> f (5000) is the only flow above */
     struct noc_synth_result r;
     noc_synth_result_init(&r);
     assert_int_equal(noc_synth_split(&app, &o, &r, &ctx), NOC_EINFEASIBLE);
     assert_non_null(strstr(ctx.msg, "flow e -> f"));
+    noc_synth_result_free(&r);
+    noc_ctx_clear(&ctx);
+    o.max_util = 0.8;        /* the default: 3200 MB/s usable, d -> e (4000) fails first */
+    noc_synth_result_init(&r);
+    assert_int_equal(noc_synth_split(&app, &o, &r, &ctx), NOC_EINFEASIBLE);
+    assert_non_null(strstr(ctx.msg, "flow d -> e"));
     noc_synth_result_free(&r);
     noc_ctx_clear(&ctx);
     o.link_width = 64;

@@ -14,7 +14,7 @@
 #include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
 
-#define NEAR(a, b) assert_true(fabs((a) - (b)) <= 1e-9 * (1 + fabs(b)))
+#define NEAR(a, b) assert_true(fabs((double)(a) - (double)(b)) <= 1e-9 * (1 + fabs((double)(b))))
 
 /* 5 ports, 32 bits, 1e9 flits/s:
  *   dynamic = 1e9/s x (1.296 + 0.221 x 5/5 + 0.12) pJ = 1.637 mW
@@ -25,19 +25,21 @@ static void router_power_by_hand(void **state)
     (void)state;
     struct noc_tech t;
     noc_tech_defaults(&t);
-    NEAR(noc_tech_router_mw(&t, 5, 32, 1e9), 13.976);
-    NEAR(noc_tech_router_mw(&t, 10, 64, 0), 51.632);
+    NEAR(noc_tech_router_mw(&t, 5, 32, 1e9, 0), 13.976);
+    NEAR(noc_tech_router_mw(&t, 10, 64, 0, 0), 51.632);
 }
 
-/* Area: the 5-port 39-bit reference is 0.34 mm^2 exactly; 10 ports at 39
- * bits: s = 2, 0.34 x (0.5 x 2 + 0.5 x 4) = 1.02 mm^2. */
+/* Area: the 5-port 39-bit reference is 0.34 mm^2 in 65 nm, scaled to 45 nm
+ * by (45/65)^2: 0.34 x 0.4792899 = 0.1629586 mm^2; 10 ports at 39 bits:
+ * s = 2, 0.1629586 x (0.5 x 2 + 0.5 x 4) = 0.4888757 mm^2. */
 static void router_area_by_hand(void **state)
 {
     (void)state;
     struct noc_tech t;
     noc_tech_defaults(&t);
-    NEAR(noc_tech_router_mm2(&t, 5, 39), 0.34);
-    NEAR(noc_tech_router_mm2(&t, 10, 39), 1.02);
+    NEAR(noc_tech_router_mm2(&t, 5, 39), 0.34 * 2025.0 / 4225.0);
+    assert_true(fabs(noc_tech_router_mm2(&t, 5, 39) - 0.1629586) < 1e-7);
+    assert_true(fabs(noc_tech_router_mm2(&t, 10, 39) - 0.4888757) < 1e-7);
 }
 
 /* A 2 mm, 32-bit channel carrying 100 MB/s: 8e8 bit/s x 2 mm x 0.0488 pJ
@@ -47,8 +49,8 @@ static void channel_power_by_hand(void **state)
     (void)state;
     struct noc_tech t;
     noc_tech_defaults(&t);
-    NEAR(noc_tech_channel_mw(&t, 2, 32, 100), 0.09344);
-    NEAR(noc_tech_channel_mw(&t, 0, 32, 0), 0.01536);
+    NEAR(noc_tech_channel_mw(&t, 2, 32, 100, 0), 0.09344);
+    NEAR(noc_tech_channel_mw(&t, 0, 32, 0, 0), 0.01536);
 }
 
 /* Two routers 3 mm apart, a terminal on each (0.5 mm away); 100 MB/s from
@@ -93,7 +95,7 @@ static void topology_power_by_hand(void **state)
     NEAR(p, 2 * router + 0.15616 + 0.09216);
     NEAR(p, 10.12322);
     double s = 0.4 * 32 / 39;
-    NEAR(a, 2 * 0.34 * (0.5 * s + 0.5 * s * s));
+    NEAR(a, 2 * 0.34 * 2025.0 / 4225.0 * (0.5 * s + 0.5 * s * s));
 
     /* Hand-off arithmetic on the same topology at 500 MHz (period 2000 ps):
      * the 3 mm link is 300 ps: 0 registers; at 5 GHz (200 ps) it needs
@@ -126,7 +128,7 @@ static void tech_file(void **state)
     assert_int_equal(noc_tech_parse(&t, "# comment\nbuf_leak_mw = 0\n  xbar_leak_mw=0 # none\nroute_leak_mw = 0\n",
                                     "a.tech", &ctx), NOC_OK);
     /* 5 ports, idle, no leakage: nothing. */
-    NEAR(noc_tech_router_mw(&t, 5, 32, 0), 0.0);
+    NEAR(noc_tech_router_mw(&t, 5, 32, 0, 0), 0.0);
     assert_int_equal(noc_tech_parse(&t, "buf_pj = 1\nwhat = 2\n", "b.tech", &ctx), NOC_EINVAL);
     assert_non_null(strstr(ctx.msg, "b.tech:2:"));
     noc_ctx_clear(&ctx);
@@ -134,6 +136,130 @@ static void tech_file(void **state)
     assert_non_null(strstr(ctx.msg, "c.tech:1:"));
     noc_ctx_clear(&ctx);
     assert_int_equal(noc_tech_parse(&t, "ref_width\n", "d.tech", &ctx), NOC_EINVAL);
+}
+
+/* The delay model (tech.h) for a 5-port, 32-bit, 2-VC router, defaults:
+ * tau = FO4 / 5 x asic_derate = 22.5 / 5 x 2.5 = 11.25 ps; overhead 3 FO4 =
+ * 67.5 ps.
+ *   VA: 16.5 log4(10) + 16.5 log4(2) + 25 + 9 = 27.40591 + 8.25 + 34
+ *       = 69.65591 tau = 783.6290 ps, + 67.5 = 851.1290 ps
+ *   SA: 11.5 log4(5) + 23 log4(2) + 20 + 9 = 13.35108 + 11.5 + 29
+ *       = 53.85108 tau = 605.8247 ps, + 67.5 = 673.3247 ps
+ *   ST: 9 log8(32 x 2) + 6 ceil(log2 5) + 6 = 18 + 18 + 6 = 42 tau = 472.5 ps,
+ *       wire across the router: area 0.1629586 x (0.5 s + 0.5 s^2) with
+ *       s = 32/39 = 0.8205128: 0.1217112 mm^2, side 0.3488713 mm x 100 ps/mm
+ *       = 34.88713 ps; + 67.5 = 574.8871 ps
+ *   fmax = 1e6 / 851.1290 = 1174.911 MHz.
+ * Two stages: VA | SA+ST = max(783.63, 605.82 + 507.39) vs VA+SA | ST:
+ * the first (1113.21 < 1389.45): 1113.2119 + 67.5 = 1180.7119 ps. */
+static void delay_model_by_hand(void **state)
+{
+    (void)state;
+    struct noc_tech t;
+    noc_tech_defaults(&t);
+    double st[3];
+    assert_int_equal(noc_tech_stage_ps(&t, 5, 32, st), 3);
+    assert_true(fabs(st[0] - 851.1290) < 1e-3);
+    assert_true(fabs(st[1] - 673.3247) < 1e-3);
+    assert_true(fabs(st[2] - 574.8871) < 1e-3);
+    assert_true(fabs(noc_tech_router_fmax_mhz(&t, 5, 32) - 1174.911) < 1e-2);
+    /* Larger routers are slower; the bound at 1174 MHz is radix 5. */
+    assert_true(noc_tech_router_fmax_mhz(&t, 6, 32) < noc_tech_router_fmax_mhz(&t, 5, 32));
+    assert_int_equal(noc_tech_max_radix(&t, 32, 1174.9), 5);
+    assert_int_equal(noc_tech_max_radix(&t, 32, 1175.0), 4);
+    t.router_stages = 2;
+    assert_int_equal(noc_tech_stage_ps(&t, 5, 32, st), 2);
+    assert_true(fabs(st[0] - 851.1290) < 1e-3);
+    assert_true(fabs(st[1] - 1180.7119) < 1e-3);
+}
+
+/* A SunFloor-style table: radix 4 at 1200 MHz, radix 8 at 800 MHz. A radix
+ * between entries takes the next larger listed one; above the last: 0. */
+static void timing_table(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_tech t;
+    noc_tech_defaults(&t);
+    assert_int_equal(noc_tech_parse(&t, "fmax_mhz.4 = 1200\nfmax_mhz.8 = 800\n", "lib.tech", &ctx), NOC_OK);
+    NEAR(noc_tech_router_fmax_mhz(&t, 3, 32), 1200);
+    NEAR(noc_tech_router_fmax_mhz(&t, 4, 32), 1200);
+    NEAR(noc_tech_router_fmax_mhz(&t, 5, 32), 800);
+    NEAR(noc_tech_router_fmax_mhz(&t, 9, 32), 0);
+    assert_int_equal(noc_tech_max_radix(&t, 32, 900), 4);
+    assert_int_equal(noc_tech_max_radix(&t, 32, 800), 8);
+    assert_int_equal(noc_tech_max_radix(&t, 32, 1300), 0);
+    noc_tech_defaults(&t);
+    assert_int_equal(noc_tech_parse(&t, "fmax_mhz.4 = 800\nfmax_mhz.8 = 1000\n", "bad.tech", &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "not monotone"));
+    noc_ctx_clear(&ctx);
+    assert_int_equal(noc_tech_parse(&t, "fmax_mhz.1 = 800\n", "r.tech", &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "r.tech:1:"));
+    noc_ctx_clear(&ctx);
+    assert_int_equal(noc_tech_parse(&t, "fmax_mhz.4 = 0\n", "z.tech", &ctx), NOC_EINVAL);
+}
+
+/* Clock power: 5 ports x 32 bits x (4 buffer slots + 3 stage registers) =
+ * 1120 flip-flops x 2 fJ: at 500 MHz 1.12 mW, at 1000 MHz 2.24 mW, on top of
+ * the 12.339 mW leakage.  A 3 mm link at 5 GHz (period 200 ps, wire 300 ps)
+ * has 1 register of 32 bits: 32 x 2 fJ x 5e9 = 0.32 mW more, and 32 x 4.52
+ * um^2 = 1.4464e-4 mm^2; at 1 GHz none. */
+static void clock_power_by_hand(void **state)
+{
+    (void)state;
+    struct noc_tech t;
+    noc_tech_defaults(&t);
+    NEAR(noc_tech_router_mw(&t, 5, 32, 0, 500), 12.339 + 1.12);
+    NEAR(noc_tech_router_mw(&t, 5, 32, 0, 1000), 12.339 + 2.24);
+    assert_int_equal(noc_tech_link_stages(&t, 3, 5000), 1);
+    assert_int_equal(noc_tech_link_stages(&t, 3, 1000), 0);
+    assert_int_equal(noc_tech_link_stages(&t, 10.5, 1000), 1); /* 1050 ps: 2 cycles */
+    assert_int_equal(noc_tech_link_cycles(&t, 10.5, 1000), 2);
+    assert_int_equal(noc_tech_link_stages(&t, 20, 1000), 1);   /* 2000 ps: exactly 2 cycles */
+    NEAR(noc_tech_channel_mw(&t, 3, 32, 0, 5000) - noc_tech_channel_mw(&t, 3, 32, 0, 0), 0.32);
+    NEAR(noc_tech_channel_mm2(&t, 3, 32, 5000), 1.4464e-4);
+    NEAR(noc_tech_channel_mm2(&t, 3, 32, 1000), 0);
+}
+
+/* Flow latency on two routers 3 mm apart, terminals 0.5 mm away, 128-bit
+ * packets of 32-bit flits (4 flits), 3-stage routers:
+ *   1 GHz: 2 routers x 3 + 3 channels x 1 + (4 - 1) = 12 cycles = 12 ns;
+ *   5 GHz: the 3 mm link (300 ps) takes 2 cycles: 6 + 1 + 2 + 1 + 3 = 13
+ *          cycles = 2.6 ns. */
+static void flow_latency_by_hand(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_topo t;
+    noc_topo_init(&t);
+    int r0 = noc_topo_add_node(&t, "r0", NOC_ROUTER, &ctx), r1 = noc_topo_add_node(&t, "r1", NOC_ROUTER, &ctx);
+    int t0 = noc_topo_add_node(&t, "t0", NOC_TERMINAL, &ctx), t1 = noc_topo_add_node(&t, "t1", NOC_TERMINAL, &ctx);
+    noc_topo_set_pos(&t, r0, 0, 0);
+    noc_topo_set_pos(&t, r1, 3, 0);
+    noc_topo_set_pos(&t, t0, 0, 0.5);
+    noc_topo_set_pos(&t, t1, 3, 0.5);
+    noc_topo_add_link(&t, r0, r1, &ctx);
+    noc_topo_add_link(&t, t0, r0, &ctx);
+    noc_topo_add_link(&t, t1, r1, &ctx);
+    assert_int_equal(noc_topo_finalize(&t, &ctx), NOC_OK);
+    struct noc_tech tech;
+    noc_tech_defaults(&tech);
+    int path[2] = {noc_topo_find(&t, "r0"), noc_topo_find(&t, "r1")};
+    int s = noc_topo_find(&t, "t0"), d = noc_topo_find(&t, "t1");
+    t.freq_mhz = 1000;
+    assert_int_equal(noc_tech_packet_flits(&tech, 32), 4);
+    assert_int_equal(noc_tech_flow_cycles(&tech, &t, s, d, path, 2, 32), 12);
+    t.freq_mhz = 5000;
+    assert_int_equal(noc_tech_flow_cycles(&tech, &t, s, d, path, 2, 32), 13);
+    noc_tech_set_latencies(&tech, &t);
+    assert_int_equal(t.ch[noc_graph_find(&t.g, path[0], path[1])].latency, 2);
+    assert_int_equal(noc_tech_flow_cycles(&tech, &t, s, d, path, 2, 32), 13);
+    /* A path that is not in the topology. */
+    int bad[2] = {path[1], path[1]};
+    assert_int_equal(noc_tech_flow_cycles(&tech, &t, s, d, bad, 2, 32), -1);
+    noc_topo_free(&t);
 }
 
 int main(void)
@@ -144,6 +270,10 @@ int main(void)
         cmocka_unit_test(channel_power_by_hand),
         cmocka_unit_test(topology_power_by_hand),
         cmocka_unit_test(tech_file),
+        cmocka_unit_test(delay_model_by_hand),
+        cmocka_unit_test(timing_table),
+        cmocka_unit_test(clock_power_by_hand),
+        cmocka_unit_test(flow_latency_by_hand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

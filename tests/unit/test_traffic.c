@@ -411,7 +411,7 @@ static void errors(void **state)
         {"bitrev", "power-of-two"},
         {"bitcomp", "power-of-two"},
         {"shuffle", "power-of-two"},
-        {"perm:shuffle", "power-of-two"},
+        {"perm:shuffle", "power of two"},
         {"transpose", "square 2-D"},
         {"randperm:x", "SEED"},
         {"local:1", "local:RADIUS:RATE"},

@@ -1,0 +1,21 @@
+/* Internal to src/map/: the branch and bound shared by the exact mapping
+ * and the auto mapping's last step. */
+#ifndef NOCSYN_MAP_INT_H
+#define NOCSYN_MAP_INT_H
+
+#include "nocsyn/core.h"
+
+struct noc_app;
+/* Branch and bound of noc_map_exact (map.h) on the terminal distance
+ * matrix dist (N x N, every entry >= 0), starting from the incumbent in
+ * term_of (distinct terminals), which receives the best mapping; *cost its
+ * cost, *bound (may be NULL) a lower bound.  NOC_OK proven, NOC_ELIMIT
+ * stopped by node_limit (> 0), NOC_ENOMEM. */
+int map_bb(const struct noc_app *app, const int *dist, int N, long node_limit, int *term_of, double *cost,
+           double *bound, struct noc_ctx *ctx);
+
+/* The auto mapping ends with map_bb under this node limit when the cores
+ * are at most NOC_MAP_EXACT_MAX and every terminal reaches every other. */
+#define MAP_AUTO_BB_NODES 200000
+
+#endif

@@ -1,0 +1,139 @@
+/* The timing half of the tech model: router fmax from the Peh & Dally delay
+ * model (or a library table), link and flow latencies in cycles (see
+ * include/nocsyn/tech.h for the equations and sources). */
+#include "nocsyn/tech.h"
+
+#include <math.h>
+
+#include "nocsyn/topo.h"
+
+static double log_b(double x, double b)
+{
+    return x > 1 ? log(x) / log(b) : 0;
+}
+
+/* Module delays (ps, overhead h included) in pipeline order: VC allocation,
+ * switch allocation, switch traversal (crossbar + the wire across the
+ * router). */
+static void module_ps(const struct noc_tech *t, int p, double w, double d[3])
+{
+    double tau = t->fo4_ps / 5 * t->asic_derate, v = t->vcs;
+    d[0] = (16.5 * log_b(p * v, 4) + 16.5 * log_b(v, 4) + 25 + 9) * tau;
+    d[1] = (11.5 * log_b(p, 4) + 23 * log_b(v, 4) + 20 + 9) * tau;
+    double fan = w * floor(p / 2.0);
+    d[2] = (9 * log_b(fan, 8) + 6 * ceil(log_b(p, 2)) + 6) * tau +
+           sqrt(noc_tech_router_mm2(t, p, w)) * t->wire_ps_mm;
+}
+
+int noc_tech_stage_ps(const struct noc_tech *tech, int ports, double width, double stage_ps[3])
+{
+    double d[3];
+    module_ps(tech, ports < 2 ? 2 : ports, width, d);
+    double ovh = tech->clk_overhead_fo4 * tech->fo4_ps;
+    stage_ps[0] = stage_ps[1] = stage_ps[2] = 0;
+    int n = tech->router_stages >= 3 ? 3 : (int)tech->router_stages;
+    if (n <= 1) {
+        stage_ps[0] = d[0] + d[1] + d[2] + ovh;
+        return 1;
+    }
+    if (n == 2) {
+        /* The better of VA | SA+ST and VA+SA | ST. */
+        double a = fmax(d[0], d[1] + d[2]), b = fmax(d[0] + d[1], d[2]);
+        if (a <= b) {
+            stage_ps[0] = d[0] + ovh;
+            stage_ps[1] = d[1] + d[2] + ovh;
+        } else {
+            stage_ps[0] = d[0] + d[1] + ovh;
+            stage_ps[1] = d[2] + ovh;
+        }
+        return 2;
+    }
+    for (int i = 0; i < 3; i++)
+        stage_ps[i] = d[i] + ovh;
+    return 3;
+}
+
+double noc_tech_router_fmax_mhz(const struct noc_tech *tech, int ports, double width)
+{
+    if (ports < 1)
+        ports = 1;
+    if (tech->has_table) {
+        for (int r = ports < 2 ? 2 : ports; r <= NOC_TECH_MAX_RADIX; r++)
+            if (tech->fmax_table[r] > 0)
+                return tech->fmax_table[r];
+        return 0;
+    }
+    if (ports > NOC_TECH_MAX_RADIX)
+        return 0;
+    double st[3];
+    noc_tech_stage_ps(tech, ports, width, st);
+    double period = fmax(st[0], fmax(st[1], st[2]));
+    return period > 0 ? 1e6 / period : 0;
+}
+
+int noc_tech_max_radix(const struct noc_tech *tech, double width, double freq_mhz)
+{
+    int best = 0;
+    for (int r = 2; r <= NOC_TECH_MAX_RADIX; r++)
+        if (noc_tech_router_fmax_mhz(tech, r, width) >= freq_mhz * (1 - 1e-12))
+            best = r;
+    return best;
+}
+
+int noc_tech_check_table(const struct noc_tech *tech, const char *label, struct noc_ctx *ctx)
+{
+    int prev = 0;
+    for (int r = 2; r <= NOC_TECH_MAX_RADIX; r++) {
+        if (!(tech->fmax_table[r] > 0))
+            continue;
+        if (prev && tech->fmax_table[r] > tech->fmax_table[prev])
+            return noc_error(ctx, NOC_EINVAL, label, 0,
+                             "timing table not monotone: fmax_mhz.%d = %g is above fmax_mhz.%d = %g "
+                             "(a larger router cannot be faster)",
+                             r, tech->fmax_table[r], prev, tech->fmax_table[prev]);
+        prev = r;
+    }
+    return NOC_OK;
+}
+
+int noc_tech_packet_flits(const struct noc_tech *tech, double width)
+{
+    double f = ceil(tech->packet_bits / (width > 0 ? width : 32) - 1e-9);
+    return f < 1 ? 1 : f > 1e6 ? 1000000 : (int)f;
+}
+
+static int chan_cycles(const struct noc_tech *tech, const struct noc_topo *t, int c)
+{
+    if (c < 0)
+        return -1;
+    if (t->ch[c].latency > 0)
+        return t->ch[c].latency;
+    return noc_tech_link_cycles(tech, noc_topo_channel_length(t, c), t->freq_mhz);
+}
+
+int noc_tech_flow_cycles(const struct noc_tech *tech, const struct noc_topo *t, int src,
+                         int dst, const int *path, int len, double width)
+{
+    if (len < 1)
+        return -1;
+    double w = t->link_width > 0 ? t->link_width : width;
+    int cyc = (int)tech->router_stages * len + noc_tech_packet_flits(tech, w) - 1;
+    int c = chan_cycles(tech, t, noc_graph_find(&t->g, src, path[0]));
+    if (c < 0)
+        return -1;
+    cyc += c;
+    for (int i = 0; i + 1 < len; i++) {
+        if ((c = chan_cycles(tech, t, noc_graph_find(&t->g, path[i], path[i + 1]))) < 0)
+            return -1;
+        cyc += c;
+    }
+    if ((c = chan_cycles(tech, t, noc_graph_find(&t->g, path[len - 1], dst))) < 0)
+        return -1;
+    return cyc + c;
+}
+
+void noc_tech_set_latencies(const struct noc_tech *tech, struct noc_topo *t)
+{
+    for (int c = 0; c < t->nch; c++)
+        t->ch[c].latency = noc_tech_link_cycles(tech, noc_topo_channel_length(t, c), t->freq_mhz);
+}
