@@ -258,3 +258,25 @@ int synth_split_variants(const struct noc_app *app, const struct noc_synth_opts 
             rc = variants_of(app, o, order, cx, cy, cw, res, &cap, i, ctx);
     return rc;
 }
+
+int synth_net_clone(const struct noc_app *app, const struct noc_synth_opts *o, const struct swnet *src,
+                    struct swnet *dst, struct noc_ctx *ctx)
+{
+    int K = src->K, r = 0;
+    if (swnet_init(dst, K, app->nflows, o, ctx) != NOC_OK)
+        return ctx->status ? ctx->status : NOC_ENOMEM;
+    dst->max_radix = src->max_radix;
+    memcpy(dst->ncores, src->ncores, (size_t)K * sizeof *dst->ncores);
+    memcpy(dst->sx, src->sx, (size_t)K * sizeof *dst->sx);
+    memcpy(dst->sy, src->sy, (size_t)K * sizeof *dst->sy);
+    for (int c = 0; c < src->nch && r == 0; c++)
+        if (src->csrc[c] < src->cdst[c] && swnet_open_link(dst, src->csrc[c], src->cdst[c], ctx) < 0)
+            r = -1;
+    for (int f = 0; f < app->nflows && r == 0; f++)
+        r = swnet_commit(dst, f, src->paths[f].v, src->paths[f].n, app->flows[f].bw, ctx);
+    if (r == 0)
+        return NOC_OK;
+    swnet_free(dst);
+    return r < 0 ? (ctx->status ? ctx->status : NOC_ENOMEM)
+                 : noc_error(ctx, NOC_EINTERNAL, NULL, 0, "a copied switch graph refused its own paths");
+}

@@ -139,6 +139,11 @@ int synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, c
  * shorter, so max_hops holds), and the switches are placed again.  A variant whose link no flow takes, or that
  * is infeasible, ends that design's series.  Appends to res (reallocating
  * res->d).  Errors: NOC_ENOMEM and the failures of synth_finish. */
+/* A copy of src (links, each flow's path and load, dependency graph,
+ * positions, radix bound) in dst, owned by the caller (swnet_free) on
+ * NOC_OK.  NOC_ENOMEM, NOC_EINTERNAL.  O(F K + C). */
+int synth_net_clone(const struct noc_app *app, const struct noc_synth_opts *o, const struct swnet *src,
+                    struct swnet *dst, struct noc_ctx *ctx);
 #define SYNTH_VARIANT_LINKS 3
 struct noc_synth_result;
 int synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,

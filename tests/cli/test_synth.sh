@@ -116,6 +116,15 @@ for f in "$TMP"/en/*.dot; do
     json "$(basename "$f") connected: finite diameter, every core a terminal" "$TMP/out" \
         "assert d['diameter']>=0 and d['terminals']==$(awk -F, 'NR>1{print $1; print $2}' "$APPS/e3s_networking.csv" | grep -v '^#' | sort -u | wc -l)"
 done
+# Merge joins islands by the same rule (issue 12: merge and split compared
+# like for like): every design of the sweep evaluates under uniform traffic.
+run "merge e3s_networking --all" 0 "$NOCSYN" synth "$APPS/e3s_networking.csv" --method merge --all -o "$TMP/enm" -q
+nm=0
+for f in "$TMP"/enm/*.dot; do
+    "$NOCSYN" eval "$f" --no-bisection >/dev/null 2>&1 || { notok "merge $(basename "$f") connected" ""; continue; }
+    nm=$((nm + 1))
+done
+[ "$nm" -ge 2 ] && ok "merge: all $nm designs connected" || notok "merge designs" "$nm"
 run "synth --no-connect" 0 "$NOCSYN" synth "$APPS/e3s_networking.csv" --switches 3 --no-connect -o "$TMP/en2" -q
 json "synth --no-connect: split_k3 written, 3 switches" "$TMP/en2/split_k3.json" "assert d['switches']==3 and d['routers']==3"
 run "islands kept: no path under uniform traffic" 1 "$NOCSYN" eval "$TMP/en2/split_k3.dot" --no-bisection
