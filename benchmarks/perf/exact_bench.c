@@ -79,6 +79,7 @@ int main(int argc, char **argv)
     }
     noc_topo_free(&d.topo);
     noc_metrics_free(&d.m);
+    free(d.flow_cycles);
     noc_app_free(&app);
     return 0;
 }

@@ -256,7 +256,8 @@ void noc_synth_pareto(struct noc_synth_result *res);
  * program's objective.  prm (NULL = defaults: prove optimality) bounds the
  * search; *bound_mw receives the best lower bound on the power (the optimum
  * when proven).  Returns NOC_OK (proven optimal within prm->mip_gap; d
- * filled, owned by the caller: noc_topo_free and noc_metrics_free),
+ * filled, owned by the caller: noc_topo_free, noc_metrics_free and
+ * free(d->flow_cycles)),
  * NOC_ELIMIT (a limit stopped the search: d holds the best design found
  * when d->feasible, else none), NOC_EINFEASIBLE (no design: d->reason),
  * NOC_EINVAL (K outside 1..ncores, bad input as split), NOC_ENOMEM.
