@@ -108,12 +108,15 @@ static int design_json(const struct noc_design *d, struct noc_buf *out, struct n
     if (d->freq_mhz > 0) {
         /* Timing: the clock and width it was built at, the fmax of its
          * largest router, zero-load latency over the app's flows. */
-        cJSON_ReplaceItemInObject(o, "freq_mhz", cJSON_CreateNumber(d->freq_mhz));
-        cJSON_ReplaceItemInObject(o, "link_width", cJSON_CreateNumber(d->link_width));
-        if (!cJSON_GetObjectItem(o, "freq_mhz"))
-            cJSON_AddNumberToObject(o, "freq_mhz", d->freq_mhz);
-        if (!cJSON_GetObjectItem(o, "link_width"))
-            cJSON_AddNumberToObject(o, "link_width", d->link_width);
+        /* Replaced when the metrics have them, else added (a replacement
+         * of a missing key would leak the new item). */
+        static const char *const keys[] = {"freq_mhz", "link_width"};
+        const double vals[] = {d->freq_mhz, d->link_width};
+        for (int k = 0; k < 2; k++)
+            if (cJSON_GetObjectItem(o, keys[k]))
+                cJSON_ReplaceItemInObject(o, keys[k], cJSON_CreateNumber(vals[k]));
+            else
+                cJSON_AddNumberToObject(o, keys[k], vals[k]);
         cJSON_AddNumberToObject(o, "fmax_mhz", d->fmax_mhz);
         cJSON *lat = cJSON_AddObjectToObject(o, "latency");
         if (lat) {
