@@ -27,12 +27,13 @@ REQ_HEADERS := /usr/include/metis.h /usr/include/glpk.h /usr/include/graphviz/cg
                /usr/include/cmocka.h
 DEB_PKGS := build-essential pkg-config libmetis-dev libglpk-dev libgraphviz-dev \
             libcjson-dev libcsv-dev libcmocka-dev graphviz chromium python3 \
-            clang libclang-rt-14-dev klayout
+            clang libclang-rt-14-dev verilator yosys klayout
 MISSING := $(strip $(foreach h,$(REQ_HEADERS),$(if $(wildcard $(h)),,$(h))))
 
 LIB_SRC := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
-LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+RTL_SV  := $(sort $(wildcard src/rtl/sv/*))
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/rtl_sources.o
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
@@ -42,7 +43,7 @@ BIN := $(BUILD)/nocsyn
 FLOW ?= default
 
 .SECONDARY:
-.PHONY: all deps test run flow flows bench asan clean fuzz check-deps
+.PHONY: all deps test run flow flows bench bench-booksim asan clean fuzz check-deps
 all: $(if $(MISSING),check-deps) $(BIN) $(LIB)
 
 check-deps:
@@ -62,6 +63,15 @@ $(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
 
 $(BUILD)/obj/%.o: %.c $(if $(MISSING),check-deps)
+	@mkdir -p $(@D)
+	@echo "  CC $<"; $(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# The fixed RTL sources (router, link, testbench main) as C strings.
+$(BUILD)/gen/rtl_sources.c: $(RTL_SV) src/rtl/embed.sh
+	@mkdir -p $(@D)
+	sh src/rtl/embed.sh $@ $(RTL_SV)
+
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c
 	@mkdir -p $(@D)
 	@echo "  CC $<"; $(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
@@ -95,6 +105,10 @@ flow-%: all
 
 bench: all
 	@sh benchmarks/perf/run.sh
+
+# nocsyn sim vs BookSim2 (BOOKSIM_SRC=path to a booksim2 source tree)
+bench-booksim: all
+	@sh benchmarks/perf/booksim_bench.sh
 
 # `make fuzz` runs each libFuzzer harness for FUZZ_SECONDS (CI: a short run).
 FUZZ_SECONDS ?= 120

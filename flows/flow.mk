@@ -4,7 +4,7 @@
 # `make -j flows` runs every flow at once).
 #
 # config.mk variables: APP (required), FLOORPLAN (optional CSV), METHODS,
-# BASELINES, MAX_RADIX, LINK_WIDTH, FREQ, SEED, SWEEP (KMIN:KMAX[:STEP]),
+# BASELINES, MAX_RADIX, LINK_WIDTH and FREQ (a value, A:B:STEP or a list), SEED, SWEEP (KMIN:KMAX[:STEP]),
 # TECH (optional tech file), SIMULATE (1: latency-load curves in the report).
 FLOW   ?= default
 NOCSYN ?= build/nocsyn
@@ -14,8 +14,8 @@ OUT := out/$(FLOW)
 METHODS    ?= split,merge,cmesh,hring
 BASELINES  ?= mesh,torus,cmesh,hring,flatfly,clos,fattree,butterfly
 MAX_RADIX  ?= 8
-LINK_WIDTH ?= 32
-FREQ       ?= 1000
+LINK_WIDTH ?= 32,64
+FREQ       ?= 400:1200:200
 SEED       ?= 1
 SIMULATE   ?= 1
 CONSTRAINTS := --max-radix $(MAX_RADIX) --link-width $(LINK_WIDTH) --freq $(FREQ) --seed $(SEED) \

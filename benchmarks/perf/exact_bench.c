@@ -60,6 +60,7 @@ int main(int argc, char **argv)
     struct noc_lp_params prm;
     noc_lp_params_init(&prm);
     prm.time_limit_s = argc > 4 ? atof(argv[4]) : 600;
+    prm.cuts = getenv("EXACT_CUTS") ? atoi(getenv("EXACT_CUTS")) : 0;
     struct noc_design d;
     double bound, t0 = now();
     rc = noc_synth_exact(&app, &o, K, &prm, &d, &bound, &ctx);
@@ -78,6 +79,7 @@ int main(int argc, char **argv)
     }
     noc_topo_free(&d.topo);
     noc_metrics_free(&d.m);
+    free(d.flow_cycles);
     noc_app_free(&app);
     return 0;
 }

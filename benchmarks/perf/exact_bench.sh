@@ -1,7 +1,7 @@
 #!/bin/sh
 # Split against the exact optimum (RESULTS.md, "Synthesis quality"): for
 # every benchmark app of at most 16 cores and K = 2..4 switches, split's
-# power at that K (`nocsyn synth APP --switches K:K`, default options) and
+# power at that K (`nocsyn synth APP --switches K`, default options) and
 # the optimum of the same cost model and constraints (noc_synth_exact, a
 # GLPK integer program; "limit" = the time limit stopped it, the bound is
 # then a proven lower bound), on the default tech model and on

@@ -81,4 +81,10 @@ void noc_app_core_bw(const struct noc_app *app, double *in, double *out);
 /* Sum of all flow bandwidths. */
 double noc_app_total_bw(const struct noc_app *app);
 
+/* The CSV writer of every CSV nocsyn writes (src/app/csv_rows.c, the libcsv
+ * adapter): appends field s to b as is, or quoted by libcsv (quotes
+ * doubled) when it holds a comma, a quote or a line break.  On allocation
+ * failure b->failed is set.  O(length). */
+void noc_csv_field(struct noc_buf *b, const char *s);
+
 #endif

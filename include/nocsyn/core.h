@@ -130,6 +130,11 @@ static inline uint64_t noc_pair_key(int a, int b)
 /* Writes `len` bytes to `path` atomically: a temporary file beside it, then
  * rename().  "-" writes to stdout.  NOC_OK or NOC_EIO (nothing left behind). */
 int noc_write_file(const char *path, const char *data, size_t len, struct noc_ctx *ctx);
+/* Writes `len` bytes to the file `tmp` (created or truncated), the first
+ * step of a write the caller completes with rename(tmp, target): several
+ * files can so be written first and renamed only when all were.  Messages
+ * name `label` (the target).  NOC_OK or NOC_EIO (tmp removed). */
+int noc_write_temp(const char *tmp, const char *label, const char *data, size_t len, struct noc_ctx *ctx);
 /* Reads a whole file ("-" = stdin) into a NUL-terminated buffer owned by the
  * caller (free()).  NOC_EIO with "PATH: reason" on failure, NOC_EINVAL when
  * the file is empty. */
@@ -151,5 +156,9 @@ void noc_buf_printf(struct noc_buf *b, const char *fmt, ...)
 void noc_buf_append(struct noc_buf *b, const char *s, size_t n);
 /* Formats a double the way every emitter does: shortest of %.10g. */
 void noc_buf_num(struct noc_buf *b, double v);
+/* The one XML escaper (SVG, HTML, Graphviz HTML-like labels): appends s
+ * (NULL = nothing) with & < > " ' and the backslash (which Graphviz would
+ * read as an escape) as character references.  O(length). */
+void noc_buf_xml(struct noc_buf *b, const char *s);
 
 #endif

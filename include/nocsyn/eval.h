@@ -101,8 +101,7 @@ void noc_metrics_free(struct noc_metrics *m);
 int noc_eval(const struct noc_topo *t, const struct noc_traffic *tr,
              const struct noc_eval_opts *o, struct noc_metrics *m, struct noc_ctx *ctx);
 
-/* ---- LP-based loads (src/eval/lpload.c) and bisection (src/eval/bisection.c),
- * written by helper "lp" */
+/* ---- LP-based loads (src/eval/lpload.c) and bisection (src/eval/bisection.c) */
 
 /* Min-max channel load for routing NOC_RT_IDEAL (fractional over minimal
  * paths) or NOC_RT_OPTIMAL (over all paths), formulated per destination

@@ -94,6 +94,12 @@ int noc_perm_format_cycles(const int *p, int N, struct noc_buf *b, struct noc_ct
  * cycle, nested parentheses.  O(len(s) + N). */
 int noc_perm_parse_cycles(const char *s, int N, int *p, struct noc_ctx *ctx);
 
+/* Reads a permutation of N elements given either way: cycle notation when
+ * s starts with '(' or is blank (noc_perm_parse_cycles), else an
+ * interconnection function (noc_perm_parse, evaluated on 0..N-1).  p has N
+ * entries.  Errors as those two.  O(len(s) + N * cost of f). */
+int noc_perm_read(const char *s, int N, int *p, struct noc_ctx *ctx);
+
 /* Registry access for --help: name, argument form ("" / "K" / "D" / "+I|-I" / "Q")
  * and description of function i; returns 0, or -1 past the end. */
 int noc_perm_func_info(int i, const char **name, const char **arg, const char **desc);

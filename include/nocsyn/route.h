@@ -74,7 +74,9 @@ enum noc_routing_model {
     NOC_RT_DOR,
     NOC_RT_UPDOWN,
     NOC_RT_DESTTAG,
-    NOC_RT_TABLE
+    NOC_RT_TABLE,
+    NOC_RT_WESTFIRST, /* minimal adaptive, west-first turn model (2-D meshes) */
+    NOC_RT_ODDEVEN    /* minimal adaptive, odd-even turn model (Chiu 2000) */
 };
 
 /* Model name <-> enum, from a static registry table.  parse: NOC_EINVAL for
@@ -191,6 +193,28 @@ int noc_routing_deadlock(const struct noc_routing *r, struct noc_deadlock *dl,
  * *result to 1 or 0.  Only for deterministic models (NOC_EUNSUP otherwise).
  * Same cost as noc_routing_deadlock. */
 int noc_routing_deadlock_free(const struct noc_routing *r, int *result, struct noc_ctx *ctx);
+
+/* ---- multicast (src/route/multicast.c): one source to n destinations as
+ * a tree, the union of the routing's paths (the heaviest path of each
+ * destination, the first on ties), against n separate unicasts (Hwang,
+ * "Advanced Computer Architecture", sec. 7.4).  Traffic counts
+ * router-to-router channels: for unicasts every message's channels (a
+ * channel used twice counts twice), for the tree each channel once;
+ * distance is the longest path (the same for both).  Init by the call,
+ * release with noc_multicast_free. */
+struct noc_multicast {
+    int ndest;
+    long unicast_traffic, tree_traffic;
+    int distance;
+    int *tree;   /* the tree's channels in the order first used, owned */
+    int ntree;
+};
+/* s and dests are node ids as for noc_routing_paths.  Errors as
+ * noc_routing_paths (NOC_EUNSUP for ecmp/ideal/optimal), NOC_EINVAL for
+ * n < 1.  O(sum of path lengths). */
+int noc_routing_multicast(const struct noc_routing *r, int s, const int *dests, int n,
+                          struct noc_multicast *m, struct noc_ctx *ctx);
+void noc_multicast_free(struct noc_multicast *m);
 
 /* ---- exact counts: a tiny unsigned bignum (base 1e9 limbs, addition and
  * multiplication by a small factor). */

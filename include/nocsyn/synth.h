@@ -25,6 +25,12 @@
  *     links, given the core positions of the floorplan;
  *  4. evaluate with the evaluation engine (table routing = the routes), and
  *     power/area with the tech model (tech.h).
+ * Up to 64 cores, between steps 1 and 2 the partition is refined for total
+ * power (single core moves and pairwise swaps, each rebuilt through steps
+ * 2-3 and kept when the power drops), and every feasible design of K >= 3
+ * gets up to three non-tree variants "split_kK_xJ" (J extra links that save
+ * the most bandwidth x hops without raising the radix; src/synth/
+ * augment.c), appended after the K entries.
  * A K is infeasible (with the reason kept) when a group's cores alone exceed
  * the radix, or a flow cannot be routed under the constraints.
  */
@@ -45,6 +51,8 @@ struct noc_synth_opts {
     int kstep;            /* K = kmin, kmin+kstep, ..., and kmax (0 = default:
                            * 1 up to 128 cores, else ceil(ncores / 128)) */
     int max_radix;        /* ports per switch, cores included (0 = no limit) */
+    int radix_by_clock;   /* set by noc_synth_run: max_radix is the timing
+                           * bound of the clock, not the user's (messages) */
     double link_width;    /* bits (default 32): the point being built */
     double freq_mhz;      /* MHz (default 1000): the point being built */
     /* The (frequency, width) grid explored by noc_synth_run: every method
@@ -145,7 +153,8 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
  *  refused).  The merge saving most power (tech model estimate) is made;
  *  stop when none saves power.  Every step is a design ("merge_kK", or
  *  "merge_mesh_kK" from a mesh), its switches placed by split's LP (step
- *  3) and evaluated by the engine.  Pareto set and choice as split.
+ *  3), its switch islands joined as split's (unless no_connect) and
+ *  evaluated by the engine.  Pareto set and choice as split.
  *  Errors: as split; NOC_EINFEASIBLE when the start cannot be routed.
  *  Cost: O(steps x links x flows x K) path work plus the LP per step. */
 int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
@@ -247,7 +256,8 @@ void noc_synth_pareto(struct noc_synth_result *res);
  * program's objective.  prm (NULL = defaults: prove optimality) bounds the
  * search; *bound_mw receives the best lower bound on the power (the optimum
  * when proven).  Returns NOC_OK (proven optimal within prm->mip_gap; d
- * filled, owned by the caller: noc_topo_free and noc_metrics_free),
+ * filled, owned by the caller: noc_topo_free, noc_metrics_free and
+ * free(d->flow_cycles)),
  * NOC_ELIMIT (a limit stopped the search: d holds the best design found
  * when d->feasible, else none), NOC_EINFEASIBLE (no design: d->reason),
  * NOC_EINVAL (K outside 1..ncores, bad input as split), NOC_ENOMEM.

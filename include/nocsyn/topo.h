@@ -157,8 +157,6 @@ double noc_topo_channel_length(const struct noc_topo *t, int c);
 /* Copies src into dst (dst must be uninitialised). */
 int noc_topo_copy(struct noc_topo *dst, const struct noc_topo *src, struct noc_ctx *ctx);
 
-#endif
-
 /* The index i of a generated router name "r<i>" (decimal, no leading zero),
  * or -1 for any other name.  O(length). */
 long noc_topo_router_index(const char *name);
@@ -182,3 +180,5 @@ int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len,
                        const char *label, struct noc_ctx *ctx);
 int noc_topo_parse_anynet(struct noc_topo *t, const char *data, size_t len,
                           const char *label, struct noc_ctx *ctx);
+
+#endif

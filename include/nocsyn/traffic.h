@@ -62,11 +62,11 @@ int noc_traffic_make(struct noc_traffic *tr, const struct noc_topo *t,
 
 /* The flows of an app already in memory as traffic over t's terminals
  * (what "app:FILE" does after reading FILE): cores placed by `map` as for
- * noc_traffic_make, rates scaled so the busiest terminal injects 1
+ * noc_traffic_make (the optimising mappings seeded by `seed`), rates scaled so the busiest terminal injects 1
  * (unit_mbps), core_of set.  tr must be uninitialised; it is finalized and
  * named `name` on success, released on failure.  NOC_EINVAL when a core
  * does not fit or the app has no flows.  O(cores + flows) plus the mapping. */
 int noc_traffic_from_app(struct noc_traffic *tr, const struct noc_topo *t, const struct noc_app *app,
-                         const char *name, const char *map, struct noc_ctx *ctx);
+                         const char *name, const char *map, unsigned seed, struct noc_ctx *ctx);
 
 #endif

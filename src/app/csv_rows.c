@@ -9,6 +9,7 @@
  * parity rule agrees with libcsv on every input it accepts.
  */
 #include "csv_rows.h"
+#include "nocsyn/app.h"
 
 #include <csv.h>
 #include <math.h>
@@ -264,4 +265,22 @@ int noc_check_bw(double bw, const char *what, const char *text, const char *labe
         return noc_error(ctx, NOC_EINVAL, label, line, "%s %.40s is beyond %g MB/s", what, text,
                          NOC_APP_BW_MAX);
     return NOC_OK;
+}
+
+void noc_csv_field(struct noc_buf *b, const char *s)
+{
+    size_t n = strlen(s);
+    if (!strpbrk(s, ",\"\r\n")) {
+        noc_buf_append(b, s, n);
+        return;
+    }
+    size_t need = csv_write(NULL, 0, s, n);
+    char *q = malloc(need);
+    if (!q) {
+        b->failed = 1;
+        return;
+    }
+    csv_write(q, need, s, n);
+    noc_buf_append(b, q, need);
+    free(q);
 }

@@ -20,11 +20,13 @@ int cmd_route(int argc, char **argv);
 int cmd_perm(int argc, char **argv);
 int cmd_min(int argc, char **argv);
 int cmd_dynamic(int argc, char **argv);
+int cmd_design(int argc, char **argv);
 int cmd_latency(int argc, char **argv);
 int cmd_synth(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_floorplan(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_rtl(int argc, char **argv);
 int cmd_tech(int argc, char **argv);
 
 struct noc_topo; /* cli_load_topology (topo_arg.c): "-", "gen:FAMILY:P=V,..." or a file into uninitialised t (finalized on success; caller frees) */
@@ -48,7 +50,7 @@ void cli_ctx_init(struct noc_ctx *ctx);
 int cli_wants_help(int argc, char **argv);
 /* Prints text to stdout and returns 0 (for --help). */
 int cli_help(const char *text);
-/* The progress line of long runs (issue: on stderr, only when it is a
+/* The progress line of long runs (on stderr, only when it is a
  * terminal, only once the run has taken more than a second, never with
  * --quiet).  cli_progress_init decides whether to show it; cli_progress is
  * the library callback (ud = the struct). */
@@ -66,19 +68,26 @@ struct cli_out {
     const char *data;
     size_t len;
 };
-/* Writes outs[0..n) in order with noc_write_file; when one fails, removes
- * the files this call already wrote, so an error leaves no output behind.
- * Returns NOC_OK or the failing write's status (message in ctx). */
+/* Writes outs[0..n) as a set (src/cli/outputs.c): every file first to a
+ * temporary beside it (DIR/.nocsyn-tmp-PID-NAME), then, when all were
+ * written, each renamed into place, then the stdout outputs.  When one
+ * fails nothing is renamed, so every file that existed before is left as
+ * it was.  Returns NOC_OK or the failing write's status (message in ctx). */
 int cli_write_all(const struct cli_out *outs, int n, struct noc_ctx *ctx);
 
-/* A set of output files written all or nothing (synth, compare): the
- * files go to DIR/.nocsyn-stage-PID, and only when every one was written
- * are they moved into DIR; on failure the staging directory (and DIR, when
- * this run created it) is removed.  Open, write into st->path, then commit
- * or abort. */
+/* A set of output files written into DIR all or nothing, replacing the
+ * previous run's set (synth, compare): the files go to
+ * DIR/.nocsyn-stage-PID; commit moves them into DIR, removes the files the
+ * previous run listed in DIR/.nocsyn-files that this run did not write
+ * (files of other origin stay) and lists this run's files there.  On abort
+ * (or SIGINT/SIGTERM/SIGHUP) the staging directory goes, and DIR when this
+ * run created it; a later run removes the staging directories and
+ * temporaries of runs that are gone.  Open, write into st->path, then
+ * commit or abort. */
 struct cli_stage {
     char dir[4096], path[4200];
     int created;
+    int slot, dir_slot; /* signal-cleanup slots of path and (created) dir */
 };
 int cli_stage_open(const char *dir, struct cli_stage *st, struct noc_ctx *ctx);
 int cli_stage_commit(struct cli_stage *st, struct noc_ctx *ctx);

@@ -87,6 +87,8 @@ struct app_summary {
     double *in, *out, total;
     int *comp, ncomp;
     int nbounded; /* flows with max_hops */
+    int nlat;     /* flows with max_latency_ns */
+    int tightest; /* the flow of the smallest max_latency_ns, -1 if none */
 };
 
 static int summarise(const struct noc_app *app, struct app_summary *s, struct noc_ctx *ctx)
@@ -101,8 +103,16 @@ static int summarise(const struct noc_app *app, struct app_summary *s, struct no
     noc_app_core_bw(app, s->in, s->out);
     s->total = noc_app_total_bw(app);
     s->ncomp = noc_app_components(app, s->comp);
-    for (int f = 0; f < app->nflows; f++)
-        s->nbounded += app->flows[f].max_hops >= 0;
+    s->tightest = -1;
+    for (int f = 0; f < app->nflows; f++) {
+        const struct noc_flow *fl = &app->flows[f];
+        s->nbounded += fl->max_hops >= 0;
+        if (fl->max_latency_ns > 0) {
+            s->nlat++;
+            if (s->tightest < 0 || fl->max_latency_ns < app->flows[s->tightest].max_latency_ns)
+                s->tightest = f;
+        }
+    }
     return NOC_OK;
 }
 
@@ -282,6 +292,11 @@ static void text_report(const struct noc_app *app, const struct app_summary *s, 
     }
     noc_buf_printf(b, "max_hops     %d flow%s bounded\n", s->nbounded, s->nbounded == 1 ? "" : "s");
     text_bounded(app, b);
+    if (s->nlat > 0) {
+        const struct noc_flow *t = &app->flows[s->tightest];
+        noc_buf_printf(b, "max_latency  %d flow%s bounded; tightest %g ns: %s -> %s\n", s->nlat,
+                       s->nlat == 1 ? "" : "s", t->max_latency_ns, app->cores[t->src].name, app->cores[t->dst].name);
+    }
     noc_buf_append(b, "\n", 1);
     text_table(app, s, b);
 }
@@ -325,6 +340,18 @@ static cJSON *json_report(const struct noc_app *app, const struct app_summary *s
         cJSON_AddItemToArray(bounded, o);
     }
     cJSON_AddItemToObject(root, "max_hops_flows", bounded);
+    cJSON *lat = cJSON_CreateArray();
+    for (int f = 0; f < app->nflows && lat; f++) {
+        const struct noc_flow *fl = &app->flows[f];
+        if (!(fl->max_latency_ns > 0))
+            continue;
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddItemToObject(o, "src", cJSON_CreateString(app->cores[fl->src].name));
+        cJSON_AddItemToObject(o, "dst", cJSON_CreateString(app->cores[fl->dst].name));
+        cJSON_AddItemToObject(o, "max_latency_ns", jnum(fl->max_latency_ns));
+        cJSON_AddItemToArray(lat, o);
+    }
+    cJSON_AddItemToObject(root, "max_latency_flows", lat);
     for (int i = 0; i < app->ncores; i++) {
         const struct noc_core *c = &app->cores[i];
         cJSON *o = cJSON_CreateObject();

@@ -71,7 +71,9 @@ int cmd_compare(int argc, char **argv)
         for (int i = 0; noc_baseline_info(i, &n, &r, &rt) == 0; i++)
             printf("  %-10s %s; routing %s\n", n, r, rt);
         printf("\nWrites DIR/summary.csv, DIR/report.md, DIR/report.html (self-contained) and\n"
-               "every design's files (D.dot, D.svg, D.json, D.routes.csv, D.place.csv, D.anynet).\n"
+               "every design's files (D.dot, D.svg, D.json, D.routes.csv, D.place.csv, D.anynet),\n"
+               "all or nothing, replacing the previous run's set (listed in DIR/.nocsyn-files;\n"
+               "other files stay, such as a floorplan kept in DIR).\n"
                "Exit: 0 at least one design compared (a skipped method or baseline is a note);\n"
                "1 none; 2 bad input or usage.\n");
         return 0;

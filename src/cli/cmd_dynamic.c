@@ -74,22 +74,6 @@ static int need_int(const struct dyn_opts *o, int id, const char *name, long lo,
     return 0;
 }
 
-/* Reads a permutation: cycle notation (starts with '(' or blank) or an
- * interconnection function. */
-static int read_perm(const char *s, int N, int *p, struct noc_ctx *ctx)
-{
-    const char *c = s + strspn(s, " \t");
-    if (*c == '(' || *c == '\0')
-        return noc_perm_parse_cycles(s, N, p, ctx);
-    struct noc_perm_fn f;
-    int st = noc_perm_parse(&f, s, N, ctx);
-    if (st)
-        return st;
-    for (int x = 0; x < N; x++)
-        p[x] = (int)noc_perm_apply(&f, x);
-    return NOC_OK;
-}
-
 static int module_row(struct noc_buf *b, int a, int bb, int json, int first, struct noc_ctx *ctx)
 {
     struct noc_bignum st, pm;
@@ -196,7 +180,7 @@ static int run_omega(const struct dyn_opts *o, struct noc_buf *b, struct noc_ctx
     memset(&r, 0, sizeof r);
     if (!p)
         return cli_usage("dynamic: out of memory");
-    if (read_perm(o->val[D_PERM], (int)N, p, ctx) || noc_dyn_omega_route((int)k, (int)n, p, &r, ctx)) {
+    if (noc_perm_read(o->val[D_PERM], (int)N, p, ctx) || noc_dyn_omega_route((int)k, (int)n, p, &r, ctx)) {
         rc = cli_fail(ctx);
         goto cleanup;
     }
@@ -327,7 +311,7 @@ static int run_clos(const struct dyn_opts *o, struct noc_buf *b, struct noc_ctx 
     if (o->val[D_PERM]) {
         p = malloc((size_t)N * sizeof *p);
         mid = malloc((size_t)N * sizeof *mid);
-        if (!p || !mid || read_perm(o->val[D_PERM], N, p, ctx) || noc_dyn_clos_route(&c, p, mid, ctx)) {
+        if (!p || !mid || noc_perm_read(o->val[D_PERM], N, p, ctx) || noc_dyn_clos_route(&c, p, mid, ctx)) {
             free(p);
             free(mid);
             return p && mid ? cli_fail(ctx) : cli_usage("dynamic: out of memory");

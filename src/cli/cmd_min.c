@@ -76,22 +76,6 @@ static void json_ints(struct noc_buf *b, const int *v, int n)
     noc_buf_append(b, "]", 1);
 }
 
-/* Reads --perm: cycle notation when it starts with '(' or is blank, else an
- * interconnection function. */
-static int read_perm(const char *s, int N, int *p, struct noc_ctx *ctx)
-{
-    const char *c = s + strspn(s, " \t");
-    if (*c == '(' || *c == '\0')
-        return noc_perm_parse_cycles(s, N, p, ctx);
-    struct noc_perm_fn f;
-    int st = noc_perm_parse(&f, s, N, ctx);
-    if (st)
-        return st;
-    for (int x = 0; x < N; x++)
-        p[x] = (int)noc_perm_apply(&f, x);
-    return NOC_OK;
-}
-
 static void print_route(struct noc_buf *b, const struct noc_min *m, const struct noc_min_result *r,
                         int json)
 {
@@ -305,7 +289,7 @@ int cmd_min(int argc, char **argv)
         goto cleanup;
     }
     if (perm) {
-        if (read_perm(perm, m.N, p, &ctx) || noc_min_route(&m, p, &res, &ctx)) {
+        if (noc_perm_read(perm, m.N, p, &ctx) || noc_min_route(&m, p, &res, &ctx)) {
             rc = cli_fail(&ctx);
             goto cleanup;
         }

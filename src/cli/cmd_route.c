@@ -16,6 +16,7 @@ static const char help[] =
     "usage: nocsyn route TOPOLOGY --from A --to B [--routing R] [--count] [--weights]\n"
     "                    [--limit N]\n"
     "       nocsyn route TOPOLOGY --deadlock [--routing R] [--vcs V]\n"
+    "       nocsyn route TOPOLOGY --from A --multicast LIST|all [--routing R]\n"
     "\n"
     "Prints the router paths from A to B, one path a line, as space-separated\n"
     "router names from A's router to B's router.  A and B are terminal names, or\n"
@@ -26,6 +27,14 @@ static const char help[] =
     "Options:\n"
     "  --from A        source terminal or router\n"
     "  --to B          destination terminal or router\n"
+    "  --multicast L   instead of --to: a multicast from A to the comma-separated\n"
+    "                  terminals L (all: a broadcast to every other terminal) as a\n"
+    "                  tree, the union of the routing's paths (default routing dor\n"
+    "                  where it applies, else updown), against separate unicasts:\n"
+    "                  traffic = router-to-router channels used (a channel two\n"
+    "                  unicasts share counts twice, in the tree once), distance =\n"
+    "                  the longest path (Hwang, Advanced Computer Architecture,\n"
+    "                  sec. 7.4); then the tree's channels\n"
     "  --routing R     routing model (default ecmp):\n"
     "                    ecmp     all minimal router-level paths, listed in\n"
     "                             lexicographic order of router ids\n"
@@ -37,6 +46,10 @@ static const char help[] =
     "                             router id on ties (root: largest degree)\n"
     "                    desttag  destination-tag on butterfly, omega, cube MINs\n"
     "                    table    the routes stored with the topology\n"
+    "                    westfirst, oddeven  minimal adaptive routing of the turn\n"
+    "                             models on 2-D meshes: every productive\n"
+    "                             direction the model allows, traffic split equally\n"
+    "                             (west-first: Glass & Ni 1992; odd-even: Chiu 2000)\n"
     "                  (ideal and optimal are fractional load models: see eval)\n"
     "  --count         print only the number of paths (exact, however large)\n"
     "  --weights       prefix each path with its traffic fraction\n"
@@ -57,7 +70,8 @@ static const char help[] =
     "usage (unknown node, a model that does not apply to the topology).\n";
 
 struct route_opts {
-    const char *topo, *from, *to, *routing;
+    const char *topo, *from, *to, *routing, *multicast;
+    int routing_given;
     int count, weights, deadlock, vcs;
     long limit;
 };
@@ -69,7 +83,7 @@ static int parse_opts(int argc, char **argv, struct route_opts *o)
         {"routing", required_argument, NULL, 'r'}, {"count", no_argument, NULL, 'c'},
         {"weights", no_argument, NULL, 'w'},     {"limit", required_argument, NULL, 'l'},
         {"deadlock", no_argument, NULL, 'd'},    {"vcs", required_argument, NULL, 'v'},
-        {NULL, 0, NULL, 0},
+        {"multicast", required_argument, NULL, 'M'}, {NULL, 0, NULL, 0},
     };
     long v;
     memset(o, 0, sizeof *o);
@@ -83,7 +97,8 @@ static int parse_opts(int argc, char **argv, struct route_opts *o)
         switch (c) {
         case 'f': o->from = optarg; break;
         case 't': o->to = optarg; break;
-        case 'r': o->routing = optarg; break;
+        case 'r': o->routing = optarg; o->routing_given = 1; break;
+        case 'M': o->multicast = optarg; break;
         case 'c': o->count = 1; break;
         case 'w': o->weights = 1; break;
         case 'd': o->deadlock = 1; break;
@@ -110,7 +125,9 @@ static int parse_opts(int argc, char **argv, struct route_opts *o)
     if (o->deadlock && (o->from || o->to || o->count || o->weights))
         return cli_usage("route: --deadlock checks all pairs; it takes no --from, --to, --count "
                          "or --weights");
-    if (!o->deadlock && (!o->from || !o->to))
+    if (o->multicast && (o->to || o->deadlock || o->count || o->weights || !o->from))
+        return cli_usage("route: --multicast takes --from and no --to, --deadlock, --count or --weights");
+    if (!o->deadlock && !o->multicast && (!o->from || !o->to))
         return cli_usage("route: --from and --to are required (see 'nocsyn route --help')");
     return 0;
 }
@@ -250,6 +267,75 @@ cleanup:
     return rc;
 }
 
+static int find_node(const struct noc_topo *t, const char *topo, const char *name, int *v);
+
+/* --multicast: the tree against unicasts, then the tree's channels. */
+static int route_multicast(const struct route_opts *o, const struct noc_topo *t, int s,
+                           struct noc_buf *out, struct noc_ctx *ctx)
+{
+    int model, rc = 0, n = 0;
+    struct noc_routing r;
+    struct noc_multicast m;
+    int *dests = malloc(((size_t)t->nterminals + 1) * sizeof *dests);
+    memset(&m, 0, sizeof m);
+    if (!dests)
+        return cli_usage("route: out of memory");
+    if (!strcmp(o->multicast, "all")) {
+        for (int i = 0; i < t->nterminals; i++)
+            if (noc_topo_term_node(t, i) != s)
+                dests[n++] = noc_topo_term_node(t, i);
+    } else {
+        char name[256];
+        for (const char *p = o->multicast; *p;) {
+            size_t len = strcspn(p, ",");
+            if (len == 0 || len >= sizeof name || n >= t->nterminals) {
+                free(dests);
+                return cli_usage("route: --multicast is 'all' or a comma-separated list of terminals");
+            }
+            memcpy(name, p, len);
+            name[len] = '\0';
+            p += len + (p[len] == ',');
+            if ((rc = find_node(t, o->topo, name, &dests[n])) != 0) {
+                free(dests);
+                return rc;
+            }
+            n++;
+        }
+    }
+    const char *rname = o->routing;
+    if (!o->routing_given) {
+        struct noc_routing probe;
+        struct noc_ctx sub;
+        noc_ctx_init(&sub);
+        rname = noc_routing_init(&probe, t, NOC_RT_DOR, 1, &sub) == NOC_OK ? "dor" : "updown";
+        if (!strcmp(rname, "dor"))
+            noc_routing_free(&probe);
+    }
+    if (noc_routing_parse(rname, &model, ctx) || noc_routing_init(&r, t, model, o->vcs, ctx)) {
+        free(dests);
+        return cli_fail_in(o->topo, ctx);
+    }
+    if (noc_routing_multicast(&r, s, dests, n, &m, ctx)) {
+        rc = cli_fail_in(o->topo, ctx);
+        goto cleanup;
+    }
+    noc_buf_printf(out, "multicast from %s to %d destination%s (routing %s)\n", t->nodes[s].name, n,
+                   n == 1 ? "" : "s", rname);
+    noc_buf_printf(out, "  unicasts: traffic %ld channels, distance %d hops\n", m.unicast_traffic,
+                   m.distance);
+    noc_buf_printf(out, "  tree:     traffic %ld channels, distance %d hops\n", m.tree_traffic, m.distance);
+    noc_buf_printf(out, "tree:");
+    for (int i = 0; i < m.ntree; i++)
+        noc_buf_printf(out, " %s->%s", t->nodes[t->ch[m.tree[i]].src].name,
+                       t->nodes[t->ch[m.tree[i]].dst].name);
+    noc_buf_printf(out, "\n");
+cleanup:
+    noc_multicast_free(&m);
+    noc_routing_free(&r);
+    free(dests);
+    return rc;
+}
+
 static int find_node(const struct noc_topo *t, const char *topo, const char *name, int *v)
 {
     *v = noc_topo_find(t, name);
@@ -278,12 +364,19 @@ int cmd_route(int argc, char **argv)
                          "eval'); use ecmp for the minimal paths",
                          o.routing);
     if (o.deadlock && !noc_routing_is_deterministic(model))
-        return cli_usage("route: --deadlock needs a deterministic routing (dor, updown, desttag, "
-                         "table), not '%s'",
+        return cli_usage("route: --deadlock needs a routing with paths (dor, updown, desttag, "
+                         "table, westfirst, oddeven), not '%s'",
                          o.routing);
     if (cli_load_topology(o.topo, &t, &ctx) != NOC_OK)
         return cli_fail(&ctx);
     noc_buf_init(&out);
+    if (o.multicast) {
+        if ((status = find_node(&t, o.topo, o.from, &s)) == 0 &&
+            (status = route_multicast(&o, &t, s, &out, &ctx)) == 0 &&
+            noc_write_file("-", out.data ? out.data : "", out.len, &ctx) != NOC_OK)
+            status = cli_fail(&ctx);
+        goto cleanup;
+    }
     if (!o.deadlock && ((status = find_node(&t, o.topo, o.from, &s)) ||
                         (status = find_node(&t, o.topo, o.to, &d))))
         goto cleanup;

@@ -27,7 +27,11 @@ static const char synth_help[] =
     "          decreasing bandwidth opening links as needed (cost: marginal power +\n"
     "          a hop penalty) keeping the channel dependency graph acyclic, and a\n"
     "          GLPK linear program places the switches (least bandwidth-weighted\n"
-    "          wire length on the floorplan).  Designs split_kK.\n"
+    "          wire length on the floorplan).  Up to 64 cores the partition is\n"
+    "          then refined (core moves and swaps kept while the power drops).\n"
+    "          Designs split_kK, and non-tree variants split_kK_xJ (K >= 3): J\n"
+    "          extra links, each where it saves the most bandwidth x hops without\n"
+    "          raising the radix, taken by the flows it shortens.\n"
     "  merge   a router at each core of the floorplan (--start floorplan, default),\n"
     "          every communicating pair on a direct link; or the cores mapped onto\n"
     "          a near-square mesh (--start mesh: 'auto' mapping, each core in its\n"
@@ -99,6 +103,9 @@ static const char synth_help[] =
     "and each channel (injection, links, ejection) in 1 + its pipeline registers,\n"
     "and the tail follows ceil(packet_bits / width) - 1 cycles later.  A flow's\n"
     "max_latency_ns (app column or DOT attribute) must be met by every design.\n"
+    "DIR holds one run's files: they are written all or nothing, and the files the\n"
+    "previous run listed in DIR/.nocsyn-files are replaced as a set (other files\n"
+    "stay); a run stopped by a signal leaves nothing behind.\n"
     "Exit: 0 at least one feasible design; 1 none (the reason names the flow or\n"
     "switch, or the best latency any design reached); 2 bad input.\n";
 
@@ -363,7 +370,7 @@ int cmd_synth(int argc, char **argv)
         printf("chosen: %s (files in %s/)\n", res.d[res.chosen].name, out);
     }
 done:;
-    int code = rc == -2 ? 2 : rc && where ? cli_fail_in(where, &ctx) : rc ? cli_fail(&ctx) : 0;
+    int code = rc && where ? cli_fail_in(where, &ctx) : rc ? cli_fail(&ctx) : 0;
     noc_synth_result_free(&res);
     noc_app_free(&app);
     return code;

@@ -63,19 +63,6 @@ int cli_help(const char *text)
     return 0;
 }
 
-int cli_write_all(const struct cli_out *outs, int n, struct noc_ctx *ctx)
-{
-    int rc = NOC_OK, i;
-    for (i = 0; i < n && rc == NOC_OK; i++)
-        if (outs[i].path)
-            rc = noc_write_file(outs[i].path, outs[i].data ? outs[i].data : "", outs[i].len, ctx);
-    if (rc != NOC_OK)
-        for (int j = 0; j < i - 1; j++) /* outs[i - 1] failed: nothing of it was left */
-            if (outs[j].path && strcmp(outs[j].path, "-") != 0)
-                remove(outs[j].path);
-    return rc;
-}
-
 const char *cli_ext(const char *path)
 {
     const char *slash = strrchr(path, '/');
@@ -112,74 +99,6 @@ void cli_progress(void *ud, int done, int total, const char *item)
     if (done == total)
         fputc('\n', stderr);
     p->shown = 1;
-}
-
-/* ---- staging a set of output files (synth, compare) */
-#include <dirent.h>
-#include <errno.h>
-#include <sys/stat.h>
-
-int cli_stage_open(const char *dir, struct cli_stage *st, struct noc_ctx *ctx)
-{
-    memset(st, 0, sizeof *st);
-    snprintf(st->dir, sizeof st->dir, "%s", dir);
-    if (mkdir(dir, 0777) == 0)
-        st->created = 1;
-    else if (errno != EEXIST)
-        return noc_error(ctx, NOC_EIO, dir, 0, "cannot create directory: %s", strerror(errno));
-    struct stat sb;
-    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return noc_error(ctx, NOC_EIO, dir, 0, "not a directory");
-    if ((size_t)snprintf(st->path, sizeof st->path, "%s/.nocsyn-stage-%ld", dir, (long)getpid()) >= sizeof st->path)
-        return noc_error(ctx, NOC_EINVAL, dir, 0, "output path too long");
-    if (mkdir(st->path, 0777) != 0) {
-        int e = errno;
-        if (st->created)
-            rmdir(dir);
-        return noc_error(ctx, NOC_EIO, dir, 0, "cannot create a staging directory: %s", strerror(e));
-    }
-    return NOC_OK;
-}
-
-/* Moves (commit) or removes (abort) every file of the staging directory. */
-static int stage_drain(struct cli_stage *st, int commit, struct noc_ctx *ctx)
-{
-    int rc = NOC_OK;
-    DIR *d = opendir(st->path);
-    if (!d)
-        return ctx ? noc_error(ctx, NOC_EIO, st->dir, 0, "staging directory vanished") : NOC_EIO;
-    struct dirent *de;
-    char from[8192], to[8192];
-    while ((de = readdir(d)) != NULL) {
-        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-            continue;
-        snprintf(from, sizeof from, "%s/%s", st->path, de->d_name);
-        snprintf(to, sizeof to, "%s/%s", st->dir, de->d_name);
-        if (commit && rc == NOC_OK) {
-            if (rename(from, to) != 0)
-                rc = noc_error(ctx, NOC_EIO, to, 0, "cannot move into place: %s", strerror(errno));
-        } else
-            remove(from);
-    }
-    closedir(d);
-    return rc;
-}
-
-int cli_stage_commit(struct cli_stage *st, struct noc_ctx *ctx)
-{
-    int rc = stage_drain(st, 1, ctx);
-    if (rc != NOC_OK)
-        stage_drain(st, 0, NULL);
-    rmdir(st->path);
-    return rc;
-}
-
-void cli_stage_abort(struct cli_stage *st)
-{
-    stage_drain(st, 0, NULL);
-    rmdir(st->path);
-    if (st->created)
-        rmdir(st->dir); /* only when empty, i.e. we made it for this run */
 }
 
 int cli_parse_grid(const char *opt, const char *s, double lo, double hi, double *vals, int max, int *n)

@@ -17,9 +17,11 @@ static const struct cli_cmd commands[] = {
     {"perm", cmd_perm, "interconnection functions (cube, shuffle, butterfly, ...)"},
     {"min", cmd_min, "multistage networks of 2x2 switches: permutation passability"},
     {"dynamic", cmd_dynamic, "dynamic networks: crossbar, switch modules, k x k Omega, broadcast, Clos, bus"},
+    {"design", cmd_design, "a butterfly network designed from its specification (Dally & Towles ch. 2)"},
     {"latency", cmd_latency, "analytical latency models (switching, dropping k-ary n-fly, message, head, retry)"},
     {"tech", cmd_tech, "the timing, power and area model: max clock, stage delays by radix"},
     {"sim", cmd_sim, "cycle-level network simulation: latency, throughput, saturation"},
+    {"rtl", cmd_rtl, "synthesizable SystemVerilog: routers, links, top level, testbench"},
 };
 
 static void usage(FILE *f)

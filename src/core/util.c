@@ -230,26 +230,28 @@ int noc_write_file(const char *path, const char *data, size_t len, struct noc_ct
     if (!tmp)
         return NOC_ENOMEM;
     snprintf(tmp, pl + 16, "%s.tmp.%ld", path, (long)getpid());
-    int rc = NOC_OK;
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        rc = noc_error(ctx, NOC_EIO, path, 0, "cannot write: %s", strerror(errno));
-        goto done;
-    }
-    size_t w = fwrite(data, 1, len, f);
-    int cerr = fclose(f);
-    if (w != len || cerr != 0) {
-        remove(tmp);
-        rc = noc_error(ctx, NOC_EIO, path, 0, "write failed: %s", strerror(errno));
-        goto done;
-    }
-    if (rename(tmp, path) != 0) {
+    int rc = noc_write_temp(tmp, path, data, len, ctx);
+    if (rc == NOC_OK && rename(tmp, path) != 0) {
         remove(tmp);
         rc = noc_error(ctx, NOC_EIO, path, 0, "cannot rename into place: %s", strerror(errno));
     }
-done:
     free(tmp);
     return rc;
+}
+
+int noc_write_temp(const char *tmp, const char *label, const char *data, size_t len, struct noc_ctx *ctx)
+{
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return noc_error(ctx, NOC_EIO, label, 0, "cannot write: %s", strerror(errno));
+    size_t w = fwrite(data, 1, len, f);
+    int cerr = fclose(f);
+    if (w != len || cerr != 0) {
+        int e = errno;
+        remove(tmp);
+        return noc_error(ctx, NOC_EIO, label, 0, "write failed: %s", strerror(e));
+    }
+    return NOC_OK;
 }
 
 int noc_read_file(const char *path, char **data, size_t *len, struct noc_ctx *ctx)
@@ -341,6 +343,23 @@ void noc_buf_printf(struct noc_buf *b, const char *fmt, ...)
     vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
     va_end(ap);
     b->len += (size_t)n;
+}
+
+void noc_buf_xml(struct noc_buf *b, const char *s)
+{
+    static const struct {
+        char c;
+        const char *ent;
+    } ents[] = {{'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}, {'\'', "&apos;"}, {'\\', "&#92;"}};
+    for (; s && *s; s++) {
+        size_t k = 0;
+        while (k < sizeof ents / sizeof ents[0] && ents[k].c != *s)
+            k++;
+        if (k < sizeof ents / sizeof ents[0])
+            noc_buf_append(b, ents[k].ent, strlen(ents[k].ent));
+        else
+            noc_buf_append(b, s, 1);
+    }
 }
 
 void noc_buf_num(struct noc_buf *b, double v)

@@ -52,24 +52,6 @@ static void put_id(struct noc_buf *b, const char *s)
     noc_buf_append(b, "\"", 1);
 }
 
-/* Appends s escaped for an HTML-like label. */
-static void put_html(struct noc_buf *b, const char *s)
-{
-    static const struct {
-        char c;
-        const char *ent;
-    } ents[] = {{'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}, {'\\', "&#92;"}};
-    for (; *s; s++) {
-        size_t k = 0;
-        while (k < sizeof ents / sizeof ents[0] && ents[k].c != *s)
-            k++;
-        if (k < sizeof ents / sizeof ents[0])
-            noc_buf_append(b, ents[k].ent, strlen(ents[k].ent));
-        else
-            noc_buf_append(b, s, 1);
-    }
-}
-
 /* A number as "%.10g", quoted when it is not a plain DOT numeral. */
 static void put_num(struct noc_buf *b, double v)
 {
@@ -95,7 +77,7 @@ static void write_core(const struct noc_app *app, int i, int pinned, struct noc_
     noc_buf_append(b, "  ", 2);
     put_id(b, c->name);
     noc_buf_append(b, " [label=<", 9);
-    put_html(b, c->name);
+    noc_buf_xml(b, c->name);
     if (c->has_size) {
         noc_buf_append(b, "<BR/><FONT POINT-SIZE=\"8\">", 26);
         noc_buf_num(b, c->w);
@@ -163,7 +145,7 @@ int noc_app_write_dot(const struct noc_app *app, struct noc_buf *out, struct noc
     noc_buf_append(out, "digraph ", 8);
     put_id(out, name);
     noc_buf_append(out, " {\n  graph [label=<", 19);
-    put_html(out, name);
+    noc_buf_xml(out, name);
     noc_buf_printf(out, ": %d core%s, %d flow%s, ", app->ncores, app->ncores == 1 ? "" : "s",
                    app->nflows, app->nflows == 1 ? "" : "s");
     noc_buf_num(out, total);

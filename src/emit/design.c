@@ -8,26 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nocsyn/app.h"
 #include "nocsyn/route.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/topo.h"
 #include "nocsyn/tech.h"
-
-/* CSV field, quoted when it holds a comma, quote or line break. */
-static void csv_field(struct noc_buf *b, const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        noc_buf_append(b, s, strlen(s));
-        return;
-    }
-    noc_buf_append(b, "\"", 1);
-    for (; *s; s++) {
-        if (*s == '"')
-            noc_buf_append(b, "\"", 1);
-        noc_buf_append(b, s, 1);
-    }
-    noc_buf_append(b, "\"", 1);
-}
 
 static int path_of(const char *dir, const char *name, const char *ext, char *out, size_t n,
                    struct noc_ctx *ctx)
@@ -57,9 +42,9 @@ int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech,
     noc_buf_printf(b, timed ? "src,dst,hops,latency_cycles,latency_ns\n" : "src,dst,path\n");
     for (int i = 0; i < t->nroutes; i++) {
         const struct noc_route *r = &t->routes[i];
-        csv_field(b, t->nodes[r->src].name);
+        noc_csv_field(b, t->nodes[r->src].name);
         noc_buf_append(b, ",", 1);
-        csv_field(b, t->nodes[r->dst].name);
+        noc_csv_field(b, t->nodes[r->dst].name);
         noc_buf_append(b, ",", 1);
         if (timed) {
             int cyc = noc_tech_flow_cycles(tech, t, r->src, r->dst, r->path, r->len, 32);
@@ -70,7 +55,7 @@ int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech,
             noc_buf_init(&p);
             for (int j = 0; j < r->len; j++)
                 noc_buf_printf(&p, "%s%s", j ? " " : "", t->nodes[r->path[j]].name);
-            csv_field(b, p.data ? p.data : "");
+            noc_csv_field(b, p.data ? p.data : "");
             noc_buf_free(&p);
         }
         noc_buf_append(b, "\n", 1);
@@ -81,7 +66,7 @@ int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech,
 static void place_row(struct noc_buf *b, const char *name, const char *kind, double x, double y, double w,
                       double h)
 {
-    csv_field(b, name);
+    noc_csv_field(b, name);
     noc_buf_printf(b, ",%s,", kind);
     double v[] = {x, y, w, h};
     for (int k = 0; k < 4; k++) {
@@ -124,12 +109,15 @@ static int design_json(const struct noc_design *d, struct noc_buf *out, struct n
     if (d->freq_mhz > 0) {
         /* Timing: the clock and width it was built at, the fmax of its
          * largest router, zero-load latency over the app's flows. */
-        cJSON_ReplaceItemInObject(o, "freq_mhz", cJSON_CreateNumber(d->freq_mhz));
-        cJSON_ReplaceItemInObject(o, "link_width", cJSON_CreateNumber(d->link_width));
-        if (!cJSON_GetObjectItem(o, "freq_mhz"))
-            cJSON_AddNumberToObject(o, "freq_mhz", d->freq_mhz);
-        if (!cJSON_GetObjectItem(o, "link_width"))
-            cJSON_AddNumberToObject(o, "link_width", d->link_width);
+        /* Replaced when the metrics have them, else added (a replacement
+         * of a missing key would leak the new item). */
+        static const char *const keys[] = {"freq_mhz", "link_width"};
+        const double vals[] = {d->freq_mhz, d->link_width};
+        for (int k = 0; k < 2; k++)
+            if (cJSON_GetObjectItem(o, keys[k]))
+                cJSON_ReplaceItemInObject(o, keys[k], cJSON_CreateNumber(vals[k]));
+            else
+                cJSON_AddNumberToObject(o, keys[k], vals[k]);
         cJSON_AddNumberToObject(o, "fmax_mhz", d->fmax_mhz);
         cJSON *lat = cJSON_AddObjectToObject(o, "latency");
         if (lat) {
@@ -293,7 +281,7 @@ int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct
             noc_buf_append(&b, ",", 1);
         } else {
             noc_buf_printf(&b, ",,,,,,,,,");
-            csv_field(&b, d->reason);
+            noc_csv_field(&b, d->reason);
         }
         /* Timing columns: the grid point (known even when infeasible). */
         double tv[] = {d->freq_mhz, d->link_width};

@@ -12,17 +12,7 @@ int noc_floorplan_csv(const struct noc_app *app, struct noc_buf *b, struct noc_c
         const struct noc_core *co = &app->cores[c];
         if (!co->has_pos)
             return noc_error(ctx, NOC_EINVAL, NULL, 0, "core %s has no position", co->name);
-        const char *s = co->name;
-        if (strpbrk(s, ",\"\r\n")) {
-            noc_buf_append(b, "\"", 1);
-            for (; *s; s++) {
-                if (*s == '"')
-                    noc_buf_append(b, "\"", 1);
-                noc_buf_append(b, s, 1);
-            }
-            noc_buf_append(b, "\"", 1);
-        } else
-            noc_buf_append(b, s, strlen(s));
+        noc_csv_field(b, co->name);
         double v[4] = {co->x, co->y, co->w, co->h};
         for (int i = 0; i < 4; i++) {
             noc_buf_append(b, ",", 1);

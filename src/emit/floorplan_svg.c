@@ -11,21 +11,6 @@
 #define FP_PX 40.0     /* pixels per mm */
 #define FP_MARGIN 10.0 /* pixels around the die */
 
-/* Text with the five XML special characters escaped. */
-static void xml_text(struct noc_buf *b, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '&': noc_buf_printf(b, "&amp;"); break;
-        case '<': noc_buf_printf(b, "&lt;"); break;
-        case '>': noc_buf_printf(b, "&gt;"); break;
-        case '"': noc_buf_printf(b, "&quot;"); break;
-        case '\'': noc_buf_printf(b, "&apos;"); break;
-        default: noc_buf_append(b, s, 1);
-        }
-    }
-}
-
 /* A number in pixels, rounded to 0.01 (stable text across platforms). */
 static void px(struct noc_buf *b, double v)
 {
@@ -60,7 +45,7 @@ int noc_floorplan_svg(const struct noc_app *app, struct noc_buf *b, struct noc_c
     noc_buf_printf(b, " ");
     px(b, H);
     noc_buf_printf(b, "\" font-family=\"Helvetica,sans-serif\">\n<title>floorplan of ");
-    xml_text(b, app->name ? app->name : "app");
+    noc_buf_xml(b, app->name ? app->name : "app");
     noc_buf_printf(b, " (");
     noc_buf_num(b, x1);
     noc_buf_printf(b, " x ");
@@ -91,7 +76,7 @@ int noc_floorplan_svg(const struct noc_app *app, struct noc_buf *b, struct noc_c
         noc_buf_printf(b, "\" font-size=\"");
         px(b, fs);
         noc_buf_printf(b, "\" text-anchor=\"middle\">");
-        xml_text(b, co->name);
+        noc_buf_xml(b, co->name);
         noc_buf_printf(b, "</text></g>\n");
     }
     for (int f = 0; f < app->nflows; f++) {
@@ -107,9 +92,9 @@ int noc_floorplan_svg(const struct noc_app *app, struct noc_buf *b, struct noc_c
         noc_buf_printf(b, "\" stroke=\"#c0504d\" stroke-opacity=\"0.5\" stroke-width=\"");
         px(b, 0.5 + 3.5 * (bwmax > 0 ? app->flows[f].bw / bwmax : 0));
         noc_buf_printf(b, "\"><title>");
-        xml_text(b, s->name);
+        noc_buf_xml(b, s->name);
         noc_buf_printf(b, " -&gt; ");
-        xml_text(b, d->name);
+        noc_buf_xml(b, d->name);
         noc_buf_printf(b, ": ");
         noc_buf_num(b, app->flows[f].bw);
         noc_buf_printf(b, " MB/s</title></line>\n");

@@ -73,28 +73,13 @@ static void value(const struct noc_entry *e, size_t k, double *v, const char **s
     }
 }
 
-static void csv_str(struct noc_buf *b, const char *s)
-{
-    if (!strpbrk(s, ",\"\n\r")) {
-        noc_buf_printf(b, "%s", s);
-        return;
-    }
-    noc_buf_append(b, "\"", 1);
-    for (; *s; s++) {
-        if (*s == '"')
-            noc_buf_append(b, "\"", 1);
-        noc_buf_append(b, s, 1);
-    }
-    noc_buf_append(b, "\"", 1);
-}
-
 static void cell(struct noc_buf *b, const struct noc_entry *e, size_t k, int csv)
 {
     double v;
     const char *s;
     value(e, k, &v, &s);
     if (s)
-        csv ? csv_str(b, s) : report_esc(b, s);
+        csv ? noc_csv_field(b, s) : noc_buf_xml(b, s);
     else if (cols[k].type == C_BOOL)
         noc_buf_printf(b, "%s", v > 0 ? "true" : v == 0 ? "false" : "");
     else if (isnan(v))
@@ -201,7 +186,7 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
     double best[NCOLS];
     best_values(c, best);
     noc_buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>nocsyn: ");
-    report_esc(b, app->name ? app->name : "app");
+    noc_buf_xml(b, app->name ? app->name : "app");
     noc_buf_printf(b, "</title>\n<style>\n"
                       "body{font-family:sans-serif;margin:24px;color:#222;max-width:1400px}\n"
                       "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}\n"
@@ -213,12 +198,12 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
                       ".wide{overflow-x:auto}\n"
                       "</style></head><body>\n");
     noc_buf_printf(b, "<h1>Design-space exploration: ");
-    report_esc(b, app->name ? app->name : "app");
+    noc_buf_xml(b, app->name ? app->name : "app");
     noc_buf_printf(b, "</h1>\n<p>%d cores, %d flows, %.6g MB/s in total; link capacity %.6g MB/s at the first "
                       "clock and width, each design's own in its freq_mhz and link_width columns.</p>\n", app->ncores,
                    app->nflows, noc_app_total_bw(app), cap);
     noc_buf_printf(b, "<p>Command: <code>");
-    report_esc(b, cmdline ? cmdline : "");
+    noc_buf_xml(b, cmdline ? cmdline : "");
     noc_buf_printf(b, "</code></p>\n<h2>Comparison</h2>\n<p>Every design on the app's traffic under its own routing "
                       "(synthesized designs: their deadlock-free route tables; baselines: cores placed by the auto "
                       "mapping). Best value of each column highlighted.</p>\n<div class=\"wide\"><table><tr>");
@@ -277,7 +262,7 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
     for (int i = 0; i < c->n; i++) {
         const struct noc_entry *e = &c->e[i];
         noc_buf_printf(b, "<div class=\"card\"><h3>");
-        report_esc(b, e->design);
+        noc_buf_xml(b, e->design);
         noc_buf_printf(b, "</h3><p>%d routers, radix &le; %d, %.3g mW, %.3g hops, routing %s (%d VC%s)",
                        e->m.routers, e->m.radix_max, e->power_mw, e->m.hops_avg, e->routing, e->vcs, e->vcs > 1 ? "s" : "");
         double ecap = e->freq_mhz > 0 && e->link_width > 0 ? e->link_width * e->freq_mhz / 8 : cap;

@@ -19,7 +19,5 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c);
 void report_svg_latency(struct noc_buf *b, const struct noc_compare *c);
 /* Histogram of router-router channel utilisation in 10% bins. */
 void report_svg_histogram(struct noc_buf *b, const struct noc_entry *e, double cap);
-/* XML-escapes s into b. */
-void report_esc(struct noc_buf *b, const char *s);
 
 #endif

@@ -7,19 +7,6 @@
 
 #include "nocsyn/explore.h"
 
-void report_esc(struct noc_buf *b, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '<': noc_buf_printf(b, "&lt;"); break;
-        case '>': noc_buf_printf(b, "&gt;"); break;
-        case '&': noc_buf_printf(b, "&amp;"); break;
-        case '"': noc_buf_printf(b, "&quot;"); break;
-        default: noc_buf_append(b, s, 1);
-        }
-    }
-}
-
 /* Utilisation 0..1 (clamped) -> green, yellow, red. */
 static void util_colour(double u, char out[8])
 {
@@ -71,7 +58,7 @@ void report_svg_design(struct noc_buf *b, const struct noc_entry *e, double cap)
         double w = n->w > 0 ? n->w : 0.6, h = n->h > 0 ? n->h : 0.6;
         noc_buf_printf(b, "<rect x=\"%.4f\" y=\"%.4f\" width=\"%.4f\" height=\"%.4f\" fill=\"#dde6f0\" stroke=\"#8aa\" stroke-width=\"0.03\"><title>",
                        n->x - w / 2 + 0.03, n->y - h / 2 + 0.03, w - 0.06, h - 0.06);
-        report_esc(b, n->name);
+        noc_buf_xml(b, n->name);
         noc_buf_printf(b, "</title></rect>\n");
     }
     /* Terminal links, thin grey. */
@@ -111,7 +98,7 @@ void report_svg_design(struct noc_buf *b, const struct noc_entry *e, double cap)
         double s = 0.12 + 0.045 * rad;
         noc_buf_printf(b, "<rect x=\"%.4f\" y=\"%.4f\" width=\"%.4f\" height=\"%.4f\" fill=\"#334\" fill-opacity=\"0.85\"><title>",
                        n->x - s / 2, n->y - s / 2, s, s);
-        report_esc(b, n->name);
+        noc_buf_xml(b, n->name);
         noc_buf_printf(b, ": radix %d</title></rect>\n", rad);
     }
     noc_buf_printf(b, "</g>\n");
@@ -122,7 +109,7 @@ void report_svg_design(struct noc_buf *b, const struct noc_entry *e, double cap)
             continue;
         noc_buf_printf(b, "<text x=\"%.4f\" y=\"%.4f\" font-size=\"%.3f\" font-family=\"sans-serif\" fill=\"#456\">",
                        n->x - x0 + pad - (n->w > 0 ? n->w : 0.6) / 2 + 0.06, y1 + pad - n->y + (n->h > 0 ? n->h : 0.6) / 2 - 0.08, fs * 0.8);
-        report_esc(b, n->name);
+        noc_buf_xml(b, n->name);
         noc_buf_printf(b, "</text>\n");
     }
     /* Legend: utilisation colour bar and router size. */
@@ -204,7 +191,7 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
         int synth = !strcmp(e->kind, "synth");
         noc_buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\"><title>", PX(e->power_mw), PY(yval(e)),
                        synth ? "#c33" : "#36c");
-        report_esc(b, e->design);
+        noc_buf_xml(b, e->design);
         noc_buf_printf(b, ": %.2f mW, %.3f %s</title></circle>\n", e->power_mw, yval(e),
                        e->lat_avg_ns > 0 ? "ns" : "hops");
         /* Stack the labels of points that (nearly) coincide. */
@@ -213,7 +200,7 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
             stack += fabs(PX(c->e[j].power_mw) - PX(e->power_mw)) < 40 &&
                      fabs(PY(yval(&c->e[j])) - PY(yval(e))) < 12;
         noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">", PX(e->power_mw) + 7, PY(yval(e)) - 6 - 12 * stack);
-        report_esc(b, e->design);
+        noc_buf_xml(b, e->design);
         noc_buf_printf(b, "</text>\n");
     }
     noc_buf_printf(b, "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"#c33\"/><text x=\"%.0f\" y=\"%.0f\">synthesized</text>\n", L + 12, T + 14, L + 20, T + 18);
@@ -300,7 +287,7 @@ void report_svg_latency(struct noc_buf *b, const struct noc_compare *c)
             if (e->sim.points[k].stable && isfinite(e->sim.points[k].latency_avg))
                 noc_buf_printf(b, "%.1f,%.1f ", LX(e->sim.points[k].offered), LY(e->sim.points[k].latency_avg));
         noc_buf_printf(b, "\"/>\n<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">", W - R + 10, T + 14 + 14 * shown, col);
-        report_esc(b, e->design);
+        noc_buf_xml(b, e->design);
         noc_buf_printf(b, " (sat. %.2f)</text>\n", e->sim.saturation);
         shown++;
     }

@@ -237,7 +237,7 @@ static int add_synth(struct noc_compare *c, const struct noc_app *app, const cha
     noc_topo_init(&d->topo);
     char spec[4200];
     snprintf(spec, sizeof spec, "app:%s", app_path);
-    if ((rc = noc_traffic_from_app(&tr, &e->topo, app, spec, "name", ctx)) != NOC_OK)
+    if ((rc = noc_traffic_from_app(&tr, &e->topo, app, spec, "name", 0, ctx)) != NOC_OK)
         goto cleanup;
     have_tr = 1;
     rc = evaluate(e, &tr, o, ctx);
@@ -355,14 +355,10 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     t->link_width = o->synth.link_width;
     t->freq_mhz = o->synth.freq_mhz;
     e->switches = t->nrouters;
-    /* The auto mapping, through the traffic module (seeded by ctx). */
-    unsigned saved = ctx->seed;
-    ctx->seed = o->synth.seed;
+    /* The auto mapping, through the traffic module. */
     char tspec[4200];
     snprintf(tspec, sizeof tspec, "app:%s", app_path);
-    rc = noc_traffic_from_app(&tr, t, app, tspec, "auto", ctx);
-    ctx->seed = saved;
-    if (rc != NOC_OK)
+    if ((rc = noc_traffic_from_app(&tr, t, app, tspec, "auto", o->synth.seed, ctx)) != NOC_OK)
         goto cleanup;
     have_tr = 1;
     term_of = noc_malloc(ctx, (size_t)app->ncores, sizeof *term_of);

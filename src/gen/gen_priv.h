@@ -33,6 +33,7 @@ int gen_build_cube(struct noc_topo *t, const struct gen_args *a, struct noc_ctx 
 int gen_build_clos(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx);
 int gen_build_fattree(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx);
 int gen_build_crossbar(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx);
+int gen_build_bus(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx);
 int gen_build_full(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx);
 int gen_build_chordal(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx);
 int gen_build_illiac(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx);

@@ -190,3 +190,27 @@ int gen_build_crossbar(struct noc_topo *t, const struct gen_args *a, struct noc_
     gen_shape(t, NOC_FAM_OTHER, 1, NULL, n, n);
     return NOC_OK;
 }
+
+/* A bus: one shared medium.  Terminals inject into r0 (the arbiter side)
+ * and eject from r1; the one channel r0 -> r1 is the medium, so every
+ * message (self messages included) crosses it: 1 hop, and under uniform
+ * traffic the medium carries N per unit injection (throughput 1/N). */
+int gen_build_bus(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+{
+    int n = (int)a->v[0];
+    int rc = gen_nodes(t, a->fam, 2, n, 2.0 * n + 1, ctx);
+    if (rc)
+        return rc;
+    if ((rc = noc_topo_add_channel(t, 0, 1, ctx)) != NOC_OK)
+        return rc;
+    for (int i = 0; i < n; i++) {
+        if ((rc = noc_topo_add_channel(t, 2 + i, 0, ctx)) != NOC_OK ||
+            (rc = noc_topo_add_channel(t, 1, 2 + i, ctx)) != NOC_OK)
+            return rc;
+        noc_topo_set_pos(t, 2 + i, (i + 0.5) * a->pitch, 0.5 * a->pitch);
+    }
+    noc_topo_set_pos(t, 0, 0.5 * a->pitch, 2.5 * a->pitch);
+    noc_topo_set_pos(t, 1, (n - 0.5) * a->pitch, 2.5 * a->pitch);
+    gen_shape(t, NOC_FAM_OTHER, 1, NULL, n, n);
+    return NOC_OK;
+}

@@ -62,6 +62,8 @@ static const struct gen_family families[] = {
      {{"k", 2, BIG, REQ}, {"n", 1, 30, REQ}}, gen_build_fattree},
     {"crossbar", "n", "one n x n switch with n terminals", 0, 1, {{"n", 2, BIG, REQ}},
      gen_build_crossbar},
+    {"bus", "n", "shared bus: n terminals inject into r0, eject from r1, one channel r0 -> r1 "
+     "(the medium)", 0, 1, {{"n", 2, BIG, REQ}}, gen_build_bus},
     {"full", "n", "fully connected: n routers, every pair linked", 0, 1, {{"n", 2, BIG, REQ}},
      gen_build_full},
     {"chordal", "n w", "chordal ring (Arden & Lee): n even, chord from even i to i+w, w odd", 0, 2,

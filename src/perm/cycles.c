@@ -153,3 +153,17 @@ cleanup:
     free(seen);
     return st;
 }
+
+int noc_perm_read(const char *s, int N, int *p, struct noc_ctx *ctx)
+{
+    const char *c = s + strspn(s, " \t");
+    if (*c == '(' || *c == '\0')
+        return noc_perm_parse_cycles(s, N, p, ctx);
+    struct noc_perm_fn f;
+    int st = noc_perm_parse(&f, s, N, ctx);
+    if (st)
+        return st;
+    for (int x = 0; x < N; x++)
+        p[x] = (int)noc_perm_apply(&f, x);
+    return NOC_OK;
+}

@@ -35,25 +35,23 @@ void rt_dor_release(void *priv)
     free(p);
 }
 
-/* Maps router node ids to mixed-radix indices: by name when every router is
- * named r<i> with distinct i in [0, R), else by node id. */
-static void map_indices(struct dor *p, const struct noc_topo *t)
+void rt_map_indices(const struct noc_topo *t, int *node, int *idx)
 {
     int R = t->nrouters, byname = 1;
     for (int i = 0; i < R; i++)
-        p->node[i] = -1;
+        node[i] = -1;
     for (int v = 0; v < R && byname; v++) {
         long i = noc_topo_router_index(t->nodes[v].name);
-        if (i < 0 || i >= R || p->node[i] >= 0)
+        if (i < 0 || i >= R || node[i] >= 0)
             byname = 0;
         else
-            p->node[i] = v;
+            node[i] = v;
     }
     for (int i = 0; i < R; i++)
         if (!byname)
-            p->node[i] = i;
+            node[i] = i;
     for (int i = 0; i < R; i++)
-        p->idx[p->node[i]] = i;
+        idx[node[i]] = i;
 }
 
 /* The `which`-th (0 or 1) channel u -> v, or -1. */
@@ -202,7 +200,7 @@ int rt_dor_init(struct noc_routing *r, struct noc_ctx *ctx)
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    map_indices(p, t);
+    rt_map_indices(t, p->node, p->idx);
     for (int u = 0; u < R; u++) {
         long x = p->idx[u];
         for (int i = 0; i < p->n; i++) {

@@ -15,6 +15,8 @@ static const struct rt_model models[] = {
      rt_desttag_next, NULL, NULL},
     {"table", NOC_RT_TABLE, 1, rt_table_init, rt_table_release, NULL, NULL, rt_table_paths,
      rt_table_deps},
+    {"westfirst", NOC_RT_WESTFIRST, 1, rt_turn_init, rt_turn_release, NULL, rt_turn_next, NULL, NULL},
+    {"oddeven", NOC_RT_ODDEVEN, 1, rt_turn_init, rt_turn_release, NULL, rt_turn_next, NULL, NULL},
 };
 #define NMODELS ((int)(sizeof models / sizeof models[0]))
 
@@ -34,7 +36,8 @@ int noc_routing_parse(const char *name, int *model, struct noc_ctx *ctx)
             return NOC_OK;
         }
     return noc_error(ctx, NOC_EINVAL, NULL, 0,
-                     "unknown routing '%s' (ecmp, ideal, optimal, dor, updown, desttag, table)",
+                     "unknown routing '%s' (ecmp, ideal, optimal, dor, updown, desttag, table, "
+                     "westfirst, oddeven)",
                      name ? name : "");
 }
 

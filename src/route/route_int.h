@@ -84,6 +84,11 @@ void rt_dtab_free(struct rt_dtab *dt);
 int rt_dtab_dest(const struct rt_dtab *dt, const struct noc_routing *r, int D, struct rt_dest *dd,
                  struct noc_ctx *ctx);
 
+/* Maps router node ids to mixed-radix indices (node[i] = node id of index
+ * i, idx[node id] = i): by name when every router is named r<i> with
+ * distinct i in [0, R), else by node id (dor.c; R ints each). */
+void rt_map_indices(const struct noc_topo *t, int *node, int *idx);
+
 /* Model hooks (one file each). */
 int rt_dor_init(struct noc_routing *r, struct noc_ctx *ctx);
 void rt_dor_release(void *priv);
@@ -104,6 +109,12 @@ void rt_desttag_release(void *priv);
 int rt_desttag_dest(const struct noc_routing *r, int D, struct rt_dest *dd, struct noc_ctx *ctx);
 int rt_desttag_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
                     struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
+
+/* turn.c: minimal adaptive routing of the turn models on 2-D meshes. */
+int rt_turn_init(struct noc_routing *r, struct noc_ctx *ctx);
+void rt_turn_release(void *priv);
+int rt_turn_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                 struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
 
 int rt_table_init(struct noc_routing *r, struct noc_ctx *ctx);
 void rt_table_release(void *priv);

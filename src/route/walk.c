@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RT_MAXPATHS 1024
+#define RT_MAXPATHS 16384 /* adaptive turn models enumerate many */
 
 int rt_src_router(const struct noc_topo *t, int s)
 {

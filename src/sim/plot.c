@@ -20,19 +20,6 @@ static double nice_step(double span, int want)
     return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p;
 }
 
-static void xml_text(struct noc_buf *out, const char *s)
-{
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '<': noc_buf_printf(out, "&lt;"); break;
-        case '>': noc_buf_printf(out, "&gt;"); break;
-        case '&': noc_buf_printf(out, "&amp;"); break;
-        case '"': noc_buf_printf(out, "&quot;"); break;
-        default: noc_buf_append(out, s, 1);
-        }
-    }
-}
-
 struct frame {
     double xmax, ymax;
 };
@@ -129,7 +116,7 @@ int noc_sim_plot_svg(const struct noc_sim *s, const struct noc_sim_result *r, co
     noc_buf_printf(out, "<text x=\"%.1f\" y=\"24\" text-anchor=\"middle\" font-family=\"sans-serif\" "
                         "font-size=\"14\">",
                    PW / 2);
-    xml_text(out, title ? title : "latency vs offered load");
+    noc_buf_xml(out, title ? title : "latency vs offered load");
     noc_buf_printf(out, "</text>\n");
     axes(&f, xs, ys, out);
     if (isfinite(t0) && t0 > 0)

@@ -177,8 +177,8 @@ static int design_c(const struct noc_app *app, const struct noc_synth_opts *o, c
     for (int r = 0; r < R; r++)
         if (swnet_ports(&net, r) > net.max_radix) {
             snprintf(d->reason, sizeof d->reason,
-                     "router r%d holds %d cores and %d mesh links: %d ports, above --max-radix %d", r,
-                     net.ncores[r], net.nlinks[r], swnet_ports(&net, r), net.max_radix);
+                     "router r%d holds %d cores and %d mesh links: %d ports, above %s %d", r,
+                     net.ncores[r], net.nlinks[r], swnet_ports(&net, r), SYNTH_RADIX_NAME(o), net.max_radix);
             goto cleanup;
         }
     for (int i = 0; i < app->nflows; i++) {

@@ -198,7 +198,7 @@ int synth_finish(const struct noc_app *app, const struct swnet *net, const int *
     if ((rc = build_topo(app, net, core_sw, cx, cy, o, prefix, shape, d, ctx)) != NOC_OK)
         goto cleanup;
     /* The design's terminals carry the core names. */
-    if ((rc = noc_traffic_from_app(&tr, &d->topo, app, app->name ? app->name : "app", "name", ctx)) != NOC_OK)
+    if ((rc = noc_traffic_from_app(&tr, &d->topo, app, app->name ? app->name : "app", "name", 0, ctx)) != NOC_OK)
         goto cleanup;
     have_tr = 1;
     struct noc_eval_opts eo;

@@ -404,8 +404,8 @@ static int design_l(const struct noc_app *app, const struct noc_synth_opts *o, c
         }
         for (int s = 0; s < h.K; s++)
             if (swnet_ports(&net, s) > net.max_radix) {
-                snprintf(d->reason, sizeof d->reason, "router r%d needs %d ports, above --max-radix %d", s,
-                         swnet_ports(&net, s), net.max_radix);
+                snprintf(d->reason, sizeof d->reason, "router r%d needs %d ports, above %s %d", s,
+                         swnet_ports(&net, s), SYNTH_RADIX_NAME(o), net.max_radix);
                 goto cleanup;
             }
         r = route_all(&h, app, order, restricted, &net, why, sizeof why, ctx);

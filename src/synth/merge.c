@@ -249,28 +249,22 @@ static int candidates(const struct swnet *n, int **cand, struct noc_ctx *ctx)
     return m;
 }
 
-/* Records state st as design d: LP placement of a copy of the positions,
- * then the shared finish. */
+/* Records state st as design d from a copy of its switch graph: LP
+ * placement, then, as split does, switch islands joined by the shortest
+ * links the radix allows (unless no_connect), then the shared finish. */
 static int record(const struct mctx *mc, struct mstate *st, const double *cx, const double *cy,
                   struct noc_design *d, struct noc_ctx *ctx)
 {
-    struct swnet *n = &st->net;
-    int K = n->K, rc;
-    double *sx = noc_malloc(ctx, (size_t)K, sizeof *sx), *sy = noc_malloc(ctx, (size_t)K, sizeof *sy);
-    if (!sx || !sy) {
-        free(sx);
-        free(sy);
-        return NOC_ENOMEM;
-    }
-    memcpy(sx, n->sx, (size_t)K * sizeof *sx);
-    memcpy(sy, n->sy, (size_t)K * sizeof *sy);
-    rc = synth_place(n, mc->app->ncores, st->core_sw, cx, cy, mc->cw, ctx);
+    struct swnet n;
+    int rc = synth_net_clone(mc->app, mc->o, &st->net, &n, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    rc = synth_place(&n, mc->app->ncores, st->core_sw, cx, cy, mc->cw, ctx);
+    if (rc == NOC_OK && !mc->o->no_connect && swnet_connect(&n, ctx) < 0)
+        rc = ctx->status ? ctx->status : NOC_ENOMEM;
     if (rc == NOC_OK)
-        rc = synth_finish(mc->app, n, st->core_sw, cx, cy, mc->o, "sw", NULL, d, ctx);
-    memcpy(n->sx, sx, (size_t)K * sizeof *sx);
-    memcpy(n->sy, sy, (size_t)K * sizeof *sy);
-    free(sx);
-    free(sy);
+        rc = synth_finish(mc->app, &n, st->core_sw, cx, cy, mc->o, "sw", NULL, d, ctx);
+    swnet_free(&n);
     return rc;
 }
 

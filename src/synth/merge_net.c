@@ -82,8 +82,8 @@ int merge_build_net(const struct mctx *mc, int K, const int *core_sw, const doub
     memcpy(net->sy, sy, (size_t)K * sizeof *sy);
     for (int s = 0; s < K; s++)
         if (net->ncores[s] > net->max_radix) {
-            snprintf(why, wl, "a router needs %d ports for its cores alone, above --max-radix %d",
-                     net->ncores[s], net->max_radix);
+            snprintf(why, wl, "a router needs %d ports for its cores alone, above %s %d",
+                     net->ncores[s], SYNTH_RADIX_NAME(net->o), net->max_radix);
             rc = 1;
             goto cleanup;
         }
@@ -101,8 +101,8 @@ int merge_build_net(const struct mctx *mc, int K, const int *core_sw, const doub
             }
         for (int s = 0; s < K; s++)
             if (swnet_ports(net, s) > net->max_radix) {
-                snprintf(why, wl, "a router needs %d ports, above --max-radix %d", swnet_ports(net, s),
-                         net->max_radix);
+                snprintf(why, wl, "a router needs %d ports, above %s %d", swnet_ports(net, s),
+                         SYNTH_RADIX_NAME(net->o), net->max_radix);
                 rc = 1;
                 goto cleanup;
             }

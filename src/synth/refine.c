@@ -39,7 +39,8 @@ double synth_net_power(const struct noc_synth_opts *o, const struct swnet *n, in
 
 int synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                     const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
-                    struct swnet *net, char *why, size_t whylen, struct noc_ctx *ctx)
+                    const int *extra, int nextra, struct swnet *net, char *why, size_t whylen,
+                    struct noc_ctx *ctx)
 {
     double *sw_w = noc_calloc(ctx, (size_t)K, sizeof *sw_w);
     if (!sw_w) {
@@ -62,10 +63,18 @@ int synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, c
         net->sx[s] /= sw_w[s];
         net->sy[s] /= sw_w[s];
         if (net->ncores[s] > net->max_radix) {
-            snprintf(why, whylen, "switch sw%d needs %d ports for its cores alone, above --max-radix %d", s,
-                     net->ncores[s], net->max_radix);
+            snprintf(why, whylen, "switch sw%d needs %d ports for its cores alone, above %s %d", s,
+                     net->ncores[s], SYNTH_RADIX_NAME(net->o), net->max_radix);
             r = 1;
         }
+    }
+    for (int i = 0; i < nextra && r == 0; i++) {
+        int u = extra[2 * i], v = extra[2 * i + 1];
+        if (swnet_ports(net, u) >= net->max_radix || swnet_ports(net, v) >= net->max_radix) {
+            snprintf(why, whylen, "no free port for the extra link sw%d - sw%d", u, v);
+            r = 1;
+        } else if (swnet_open_link(net, u, v, ctx) < 0)
+            r = -1;
     }
     char fwhy[256];
     for (int i = 0; i < app->nflows && r == 0; i++) {
@@ -95,7 +104,7 @@ static double assignment_power(const struct noc_app *app, const struct noc_synth
 {
     struct swnet net;
     char why[512];
-    int r = synth_split_net(app, o, order, cx, cy, cw, K, core_sw, &net, why, sizeof why, ctx);
+    int r = synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &net, why, sizeof why, ctx);
     double p = r < 0 ? NAN : r > 0 ? INFINITY : synth_net_power(o, &net, app->ncores, core_sw, cx, cy, in, out);
     if (r >= 0)
         swnet_free(&net);

@@ -78,7 +78,7 @@ static int design_one(struct sweep *sw, int idx, struct noc_ctx *ctx)
     if ((rc = synth_partition(app, K, o->seed, core_sw, ctx)) != NOC_OK ||
         (rc = synth_refine(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, ctx)) != NOC_OK)
         goto cleanup;
-    int r = synth_split_net(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, &net, d->reason,
+    int r = synth_split_net(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, NULL, 0, &net, d->reason,
                             sizeof d->reason, ctx);
     if (r < 0)
         rc = ctx->status ? ctx->status : NOC_EINTERNAL;
@@ -186,6 +186,8 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
         rc = noc_error(ctx, sw.status, NULL, 0, "%s", sw.err.msg);
         goto cleanup;
     }
+    if ((rc = synth_split_variants(app, o, order, cx, cy, cw, res, ctx)) != NOC_OK)
+        goto cleanup;
     noc_synth_pareto(res);
     if (res->chosen < 0) {
         const char *why = res->n ? res->d[res->n - 1].reason : "no switch count";

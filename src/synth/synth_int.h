@@ -116,14 +116,39 @@ int synth_partition(const struct noc_app *app, int K, unsigned seed, int *core_s
 
 /* Split's switch graph for a given assignment (refine.c): switch position
  * estimates at the cores' weighted centroids, the cores' ports checked
- * against the radix, every flow routed in `order` (swnet_route), the
+ * against the radix, the nextra links extra[2i] - extra[2i+1] opened
+ * (a port each end; 1 when none is free), every flow routed in `order`
+ * (swnet_route: an open link costs no opening power, so flows take the
+ * extra links where they save power or hops), the
  * switches placed (synth_place) and, unless o->no_connect, islands joined
  * (swnet_connect).  Returns 0 (net built), 1 infeasible (reason in why), -1
  * on error (ctx); net is released on -1, else owned by the caller
  * (swnet_free).  O(F K log K) routing plus two placement LPs. */
 int synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                     const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
-                    struct swnet *net, char *why, size_t whylen, struct noc_ctx *ctx);
+                    const int *extra, int nextra, struct swnet *net, char *why, size_t whylen,
+                    struct noc_ctx *ctx);
+/* Extra-link variants of split's designs (augment.c): for each feasible
+ * design of res (K >= 3, at most SYNTH_REFINE_MAX_CORES cores), up to
+ * SYNTH_VARIANT_LINKS designs "split_kK_xJ" with J = 1, 2, ... links added
+ * to its switch graph, each the unlinked switch pair (both ends below the
+ * design's largest radix, so the radix does not grow) that the most
+ * bandwidth x intermediate hops of the previous design's paths would skip;
+ * the flows keep their paths except those the link shortens, which take it
+ * when swnet_commit accepts (capacity, deadlock freedom; paths only get
+ * shorter, so max_hops holds), and the switches are placed again.  A variant whose link no flow takes, or that
+ * is infeasible, ends that design's series.  Appends to res (reallocating
+ * res->d).  Errors: NOC_ENOMEM and the failures of synth_finish. */
+/* A copy of src (links, each flow's path and load, dependency graph,
+ * positions, radix bound) in dst, owned by the caller (swnet_free) on
+ * NOC_OK.  NOC_ENOMEM, NOC_EINTERNAL.  O(F K + C). */
+int synth_net_clone(const struct noc_app *app, const struct noc_synth_opts *o, const struct swnet *src,
+                    struct swnet *dst, struct noc_ctx *ctx);
+#define SYNTH_VARIANT_LINKS 3
+struct noc_synth_result;
+int synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                         const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
+                         struct noc_ctx *ctx);
 /* Power (mW) of a routed, placed switch graph as noc_tech_topo counts it:
  * routers, router-router channels, and each core's two channels to its
  * switch (in/out: the cores' bandwidths).  INFINITY when out of memory. */
@@ -226,6 +251,8 @@ int synth_mesh_topo(int cols, int rows, struct noc_topo *t, struct noc_ctx *ctx)
 int synth_ring_order(int m, const double *W, int *pos, struct noc_ctx *ctx);
 
 /* ---- timing (timing.c) */
+/* How messages name the radix bound: "--max-radix", or the clock's bound. */
+#define SYNTH_RADIX_NAME(o) ((o)->radix_by_clock ? "the radix that meets the clock," : "--max-radix")
 struct noc_app;
 struct noc_design;
 struct noc_synth_opts;

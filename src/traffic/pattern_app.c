@@ -5,7 +5,7 @@
  * first appearance in the file) on terminal i; "identity", "random",
  * "greedy" and "auto" are the mappings of map.h (auto: greedy placement,
  * pairwise swaps and annealing minimising bandwidth x hops, seeded by
- * ctx->seed).  Rates are scaled so that the busiest
+ * ctx->seed for "app:FILE", by the caller's seed for noc_traffic_from_app).  Rates are scaled so that the busiest
  * terminal injects 1: unit_mbps = the largest per-terminal injected
  * bandwidth (MB/s), and a flow of B MB/s becomes B / unit_mbps.
  * core_of[terminal] = the core mapped there or -1. */
@@ -18,7 +18,7 @@
 
 /* Fills term_of[core] by the chosen mapping. */
 static int map_cores(const struct noc_app *app, const struct noc_topo *t, const char *map,
-                     const char *file, int *term_of, struct noc_ctx *ctx)
+                     const char *file, unsigned seed, int *term_of, struct noc_ctx *ctx)
 {
     if (!map || !strcmp(map, "name")) {
         for (int c = 0; c < app->ncores; c++) {
@@ -42,7 +42,7 @@ static int map_cores(const struct noc_app *app, const struct noc_topo *t, const 
         return NOC_OK;
     }
     /* Optimising mappings (map.h): greedy, auto (greedy + swaps +
-     * annealing), random, identity; the seed is the context's. */
+     * annealing), random, identity, with the caller's seed. */
     int method;
     if (noc_map_parse(map, &method, ctx) != NOC_OK) {
         noc_ctx_clear(ctx);
@@ -50,13 +50,13 @@ static int map_cores(const struct noc_app *app, const struct noc_topo *t, const 
                          "traffic 'app:%s': unknown mapping '%s' (name, index, identity, random, greedy, auto)",
                          file, map);
     }
-    return noc_map_cores(app, t, method, ctx->seed, term_of, NULL, ctx);
+    return noc_map_cores(app, t, method, seed, term_of, NULL, ctx);
 }
 
 /* Maps app's cores onto t's terminals and adds its flows to tr (already
  * initialised for t's terminals); `label` names the app in messages. */
 static int app_fill(struct noc_traffic *tr, const struct noc_topo *t, const struct noc_app *app,
-                    const char *label, const char *map, struct noc_ctx *ctx)
+                    const char *label, const char *map, unsigned seed, struct noc_ctx *ctx)
 {
     int st = NOC_OK, *term_of = NULL;
     double *out = NULL;
@@ -67,7 +67,7 @@ static int app_fill(struct noc_traffic *tr, const struct noc_topo *t, const stru
         st = NOC_ENOMEM;
         goto cleanup;
     }
-    if ((st = map_cores(app, t, map, label, term_of, ctx)))
+    if ((st = map_cores(app, t, map, label, seed, term_of, ctx)))
         goto cleanup;
     for (int i = 0; i < tr->n; i++)
         tr->core_of[i] = -1;
@@ -102,20 +102,20 @@ int pat_app(struct noc_traffic *tr, const struct noc_topo *t, const char *arg, c
     noc_app_init(&app);
     int st = noc_app_read(&app, arg, NULL, ctx);
     if (st == NOC_OK)
-        st = app_fill(tr, t, &app, arg, map, ctx);
+        st = app_fill(tr, t, &app, arg, map, ctx->seed, ctx);
     noc_app_free(&app);
     return st;
 }
 
 int noc_traffic_from_app(struct noc_traffic *tr, const struct noc_topo *t, const struct noc_app *app,
-                         const char *name, const char *map, struct noc_ctx *ctx)
+                         const char *name, const char *map, unsigned seed, struct noc_ctx *ctx)
 {
     noc_traffic_init(tr, t->nterminals);
     int st = NOC_OK;
     if (!(tr->name = noc_strdup(ctx, name)))
         st = NOC_ENOMEM;
     if (st == NOC_OK)
-        st = app_fill(tr, t, app, app->name ? app->name : name, map, ctx);
+        st = app_fill(tr, t, app, app->name ? app->name : name, map, seed, ctx);
     if (st == NOC_OK)
         st = noc_traffic_finalize(tr, ctx);
     if (st != NOC_OK)

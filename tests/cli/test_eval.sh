@@ -81,6 +81,10 @@ run "eval lp limit" 1 "$NOCSYN" eval gen:torus:k=16,n=2 --routing optimal --no-b
 has "eval lp limit: message" "$TMP/err" '^nocsyn: .*limit'
 run "eval failure -o" 1 "$NOCSYN" eval "$D/twocomp.dot" -o "$TMP/fail.json"
 absent "eval failure left no file" "$TMP/fail.json"
+printf 'previous\n' >"$TMP/prev.json"
+cp "$TMP/prev.json" "$TMP/prev.want"
+run "eval failure -o over an existing file" 1 "$NOCSYN" eval "$D/twocomp.dot" -o "$TMP/prev.json"
+same "eval failure leaves the existing file as it was" "$TMP/prev.json" "$TMP/prev.want"
 run "eval help" 0 "$NOCSYN" eval --help
 has "eval help: options" "$TMP/out" '--no-bisection'
 

@@ -91,3 +91,8 @@ bad "bad params leave no file" "$NOCSYN" gen mesh k=1 -o "$TMP/bad.dot"
 absent "no file for bad params" "$TMP/bad.dot"
 bad "anynet cannot hold a butterfly" "$NOCSYN" gen butterfly 2 2 -o "$TMP/b.anynet"
 absent "no partial anynet" "$TMP/b.anynet"
+
+# The bus family: one medium, every pair 1 hop, uniform load N (throughput 1/N).
+run "eval bus" 0 "$NOCSYN" eval gen:bus:n=8 --format text --no-bisection
+has "bus 1 hop" "$TMP/out" 'hops *avg 1  avg excl. self 1  max 1'
+has "bus throughput 1/8" "$TMP/out" 'max channel load  8  (throughput 0.125 of injection)'

@@ -105,3 +105,24 @@ run "help" 0 "$NOCSYN" route --help
 for opt in --from --to --routing --count --weights --limit --deadlock --vcs; do
     has "help lists $opt" "$TMP/out" "^  $opt"
 done
+
+# Minimal adaptive turn models (paths by hand in tests/unit/test_route_turn.c).
+run "oddeven paths 3x3" 0 "$NOCSYN" route gen:mesh:k=3,n=2 --from t0 --to t8 --routing oddeven --weights
+has "oddeven r0 r1 r4 r7 r8 with 1/2" "$TMP/out" '^0.5 r0 r1 r4 r7 r8$'
+run "westfirst deadlock free with 1 VC" 0 "$NOCSYN" route gen:mesh:k=4,n=2 --deadlock --routing westfirst
+has "westfirst acyclic" "$TMP/out" '^deadlock free: westfirst with 1 VC'
+run "eval oddeven" 0 "$NOCSYN" eval gen:mesh:k=4,n=2 --routing oddeven --no-bisection --format text
+has "oddeven deadlock free" "$TMP/out" '^deadlock free *yes (1 VC)'
+has "oddeven minimal hops" "$TMP/out" 'avg excl. self 2.666666667'
+bad "oddeven on a torus" "$NOCSYN" eval gen:torus:k=4,n=2 --routing oddeven
+
+# Multicast tree against unicasts on a 4x3 mesh (hand-worked in
+# tests/unit/test_multicast.c): broadcast from (1,1): unicasts 20 channels,
+# the tree 11, distance 3.
+run "broadcast 4x3 mesh" 0 "$NOCSYN" route gen:mesh:dims=4x3 --from t5 --multicast all
+has "unicast traffic 20" "$TMP/out" 'unicasts: traffic 20 channels, distance 3 hops'
+has "tree traffic 11" "$TMP/out" 'tree:     traffic 11 channels, distance 3 hops'
+run "multicast east column" 0 "$NOCSYN" route gen:mesh:dims=4x3 --from t0 --multicast t3,t7,t11
+has "tree r0 r1 r2 r3 r7 r11" "$TMP/out" '^tree: r0->r1 r1->r2 r2->r3 r3->r7 r7->r11$'
+bad "multicast with --to" "$NOCSYN" route gen:mesh:dims=4x3 --from t0 --to t1 --multicast t3
+bad "multicast unknown terminal" "$NOCSYN" route gen:mesh:dims=4x3 --from t0 --multicast t99

@@ -7,7 +7,7 @@ VOPD="$APPS/vopd.csv"
 run "synth vopd sweep" 0 "$NOCSYN" synth "$VOPD" -o "$TMP/v"
 has "summary names the chosen design" "$TMP/out" '^chosen: split_k'
 has "pareto.csv header" "$TMP/v/pareto.csv" '^design,method,switches,feasible,pareto,chosen,power_mw'
-n=$(awk -F, 'NR>1' "$TMP/v/pareto.csv" | wc -l)
+n=$(awk -F, 'NR>1 && $1 !~ /_x/' "$TMP/v/pareto.csv" | wc -l)
 [ "$n" -eq 12 ] && ok "pareto.csv has one row per K = 1..12" || notok "pareto.csv rows" "$n"
 has "K=1 infeasible with the reason" "$TMP/v/pareto.csv" '^split_k1,split,1,0,.*max-radix 8'
 chosen=$(awk -F, '$6==1{print $1}' "$TMP/v/pareto.csv")
@@ -43,7 +43,7 @@ run "one K" 0 "$NOCSYN" synth "$VOPD" --switches 4 -o "$TMP/k4"
 [ -s "$TMP/k4/split_k4.dot" ] && ok "--switches writes that design" || notok "--switches" "no file"
 absent "--switches writes no pareto.csv" "$TMP/k4/pareto.csv"
 run "sweep range with step" 0 "$NOCSYN" synth "$VOPD" --sweep 2:12:5 -o "$TMP/st"
-n=$(awk -F, 'NR>1{print $3}' "$TMP/st/pareto.csv" | tr '\n' ' ')
+n=$(awk -F, 'NR>1 && $1 !~ /_x/ {print $3}' "$TMP/st/pareto.csv" | tr '\n' ' ')
 [ "$n" = "2 7 12 " ] && ok "--sweep 2:12:5 gives K = 2 7 12" || notok "--sweep step" "$n"
 
 # Every benchmark app synthesizes (disconnected e3s graphs and isolated
@@ -116,8 +116,49 @@ for f in "$TMP"/en/*.dot; do
     json "$(basename "$f") connected: finite diameter, every core a terminal" "$TMP/out" \
         "assert d['diameter']>=0 and d['terminals']==$(awk -F, 'NR>1{print $1; print $2}' "$APPS/e3s_networking.csv" | grep -v '^#' | sort -u | wc -l)"
 done
+# Merge joins islands by the same rule (issue 12: merge and split compared
+# like for like): every design of the sweep evaluates under uniform traffic.
+run "merge e3s_networking --all" 0 "$NOCSYN" synth "$APPS/e3s_networking.csv" --method merge --all -o "$TMP/enm" -q
+nm=0
+for f in "$TMP"/enm/*.dot; do
+    "$NOCSYN" eval "$f" --no-bisection >/dev/null 2>&1 || { notok "merge $(basename "$f") connected" ""; continue; }
+    nm=$((nm + 1))
+done
+[ "$nm" -ge 2 ] && ok "merge: all $nm designs connected" || notok "merge designs" "$nm"
 run "synth --no-connect" 0 "$NOCSYN" synth "$APPS/e3s_networking.csv" --switches 3 --no-connect -o "$TMP/en2" -q
 json "synth --no-connect: split_k3 written, 3 switches" "$TMP/en2/split_k3.json" "assert d['switches']==3 and d['routers']==3"
 run "islands kept: no path under uniform traffic" 1 "$NOCSYN" eval "$TMP/en2/split_k3.dot" --no-bisection
 has "islands kept: the message names the unreachable pair" "$TMP/err" "^nocsyn: .*no path from terminal '[^']*' to terminal"
 bad "--no-connect is split's" "$NOCSYN" synth "$VOPD" --method cmesh --no-connect -o "$TMP/x4"
+
+# Extra-link variants (issue 12): VOPD's split_k6_x1 is a non-tree design
+# (6 switches, 6 switch-switch links) on the Pareto front: it costs more
+# power than split_k6 but has a lower latency at the same radix; its files
+# pass the evaluation engine's deadlock check (the loop above covers every
+# written design) and its routes are the base design's with paths through
+# the new link no longer than before.
+v=$(awk -F, '$1=="split_k6_x1"' "$TMP/v/pareto.csv")
+b=$(awk -F, '$1=="split_k6"' "$TMP/v/pareto.csv")
+[ -n "$v" ] && [ -n "$b" ] && echo "$v" | awk -F, '{ exit !($5 == 1 && $12 == 6 && $3 == 6) }' \
+    && ok "vopd split_k6_x1: non-tree (6 links, 6 switches) and Pareto" || notok "vopd variant" "$v"
+echo "$v $b" | awk -F, -v base="$b" '{ split(base, q, ","); exit !($7 > q[7] && $19 < q[19] && $11 <= q[11]) }' \
+    && ok "variant: more power, lower latency, no larger radix than split_k6" || notok "variant trade-off" "$v / $b"
+hb=$(awk -F, 'NR>1 {print $NF}' "$TMP/v/split_k6.routes.csv" | awk '{s += NF - 1} END {print s}')
+hv=$(awk -F, 'NR>1 {print $NF}' "$TMP/v/split_k6_x1.routes.csv" | awk '{s += NF - 1} END {print s}')
+[ "$hv" -lt "$hb" ] && ok "variant: fewer total route hops ($hv < $hb)" || notok "variant hops" "$hv vs $hb"
+
+# place.csv and routes.csv, hand-worked: cores 'x,"y' (a comma and a quote
+# in its name) at (0,0) 2 x 1 mm and b at (3,0) 1 x 1 mm, one switch.  CSV
+# doubles the quote inside a quoted field; place.csv gives lower-left
+# corners, so the cores' rows repeat the floorplan; the switch sits at the
+# weighted median of the core centres (1, 0.5) and (3.5, 0.5), an interval
+# in x whose tie the LP breaks at the centroid: centre (2.25, 0.5).
+printf 'src,dst,bandwidth_mbps\n"x,""y",b,10\n' >"$TMP/q.csv"
+printf 'core,x_mm,y_mm,w_mm,h_mm\n"x,""y",0,0,2,1\nb,3,0,1,1\n' >"$TMP/qfp.csv"
+run "synth an odd core name" 0 "$NOCSYN" synth "$TMP/q.csv" --switches 1 --floorplan "$TMP/qfp.csv" -o "$TMP/q" -q
+has "routes.csv doubles the quote" "$TMP/q/split_k1.routes.csv" '^"x,""y",b,sw0$'
+csvrows "place.csv: cores at their lower-left corners, the switch centred at (2.25, 0.5)" "$TMP/q/split_k1.place.csv" "
+r={x['node']:x for x in rows}
+assert [r['x,\"y'][k] for k in ('kind','x_mm','y_mm','w_mm','h_mm')]==['core','0','0','2','1'], r
+assert [r['b'][k] for k in ('x_mm','y_mm','w_mm','h_mm')]==['3','0','1','1'], r
+s=r['sw0']; assert abs(float(s['x_mm'])+float(s['w_mm'])/2-2.25)<1e-6 and abs(float(s['y_mm'])+float(s['h_mm'])/2-0.5)<1e-6, s"

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nocsyn/app.h"
@@ -63,6 +64,7 @@ static void exact_two_cores_hand_worked(void **state)
         assert_true(fabs(bound - want[K]) < 1e-4);
         noc_topo_free(&d.topo);
         noc_metrics_free(&d.m);
+        free(d.flow_cycles);
     }
     noc_app_free(&app);
 }
@@ -94,6 +96,7 @@ static void exact_radix(void **state)
         assert_int_equal(noc_synth_exact(&app, &o, K, NULL, &d, &bound, &ctx), NOC_EINFEASIBLE);
         assert_false(d.feasible);
         noc_metrics_free(&d.m);
+        free(d.flow_cycles);
     }
     o.max_radix = 3;
     for (int K = 2; K <= 3; K++) {
@@ -104,6 +107,7 @@ static void exact_radix(void **state)
         assert_true(d.m.radix_max <= 3);
         noc_topo_free(&d.topo);
         noc_metrics_free(&d.m);
+        free(d.flow_cycles);
     }
     noc_app_free(&app);
 }
@@ -140,6 +144,7 @@ static void exact_vs_split(void **state)
     noc_synth_result_free(&res);
     noc_topo_free(&d.topo);
     noc_metrics_free(&d.m);
+    free(d.flow_cycles);
     noc_app_free(&app);
 }
 

@@ -95,7 +95,7 @@ static void exact_hand_worked_ring(void **state)
     noc_ctx_init(&ctx);
     struct noc_app app;
     noc_app_init(&app);
-    char nm[8];
+    char nm[16];
     for (int c = 0; c < 4; c++) {
         snprintf(nm, sizeof nm, "r%d", c);
         assert_int_equal(noc_app_core(&app, nm, &ctx), c);

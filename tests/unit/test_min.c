@@ -336,7 +336,7 @@ static void staran_group_shifts(void **state)
     struct noc_ctx ctx;
     noc_ctx_init(&ctx);
     struct noc_min m;
-    unsigned char ok[16];
+    unsigned char ok[64];
     assert_int_equal(noc_min_init(&m, "cube", 3, &ctx), 0);
     assert_int_equal(noc_min_shifts_mod(&m, NOC_MIN_CTL_PARTIAL, 2, ok, &ctx), 0);
     for (int d = 0; d < 4; d++)

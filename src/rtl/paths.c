@@ -1,0 +1,231 @@
+/* Routing of the RTL: the model the simulator would use, one path per
+ * terminal pair, dateline VC classes per hop, the per-router tables and
+ * each flow's zero-load latency; link cycles from the tech model. */
+#include "rtl_int.h"
+#include "nocsyn/tech.h"
+#include "nocsyn/topo.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The first of table (covering every flow), dor, desttag, updown that
+ * applies to t (the simulator's default rule, sim.h). */
+static int choose(const struct noc_topo *t, const struct noc_rtl *r, int vcs, struct noc_routing *rt,
+                  struct noc_ctx *ctx)
+{
+    static const int order[] = {NOC_RT_TABLE, NOC_RT_DOR, NOC_RT_DESTTAG, NOC_RT_UPDOWN};
+    struct noc_pathset ps;
+    noc_pathset_init(&ps);
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        struct noc_ctx tmp;
+        noc_ctx_init(&tmp);
+        if (noc_routing_init(rt, t, order[i], vcs, &tmp) != NOC_OK)
+            continue;
+        int ok = 1;
+        for (int f = 0; f < r->nflows && ok; f++)
+            ok = noc_routing_paths(rt, noc_topo_term_node(t, r->flow[f].src),
+                                   noc_topo_term_node(t, r->flow[f].dst), &ps, &tmp) == NOC_OK;
+        if (ok) {
+            noc_pathset_free(&ps);
+            return NOC_OK;
+        }
+        noc_routing_free(rt);
+    }
+    noc_pathset_free(&ps);
+    return noc_error(ctx, NOC_EUNSUP, NULL, 0,
+                     "rtl: no routing model (table, dor, desttag, updown) gives every flow a path");
+}
+
+/* Router coordinates for dateline classes (dor on tori and rings): index
+ * by name r<i> when every router has one, else the node id (route.h). */
+static int coords(const struct noc_topo *t, int *ndim, int *dims, int **coord, struct noc_ctx *ctx)
+{
+    const struct noc_shape *sh = &t->shape;
+    int R = t->nrouters, byname = 1;
+    *ndim = sh->family == NOC_FAM_RING ? 1 : sh->ndims;
+    for (int j = 0; j < *ndim; j++)
+        dims[j] = sh->family == NOC_FAM_RING && !(sh->ndims >= 1 && sh->dims[0] > 0) ? R : sh->dims[j];
+    *coord = noc_malloc(ctx, (size_t)R * (size_t)*ndim + 1, sizeof **coord);
+    char *seen = noc_calloc(ctx, (size_t)R + 1, 1);
+    if (!*coord || !seen) {
+        free(seen);
+        return NOC_ENOMEM;
+    }
+    for (int v = 0; v < R && byname; v++) {
+        long i = noc_topo_router_index(t->nodes[v].name);
+        byname = i >= 0 && i < R && !seen[i];
+        if (byname)
+            seen[i] = 1;
+    }
+    for (int v = 0; v < R; v++) {
+        long x = byname ? noc_topo_router_index(t->nodes[v].name) : v;
+        for (int j = 0; j < *ndim; j++) {
+            (*coord)[(size_t)v * *ndim + j] = (int)(x % dims[j]);
+            x /= dims[j];
+        }
+    }
+    free(seen);
+    return NOC_OK;
+}
+
+/* Dateline class of each channel of a path (route.h): class 1 from a
+ * dimension's wraparound channel to the end of that dimension. */
+static void classes(const struct noc_topo *t, int ndim, const int *dims, const int *coord,
+                    const int *ch, int len, unsigned char *cls)
+{
+    const struct noc_graph *g = &t->g;
+    int pdim = -1, pcls = 0;
+    for (int i = 0; i < len; i++) {
+        int c = ch[i], u = g->src[c], v = g->dst[c], j = 0;
+        cls[i] = 0;
+        if (!coord || !noc_topo_is_rr(t, c))
+            continue;
+        const int *cu = coord + (size_t)u * ndim, *cv = coord + (size_t)v * ndim;
+        while (j < ndim && cu[j] == cv[j])
+            j++;
+        if (j == ndim)
+            continue;
+        int k = dims[j], x = cu[j], y = cv[j];
+        int plus = k == 2 ? !(c > g->off[u] && g->dst[c - 1] == v) : y == (x + 1) % k;
+        int wrap = plus ? x == k - 1 : x == 0;
+        cls[i] = (unsigned char)((j == pdim ? pcls : 0) | wrap);
+        pdim = j;
+        pcls = cls[i];
+    }
+}
+
+static int link_cycles(const struct noc_topo *t, const struct noc_tech *tech, int c)
+{
+    if (t->ch[c].latency > 0)
+        return t->ch[c].latency;
+    return noc_tech_link_cycles(tech, noc_topo_channel_length(t, c), t->freq_mhz);
+}
+
+/* Enters path ch[0..len) of pair (s, d) into the tables. */
+static int enter(struct rtl_design *d, int s, int dd, const int *ch, const unsigned char *cls, int len,
+                 struct noc_ctx *ctx)
+{
+    const struct noc_topo *t = d->t;
+    size_t key = (size_t)s * d->N + dd;
+    for (int i = 0; i + 1 < len; i++) {
+        int u = t->g.dst[ch[i]];
+        size_t at = (size_t)u * d->N * d->N + key;
+        if (d->port[at])
+            return noc_error(ctx, NOC_EUNSUP, NULL, 0, "rtl: the path from '%s' to '%s' visits router '%s' twice",
+                             t->nodes[noc_topo_term_node(t, s)].name, t->nodes[noc_topo_term_node(t, dd)].name,
+                             t->nodes[u].name);
+        d->port[at] = (unsigned char)(ch[i + 1] - t->g.off[u] + 1);
+        d->cls[at] = cls[i + 1];
+    }
+    return NOC_OK;
+}
+
+int rtl_route(struct rtl_design *d, struct noc_rtl *r, const struct noc_tech *tech, struct noc_ctx *ctx)
+{
+    const struct noc_topo *t = d->t;
+    const int N = d->N, R = d->R;
+    struct noc_routing rt;
+    struct noc_pathset ps;
+    int *coord = NULL, ndim = 0, dims[NOC_MAXDIM], rc, have_rt = 0;
+    unsigned char *cl = NULL;
+    noc_pathset_init(&ps);
+    d->lat = noc_malloc(ctx, (size_t)t->nch + 1, sizeof *d->lat);
+    d->inj = noc_malloc(ctx, (size_t)N + 1, sizeof *d->inj);
+    d->ej = noc_malloc(ctx, (size_t)N + 1, sizeof *d->ej);
+    d->port = noc_calloc(ctx, (size_t)R * N * N + 1, 1);
+    d->cls = noc_calloc(ctx, (size_t)R * N * N + 1, 1);
+    d->srckey = noc_calloc(ctx, (size_t)R + 1, sizeof *d->srckey);
+    cl = noc_malloc(ctx, (size_t)t->nch + 1, 1);
+    if (!d->lat || !d->inj || !d->ej || !d->port || !d->cls || !d->srckey || !cl) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int c = 0; c < t->nch; c++)
+        d->lat[c] = link_cycles(t, tech, c);
+    for (int i = 0; i < N; i++) {
+        int v = noc_topo_term_node(t, i);
+        if (t->g.off[v + 1] - t->g.off[v] != 1 || t->g.in_off[v + 1] - t->g.in_off[v] != 1) {
+            rc = noc_error(ctx, NOC_EINVAL, NULL, 0,
+                           "rtl: terminal '%s' needs exactly one injection and one ejection channel",
+                           t->nodes[v].name);
+            goto cleanup;
+        }
+        d->inj[i] = t->g.off[v];
+        d->ej[i] = t->g.in_edge[t->g.in_off[v]];
+    }
+    if ((rc = choose(t, r, d->V, &rt, ctx)) != NOC_OK)
+        goto cleanup;
+    have_rt = 1;
+    r->routing = rt.model;
+    d->ncls = 1;
+    if (rt.model == NOC_RT_DOR && d->V >= 2 &&
+        (t->shape.family == NOC_FAM_TORUS || t->shape.family == NOC_FAM_RING)) {
+        if (d->V % 2) {
+            rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "rtl: dateline VC classes need an even --vcs");
+            goto cleanup;
+        }
+        d->ncls = 2;
+        if ((rc = coords(t, &ndim, dims, &coord, ctx)) != NOC_OK)
+            goto cleanup;
+    }
+    r->classes = d->ncls;
+    /* every pair with a path; the flows must have one */
+    for (int s = 0; s < N; s++)
+        for (int dd = 0; dd < N; dd++) {
+            struct noc_ctx tmp;
+            noc_ctx_init(&tmp);
+            if (noc_routing_paths(&rt, noc_topo_term_node(t, s), noc_topo_term_node(t, dd), &ps, &tmp) != NOC_OK)
+                continue;
+            int len = ps.start[1] - ps.start[0];
+            const int *ch = ps.ch + ps.start[0];
+            classes(t, ndim, dims, coord, ch, len, cl);
+            if ((rc = enter(d, s, dd, ch, cl, len, ctx)) != NOC_OK)
+                goto cleanup;
+            for (int f = 0; f < r->nflows; f++)
+                if (r->flow[f].src == s && r->flow[f].dst == dd) {
+                    int lat = (len - 1) * d->o->router_delay + d->o->pkt_len - 1;
+                    for (int i = 0; i < len; i++)
+                        lat += d->lat[ch[i]];
+                    r->flow[f].hops = len - 1;
+                    r->flow[f].latency = lat;
+                }
+        }
+    for (int f = 0; f < r->nflows; f++)
+        if (r->flow[f].hops == 0) {
+            rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "rtl: no path from '%s' to '%s'",
+                           t->nodes[noc_topo_term_node(t, r->flow[f].src)].name,
+                           t->nodes[noc_topo_term_node(t, r->flow[f].dst)].name);
+            goto cleanup;
+        }
+    /* a router's table is keyed by destination unless two sources disagree */
+    for (int u = 0; u < R; u++)
+        for (int dd = 0; dd < N && !d->srckey[u]; dd++) {
+            int first = -1;
+            for (int s = 0; s < N; s++) {
+                size_t at = (size_t)u * N * N + (size_t)s * N + dd;
+                int e = d->port[at] ? d->port[at] | d->cls[at] << 7 : -1;
+                if (e < 0)
+                    continue;
+                if (first >= 0 && e != first)
+                    d->srckey[u] = 1;
+                first = e;
+            }
+        }
+cleanup:
+    if (have_rt)
+        noc_routing_free(&rt);
+    noc_pathset_free(&ps);
+    free(coord);
+    free(cl);
+    return rc;
+}
+
+void rtl_design_free(struct rtl_design *d)
+{
+    free(d->lat);
+    free(d->inj);
+    free(d->ej);
+    free(d->port);
+    free(d->cls);
+    free(d->srckey);
+}

@@ -1,0 +1,285 @@
+// nocsyn_router: the one parametric router of nocsyn's RTL output (emitted
+// verbatim by `nocsyn rtl`; the generated top sets its parameters).
+//
+// Input queued, V virtual channels per input port, each a FIFO of BUF flits,
+// credit-based flow control, separable input-first VC and switch allocation
+// with round-robin arbiters, table-based route computation.  Timing (the
+// model of nocsyn's simulator, `nocsyn sim --router-delay D`, D >= 2): a flit
+// written into an input FIFO is at its head in cycle a; a head flit does VC
+// allocation from cycle a + D - 2 and switch allocation from cycle a + D - 1;
+// the winner of switch allocation in cycle s leaves on the output register
+// in cycle s + 1 (the first cycle of the link).  Body flits follow the head
+// one per cycle.  An output VC is freed when the tail wins the switch.
+//
+// Flit (FW = 2 + 2*TW + W bits): {head, tail, src[TW], dst[TW], data[W]};
+// src and dst are terminal indices.  A link carries valid, the VC and the
+// flit; credits return as (valid, VC) one per cycle per port.  Ports are
+// flat vectors (port p's VC is in_vc[p*VW +: VW]) so that Yosys reads them.
+//
+// VC allocation: with ORDERED = 1 a packet keeps its VC lane (VC index
+// modulo the class size) from hop to hop, so the packets of one flow, sent on
+// one lane, stay in order; with ORDERED = 0 a head takes any free output VC
+// of its class (round robin), as nocsyn's simulator does.
+//
+// Route table RT: 2**KW entries of OPW + 1 bits {cls, port}, indexed by dst
+// (SRCKEY = 0) or {src, dst} (SRCKEY = 1): the output port and, on
+// router-router outputs with NCLS = 2 (dateline), the VC class: class 0 uses
+// VCs [0, V/2), class 1 VCs [V/2, V); otherwise all V.  Output ports in EJ
+// lead to terminals, which always accept (no credits).
+module nocsyn_router #(
+    parameter int NIN = 5,
+    parameter int NOUT = 5,
+    parameter int V = 2,
+    parameter int BUF = 4,
+    parameter int D = 3,
+    parameter int TW = 4,
+    parameter int W = 32,
+    parameter int NCLS = 1,
+    parameter int SRCKEY = 0,
+    parameter int ORDERED = 1,
+    parameter int VW = V > 1 ? $clog2(V) : 1,
+    parameter int FW = 2 + 2 * TW + W,
+    parameter int KW = SRCKEY != 0 ? 2 * TW : TW,
+    parameter int OPW = NOUT > 1 ? $clog2(NOUT) : 1,
+    parameter logic [NOUT-1:0] EJ = '0,
+    parameter logic [(2**KW)*(OPW+1)-1:0] RT = '0
+) (
+    input  logic                     clk,
+    input  logic                     rst_n,
+    input  logic [NIN-1:0]           in_valid,
+    input  logic [NIN*VW-1:0]        in_vc,
+    input  logic [NIN*FW-1:0]        in_flit,
+    output logic [NIN-1:0]           in_cr_valid,
+    output logic [NIN*VW-1:0]        in_cr_vc,
+    output logic [NOUT-1:0]          out_valid,
+    output logic [NOUT*VW-1:0]       out_vc,
+    output logic [NOUT*FW-1:0]       out_flit,
+    input  logic [NOUT-1:0]          out_cr_valid,
+    input  logic [NOUT*VW-1:0]       out_cr_vc
+);
+    localparam int NI = NIN * V;                       // input VCs
+    localparam int IW = NI > 1 ? $clog2(NI) : 1;
+    localparam int PW = NIN > 1 ? $clog2(NIN) : 1;
+    localparam int BW = BUF > 1 ? $clog2(BUF) : 1;
+    localparam int CW = $clog2(BUF + 1);
+    localparam int AW = $clog2(D + 1);
+    localparam int HALF = V / 2;
+
+    // ---- state
+    logic [FW-1:0]   mem   [NIN][V][BUF];
+    logic [BW-1:0]   rd    [NIN][V];
+    logic [BW-1:0]   wr    [NIN][V];
+    logic [CW-1:0]   cnt   [NIN][V];
+    logic [AW-1:0]   age   [NIN][V];               // cycles the front head has waited
+    logic            act   [NIN][V];               // holds an output VC
+    logic [OPW-1:0]  iop   [NIN][V];
+    logic [VW-1:0]   iov   [NIN][V];
+    logic [VW-1:0]   vaptr [NIN][V];
+    logic            busy  [NOUT][V];              // output VC allocated
+    logic [CW-1:0]   cred  [NOUT][V];
+    logic [IW-1:0]   voptr [NOUT][V];
+    logic [VW-1:0]   saiptr[NIN];
+    logic [PW-1:0]   saoptr[NOUT];
+
+    // ---- combinational: route lookup and VC allocation requests
+    logic [FW-1:0]   front [NIN][V];
+    logic            vreq  [NIN][V];
+    logic [OPW-1:0]  vport [NIN][V];
+    logic [VW-1:0]   vwant [NIN][V];
+    logic            vgnt  [NIN][V];
+
+    localparam int KTOP = SRCKEY != 0 ? FW - 3 : FW - 3 - TW;   // key = src,dst or dst
+
+    always_comb begin
+        for (int i = 0; i < NIN; i++)
+            for (int v = 0; v < V; v++) begin
+                logic [OPW:0] e;
+                int lo, hi;
+                logic found;
+                front[i][v] = mem[i][v][rd[i][v]];
+                e = RT[front[i][v][KTOP -: KW] * (OPW + 1) +: OPW + 1];
+                vport[i][v] = e[OPW-1:0];
+                lo = 0;
+                hi = V;
+                if (NCLS == 2 && !EJ[e[OPW-1:0]]) begin
+                    lo = e[OPW] ? HALF : 0;
+                    hi = e[OPW] ? V : HALF;
+                end
+                vreq[i][v] = 1'b0;
+                vwant[i][v] = '0;
+                found = 1'b0;
+                for (int pass = 0; pass < 2; pass++)
+                    for (int w = 0; w < V; w++)
+                        if (cnt[i][v] != 0 && front[i][v][FW-1] && !act[i][v] && 32'(age[i][v]) + 2 >= D &&
+                            !found && w >= lo && w < hi && !busy[e[OPW-1:0]][w] &&
+                            (ORDERED != 0 ? pass == 0 && w == (NCLS == 2 && v >= HALF ? v - HALF : v) + lo
+                                          : (w >= 32'(vaptr[i][v])) == (pass == 0))) begin
+                            found = 1'b1;
+                            vreq[i][v] = 1'b1;
+                            vwant[i][v] = VW'(w);
+                        end
+            end
+    end
+
+    // Output side of VC allocation: each output VC grants one requester,
+    // round robin over the input VCs j = i * V + v starting at voptr (two
+    // passes with constant indices: j >= voptr, then j < voptr).
+    logic            vgo   [NOUT][V];
+    logic [IW-1:0]   vwin  [NOUT][V];
+    always_comb begin
+        for (int i = 0; i < NIN; i++)
+            for (int v = 0; v < V; v++)
+                vgnt[i][v] = 1'b0;
+        for (int o = 0; o < NOUT; o++)
+            for (int w = 0; w < V; w++) begin
+                vgo[o][w] = 1'b0;
+                vwin[o][w] = '0;
+                for (int pass = 0; pass < 2; pass++)
+                    for (int i = 0; i < NIN; i++)
+                        for (int v = 0; v < V; v++)
+                            if (!vgo[o][w] && ((i * V + v >= 32'(voptr[o][w])) == (pass == 0)) &&
+                                vreq[i][v] && 32'(vport[i][v]) == o && 32'(vwant[i][v]) == w) begin
+                                vgo[o][w] = 1'b1;
+                                vwin[o][w] = IW'(i * V + v);
+                                vgnt[i][v] = 1'b1;
+                            end
+            end
+    end
+
+    // ---- switch allocation: each input port offers one active VC with a
+    // flit and a credit (round robin from saiptr), each output port grants
+    // one input port (round robin from saoptr).
+    logic            sreq  [NIN];
+    logic [VW-1:0]   svc   [NIN];
+    logic [OPW-1:0]  sop   [NIN];
+    logic            sgnt  [NIN];
+    logic            sgo   [NOUT];
+    logic [PW-1:0]   swin  [NOUT];
+    always_comb begin
+        for (int i = 0; i < NIN; i++) begin
+            sreq[i] = 1'b0;
+            svc[i] = '0;
+            sop[i] = '0;
+            for (int pass = 0; pass < 2; pass++)
+                for (int v = 0; v < V; v++)
+                    if (!sreq[i] && ((v >= 32'(saiptr[i])) == (pass == 0)) && act[i][v] && cnt[i][v] != 0 &&
+                        (EJ[iop[i][v]] || cred[iop[i][v]][iov[i][v]] != 0)) begin
+                        sreq[i] = 1'b1;
+                        svc[i] = VW'(v);
+                        sop[i] = iop[i][v];
+                    end
+        end
+        for (int i = 0; i < NIN; i++)
+            sgnt[i] = 1'b0;
+        for (int o = 0; o < NOUT; o++) begin
+            sgo[o] = 1'b0;
+            swin[o] = '0;
+            for (int pass = 0; pass < 2; pass++)
+                for (int i = 0; i < NIN; i++)
+                    if (!sgo[o] && ((i >= 32'(saoptr[o])) == (pass == 0)) && sreq[i] && 32'(sop[i]) == o) begin
+                        sgo[o] = 1'b1;
+                        swin[o] = PW'(i);
+                        sgnt[i] = 1'b1;
+                    end
+        end
+    end
+
+    // ---- state update
+    always_ff @(posedge clk) begin
+        if (!rst_n) begin
+            for (int i = 0; i < NIN; i++) begin
+                saiptr[i] <= '0;
+                in_cr_valid[i] <= 1'b0;
+                in_cr_vc[i * VW +: VW] <= '0;
+                for (int v = 0; v < V; v++) begin
+                    rd[i][v] <= '0;
+                    wr[i][v] <= '0;
+                    cnt[i][v] <= '0;
+                    age[i][v] <= '0;
+                    act[i][v] <= 1'b0;
+                    iop[i][v] <= '0;
+                    iov[i][v] <= '0;
+                    vaptr[i][v] <= '0;
+                end
+            end
+            for (int o = 0; o < NOUT; o++) begin
+                saoptr[o] <= '0;
+                out_valid[o] <= 1'b0;
+                out_vc[o * VW +: VW] <= '0;
+                out_flit[o * FW +: FW] <= '0;
+                for (int w = 0; w < V; w++) begin
+                    busy[o][w] <= 1'b0;
+                    cred[o][w] <= CW'(BUF);
+                    voptr[o][w] <= '0;
+                end
+            end
+        end else begin
+            // credits returned by the downstream routers
+            for (int o = 0; o < NOUT; o++)
+                for (int w = 0; w < V; w++) begin
+                    logic up, down;
+                    up = out_cr_valid[o] && 32'(out_cr_vc[o * VW +: VW]) == w;
+                    down = sgo[o] && !EJ[o] && iov[swin[o]][svc[swin[o]]] == VW'(w);
+                    if (up && !down)
+                        cred[o][w] <= cred[o][w] + 1'b1;
+                    else if (down && !up)
+                        cred[o][w] <= cred[o][w] - 1'b1;
+                end
+            // VC allocation grants
+            for (int o = 0; o < NOUT; o++)
+                for (int w = 0; w < V; w++)
+                    if (vgo[o][w]) begin
+                        busy[o][w] <= 1'b1;
+                        voptr[o][w] <= 32'(vwin[o][w]) + 1 >= NI ? '0 : vwin[o][w] + 1'b1;
+                    end
+            for (int i = 0; i < NIN; i++)
+                for (int v = 0; v < V; v++)
+                    if (vgnt[i][v]) begin
+                        act[i][v] <= 1'b1;
+                        iop[i][v] <= vport[i][v];
+                        iov[i][v] <= vwant[i][v];
+                        vaptr[i][v] <= 32'(vwant[i][v]) + 1 >= V ? '0 : vwant[i][v] + 1'b1;
+                    end
+            // switch traversal into the output registers
+            for (int o = 0; o < NOUT; o++) begin
+                out_valid[o] <= sgo[o];
+                if (sgo[o]) begin
+                    out_vc[o * VW +: VW] <= iov[swin[o]][svc[swin[o]]];
+                    out_flit[o * FW +: FW] <= front[swin[o]][svc[swin[o]]];
+                    saoptr[o] <= 32'(swin[o]) + 1 >= NIN ? '0 : swin[o] + 1'b1;
+                    if (front[swin[o]][svc[swin[o]]][FW-2])
+                        busy[o][iov[swin[o]][svc[swin[o]]]] <= 1'b0;
+                end
+            end
+            // input FIFOs: write arrivals, pop switch winners, credit upstream
+            for (int i = 0; i < NIN; i++) begin
+                in_cr_valid[i] <= sgnt[i];
+                in_cr_vc[i * VW +: VW] <= svc[i];
+                if (sgnt[i])
+                    saiptr[i] <= 32'(svc[i]) + 1 >= V ? '0 : svc[i] + 1'b1;
+                for (int v = 0; v < V; v++) begin
+                    logic push, pop;
+                    push = in_valid[i] && 32'(in_vc[i * VW +: VW]) == v;
+                    pop = sgnt[i] && 32'(svc[i]) == v;
+                    if (push) begin
+                        mem[i][v][wr[i][v]] <= in_flit[i * FW +: FW];
+                        wr[i][v] <= 32'(wr[i][v]) + 1 >= BUF ? '0 : wr[i][v] + 1'b1;
+                    end
+                    if (pop) begin
+                        rd[i][v] <= 32'(rd[i][v]) + 1 >= BUF ? '0 : rd[i][v] + 1'b1;
+                        if (front[i][v][FW-2])
+                            act[i][v] <= 1'b0;
+                    end
+                    if (push && !pop)
+                        cnt[i][v] <= cnt[i][v] + 1'b1;
+                    else if (pop && !push)
+                        cnt[i][v] <= cnt[i][v] - 1'b1;
+                    if (pop || cnt[i][v] == 0)
+                        age[i][v] <= '0;
+                    else if (32'(age[i][v]) < D)
+                        age[i][v] <= age[i][v] + 1'b1;
+                end
+            end
+        end
+    end
+endmodule

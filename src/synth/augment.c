@@ -1,0 +1,282 @@
+/* Extra-link variants of split's designs (synth_int.h,
+ * synth_split_variants): non-tree switch graphs that trade a little power
+ * for fewer hops and lower latency. */
+#include "synth_int.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nocsyn/app.h"
+#include "nocsyn/synth.h"
+#include "nocsyn/topo.h"
+
+/* Hop distances and first hops over net's links: dist[a*K+b], next[a*K+b]
+ * (the neighbour of a on a shortest path to b, lowest id first). */
+static void all_pairs(const struct swnet *net, int *dist, int *next, int *queue)
+{
+    int K = net->K;
+    for (int a = 0; a < K; a++) {
+        int *d = dist + (size_t)a * K, *nx = next + (size_t)a * K, qh = 0, qt = 0;
+        for (int b = 0; b < K; b++)
+            d[b] = nx[b] = -1;
+        d[a] = 0;
+        queue[qt++] = a;
+        while (qh < qt) {
+            int x = queue[qh++];
+            for (int y = 0; y < K; y++)
+                if (d[y] < 0 && swnet_chan(net, x, y) >= 0) {
+                    d[y] = d[x] + 1;
+                    nx[y] = x == a ? y : nx[x];
+                    queue[qt++] = y;
+                }
+        }
+    }
+}
+
+/* Hops of flow path s -> t through a new link u - v (either way), and the
+ * orientation (*dir 0: s..u, v..t; 1: s..v, u..t); INT_MAX when unreachable. */
+static int via(const int *dist, int K, int s, int t, int u, int v, int *dir)
+{
+    int a = dist[s * K + u], b = dist[v * K + t], c = dist[s * K + v], e = dist[u * K + t];
+    int h0 = a >= 0 && b >= 0 ? a + 1 + b : INT_MAX, h1 = c >= 0 && e >= 0 ? c + 1 + e : INT_MAX;
+    *dir = h1 < h0;
+    return h1 < h0 ? h1 : h0;
+}
+
+/* The unlinked switch pair (u < v) that saves the most bandwidth x hops
+ * over the flows' current paths (each flow counted by its path through
+ * the new link, when shorter), among the pairs whose ends both have fewer
+ * ports than net's largest switch (so the design's radix does not grow: a
+ * variant that raised it would compete with designs of fewer switches at
+ * that radix, which cost less); *bu = -1 when none saves anything. */
+static void best_shortcut(const struct noc_app *app, const struct swnet *net, const int *core_sw,
+                          const int *dist, int *bu, int *bv)
+{
+    int K = net->K, rmax = 0;
+    for (int u = 0; u < K; u++)
+        rmax = swnet_ports(net, u) > rmax ? swnet_ports(net, u) : rmax;
+    if (rmax > net->max_radix)
+        rmax = net->max_radix;
+    *bu = *bv = -1;
+    double best = 0;
+    for (int u = 0; u < K; u++)
+        for (int v = u + 1; v < K; v++) {
+            if (swnet_chan(net, u, v) >= 0 || swnet_ports(net, u) >= rmax || swnet_ports(net, v) >= rmax)
+                continue;
+            double save = 0;
+            for (int f = 0; f < app->nflows; f++) {
+                int h = net->paths[f].n - 1, dir;
+                int hv = via(dist, K, core_sw[app->flows[f].src], core_sw[app->flows[f].dst], u, v, &dir);
+                if (h > 0 && hv < h)
+                    save += app->flows[f].bw * (h - hv);
+            }
+            if (save > best) {
+                best = save;
+                *bu = u;
+                *bv = v;
+            }
+        }
+}
+
+/* 1 when some flow of net crosses link u - v. */
+static int link_used(const struct swnet *net, int u, int v)
+{
+    int a = swnet_chan(net, u, v), b = swnet_chan(net, v, u);
+    return (a >= 0 && net->cload[a] > 0) || (b >= 0 && net->cload[b] > 0);
+}
+
+/* Appends the shortest path a .. b (first hops in next) to q, a included
+ * unless skip_first. */
+static int walk(const int *next, int K, int a, int b, int skip_first, struct ivec *q, struct noc_ctx *ctx)
+{
+    if (!skip_first && ivec_push(q, a, ctx))
+        return -1;
+    while (a != b) {
+        a = next[a * K + b];
+        if (a < 0 || ivec_push(q, a, ctx))
+            return -1;
+    }
+    return 0;
+}
+
+/* Flow path s -> t through the new link u - v into q when it is shorter
+ * than hops h and simple: 1; 0 when not; -1 on error. */
+static int shortcut_path(const int *dist, const int *next, int K, int s, int t, int h, int u, int v,
+                         struct ivec *q, struct noc_ctx *ctx)
+{
+    int dir, hv = via(dist, K, s, t, u, v, &dir);
+    if (h <= 0 || hv >= h)
+        return 0;
+    if (dir) {
+        int x = u;
+        u = v;
+        v = x;
+    }
+    q->n = 0;
+    if (walk(next, K, s, u, 0, q, ctx) || walk(next, K, v, t, 0, q, ctx))
+        return -1;
+    for (int i = 0; i < q->n; i++)
+        for (int j = i + 1; j < q->n; j++)
+            if (q->v[i] == q->v[j])
+                return 0;
+    return 1;
+}
+
+/* cur's switch graph plus the link u - v: cur's links opened, every flow
+ * committed on cur's path except those the link shortens, which take the
+ * shortcut when it keeps capacity and deadlock freedom (else their old
+ * path); then placed.  Returns 0 built, 1 infeasible, -1 error (next is
+ * released on 1 and -1). */
+static int build_variant(const struct noc_app *app, const struct noc_synth_opts *o, const struct swnet *cur,
+                         const int *core_sw, const double *cx, const double *cy, const double *cw,
+                         const int *order, const int *dist, const int *nexthop, int u, int v,
+                         struct swnet *next, struct noc_ctx *ctx)
+{
+    int K = cur->K, r = 0;
+    struct ivec q = {0};
+    if (swnet_init(next, K, app->nflows, o, ctx) != NOC_OK)
+        return -1;
+    memcpy(next->ncores, cur->ncores, (size_t)K * sizeof *next->ncores);
+    memcpy(next->sx, cur->sx, (size_t)K * sizeof *next->sx);
+    memcpy(next->sy, cur->sy, (size_t)K * sizeof *next->sy);
+    for (int c = 0; c < cur->nch && r == 0; c++)
+        if (cur->csrc[c] < cur->cdst[c] && swnet_open_link(next, cur->csrc[c], cur->cdst[c], ctx) < 0)
+            r = -1;
+    if (r == 0 && swnet_open_link(next, u, v, ctx) < 0)
+        r = -1;
+    /* Unchanged flows first, then the shortened ones in bandwidth order. */
+    for (int pass = 0; pass < 2 && r == 0; pass++)
+        for (int i = 0; i < app->nflows && r == 0; i++) {
+            int f = order[i];
+            const struct ivec *p = &cur->paths[f];
+            const struct noc_flow *fl = &app->flows[f];
+            int sc = shortcut_path(dist, nexthop, K, core_sw[fl->src], core_sw[fl->dst], p->n - 1, u, v, &q, ctx);
+            if (sc < 0) {
+                r = -1;
+                break;
+            }
+            if (sc != pass)
+                continue;
+            int c = sc ? swnet_commit(next, f, q.v, q.n, app->flows[f].bw, ctx) : 1;
+            if (c > 0)
+                c = swnet_commit(next, f, p->v, p->n, app->flows[f].bw, ctx);
+            r = c;
+        }
+    if (r == 0 && synth_place(next, app->ncores, core_sw, cx, cy, cw, ctx) != NOC_OK)
+        r = -1;
+    if (r != 0)
+        swnet_free(next);
+    free(q.v);
+    return r;
+}
+
+/* Variants of res->d[base]. */
+static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                       const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
+                       size_t *cap, int base, struct noc_ctx *ctx)
+{
+    int N = app->ncores, K = res->d[base].switches, rc = NOC_OK, r;
+    int *core_sw = noc_malloc(ctx, (size_t)N, sizeof *core_sw);
+    int *dist = noc_malloc(ctx, (size_t)K * K, sizeof *dist), *nexthop = noc_malloc(ctx, (size_t)K * K, sizeof *nexthop);
+    int *queue = noc_malloc(ctx, (size_t)K, sizeof *queue);
+    struct swnet cur;
+    int have = 0;
+    char why[512];
+    if (!core_sw || !dist || !nexthop || !queue) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    /* The base design's assignment: its routers are sw0..sw(K-1) in order,
+     * its terminals the cores in order. */
+    const struct noc_topo *t = &res->d[base].topo;
+    for (int c = 0; c < N; c++) {
+        core_sw[c] = noc_topo_inject_router(t, noc_topo_term_node(t, c));
+        if (core_sw[c] < 0 || core_sw[c] >= K) {
+            rc = noc_error(ctx, NOC_EINTERNAL, NULL, 0, "split variants: core %s has no switch", app->cores[c].name);
+            goto cleanup;
+        }
+    }
+    if ((r = synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &cur, why, sizeof why, ctx)) != 0) {
+        if (r > 0)
+            swnet_free(&cur);
+        rc = r < 0 ? (ctx->status ? ctx->status : NOC_EINTERNAL) : NOC_OK;
+        goto cleanup;
+    }
+    have = 1;
+    for (int j = 0; j < SYNTH_VARIANT_LINKS; j++) {
+        int u, v;
+        all_pairs(&cur, dist, nexthop, queue);
+        best_shortcut(app, &cur, core_sw, dist, &u, &v);
+        if (u < 0)
+            break;
+        struct swnet next;
+        r = build_variant(app, o, &cur, core_sw, cx, cy, cw, order, dist, nexthop, u, v, &next, ctx);
+        if (r < 0) {
+            rc = ctx->status ? ctx->status : NOC_EINTERNAL;
+            break;
+        }
+        if (r > 0)
+            break;
+        if (!link_used(&next, u, v)) {
+            swnet_free(&next);
+            break;
+        }
+        swnet_free(&cur);
+        cur = next;
+        char name[64];
+        snprintf(name, sizeof name, "split_k%d_x%d", K, j + 1);
+        struct noc_design *d = synth_add_design(res, cap, "split", name, K, ctx);
+        if (!d) {
+            rc = NOC_ENOMEM;
+            break;
+        }
+        if ((rc = synth_finish(app, &cur, core_sw, cx, cy, o, "sw", NULL, d, ctx)) != NOC_OK)
+            break;
+    }
+cleanup:
+    if (have)
+        swnet_free(&cur);
+    free(core_sw);
+    free(dist);
+    free(nexthop);
+    free(queue);
+    return rc;
+}
+
+int synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                         const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
+                         struct noc_ctx *ctx)
+{
+    if (app->ncores > SYNTH_REFINE_MAX_CORES)
+        return NOC_OK;
+    size_t cap = (size_t)res->n;
+    int nbase = res->n, rc = NOC_OK;
+    for (int i = 0; i < nbase && rc == NOC_OK; i++)
+        if (res->d[i].feasible && res->d[i].switches >= 3)
+            rc = variants_of(app, o, order, cx, cy, cw, res, &cap, i, ctx);
+    return rc;
+}
+
+int synth_net_clone(const struct noc_app *app, const struct noc_synth_opts *o, const struct swnet *src,
+                    struct swnet *dst, struct noc_ctx *ctx)
+{
+    int K = src->K, r = 0;
+    if (swnet_init(dst, K, app->nflows, o, ctx) != NOC_OK)
+        return ctx->status ? ctx->status : NOC_ENOMEM;
+    dst->max_radix = src->max_radix;
+    memcpy(dst->ncores, src->ncores, (size_t)K * sizeof *dst->ncores);
+    memcpy(dst->sx, src->sx, (size_t)K * sizeof *dst->sx);
+    memcpy(dst->sy, src->sy, (size_t)K * sizeof *dst->sy);
+    for (int c = 0; c < src->nch && r == 0; c++)
+        if (src->csrc[c] < src->cdst[c] && swnet_open_link(dst, src->csrc[c], src->cdst[c], ctx) < 0)
+            r = -1;
+    for (int f = 0; f < app->nflows && r == 0; f++)
+        r = swnet_commit(dst, f, src->paths[f].v, src->paths[f].n, app->flows[f].bw, ctx);
+    if (r == 0)
+        return NOC_OK;
+    swnet_free(dst);
+    return r < 0 ? (ctx->status ? ctx->status : NOC_ENOMEM)
+                 : noc_error(ctx, NOC_EINTERNAL, NULL, 0, "a copied switch graph refused its own paths");
+}
