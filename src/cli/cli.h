@@ -97,8 +97,10 @@ void cli_stage_abort(struct cli_stage *st);
 const char *cli_ext(const char *path);
 /* Parses a grid option (--freq, --link-width): one value, a range A:B:STEP
  * (A <= B, STEP > 0, B included) or a list a,b,c; every value in lo..hi and
- * > 0, at most max values.  Prints the usage error and returns 2 on bad
- * input, else 0 with vals[0..*n-1]. */
-int cli_parse_grid(const char *opt, const char *s, double lo, double hi, double *vals, int max, int *n);
+ * > 0, whole numbers when whole (link widths), no empty list element, at
+ * most max values.  Prints the usage error and returns 2 on bad input, else
+ * 0 with vals[0..*n-1]. */
+int cli_parse_grid(const char *opt, const char *s, double lo, double hi, int whole, double *vals, int max,
+                   int *n);
 
 #endif

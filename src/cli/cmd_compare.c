@@ -114,13 +114,13 @@ int cmd_compare(int argc, char **argv)
             co.synth.max_radix = (int)l;
             break;
         case O_WIDTH:
-            if ((code = cli_parse_grid("--link-width", optarg, 1, 4096, co.synth.widths, NOC_SYNTH_MAX_GRID,
+            if ((code = cli_parse_grid("--link-width", optarg, 1, 4096, 1, co.synth.widths, NOC_SYNTH_MAX_GRID,
                                        &co.synth.nwidths)))
                 goto done;
             co.synth.link_width = co.synth.widths[0];
             break;
         case O_FREQ:
-            if ((code = cli_parse_grid("--freq", optarg, 1e-3, 1e5, co.synth.freqs, NOC_SYNTH_MAX_GRID,
+            if ((code = cli_parse_grid("--freq", optarg, 1e-3, 1e5, 0, co.synth.freqs, NOC_SYNTH_MAX_GRID,
                                        &co.synth.nfreqs)))
                 goto done;
             co.synth.freq_mhz = co.synth.freqs[0];
@@ -133,7 +133,7 @@ int cmd_compare(int argc, char **argv)
         }
         case O_PKT: {
             double pb;
-            if (noc_parse_double(optarg, &pb) || !(pb >= 1)) { code = usage_bad("--packet-bits", optarg); goto done; }
+            if (noc_parse_double(optarg, &pb) || !(pb >= 1) || pb != floor(pb) || pb > 1e6) { code = usage_bad("--packet-bits", optarg); goto done; }
             pkt_bits = pb;
             break;
         }

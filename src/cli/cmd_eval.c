@@ -10,6 +10,7 @@
 #include "nocsyn/traffic.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,8 +168,8 @@ static int parse_opts(int argc, char **argv, struct eval_cli *o)
             break;
         case 'P': o->params = 1; break;
         case 'w':
-            if (noc_parse_double(optarg, &o->width) || !(o->width > 0))
-                return cli_usage("eval: --link-width must be a number > 0 (bits), not '%s'", optarg);
+            if (noc_parse_double(optarg, &o->width) || !(o->width >= 1) || o->width != floor(o->width))
+                return cli_usage("eval: --link-width must be a whole number of bits >= 1, not '%s'", optarg);
             o->params = 1;
             break;
         case 'F':

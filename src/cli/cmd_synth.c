@@ -225,17 +225,19 @@ int cmd_synth(int argc, char **argv)
             so.max_radix = (int)l;
             break;
         case O_WIDTH:
-            if (cli_parse_grid("--link-width", optarg, 1, 4096, so.widths, NOC_SYNTH_MAX_GRID, &so.nwidths))
+            if (cli_parse_grid("--link-width", optarg, 1, 4096, 1, so.widths, NOC_SYNTH_MAX_GRID, &so.nwidths))
                 return 2;
             so.link_width = so.widths[0];
             break;
         case O_FREQ:
-            if (cli_parse_grid("--freq", optarg, 1e-3, 1e5, so.freqs, NOC_SYNTH_MAX_GRID, &so.nfreqs))
+            if (cli_parse_grid("--freq", optarg, 1e-3, 1e5, 0, so.freqs, NOC_SYNTH_MAX_GRID, &so.nfreqs))
                 return 2;
             so.freq_mhz = so.freqs[0];
             break;
         case O_PKT:
             if (parse_num("--packet-bits", optarg, 1, &pkt_bits)) return 2;
+            if (pkt_bits != floor(pkt_bits) || pkt_bits > 1e6)
+                return cli_usage("--packet-bits must be a whole number of bits in 1..1000000, not '%s'", optarg);
             break;
         case O_UTIL:
             if (parse_num("--max-util", optarg, 1e-9, &v)) return 2;

@@ -1,5 +1,6 @@
 /* Shared CLI helpers. */
 #include "cli.h"
+#include <math.h>
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -101,7 +102,19 @@ void cli_progress(void *ud, int done, int total, const char *item)
     p->shown = 1;
 }
 
-int cli_parse_grid(const char *opt, const char *s, double lo, double hi, double *vals, int max, int *n)
+/* One grid value: in lo..hi, > 0, and a whole number when whole. */
+static int grid_value(const char *opt, const char *s, const char *tok, double lo, double hi, int whole,
+                      double *v)
+{
+    if (noc_parse_double(tok, v) || !(*v >= lo && *v <= hi) || !(*v > 0))
+        return cli_usage("%s '%s': '%s' is not a number in %g..%g", opt, s, tok, lo, hi);
+    if (whole && *v != floor(*v))
+        return cli_usage("%s '%s': '%s' is not a whole number", opt, s, tok);
+    return 0;
+}
+
+int cli_parse_grid(const char *opt, const char *s, double lo, double hi, int whole, double *vals, int max,
+                   int *n)
 {
     char buf[1024];
     if (!s || strlen(s) >= sizeof buf)
@@ -123,6 +136,8 @@ int cli_parse_grid(const char *opt, const char *s, double lo, double hi, double 
             return cli_usage("%s '%s': the range is reversed (A > B)", opt, s);
         if (!(step > 0))
             return cli_usage("%s '%s': STEP must be > 0", opt, s);
+        if (whole && (a != floor(a) || step != floor(step)))
+            return cli_usage("%s '%s': A and STEP must be whole numbers", opt, s);
         for (int k = 0;; k++) {
             double v = a + k * step;
             if (v > b * (1 + 1e-12))
@@ -133,17 +148,25 @@ int cli_parse_grid(const char *opt, const char *s, double lo, double hi, double 
         }
         return 0;
     }
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    /* A list: every element non-empty (strtok would skip "32,,64"). */
+    for (char *tok = buf;;) {
+        char *comma = strchr(tok, ',');
+        if (comma)
+            *comma = '\0';
         double v;
-        if (noc_parse_double(tok, &v) || !(v >= lo && v <= hi) || !(v > 0))
-            return cli_usage("%s '%s': '%s' is not a number in %g..%g", opt, s, tok, lo, hi);
+        if (!*tok)
+            return cli_usage("%s '%s': an empty element in the list", opt, s);
+        if (grid_value(opt, s, tok, lo, hi, whole, &v))
+            return 2;
         for (int k = 0; k < *n; k++)
             if (vals[k] == v)
                 return cli_usage("%s '%s': %g is listed twice", opt, s, v);
         if (*n >= max)
             return cli_usage("%s '%s': more than %d values", opt, s, max);
         vals[(*n)++] = v;
+        if (!comma)
+            break;
+        tok = comma + 1;
     }
     if (*n == 0)
         return cli_usage("%s: empty list", opt);

@@ -119,13 +119,17 @@ sys.exit(0 if ok else 1)
 PY
 
 # Bad grids: exit 2, one line, nothing written.
-for g in "1200:400:100" "0" "-5" "abc" "400:1200:0" "400:1200" "400,400"; do
+for g in "1200:400:100" "0" "-5" "abc" "400:1200:0" "400:1200" "400,400" "400,,800" ",400" "400,"; do
     bad "--freq $g rejected" "$NOCSYN" synth "$VOPD" --freq "$g" -o "$TMP/bad"
 done
-for g in "0" "32,x" "16:8:8"; do
+for g in "0" "32,x" "16:8:8" "32.5" "32,,64" "16:64:0.5" "64,"; do
     bad "--link-width $g rejected" "$NOCSYN" synth "$VOPD" --link-width "$g" -o "$TMP/bad"
 done
 bad "compare --freq reversed rejected" "$NOCSYN" compare "$VOPD" --freq 900:400:100 -o "$TMP/bad"
+bad "compare --link-width 32,,64 rejected" "$NOCSYN" compare "$VOPD" --link-width 32,,64 -o "$TMP/bad"
+bad "synth --packet-bits 33.3 rejected" "$NOCSYN" synth "$VOPD" --packet-bits 33.3 -o "$TMP/bad"
+bad "compare --packet-bits 33.3 rejected" "$NOCSYN" compare "$VOPD" --packet-bits 33.3 -o "$TMP/bad"
+bad "eval --link-width 32.5 rejected" "$NOCSYN" eval gen:mesh:4 --link-width 32.5
 absent "bad grids write nothing" "$TMP/bad"
 printf 'src,dst,bandwidth_mbps,max_latency_ns\na,b,10,-1\n' >"$TMP/neg.csv"
 bad "negative max_latency_ns rejected" "$NOCSYN" synth "$TMP/neg.csv" -o "$TMP/bad"
