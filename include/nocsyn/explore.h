@@ -64,6 +64,28 @@ struct noc_entry {
     double sim_headroom;  /* saturation x capacity / busiest core's MB/s:
                            * how many times the app's bandwidth it sustains */
     char *sim_svg;        /* the latency-load plot; owned */
+    /* The constraints the design breaks (noc_compare_run checks every
+     * entry alike): "" when none, else names joined by ';' in this order:
+     * max_hops (a flow's route crosses more router-to-router links than
+     * its max_hops), radix (a router above --max-radix), timing (its
+     * largest router's fmax is below the clock it runs at), capacity (a
+     * channel, core links included, above --max-util of capacity under the
+     * design's own routing), latency (a flow's zero-load latency above its
+     * max_latency_ns), deadlock (its routing is not deadlock free).
+     * violation_text says by how much, for the report. */
+    char violations[80];
+    char violation_text[400];
+    /* 1: no other design that breaks no constraint is at least as good in
+     * power, average latency (ns, or hops without a clock), area and
+     * largest radix and better in one; a violating design is never on it. */
+    int pareto;
+};
+
+/* A method or baseline compare could not build, and why. */
+struct noc_skip {
+    char name[32];
+    char kind[12];  /* "synth" or "baseline" */
+    char reason[1024];
 };
 
 struct noc_compare_opts {
@@ -85,6 +107,9 @@ struct noc_compare {
     int n;
     size_t cap;
     struct noc_entry *e;
+    int nskip;             /* skipped methods and baselines, in run order */
+    size_t skipcap;
+    struct noc_skip *skip;
 };
 
 void noc_compare_init(struct noc_compare *c);
@@ -93,8 +118,9 @@ void noc_compare_free(struct noc_compare *c);
 /* Runs the comparison for app (read from app_path, used for app traffic);
  * the app's cores must have positions (noc_floorplan_mincut).  A method or
  * baseline that cannot be built for this app (infeasible constraints, too
- * few cores for its smallest size) is skipped with a note; unknown names in
- * the lists are NOC_EINVAL.  Deterministic for the seed. */
+ * few cores for its smallest size) is skipped with a note and listed in
+ * out->skip; unknown names in the lists are NOC_EINVAL.  Every entry's
+ * violations and pareto flag are filled.  Deterministic for the seed. */
 int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_compare_opts *o,
                     struct noc_compare *out, struct noc_ctx *ctx);
 

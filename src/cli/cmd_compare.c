@@ -24,6 +24,14 @@ static const char compare_help[] =
     "butterfly: destination tag; hring, clos, fattree: up*-down*), with the ECMP and\n"
     "ideal (GLPK LP) loads beside, and power/area from the tech model.\n"
     "\n"
+    "Every design, baselines included, is held to the same constraints: each\n"
+    "flow's max_hops and max_latency_ns, --max-radix, the clock its largest router\n"
+    "closes at, --max-util of every channel (core links included) and deadlock\n"
+    "freedom. The violations column (summary.csv, stdout) names those it breaks\n"
+    "(max_hops;radix;timing;capacity;latency;deadlock), 'violates:' lines and the\n"
+    "report say by how much; such a design is never best nor Pareto. Methods and\n"
+    "baselines that cannot be built are listed as 'skipped:' with the reason.\n"
+    "\n"
     "Options:\n"
     "  APP                  app graph (CSV or DOT); '-' reads it from stdin\n"
     "  -o, --out DIR        output directory (created if missing)\n"
@@ -212,16 +220,23 @@ int cmd_compare(int argc, char **argv)
         int w = 12;
         for (int i = 0; i < cmp.n; i++)
             w = (int)strlen(cmp.e[i].design) > w ? (int)strlen(cmp.e[i].design) : w;
-        printf("%-*s %-9s %7s %6s %5s %8s %10s %9s %9s %5s %6s %5s %8s %8s\n", w, "design", "routing", "routers",
+        printf("%-*s %-9s %7s %6s %5s %8s %10s %9s %9s %5s %6s %5s %8s %8s  %s\n", w, "design", "routing", "routers",
                "links", "radix", "hops_avg", "load_mbps", "power_mw", "area_mm2", "dlfree", "MHz", "width", "lat_ns",
-               "max_util");
+               "max_util", "violations");
         for (int i = 0; i < cmp.n; i++) {
             const struct noc_entry *e = &cmp.e[i];
-            printf("%-*s %-9s %7d %6d %5d %8.3f %10.4g %9.3f %9.4f %5s %6g %5g %8.2f %8.3f\n", w, e->design, e->routing,
-                   e->m.routers, e->m.links, e->m.radix_max, e->m.hops_avg, e->m.max_channel_load_mbps, e->power_mw,
-                   e->area_mm2, e->m.deadlock_free > 0 ? "yes" : "no", e->freq_mhz, e->link_width, e->lat_avg_ns,
-                   e->m.max_utilization);
+            printf("%-*s %-9s %7d %6d %5d %8.3f %10.4g %9.3f %9.4f %5s %6g %5g %8.2f %8.3f  %s%s\n", w, e->design,
+                   e->routing, e->m.routers, e->m.links, e->m.radix_max, e->m.hops_avg, e->m.max_channel_load_mbps,
+                   e->power_mw, e->area_mm2, e->m.deadlock_free > 0 ? "yes" : "no", e->freq_mhz, e->link_width,
+                   e->lat_avg_ns, e->m.max_utilization, e->violations[0] ? e->violations : "-",
+                   e->pareto ? "  pareto" : "");
         }
+        for (int i = 0; i < cmp.n; i++)
+            if (cmp.e[i].violations[0])
+                printf("violates: %s: %s\n", cmp.e[i].design, cmp.e[i].violation_text);
+        for (int i = 0; i < cmp.nskip; i++)
+            printf("skipped: %s %s: %s\n", !strcmp(cmp.skip[i].kind, "synth") ? "method" : "baseline",
+                   cmp.skip[i].name, cmp.skip[i].reason);
         printf("report: %s/report.html\n", out);
     }
     code = rc && where ? cli_fail_in(where, &ctx) : rc ? cli_fail(&ctx) : 0;

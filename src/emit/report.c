@@ -31,7 +31,7 @@ static const struct col cols[] = {
     {"sim_saturation", C_NUM, 1, 0}, {"sim_zero_load", C_NUM, -1, 0}, {"sim_headroom", C_NUM, 1, 0},
     {"spec", C_STR, 0, 1},      {"freq_mhz", C_NUM, 0, 0},     {"link_width", C_NUM, 0, 0},
     {"latency_avg_ns", C_NUM, -1, 0}, {"latency_max_ns", C_NUM, -1, 0}, {"latency_avg_cycles", C_NUM, -1, 0},
-    {"fmax_mhz", C_NUM, 0, 0},
+    {"fmax_mhz", C_NUM, 0, 0},     {"violations", C_STR, 0, 0},   {"pareto", C_BOOL, 0, 0},
 };
 #define NCOLS (sizeof cols / sizeof cols[0])
 
@@ -69,7 +69,9 @@ static void value(const struct noc_entry *e, size_t k, double *v, const char **s
     case 24: *v = e->freq_mhz > 0 ? e->lat_avg_ns : NAN; break;
     case 25: *v = e->freq_mhz > 0 ? e->lat_max_ns : NAN; break;
     case 26: *v = e->freq_mhz > 0 ? e->lat_avg_cycles : NAN; break;
-    default: *v = e->fmax_mhz > 0 ? e->fmax_mhz : NAN; break;
+    case 27: *v = e->fmax_mhz > 0 ? e->fmax_mhz : NAN; break;
+    case 28: *s = e->violations; break;
+    default: *v = e->pareto; break;
     }
 }
 
@@ -117,6 +119,8 @@ static void best_values(const struct noc_compare *c, double best[NCOLS])
         for (int i = 0; i < c->n; i++) {
             double v;
             const char *s;
+            if (c->e[i].violations[0])
+                continue; /* a design that breaks a constraint is never best */
             value(&c->e[i], k, &v, &s);
             if (!isnan(v) && (isnan(best[k]) || (cols[k].better < 0 ? v < best[k] : v > best[k])))
                 best[k] = v;
@@ -128,8 +132,55 @@ static int is_best(const struct noc_compare *c, const double best[NCOLS], size_t
 {
     double v;
     const char *s;
+    if (c->e[i].violations[0])
+        return 0;
     value(&c->e[i], k, &v, &s);
     return !isnan(best[k]) && !isnan(v) && v == best[k];
+}
+
+/* The constraint violations and the skipped methods and baselines, as a
+ * Markdown list (html 0) or HTML. */
+static void violations_and_skips(const struct noc_compare *c, struct noc_buf *b, int html)
+{
+    int nv = 0;
+    for (int i = 0; i < c->n; i++)
+        nv += c->e[i].violations[0] != '\0';
+    noc_buf_printf(b, html ? "<h2>Constraints</h2>\n<p>" : "\n## Constraints\n\n");
+    noc_buf_printf(b, "Every design is held to the same constraints: each flow's max_hops and max_latency_ns, "
+                      "--max-radix, the clock its largest router closes at, --max-util of link capacity (core "
+                      "links included) and deadlock freedom. A design that breaks one is listed here, has it in "
+                      "its violations column, and is never marked best or Pareto. ");
+    if (!nv)
+        noc_buf_printf(b, "Every design meets every constraint.");
+    noc_buf_printf(b, html ? "</p>\n" : "\n\n");
+    if (nv)
+        noc_buf_printf(b, html ? "<ul>\n" : "");
+    for (int i = 0; i < c->n; i++) {
+        const struct noc_entry *e = &c->e[i];
+        if (!e->violations[0])
+            continue;
+        noc_buf_printf(b, html ? "<li><b>" : "- **");
+        html ? noc_buf_xml(b, e->design) : noc_buf_printf(b, "%s", e->design);
+        noc_buf_printf(b, html ? "</b> (" : "** (");
+        html ? noc_buf_xml(b, e->violations) : noc_buf_printf(b, "%s", e->violations);
+        noc_buf_printf(b, "): ");
+        html ? noc_buf_xml(b, e->violation_text) : noc_buf_printf(b, "%s", e->violation_text);
+        noc_buf_printf(b, html ? "</li>\n" : "\n");
+    }
+    if (nv)
+        noc_buf_printf(b, html ? "</ul>\n" : "\n");
+    if (!c->nskip)
+        return;
+    noc_buf_printf(b, html ? "<h2>Skipped</h2>\n<ul>\n" : "## Skipped\n\n");
+    for (int i = 0; i < c->nskip; i++) {
+        const struct noc_skip *k = &c->skip[i];
+        noc_buf_printf(b, html ? "<li>%s <b>" : "- %s **", !strcmp(k->kind, "synth") ? "method" : "baseline");
+        html ? noc_buf_xml(b, k->name) : noc_buf_printf(b, "%s", k->name);
+        noc_buf_printf(b, html ? "</b>: " : "**: ");
+        html ? noc_buf_xml(b, k->reason) : noc_buf_printf(b, "%s", k->reason);
+        noc_buf_printf(b, html ? "</li>\n" : "\n");
+    }
+    noc_buf_printf(b, html ? "</ul>\n" : "\n");
 }
 
 int noc_compare_report_md(const struct noc_compare *c, const struct noc_app *app, const char *cmdline,
@@ -143,7 +194,7 @@ int noc_compare_report_md(const struct noc_compare *c, const struct noc_app *app
                    noc_app_total_bw(app), cap);
     noc_buf_printf(b, "Command: `%s`\n\n", cmdline ? cmdline : "");
     noc_buf_printf(b, "Every design is evaluated on the app's traffic under its own routing "
-                      "(synthesized: their deadlock-free tables). Best value of each column in **bold**.\n\n");
+                      "(synthesized: their deadlock-free tables). Best value of each column in **bold**, among the designs that meet every constraint.\n\n");
     noc_buf_printf(b, "|");
     for (size_t k = 0; k < NCOLS; k++)
         if (!cols[k].hide)
@@ -165,6 +216,7 @@ int noc_compare_report_md(const struct noc_compare *c, const struct noc_app *app
         }
         noc_buf_printf(b, "\n");
     }
+    violations_and_skips(c, b, 0);
     noc_buf_printf(b, "\nDesigns: ");
     for (int i = 0; i < c->n; i++)
         noc_buf_printf(b, "%s[%s](%s.svg)", i ? ", " : "", c->e[i].design, c->e[i].design);
@@ -192,6 +244,7 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
                       "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}\n"
                       "td:first-child,td:nth-child(2),th{text-align:left}th{background:#eef}\n"
                       "td.best{font-weight:bold;background:#dfd}\n"
+                      "tr.viol td{color:#a00;background:#fee}\n"
                       ".grid{display:flex;flex-wrap:wrap;gap:18px}.card{border:1px solid #ddd;padding:8px;border-radius:4px}\n"
                       "code{background:#f4f4f4;padding:2px 4px}\n"
                       ".fit svg{max-width:100%%;height:auto}\n"
@@ -206,13 +259,13 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
     noc_buf_xml(b, cmdline ? cmdline : "");
     noc_buf_printf(b, "</code></p>\n<h2>Comparison</h2>\n<p>Every design on the app's traffic under its own routing "
                       "(synthesized designs: their deadlock-free route tables; baselines: cores placed by the auto "
-                      "mapping). Best value of each column highlighted.</p>\n<div class=\"wide\"><table><tr>");
+                      "mapping). Best value of each column highlighted, among the designs that meet every constraint; rows in red break one.</p>\n<div class=\"wide\"><table><tr>");
     for (size_t k = 0; k < NCOLS; k++)
         if (!cols[k].hide)
             noc_buf_printf(b, "<th>%s</th>", cols[k].name);
     noc_buf_printf(b, "</tr>\n");
     for (int i = 0; i < c->n; i++) {
-        noc_buf_printf(b, "<tr>");
+        noc_buf_printf(b, c->e[i].violations[0] ? "<tr class=\"viol\">" : "<tr>");
         for (size_t k = 0; k < NCOLS; k++) {
             if (cols[k].hide)
                 continue;
@@ -222,7 +275,9 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
         }
         noc_buf_printf(b, "</tr>\n");
     }
-    noc_buf_printf(b, "</table></div>\n<h2>Power against zero-load latency</h2>\n");
+    noc_buf_printf(b, "</table></div>\n");
+    violations_and_skips(c, b, 1);
+    noc_buf_printf(b, "<h2>Power against zero-load latency</h2>\n");
     report_svg_pareto(b, c);
     int any_sim = 0;
     for (int i = 0; i < c->n; i++)

@@ -164,12 +164,13 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
     noc_buf_printf(b, "<text x=\"14\" y=\"%.1f\" transform=\"rotate(-90 14 %.1f)\" text-anchor=\"middle\">%s</text>\n",
                    (T + H - B) / 2, (T + H - B) / 2,
                    c->n && c->e[0].lat_avg_ns > 0 ? "average zero-load latency (ns)" : "average hops");
-    /* The Pareto front over (power, latency): designs no other beats on both. */
+    /* The Pareto front over (power, latency): designs that meet every
+     * constraint and that no other such design beats on both. */
     int front[64], nf = 0;
     for (int i = 0; i < c->n && nf < 64; i++) {
-        int dom = 0;
+        int dom = c->e[i].violations[0] != '\0';
         for (int j = 0; j < c->n && !dom; j++)
-            dom = j != i && c->e[j].power_mw <= c->e[i].power_mw && yval(&c->e[j]) <= yval(&c->e[i]) &&
+            dom = j != i && !c->e[j].violations[0] && c->e[j].power_mw <= c->e[i].power_mw && yval(&c->e[j]) <= yval(&c->e[i]) &&
                   (c->e[j].power_mw < c->e[i].power_mw || yval(&c->e[j]) < yval(&c->e[i]));
         if (!dom)
             front[nf++] = i;
@@ -189,11 +190,17 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
     for (int i = 0; i < c->n; i++) {
         const struct noc_entry *e = &c->e[i];
         int synth = !strcmp(e->kind, "synth");
-        noc_buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\"><title>", PX(e->power_mw), PY(yval(e)),
-                       synth ? "#c33" : "#36c");
+        const char *col = synth ? "#c33" : "#36c";
+        int viol = e->violations[0] != '\0';
+        noc_buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"><title>",
+                       PX(e->power_mw), PY(yval(e)), viol ? "#fff" : col, col);
         noc_buf_xml(b, e->design);
-        noc_buf_printf(b, ": %.2f mW, %.3f %s</title></circle>\n", e->power_mw, yval(e),
-                       e->lat_avg_ns > 0 ? "ns" : "hops");
+        noc_buf_printf(b, ": %.2f mW, %.3f %s", e->power_mw, yval(e), e->lat_avg_ns > 0 ? "ns" : "hops");
+        if (viol) {
+            noc_buf_printf(b, "; breaks ");
+            noc_buf_xml(b, e->violations);
+        }
+        noc_buf_printf(b, "</title></circle>\n");
         /* Stack the labels of points that (nearly) coincide. */
         int stack = 0;
         for (int j = 0; j < i; j++)
@@ -205,6 +212,7 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
     }
     noc_buf_printf(b, "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"#c33\"/><text x=\"%.0f\" y=\"%.0f\">synthesized</text>\n", L + 12, T + 14, L + 20, T + 18);
     noc_buf_printf(b, "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"#36c\"/><text x=\"%.0f\" y=\"%.0f\">baseline (auto mapping)</text>\n", L + 12, T + 30, L + 20, T + 34);
+    noc_buf_printf(b, "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"#fff\" stroke=\"#888\" stroke-width=\"2\"/><text x=\"%.0f\" y=\"%.0f\">hollow: breaks a constraint</text>\n", L + 12, T + 46, L + 20, T + 50);
     noc_buf_printf(b, "</svg>\n");
 #undef PX
 #undef PY

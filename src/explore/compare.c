@@ -1,5 +1,6 @@
 /* The comparison behind `nocsyn compare` (see explore.h). */
 #include "nocsyn/explore.h"
+#include "explore_int.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -34,6 +35,7 @@ void noc_compare_free(struct noc_compare *c)
         free(c->e[i].sim_svg);
     }
     free(c->e);
+    free(c->skip);
     memset(c, 0, sizeof *c);
 }
 
@@ -214,8 +216,10 @@ static int add_synth(struct noc_compare *c, const struct noc_app *app, const cha
     rc = noc_synth_run(method, app, &o->synth, &res, ctx);
     if (rc == NOC_EINFEASIBLE) { /* a method that cannot meet the constraints is skipped */
         noc_note(ctx, "method %s skipped: %s", method, ctx->msg);
+        char why[sizeof ctx->msg];
+        snprintf(why, sizeof why, "%s", ctx->msg);
         noc_ctx_clear(ctx);
-        rc = NOC_OK;
+        rc = explore_skip(c, method, "synth", why, ctx);
         goto cleanup;
     }
     if (rc != NOC_OK)
@@ -324,8 +328,10 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     rc = noc_baseline_spec(name, app->ncores, spec, sizeof spec, &routing, &vcs, ctx);
     if (rc == NOC_EUNSUP) {
         noc_note(ctx, "baseline %s skipped: %s", name, ctx->msg);
+        char why[sizeof ctx->msg];
+        snprintf(why, sizeof why, "%s", ctx->msg);
         noc_ctx_clear(ctx);
-        return NOC_OK;
+        return explore_skip(c, name, "baseline", why, ctx);
     }
     if (rc != NOC_OK)
         return rc;
@@ -454,5 +460,7 @@ int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_
         if (o->progress)
             o->progress(o->progress_ud, i + 1, nm + nb, what);
     }
+    if (rc == NOC_OK)
+        rc = explore_check(out, app, o, ctx);
     return rc;
 }

@@ -61,17 +61,19 @@ static int check_capacity(const struct noc_app *app, const struct noc_synth_opts
         if (app->flows[f].bw > cap) {
             rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
                            "flow %s -> %s needs %.6g MB/s, above the link capacity of %.6g MB/s "
-                           "(--link-width x --freq / 8)",
+                           "(--max-util %g x --link-width x --freq / 8)",
                            app->cores[app->flows[f].src].name, app->cores[app->flows[f].dst].name,
-                           app->flows[f].bw, cap);
+                           app->flows[f].bw, cap, o->max_util);
             goto cleanup;
         }
     noc_app_core_bw(app, in, out);
     for (int c = 0; c < app->ncores; c++)
         if (in[c] > cap || out[c] > cap) {
             rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
-                           "core %s %s %.6g MB/s, above its link capacity of %.6g MB/s",
-                           app->cores[c].name, out[c] > cap ? "injects" : "receives", fmax(in[c], out[c]), cap);
+                           "core %s %s %.6g MB/s, above its link capacity of %.6g MB/s "
+                           "(--max-util %g x --link-width x --freq / 8)",
+                           app->cores[c].name, out[c] > cap ? "injects" : "receives", fmax(in[c], out[c]), cap,
+                           o->max_util);
             goto cleanup;
         }
 cleanup:

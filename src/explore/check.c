@@ -1,0 +1,141 @@
+/* The constraints every compare entry is held to, and the Pareto flag over
+ * the entries that meet them (explore.h: violations, pareto). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "explore_int.h"
+#include "nocsyn/app.h"
+
+/* Appends constraint `name` to e->violations and a sentence to
+ * e->violation_text. */
+static void add(struct noc_entry *e, const char *name, const char *fmt, ...)
+{
+    size_t n = strlen(e->violations), m = strlen(e->violation_text);
+    snprintf(e->violations + n, sizeof e->violations - n, "%s%s", n ? ";" : "", name);
+    if (m && m + 2 < sizeof e->violation_text) {
+        snprintf(e->violation_text + m, sizeof e->violation_text - m, "; ");
+        m += 2;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->violation_text + m, sizeof e->violation_text - m, fmt, ap);
+    va_end(ap);
+}
+
+/* The stored route of flow f (NULL when there is none). */
+static const struct noc_route *route_of(const struct noc_topo *t, const struct noc_app *app, int f)
+{
+    int s = noc_topo_find(t, app->cores[app->flows[f].src].name);
+    int d = noc_topo_find(t, app->cores[app->flows[f].dst].name);
+    for (int i = 0; i < t->nroutes; i++)
+        if (t->routes[i].src == s && t->routes[i].dst == d)
+            return &t->routes[i];
+    return NULL;
+}
+
+static int entry_check(struct noc_entry *e, const struct noc_app *app, const struct noc_compare_opts *o,
+                       struct noc_ctx *ctx)
+{
+    const struct noc_synth_opts *so = &o->synth;
+    const struct noc_topo *t = &e->topo;
+    e->violations[0] = e->violation_text[0] = '\0';
+    /* max_hops: router-to-router links of the flow's route. */
+    int nh = 0, worst = -1;
+    for (int f = 0; f < app->nflows; f++) {
+        const struct noc_route *r = app->flows[f].max_hops >= 0 ? route_of(t, app, f) : NULL;
+        if (r && r->len - 1 > app->flows[f].max_hops) {
+            if (!nh++)
+                worst = f;
+        }
+    }
+    if (nh) {
+        const struct noc_flow *fl = &app->flows[worst];
+        add(e, "max_hops", "%d flow%s above max_hops (first: %s -> %s, %d hops > %d)", nh, nh > 1 ? "s" : "",
+            app->cores[fl->src].name, app->cores[fl->dst].name, route_of(t, app, worst)->len - 1, fl->max_hops);
+    }
+    if (so->max_radix > 0 && e->m.radix_max > so->max_radix)
+        add(e, "radix", "a %d-port router, above --max-radix %d", e->m.radix_max, so->max_radix);
+    if (e->freq_mhz > 0 && e->fmax_mhz > 0 && e->freq_mhz > e->fmax_mhz * (1 + 1e-12))
+        add(e, "timing", "runs at %g MHz, its largest router closes at %.0f MHz", e->freq_mhz, e->fmax_mhz);
+    if (!isnan(e->m.max_utilization) && e->m.max_utilization > so->max_util * (1 + 1e-9))
+        add(e, "capacity", "a channel loaded to %.3g of its capacity, above --max-util %g", e->m.max_utilization,
+            so->max_util);
+    if (e->freq_mhz > 0) {
+        int *cyc = noc_calloc(ctx, (size_t)app->nflows + 1, sizeof *cyc);
+        double avg, mx;
+        if (!cyc)
+            return NOC_ENOMEM;
+        int rc = noc_synth_latency(app, t, &so->tech, cyc, &avg, &mx, ctx);
+        int nl = 0, first = -1;
+        for (int f = 0; rc == NOC_OK && f < app->nflows; f++)
+            if (app->flows[f].max_latency_ns > 0 &&
+                cyc[f] * 1000.0 / e->freq_mhz > app->flows[f].max_latency_ns * (1 + 1e-9) && !nl++)
+                first = f;
+        if (nl) {
+            const struct noc_flow *fl = &app->flows[first];
+            add(e, "latency", "%d flow%s above max_latency_ns (first: %s -> %s, %.3f ns > %g)", nl,
+                nl > 1 ? "s" : "", app->cores[fl->src].name, app->cores[fl->dst].name,
+                cyc[first] * 1000.0 / e->freq_mhz, fl->max_latency_ns);
+        }
+        free(cyc);
+        if (rc != NOC_OK)
+            return rc;
+    }
+    if (e->m.deadlock_free == 0)
+        add(e, "deadlock", "its routing (%s, %d VC%s) is not deadlock free", e->routing, e->vcs,
+            e->vcs > 1 ? "s" : "");
+    return NOC_OK;
+}
+
+/* The objective vector of the Pareto front (explore.h). */
+static void objectives(const struct noc_entry *e, double v[4])
+{
+    v[0] = e->power_mw;
+    v[1] = e->freq_mhz > 0 ? e->lat_avg_ns : e->m.hops_avg;
+    v[2] = e->area_mm2;
+    v[3] = e->m.radix_max;
+}
+
+int explore_check(struct noc_compare *c, const struct noc_app *app, const struct noc_compare_opts *o,
+                  struct noc_ctx *ctx)
+{
+    for (int i = 0; i < c->n; i++) {
+        int rc = entry_check(&c->e[i], app, o, ctx);
+        if (rc != NOC_OK)
+            return rc;
+    }
+    for (int i = 0; i < c->n; i++) {
+        struct noc_entry *e = &c->e[i];
+        e->pareto = !e->violations[0];
+        double a[4], b[4];
+        objectives(e, a);
+        for (int j = 0; j < c->n && e->pareto; j++) {
+            if (j == i || c->e[j].violations[0])
+                continue;
+            objectives(&c->e[j], b);
+            int le = 1, lt = 0;
+            for (int k = 0; k < 4; k++) {
+                le &= b[k] <= a[k];
+                lt |= b[k] < a[k];
+            }
+            if (le && lt)
+                e->pareto = 0;
+        }
+    }
+    return NOC_OK;
+}
+
+int explore_skip(struct noc_compare *c, const char *name, const char *kind, const char *reason,
+                 struct noc_ctx *ctx)
+{
+    if (noc_grow(ctx, (void **)&c->skip, &c->skipcap, (size_t)c->nskip + 1, sizeof *c->skip))
+        return NOC_ENOMEM;
+    struct noc_skip *s = &c->skip[c->nskip++];
+    snprintf(s->name, sizeof s->name, "%s", name);
+    snprintf(s->kind, sizeof s->kind, "%s", kind);
+    snprintf(s->reason, sizeof s->reason, "%s", reason);
+    return NOC_OK;
+}

@@ -1,0 +1,64 @@
+#!/bin/sh
+# compare holds every design to the same constraints (issue: compare tells
+# the truth): the violations column of summary.csv, stdout and the report;
+# no violating design best or Pareto; skipped methods listed with a reason.
+# Every run is re-derived from its written files by tests/tools/check_compare.py;
+# the hand-worked cases below say which constraints must appear.
+. "$(dirname "$0")/lib.sh"
+CHECK="$ROOT/tests/tools/check_compare.py"
+for w in 32 64; do "$NOCSYN" tech --width $w --radix 2:64 --format json >"$TMP/t$w.json"; done
+
+# Every benchmark app, defaults (1000 MHz, 32 bits, --max-radix 8, 0.8).
+for app in "$APPS"/*.csv; do
+    n=$(basename "$app" .csv)
+    head -1 "$app" | grep -q '^src,' || continue # a cores file, not an app
+    if "$NOCSYN" compare "$app" --no-ideal -q -o "$TMP/$n" 2>"$TMP/err"; then
+        python3 "$CHECK" "$app" "$TMP/$n" 0.8 8 128 3 "$TMP/t32.json"
+    else notok "compare $n" "$(head -c 300 "$TMP/err")"; fi
+done
+
+# VOPD with VLD -> RunLeDec bounded to 0 hops (both cores on one router)
+# and 10 ns, --max-radix 5.  By hand, on the 4x3 mesh (one core per router)
+# that flow crosses at least 2 routers: 1 hop > 0, and 3 cycles x 2 routers
+# + 3 channels + ceil(128/32) - 1 = 12 cycles = 12 ns at 1000 MHz > 10 ns;
+# radix 5 <= 5, fmax(5) = 1175 MHz >= 1000, VOPD's 362 MB/s at most per core
+# pair is far below 0.8 x 4000 MB/s, dor is deadlock free: exactly
+# "max_hops;latency".  The flattened butterfly (3x3 routers, 2 cores each,
+# 2 x 2 neighbours: 6 ports) and Clos (n = m = 4: 8-port edge switches)
+# break the radix.  The synthesized designs meet everything.
+awk -F, 'NR == 1 { print $0 ",max_hops,max_latency_ns"; next }
+         $1 == "VLD" && $2 == "RunLeDec" { print $0 ",0,10"; next } { print $0 ",," }' "$APPS/vopd.csv" >"$TMP/vopd_b.csv"
+run "compare of a bounded VOPD" 0 "$NOCSYN" compare "$TMP/vopd_b.csv" --max-radix 5 --no-ideal -o "$TMP/b"
+cp "$TMP/out" "$TMP/b.out"
+python3 "$CHECK" "$TMP/vopd_b.csv" "$TMP/b" 0.8 5 128 3 "$TMP/t32.json"
+csvrows "bounded VOPD: mesh breaks exactly max_hops and latency" "$TMP/b/summary.csv" \
+    "m=[r for r in rows if r['design']=='mesh'][0]; assert m['violations']=='max_hops;latency' and m['pareto']=='false', m"
+csvrows "bounded VOPD: flatfly and clos break the radix" "$TMP/b/summary.csv" \
+    "assert all('radix' in r['violations'].split(';') for r in rows if r['design'] in ('flatfly','clos'))"
+csvrows "bounded VOPD: every synthesized design meets every constraint" "$TMP/b/summary.csv" \
+    "s=[r for r in rows if r['method'] in ('split','merge','cmesh','hring') and r['design']!=r['method']]; assert s and all(r['violations']=='' for r in s), s"
+has "stdout: mesh's violations column" "$TMP/b.out" '^mesh .* max_hops;latency'
+has "stdout: a violates line per violating design" "$TMP/b.out" '^violates: mesh: 1 flow above max_hops (first: VLD -> RunLeDec, 1 hops > 0); 1 flow above max_latency_ns (first: VLD -> RunLeDec, 1[0-9.]* ns > 10)$'
+has "report.md lists the violation" "$TMP/b/report.md" '^- \*\*mesh\*\* (max_hops;latency): '
+has "report.html marks the row" "$TMP/b/report.html" '<tr class="viol"><td>mesh</td>'
+
+# MPEG-4 at 200 MHz: SDRAM -> UpSamp needs 910 MB/s, above 0.8 x 32 x 200 / 8
+# = 640 MB/s on any link: every method is skipped (listed with the reason),
+# and every baseline's SDRAM core link breaks the capacity; so no row is
+# Pareto or bold.
+run "compare of MPEG-4 at 200 MHz" 0 "$NOCSYN" compare "$APPS/mpeg4.csv" --freq 200 --no-ideal -o "$TMP/m"
+cp "$TMP/out" "$TMP/m.out"
+python3 "$CHECK" "$APPS/mpeg4.csv" "$TMP/m" 0.8 8 128 3 "$TMP/t32.json"
+csvrows "MPEG-4 at 200 MHz: every baseline breaks the capacity, none is Pareto" "$TMP/m/summary.csv" \
+    "assert len(rows)==8 and all('capacity' in r['violations'].split(';') and r['pareto']=='false' for r in rows)"
+n=$(grep -c '^skipped: method [a-z]*: flow SDRAM -> UpSamp needs 910 MB/s, above the link capacity of 640 MB/s' "$TMP/m.out")
+[ "$n" -eq 4 ] && ok "stdout: the 4 skipped methods with their reason" || notok "skipped methods" "$n lines"
+n=$(grep -c '^- method \*\*[a-z]*\*\*: flow SDRAM' "$TMP/m/report.md")
+[ "$n" -eq 4 ] && ok "report.md: the 4 skipped methods" || notok "report.md skipped" "$n lines"
+if grep '^|' "$TMP/m/report.md" | grep -q '\*\*'; then notok "no bold cell when every design breaks a constraint"
+else ok "no bold cell when every design breaks a constraint"; fi
+
+# A grid: the baselines' clocks and widths, timing included.
+run "compare over a grid with a radix bound" 0 "$NOCSYN" compare "$APPS/vopd.csv" --freq 800:1200:400 \
+    --link-width 32,64 --max-radix 6 --no-ideal -q -o "$TMP/g"
+python3 "$CHECK" "$APPS/vopd.csv" "$TMP/g" 0.8 6 128 3 "$TMP/t32.json" "$TMP/t64.json"
