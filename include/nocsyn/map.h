@@ -9,7 +9,7 @@
  * pairwise-swap improvement (every core against every terminal, occupied or
  * free, first improvement, until a full pass finds none) and a short
  * simulated annealing polish with a fixed seed, keeping the best mapping,
- * then (up to NOC_MAP_EXACT_MAX cores, terminals all connected) the exact
+ * then (up to 32 cores, terminals all connected) the exact
  * branch and bound below from that mapping for at most 200,000 nodes:
  * optimal when the search ends within the limit, never worse than before.
  * "identity" = core i on terminal i; "random" = a seeded random mapping

@@ -93,19 +93,86 @@ static int cand_cmp(const void *pa, const void *pb)
     return (a->x > b->x) - (a->x < b->x);
 }
 
+/* One axis of the candidate grid: the distinct coordinates sorted by their
+ * distance to the wanted one, then by value (so that the pair order below
+ * is the order of cand_cmp). */
+struct coord {
+    long long v, d;
+};
+
+static int coord_cmp(const void *pa, const void *pb)
+{
+    const struct coord *a = pa, *b = pb;
+    if (a->d != b->d)
+        return a->d < b->d ? -1 : 1;
+    return (a->v > b->v) - (a->v < b->v);
+}
+
+/* Sorts v[0..n-1] for the wanted coordinate w and drops repeats (tmp: n
+ * scratch entries); returns the new n. */
+static int axis_sort(long long *v, int n, long long w, struct coord *tmp)
+{
+    for (int i = 0; i < n; i++)
+        tmp[i] = (struct coord){v[i], llabs(v[i] - w)};
+    qsort(tmp, (size_t)n, sizeof *tmp, coord_cmp);
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (!m || v[m - 1] != tmp[i].v)
+            v[m++] = tmp[i].v;
+    return m;
+}
+
+struct hnode {
+    struct cand c;
+    int i, j;
+};
+
+static void heap_push(struct hnode *h, int *n, struct hnode x)
+{
+    int k = (*n)++;
+    for (; k > 0 && cand_cmp(&x.c, &h[(k - 1) / 2].c) < 0; k = (k - 1) / 2)
+        h[k] = h[(k - 1) / 2];
+    h[k] = x;
+}
+
+static struct hnode heap_pop(struct hnode *h, int *n)
+{
+    struct hnode top = h[0], x = h[--*n];
+    int k = 0;
+    for (;;) {
+        int l = 2 * k + 1, m = k;
+        if (l < *n && cand_cmp(&h[l].c, &x.c) < 0)
+            m = l;
+        if (l + 1 < *n && cand_cmp(&h[l + 1].c, m == k ? &x.c : &h[m].c) < 0)
+            m = l + 1;
+        if (m == k)
+            break;
+        h[k] = h[m];
+        k = m;
+    }
+    if (*n > 0)
+        h[k] = x;
+    return top;
+}
+
 /* Nearest free lower-left corner for an s x s block wanted at (x, y): the
  * candidates are the wanted coordinate and every obstacle edge minus/plus
- * the block, per axis.  Adds the placed block to o. */
+ * the block, per axis, tried in the order of cand_cmp (distance, y, x).
+ * The pairs are enumerated lazily from the two sorted axes with a heap
+ * (one entry per y coordinate), so a block placed after k candidates costs
+ * O(n log n + k (log n + n)) instead of sorting all n^2 pairs.  Adds the
+ * placed block to o. */
 static int legalise(struct obstacles *o, long long s, long long *x, long long *y, struct noc_ctx *ctx)
 {
     struct rect want = {*x, *y, *x + s, *y + s};
     if (!overlaps(o, &want))
         return obst_add(o, want, ctx);
-    int nc = 1 + 2 * o->n;
+    int nc = 1 + 2 * o->n, nh = 0;
     long long *cx = noc_malloc(ctx, (size_t)nc, sizeof *cx), *cy = noc_malloc(ctx, (size_t)nc, sizeof *cy);
-    struct cand *c = noc_malloc(ctx, (size_t)nc * (size_t)nc, sizeof *c);
+    struct hnode *h = noc_malloc(ctx, (size_t)nc, sizeof *h);
+    struct coord *tmp = noc_malloc(ctx, (size_t)nc, sizeof *tmp);
     int rc = NOC_ENOMEM;
-    if (!cx || !cy || !c)
+    if (!cx || !cy || !h || !tmp)
         goto cleanup;
     cx[0] = *x;
     cy[0] = *y;
@@ -115,23 +182,27 @@ static int legalise(struct obstacles *o, long long s, long long *x, long long *y
         cy[1 + 2 * i] = o->r[i].y0 - s;
         cy[2 + 2 * i] = o->r[i].y1;
     }
-    for (int i = 0; i < nc; i++)
-        for (int j = 0; j < nc; j++)
-            c[(size_t)i * nc + j] = (struct cand){cx[i], cy[j], llabs(cx[i] - *x) + llabs(cy[j] - *y)};
-    qsort(c, (size_t)nc * nc, sizeof *c, cand_cmp);
-    for (size_t k = 0; k < (size_t)nc * nc; k++) {
-        struct rect r = {c[k].x, c[k].y, c[k].x + s, c[k].y + s};
+    int nx = axis_sort(cx, nc, *x, tmp), ny = axis_sort(cy, nc, *y, tmp);
+    for (int j = 0; j < ny; j++)
+        heap_push(h, &nh, (struct hnode){{cx[0], cy[j], llabs(cx[0] - *x) + llabs(cy[j] - *y)}, 0, j});
+    while (nh > 0) {
+        struct hnode t = heap_pop(h, &nh);
+        struct rect r = {t.c.x, t.c.y, t.c.x + s, t.c.y + s};
         if (!overlaps(o, &r)) { /* always reached: beyond every obstacle is free */
-            *x = c[k].x;
-            *y = c[k].y;
+            *x = t.c.x;
+            *y = t.c.y;
             rc = obst_add(o, r, ctx);
             break;
         }
+        if (t.i + 1 < nx)
+            heap_push(h, &nh, (struct hnode){{cx[t.i + 1], t.c.y, llabs(cx[t.i + 1] - *x) + llabs(t.c.y - *y)},
+                                             t.i + 1, t.j});
     }
 cleanup:
     free(cx);
     free(cy);
-    free(c);
+    free(h);
+    free(tmp);
     return rc;
 }
 

@@ -15,7 +15,11 @@ int map_bb(const struct noc_app *app, const int *dist, int N, long node_limit, i
            double *bound, struct noc_ctx *ctx);
 
 /* The auto mapping ends with map_bb under this node limit when the cores
- * are at most NOC_MAP_EXACT_MAX and every terminal reaches every other. */
+ * are at most MAP_AUTO_BB_MAX_CORES and every terminal reaches every other.
+ * A node costs O(cores x terminals); above 32 cores the bound is too weak
+ * to prove anything within the limit, and the polish cost seconds per
+ * mapping (a 200-core compare maps 50-core clusters many times). */
 #define MAP_AUTO_BB_NODES 200000
+#define MAP_AUTO_BB_MAX_CORES 32
 
 #endif
