@@ -133,13 +133,15 @@ int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, cons
     }
     /* First improvement over single moves, then pairwise swaps, until a
      * full pass improves nothing (or the pass budget is spent). */
-    long tries = 0;
+    long tries = 0, budget = SYNTH_REFINE_TRIES;
+    if (N > SYNTH_REFINE_FULL_CORES)
+        budget = (long)(budget * ((double)SYNTH_REFINE_FULL_CORES * SYNTH_REFINE_FULL_CORES) / ((double)N * N));
     for (int pass = 0, improved = 1; improved && pass < SYNTH_REFINE_PASSES; pass++) {
         improved = 0;
         for (int c = 0; c < N; c++)
             for (int s = 0; s < K; s++) {
                 int from = core_sw[c];
-                if (s == from || size[from] < 2 || tries++ >= SYNTH_REFINE_TRIES)
+                if (s == from || size[from] < 2 || tries++ >= budget)
                     continue;
                 core_sw[c] = s;
                 double p = assignment_power(app, o, order, cx, cy, cw, in, out, K, core_sw, ctx);
@@ -158,7 +160,7 @@ int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, cons
         for (int c = 0; c < N; c++)
             for (int e = c + 1; e < N; e++) {
                 int a = core_sw[c], b = core_sw[e];
-                if (a == b || tries++ >= SYNTH_REFINE_TRIES)
+                if (a == b || tries++ >= budget)
                     continue;
                 core_sw[c] = b;
                 core_sw[e] = a;

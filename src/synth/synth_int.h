@@ -158,10 +158,14 @@ double synth_net_power(const struct noc_synth_opts *o, const struct swnet *n, in
  * moves between switches (no switch left empty) and pairwise swaps, each
  * kept when split's design for the new assignment (synth_split_net, power
  * by synth_net_power) costs less, first improvement, until a pass improves
- * nothing, SYNTH_REFINE_PASSES passes or SYNTH_REFINE_TRIES tries.  Only
- * for K >= 2 and at most SYNTH_REFINE_MAX_CORES cores (each try routes
- * every flow and solves the placement LP).  Updates core_sw in place. */
+ * nothing, SYNTH_REFINE_PASSES passes or SYNTH_REFINE_TRIES tries (scaled
+ * by (SYNTH_REFINE_FULL_CORES / cores)^2 above SYNTH_REFINE_FULL_CORES
+ * cores, as a try costs about cores^2: a sweep stays seconds, not
+ * minutes, at 50 cores).  Only for K >= 2 and at most
+ * SYNTH_REFINE_MAX_CORES cores (each try routes every flow and solves the
+ * placement LP).  Updates core_sw in place. */
 #define SYNTH_REFINE_MAX_CORES 64
+#define SYNTH_REFINE_FULL_CORES 24
 #define SYNTH_REFINE_PASSES 8
 #define SYNTH_REFINE_TRIES 3000
 int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, const int *order, const double *cx,
