@@ -51,7 +51,8 @@ struct noc_tech;
  * method, switches, vcs, pareto, and with a clock freq_mhz, link_width,
  * fmax_mhz, latency {avg_cycles, max_cycles, avg_ns, max_ns}), D.routes.csv,
  * D.latency.csv (with a clock), and the hand-off files of its layout
- * (noc_layout_build: routers moved off the cores, a note names each move):
+ * (noc_layout_build: routers moved off the cores; D.def lists each move in
+ * a comment, no note, as a sweep writes hundreds of designs):
  * D.place.csv, D.lef, D.def, D.links.csv, D.table.csv (VC classes: dor's
  * dateline classes for tori and rings with d->vcs >= 2), D.anynet (link
  * latencies 1 + pipeline registers) and D.booksim.cfg with app's traffic

@@ -153,20 +153,6 @@ static int table_routing(const struct noc_design *d, struct noc_routing *rt, str
     return 1;
 }
 
-static void note_moves(const struct noc_design *d, const struct noc_layout *L, struct noc_ctx *ctx)
-{
-    int n = 0;
-    double mx = 0;
-    for (int v = 0; v < d->topo.nrouters; v++)
-        if (L->moved_mm[v] > 0) {
-            n++;
-            mx = fmax(mx, L->moved_mm[v]);
-        }
-    if (n)
-        noc_note(ctx, "%s: %d router%s moved off the cores (at most %.3f mm; listed in %s.def)", d->name, n,
-                 n > 1 ? "s" : "", mx, d->name);
-}
-
 int noc_design_write(const struct noc_design *d, const struct noc_app *app, const char *dir,
                      const struct noc_tech *tech, struct noc_ctx *ctx)
 {
@@ -245,7 +231,6 @@ int noc_design_write(const struct noc_design *d, const struct noc_app *app, cons
             rc = save_buf(&b, dir, d->name, exts[i], ctx);
     }
     if (rc == NOC_OK)
-        note_moves(d, &L, ctx);
     if (have_rt)
         noc_routing_free(&rt);
     if (have_ho)

@@ -16,6 +16,10 @@ for app in "$APPS"/*.csv; do
     if [ -s "$TMP/$n/$chosen.lef" ] && [ -s "$TMP/$n/$chosen.def" ]; then ok "synth $n writes $chosen.lef/.def"
     else notok "synth $n writes $chosen.lef/.def"; fi
     designs="$designs,$TMP/$n/$chosen"
+    # The mesh and torus baselines of every app, as compare writes them.
+    if "$NOCSYN" compare "$app" --methods split --baselines mesh,torus --no-ideal -q -o "$TMP/c_$n" 2>"$TMP/err"; then
+        designs="$designs,$TMP/c_$n/mesh,$TMP/c_$n/torus"
+    else notok "compare $n with mesh and torus" "$(head -c 300 "$TMP/err")"; fi
 done
 # A slow wire pipelines the long links: 400 ps/mm at 1 GHz (1000 ps).
 printf 'wire_ps_mm = 400\n' >"$TMP/slow.tech"
@@ -30,7 +34,10 @@ if command -v klayout >/dev/null 2>&1; then
     klayout -b -rd designs="${designs#,}" -r "$ROOT/tests/cli/klayout_lefdef.rb" >"$TMP/kl" 2>&1
     cat "$TMP/kl"
     n=$(grep -c '^ok - .*placements match place.csv' "$TMP/kl")
-    [ "$n" -eq 12 ] && ok "klayout checked 12 designs" || notok "klayout checked 12 designs" "only $n"
+    want=$(echo "${designs#,}" | tr ',' '\n' | wc -l)
+    # 9 apps x (chosen design, mesh, torus) + the pipelined design + VOPD's mesh and torus again
+    [ "$want" -eq 30 ] && [ "$n" -eq "$want" ] && ok "klayout checked all $want designs" \
+        || notok "klayout checked every design" "$n of $want"
 else
     ok "# SKIP klayout is not installed (apt-get install klayout): LEF/DEF not loaded"
 fi
