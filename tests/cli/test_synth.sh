@@ -162,3 +162,8 @@ r={x['node']:x for x in rows}
 assert [r['x,\"y'][k] for k in ('kind','x_mm','y_mm','w_mm','h_mm')]==['core','0','0','2','1'], r
 assert [r['b'][k] for k in ('x_mm','y_mm','w_mm','h_mm')]==['3','0','1','1'], r
 s=r['sw0']; assert abs(float(s['x_mm'])+float(s['w_mm'])/2-2.25)<1e-6 and abs(float(s['y_mm'])+float(s['h_mm'])/2-0.5)<1e-6, s"
+# A quote alone (no comma) must still quote the field: a"b -> "a""b" (RFC 4180).
+printf 'src,dst,bandwidth_mbps\n"a""b",c,10\n' >"$TMP/q2.csv"
+run "synth a core named with a quote only" 0 "$NOCSYN" synth "$TMP/q2.csv" --switches 1 -o "$TMP/q2" -q
+has "routes.csv quotes a field holding a quote" "$TMP/q2/split_k1.routes.csv" '^"a""b",c,sw0$'
+has "place.csv quotes a field holding a quote" "$TMP/q2/split_k1.place.csv" '^"a""b",core,' 
