@@ -8,7 +8,8 @@
  * every design file is self-describing).  Every design is evaluated on the
  * app's traffic under its own routing (table for synthesized designs,
  * dimension-order for meshes, tori, cmeshes and flattened butterflies,
- * destination-tag for butterflies, up*-down* for the others), with the ECMP
+ * destination-tag for butterflies, nca for Clos and fat trees, up*-down* for
+ * hierarchical rings), with the ECMP
  * and ideal (LP) loads beside, and power and area from the tech model.
  *
  * Baseline sizing for C cores (registry in src/explore/baseline.c):

@@ -38,6 +38,16 @@
  *    keeps the path shortest and legal (lowest channel id among parallel
  *    channels).  Unidirectional channels are followed as they are; a pair
  *    with no legal path is NOC_EINFEASIBLE (message names the pair).
+ *  - nca: nearest-common-ancestor routing of indirect networks (fat trees,
+ *    Clos) as they are run: up*-down* whose roots are ALL the routers
+ *    farthest from the terminals' routers (the top stage: levels by a BFS
+ *    from all of them at once), so every top switch carries traffic, and
+ *    at each router the next channel is the (D mod k)-th of the k that keep
+ *    the path shortest and legal (D = the destination router's id; the
+ *    classic destination-mod-k spreading, Zahavi et al. 2010, "Optimized
+ *    InfiniBand fat-tree routing").  Deadlock free like up*-down* (the
+ *    levels order the routers).  NOC_EUNSUP when two routers that carry
+ *    terminals have no legal path (not a tree-like network).
  *  - desttag: butterflies (k-ary n-fly), Omega networks and multistage cube
  *    networks (families BUTTERFLY, OMEGA, CUBE) whose router-router channels
  *    form a DAG.  The route follows the actual channels: at each switch the
@@ -76,7 +86,8 @@ enum noc_routing_model {
     NOC_RT_DESTTAG,
     NOC_RT_TABLE,
     NOC_RT_WESTFIRST, /* minimal adaptive, west-first turn model (2-D meshes) */
-    NOC_RT_ODDEVEN    /* minimal adaptive, odd-even turn model (Chiu 2000) */
+    NOC_RT_ODDEVEN,   /* minimal adaptive, odd-even turn model (Chiu 2000) */
+    NOC_RT_NCA        /* up*-down* from every root, destination-mod-k (fat trees, Clos) */
 };
 
 /* Model name <-> enum, from a static registry table.  parse: NOC_EINVAL for

@@ -48,6 +48,8 @@ static const char help[] =
     "                    dor      dimension order on meshes, tori, rings, cmesh,\n"
     "                             flattened butterflies; e-cube on hypercubes\n"
     "                    updown   up*-down* on any topology\n"
+    "                    nca      fat trees, Clos: up*-down* from every top switch,\n"
+    "                             destination-mod-k over the tied next channels\n"
     "                    desttag  destination tag on butterfly, omega, cube MINs\n"
     "                    table    the routes stored with the topology\n"
     "                    westfirst, oddeven  minimal adaptive routing of the\n"

@@ -44,6 +44,8 @@ static const char help[] =
     "                             directions, weight 1/2 each, + direction first\n"
     "                    updown   up*-down*: one shortest legal path, lowest next\n"
     "                             router id on ties (root: largest degree)\n"
+    "                    nca      fat trees, Clos: up*-down* with every top switch a\n"
+    "                             root, destination-mod-k over the tied next channels\n"
     "                    desttag  destination-tag on butterfly, omega, cube MINs\n"
     "                    table    the routes stored with the topology\n"
     "                    westfirst, oddeven  minimal adaptive routing of the turn\n"
@@ -365,7 +367,7 @@ int cmd_route(int argc, char **argv)
                          o.routing);
     if (o.deadlock && !noc_routing_is_deterministic(model))
         return cli_usage("route: --deadlock needs a routing with paths (dor, updown, desttag, "
-                         "table, westfirst, oddeven), not '%s'",
+                         "table, westfirst, oddeven, nca), not '%s'",
                          o.routing);
     if (cli_load_topology(o.topo, &t, &ctx) != NOC_OK)
         return cli_fail(&ctx);

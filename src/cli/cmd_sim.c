@@ -44,7 +44,7 @@ static const char help[] =
     "                    perm:FUNC, app:FILE.  A terminal offers RATE x its row sum\n"
     "                    (rows are relative to 1 per terminal) and draws each\n"
     "                    packet's destination from its row.\n"
-    "  --routing R       dor, updown, desttag, table, westfirst, oddeven or ecmp\n"
+    "  --routing R       dor, updown, nca, desttag, table, westfirst, oddeven or ecmp\n"
     "                    (a minimal path drawn at random per packet; not deadlock\n"
     "                    free in general).  westfirst/oddeven (2-D meshes): one of\n"
     "                    the turn model's allowed minimal paths per packet, drawn\n"

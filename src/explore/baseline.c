@@ -100,8 +100,8 @@ static const struct {
     {"cmesh", size_cmesh, "ceil(C/4) routers of 4 cores, near-square", "dor", 1},
     {"hring", size_hring, "rings of 4 cores, ceil(C/4) rings", "updown", 1},
     {"flatfly", size_flatfly, "2-D, c = 2, k = ceil(sqrt(C/2))", "dor", 1},
-    {"clos", size_clos, "Clos(n, n, n), n = ceil(sqrt C)", "updown", 1},
-    {"fattree", size_fattree, "2-ary n-tree, 2^n >= C", "updown", 1},
+    {"clos", size_clos, "Clos(n, n, n), n = ceil(sqrt C)", "nca", 1},
+    {"fattree", size_fattree, "2-ary n-tree, 2^n >= C", "nca", 1},
     {"butterfly", size_butterfly, "2-ary n-fly, 2^n >= C", "desttag", 1},
 };
 #define NBASE (sizeof baselines / sizeof baselines[0])

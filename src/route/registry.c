@@ -17,6 +17,7 @@ static const struct rt_model models[] = {
      rt_table_deps},
     {"westfirst", NOC_RT_WESTFIRST, 1, rt_turn_init, rt_turn_release, NULL, rt_turn_next, NULL, NULL},
     {"oddeven", NOC_RT_ODDEVEN, 1, rt_turn_init, rt_turn_release, NULL, rt_turn_next, NULL, NULL},
+    {"nca", NOC_RT_NCA, 1, rt_nca_init, rt_updown_release, rt_updown_dest, rt_updown_next, NULL, NULL},
 };
 #define NMODELS ((int)(sizeof models / sizeof models[0]))
 
@@ -37,7 +38,7 @@ int noc_routing_parse(const char *name, int *model, struct noc_ctx *ctx)
         }
     return noc_error(ctx, NOC_EINVAL, NULL, 0,
                      "unknown routing '%s' (ecmp, ideal, optimal, dor, updown, desttag, table, "
-                     "westfirst, oddeven)",
+                     "westfirst, oddeven, nca)",
                      name ? name : "");
 }
 

@@ -99,6 +99,7 @@ int rt_dor_next(const struct noc_routing *r, const struct rt_dest *dd, int u, in
 int rt_dor_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx);
 
 int rt_updown_init(struct noc_routing *r, struct noc_ctx *ctx);
+int rt_nca_init(struct noc_routing *r, struct noc_ctx *ctx);
 void rt_updown_release(void *priv);
 int rt_updown_dest(const struct noc_routing *r, int D, struct rt_dest *dd, struct noc_ctx *ctx);
 int rt_updown_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,

@@ -8,6 +8,10 @@
 
 struct updown {
     int *level;  /* BFS level of each router in its component's tree */
+    int spread;  /* nca: spread over the k tied next channels (see fill) */
+    int *rank;   /* nca: rank of each ejecting router among them, by id */
+    int *height; /* nca: router hops from the nearest router with terminals */
+    int *srank;  /* nca: rank of each router among those of its height, by id */
     struct rt_dtab dt;
 };
 
@@ -17,6 +21,9 @@ void rt_updown_release(void *priv)
     if (!p)
         return;
     free(p->level);
+    free(p->rank);
+    free(p->height);
+    free(p->srank);
     rt_dtab_free(&p->dt);
     free(p);
 }
@@ -129,7 +136,7 @@ static int fill(const struct noc_routing *r, int D, int *tab, struct noc_ctx *ct
     }
     for (int u = 0; u < R; u++)
         for (int ph = 0; ph < 2; ph++) {
-            int du = dist[2 * u + ph];
+            int du = dist[2 * u + ph], nt = 0;
             if (u == D || du <= 0)
                 continue;
             for (int e = g->off[u]; e < g->off[u + 1]; e++) {
@@ -140,6 +147,25 @@ static int fill(const struct noc_routing *r, int D, int *tab, struct noc_ctx *ct
                 if (up && ph == 1)
                     continue;
                 if (dist[2 * v + (up ? 0 : 1)] == du - 1) {
+                    if (!p->spread) {
+                        tab[2 * u + ph] = e;
+                        break;
+                    }
+                    nt++;
+                }
+            }
+            /* Destination-mod-k by level: at height h the digit
+             * floor(rank(D) / k^h), shifted by the router's own id so that
+             * routers of one stage send one destination different ways. */
+            long digit = p->spread ? p->rank[D] : 0;
+            for (int h = 0; nt > 1 && h < p->height[u] && digit > 0; h++)
+                digit /= nt;
+            int pick = nt > 0 ? (int)((digit + p->srank[u]) % nt) : 0;
+            for (int e = g->off[u], k = 0; nt > 0 && e < g->off[u + 1]; e++) {
+                int v = g->dst[e], up = v < R ? is_up(p, t, e) : 0;
+                if (v >= R || (up && ph == 1) || dist[2 * v + (up ? 0 : 1)] != du - 1)
+                    continue;
+                if (k++ == pick) {
                     tab[2 * u + ph] = e;
                     break;
                 }
@@ -171,6 +197,111 @@ int rt_updown_init(struct noc_routing *r, struct noc_ctx *ctx)
         p = NULL;
 cleanup:
     rt_updown_release(p);
+    return rc;
+}
+
+/* Multi-source BFS over the undirected view of the router-router channels:
+ * lv[] holds 0 for the sources (queued in queue[0..tail-1]) and -1 for the
+ * rest on entry, the distances on return. */
+static void bfs_from(const struct noc_topo *t, int *lv, int *queue, int tail)
+{
+    const struct noc_graph *g = &t->g;
+    int R = t->nrouters;
+    for (int head = 0; head < tail;) {
+        int u = queue[head++];
+        for (int e = g->off[u]; e < g->off[u + 1]; e++)
+            if (g->dst[e] < R && lv[g->dst[e]] < 0) {
+                lv[g->dst[e]] = lv[u] + 1;
+                queue[tail++] = g->dst[e];
+            }
+        for (int j = g->in_off[u]; j < g->in_off[u + 1]; j++) {
+            int w = g->src[g->in_edge[j]];
+            if (w < R && lv[w] < 0) {
+                lv[w] = lv[u] + 1;
+                queue[tail++] = w;
+            }
+        }
+    }
+}
+
+/* nca levels: the distance from the routers farthest from the routers
+ * that carry terminals (term[] != 0), all roots at level 0.  dist, queue: R. */
+static void nca_levels(struct updown *p, const struct noc_topo *t, const char *term, int *dist, int *queue)
+{
+    int R = t->nrouters, tail = 0, far = 0;
+    for (int v = 0; v < R; v++) {
+        dist[v] = term[v] ? 0 : -1;
+        if (term[v])
+            queue[tail++] = v;
+    }
+    bfs_from(t, dist, queue, tail);
+    for (int v = 0; v < R; v++)
+        far = dist[v] > far ? dist[v] : far;
+    tail = 0;
+    for (int v = 0; v < R; v++) {
+        p->level[v] = dist[v] == far ? 0 : -1;
+        if (dist[v] == far)
+            queue[tail++] = v;
+    }
+    bfs_from(t, p->level, queue, tail);
+}
+
+int rt_nca_init(struct noc_routing *r, struct noc_ctx *ctx)
+{
+    const struct noc_topo *t = r->t;
+    int R = t->nrouters, rc = NOC_OK;
+    struct updown *p = noc_calloc(ctx, 1, sizeof *p);
+    int *dist = noc_malloc(ctx, (size_t)R * 2 + 1, sizeof *dist), *queue = noc_malloc(ctx, (size_t)R + 1, sizeof *queue);
+    int *tab = noc_malloc(ctx, (size_t)R * 2 + 1, sizeof *tab);
+    char *term = noc_calloc(ctx, (size_t)R + 1, 1);
+    if (!p || !dist || !queue || !tab || !term || !(p->level = noc_malloc(ctx, (size_t)R + 1, sizeof *p->level)) ||
+        !(p->rank = noc_calloc(ctx, (size_t)R + 1, sizeof *p->rank)) ||
+        !(p->height = noc_malloc(ctx, (size_t)R + 1, sizeof *p->height)) ||
+        !(p->srank = noc_calloc(ctx, (size_t)R + 1, sizeof *p->srank))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    p->spread = 1;
+    for (int c = 0; c < t->nch; c++) { /* 1: a terminal injects here, 2: one ejects here */
+        int a = t->ch[c].src, b = t->ch[c].dst;
+        if (a >= R && b < R)
+            term[b] |= 1;
+        if (b >= R && a < R)
+            term[a] |= 2;
+    }
+    nca_levels(p, t, term, dist, queue);
+    for (int v = 0, k = 0; v < R; v++) {
+        p->height[v] = dist[v];
+        if (term[v] & 2)
+            p->rank[v] = k++;
+        for (int w = 0; w < v; w++) /* O(R^2), R = routers */
+            p->srank[v] += dist[w] == dist[v];
+    }
+    r->priv = p;
+    /* Every router that injects must reach every router that ejects. */
+    for (int D = 0; D < R && rc == NOC_OK; D++) {
+        if (!(term[D] & 2))
+            continue;
+        if ((rc = fill(r, D, tab, ctx)) != NOC_OK)
+            break;
+        for (int u = 0; u < R; u++)
+            if (u != D && (term[u] & 1) && tab[2 * u] < 0) {
+                rc = noc_error(ctx, NOC_EUNSUP, NULL, 0,
+                               "nca routing: no up*-down* path from %s to %s (nca is for fat trees and Clos)",
+                               rt_name(t, u), rt_name(t, D));
+                break;
+            }
+    }
+    if (rc == NOC_OK && (rc = rt_dtab_build(&p->dt, r, 2, fill, ctx)) == NOC_OK)
+        p = NULL;
+    else
+        r->priv = NULL;
+cleanup:
+    rt_updown_release(p);
+    free(dist);
+    free(queue);
+    free(tab);
+    free(term);
     return rc;
 }
 
