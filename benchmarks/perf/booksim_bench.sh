@@ -33,9 +33,14 @@ BOOKSIM=$BSB/booksim
 now() { date +%s.%N; }
 
 # booksim_run CFGBODY RATE PKT: prints "latency accepted cycles seconds"
+# use_noc_latency = 0: every channel 1 cycle, as nocsyn's unit links.  BookSim's
+# default (1) gives a torus 2-cycle channels (kncube.cpp: a folded torus's
+# links span two tiles), which was the 5-cycle torus gap: 26.13 cycles
+# against 22.10 with 1-cycle channels at 0.05 flits/node/cycle (8x8, dor).
 booksim_run() {
     cat >"$W/cfg" <<CFG
 $1
+use_noc_latency = 0;
 num_vcs = 4;
 vc_buf_size = 8;
 routing_delay = 0;
