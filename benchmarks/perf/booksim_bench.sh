@@ -11,9 +11,11 @@
 #
 # Per configuration, for each load in RATES (default "0.05 0.2 0.35") it
 # prints the average packet latency and accepted flits/node/cycle of both
-# tools and the simulated cycles per second of each.
+# tools and the simulated cycles per second of each.  Eight configurations:
+# five meshes, the torus and two synthesized designs (anynet).
 # Environment: BUILD (default build), BOOKSIM_SRC (required), RATES,
-# BOOKSIM_BUILD (a scratch build directory reused when it holds a booksim binary).
+# BOOKSIM_BUILD (a scratch build directory reused when it holds a booksim binary),
+# ONLY (run only the configurations whose name contains it).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-build}
@@ -80,11 +82,20 @@ nocsyn_run() {
         'BEGIN { printf "%s %s %s %.0f\n", l, a, c, (t1 - t0 > 0) ? c / (t1 - t0) : 0 }'
 }
 
+# Two synthesized designs, handed to BookSim as anynet files (their trees
+# have one minimal path per pair, so BookSim's `min` routing and nocsyn's
+# ecmp take the same routes; the anynet file carries the link latencies).
+"$NOCSYN" synth "$ROOT/benchmarks/apps/vopd.csv" --switches 4 -q -o "$W/vopd" >/dev/null 2>&1 &&
+    "$NOCSYN" synth "$ROOT/benchmarks/apps/mpeg4.csv" --switches 3 -q -o "$W/mpeg4" >/dev/null 2>&1 ||
+    { echo "booksim_bench: nocsyn synth failed" >&2; exit 1; }
+
 echo "| configuration | load | nocsyn latency | BookSim2 latency | nocsyn accepted | BookSim2 accepted | nocsyn cycles/s | BookSim2 cycles/s |"
 echo "|---|---|---|---|---|---|---|---|"
 # name | nocsyn topology | nocsyn routing | nocsyn traffic | BookSim topology lines | BookSim traffic | packet
 while IFS='|' read -r name topo routing traffic bscfg bstraffic pkt; do
     [ -n "$name" ] || continue
+    case $name in *"${ONLY:-}"*) ;; *) continue ;; esac
+    topo=$(printf '%s' "$topo" | sed "s|@W@|$W|g"); bscfg=$(printf '%s' "$bscfg" | sed "s|@W@|$W|g")
     for r in $RATES; do
         set -- $(nocsyn_run "$topo" "$routing" "$traffic" "$r" "$pkt")
         nl=$1 na=$2 nc=$4
@@ -99,4 +110,6 @@ done <<'CONFIGS'
 8x8 mesh, dor, uniform, 4 flits|gen:mesh:k=8,n=2|dor|uniform|topology = mesh;\nk = 8;\nn = 2;\nrouting_function = dim_order;|uniform|4
 4x4 mesh, dor, uniform, 1 flit|gen:mesh:k=4,n=2|dor|uniform|topology = mesh;\nk = 4;\nn = 2;\nrouting_function = dim_order;|uniform|1
 8x8 torus, dor (dateline), uniform, 1 flit|gen:torus:k=8,n=2|dor|uniform|topology = torus;\nk = 8;\nn = 2;\nrouting_function = dim_order;|uniform|1
+VOPD split_k4 (anynet), min, uniform, 1 flit|@W@/vopd/split_k4.dot|ecmp|uniform|topology = anynet;\nnetwork_file = @W@/vopd/split_k4.anynet;\nrouting_function = min;|uniform|1
+MPEG-4 split_k3 (anynet), min, uniform, 1 flit|@W@/mpeg4/split_k3.dot|ecmp|uniform|topology = anynet;\nnetwork_file = @W@/mpeg4/split_k3.anynet;\nrouting_function = min;|uniform|1
 CONFIGS

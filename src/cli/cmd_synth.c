@@ -14,7 +14,7 @@
 #include "nocsyn/synth.h"
 
 static const char synth_help[] =
-    "usage: nocsyn synth APP [--method split|merge|cmesh|hring] [options] -o DIR\n"
+    "usage: nocsyn synth APP [--method split|merge|cmesh|hring|all] [options] -o DIR\n"
     "\n"
     "Synthesizes application-specific topologies for APP (CSV or DOT app graph).\n"
     "Every method keeps every flow routed within the link capacity, --max-radix,\n"
@@ -52,7 +52,9 @@ static const char synth_help[] =
     "\n"
     "Options:\n"
     "  -o, --out DIR        output directory (created if missing)\n"
-    "  --method M           split (default), merge, cmesh or hring\n"
+    "  --method M           split (default), merge, cmesh or hring; all: every\n"
+    "                       method, one Pareto front and one chosen design over all\n"
+    "                       (method options then apply to their own method)\n"
     "  --switches K         split: synthesize for exactly K switches\n"
     "  --sweep [KMIN:KMAX[:STEP]]  split: sweep K (default 1..number of cores, step\n"
     "                       1 up to 128 cores, else ceil(cores/128); KMAX included)\n"
@@ -288,15 +290,15 @@ int cmd_synth(int argc, char **argv)
     if (sweep && kfix)
         return cli_usage("--switches and --sweep exclude each other");
     const char *mname, *mdesc;
-    int known = 0;
+    int known = strcmp(method, "all") == 0, every = known;
     for (int i = 0; !known && noc_synth_method_info(i, &mname, &mdesc) == 0; i++)
         known = strcmp(mname, method) == 0;
     if (!known)
-        return cli_usage("unknown method '%s' (split, merge, cmesh, hring)", method);
+        return cli_usage("unknown method '%s' (split, merge, cmesh, hring, all)", method);
     for (size_t i = 0; i < sizeof owners / sizeof owners[0]; i++)
-        if (given[i] && strcmp(owners[i].method, method) != 0)
+        if (given[i] && !every && strcmp(owners[i].method, method) != 0)
             return cli_usage("%s applies to --method %s only", owners[i].name, owners[i].method);
-    int single = (kfix || so.conc || so.ring_size) && so.nfreqs <= 1 && so.nwidths <= 1;
+    int single = !every && (kfix || so.conc || so.ring_size) && so.nfreqs <= 1 && so.nwidths <= 1;
     const char *apppath = argv[optind], *where = NULL;
     struct noc_ctx ctx;
     cli_ctx_init(&ctx);

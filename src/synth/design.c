@@ -279,14 +279,67 @@ static const struct {
     {"hring", noc_synth_hring, "hierarchical ring: local rings of L cores joined by a global ring"},
 };
 
+/* "all": every method into res, one Pareto front and one chosen design
+ * over all of them; a method that builds nothing adds one infeasible entry
+ * named after it with its reason. */
+static int run_all(const struct noc_app *app, const struct noc_synth_opts *o, struct noc_synth_result *res,
+                   struct noc_ctx *ctx)
+{
+    int rc = NOC_OK;
+    char first[sizeof ctx->msg] = "";
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0] && rc == NOC_OK; i++) {
+        struct noc_synth_result one;
+        noc_synth_result_init(&one);
+        rc = synth_run_grid(methods[i].name, methods[i].run, app, o, &one, ctx);
+        if (rc == NOC_EINFEASIBLE) {
+            if (!first[0])
+                snprintf(first, sizeof first, "%s", ctx->msg);
+            noc_synth_result_free(&one);
+            size_t cap = (size_t)res->n;
+            struct noc_design *d = synth_add_design(res, &cap, methods[i].name, methods[i].name, 0, ctx);
+            if (!d) {
+                rc = NOC_ENOMEM;
+                break;
+            }
+            snprintf(d->reason, sizeof d->reason, "%.*s", (int)sizeof d->reason - 1, ctx->msg);
+            noc_ctx_clear(ctx);
+            rc = NOC_OK;
+            continue;
+        }
+        if (rc == NOC_OK && one.n > 0) { /* move the designs over */
+            struct noc_design *nd = realloc(res->d, ((size_t)res->n + (size_t)one.n) * sizeof *nd);
+            if (!nd)
+                rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+            else {
+                res->d = nd;
+                memcpy(res->d + res->n, one.d, (size_t)one.n * sizeof *nd);
+                res->n += one.n;
+                free(one.d);
+                one.d = NULL;
+                one.n = 0;
+            }
+        }
+        noc_synth_result_free(&one);
+    }
+    if (rc != NOC_OK)
+        return rc;
+    noc_synth_pareto(res);
+    if (res->chosen < 0)
+        return noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no method gives a feasible design; %s",
+                         first[0] ? first : "nothing to try");
+    return NOC_OK;
+}
+
 int noc_synth_run(const char *name, const struct noc_app *app, const struct noc_synth_opts *o,
                   struct noc_synth_result *res, struct noc_ctx *ctx)
 {
+    if (name && strcmp(name, "all") == 0)
+        return run_all(app, o, res, ctx);
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
         if (name && strcmp(name, methods[i].name) == 0)
             return synth_run_grid(methods[i].name, methods[i].run, app, o, res, ctx);
-    return noc_error(ctx, NOC_EINVAL, NULL, 0, "unknown synthesis method '%s' (split, merge, cmesh, hring)",
-                     name ? name : "");
+    return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                     "unknown synthesis method '%s' (split, merge, cmesh, hring, all)", name ? name : "");
 }
 
 int noc_synth_method_info(int i, const char **name, const char **desc)
