@@ -12,6 +12,9 @@
  * hierarchical rings), with the ECMP
  * and ideal (LP) loads beside, and power and area from the tech model.
  *
+ * Every baseline's tiles are square with the pitch of the largest core's
+ * longer side (1 mm for cores without a size), so each core fits its tile.
+ *
  * Baseline sizing for C cores (registry in src/explore/baseline.c):
  *   mesh, torus   X x Y routers, X = ceil(sqrt C), Y = ceil(C / X), one core
  *                 per router; the torus is checked with 2 VCs (dateline);

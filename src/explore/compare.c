@@ -344,13 +344,12 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     snprintf(e->spec, sizeof e->spec, "%s", spec);
     snprintf(e->routing, sizeof e->routing, "%s", routing);
     e->vcs = vcs;
-    /* The grid pitch follows the floorplan's cores (the square root of the
-     * mean core area), so wire lengths and power compare fairly with the
-     * synthesized designs on the same floorplan. */
-    double area = 0;
+    /* The tile pitch fits the largest core of the user's floorplan (its
+     * longer side; 1 mm cores without a size), so every core fits its tile
+     * and wire lengths and power are those of a layout that could exist. */
+    double pitch = 0;
     for (int i = 0; i < app->ncores; i++)
-        area += app->cores[i].has_size ? app->cores[i].w * app->cores[i].h : 1;
-    double pitch = sqrt(area / app->ncores);
+        pitch = fmax(pitch, app->cores[i].has_size ? fmax(app->cores[i].w, app->cores[i].h) : 1);
     char gspec[150];
     snprintf(gspec, sizeof gspec, "%s,pitch=%.6g", spec, pitch);
     snprintf(e->spec, sizeof e->spec, "%s", gspec);

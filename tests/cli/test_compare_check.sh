@@ -76,3 +76,13 @@ run "compare of a 200-core app" 0 "$NOCSYN" compare "$TMP/syn200.csv" --no-ideal
 python3 "$CHECK" "$TMP/syn200.csv" "$TMP/s200" 0.8 8 128 3 "$TMP/t32.json"
 csvrows "200 cores: flatfly and clos break radix and timing" "$TMP/s200/summary.csv" \
     "v={r['design']: r['violations'] for r in rows}; assert v['flatfly']=='radix;timing' and v['clos']=='radix;timing', v"
+
+# Baselines on the user's floorplan: tiles fit the largest core.  Four cores,
+# a 3 x 2 mm and three 1 mm ones: pitch 3 mm, so the 2 x 2 mesh has 4 links
+# of 3 mm = 12 mm of wire (by hand; 4 mm at the old mean-area pitch).
+printf 'src,dst,bandwidth_mbps\na,b,10\nb,c,10\nc,d,10\nd,a,10\n' >"$TMP/sq.csv"
+printf 'core,x_mm,y_mm,w_mm,h_mm\na,0,0,3,2\nb,3,0,1,1\nc,3,2,1,1\nd,0,2,1,1\n' >"$TMP/sqfp.csv"
+run "compare on a floorplan with a large core" 0 "$NOCSYN" compare "$TMP/sq.csv" --floorplan "$TMP/sqfp.csv" \
+    --methods split --baselines mesh --no-ideal -q -o "$TMP/sq"
+csvrows "mesh tiles fit the 3 mm core: 12 mm of wire" "$TMP/sq/summary.csv" \
+    "m=[r for r in rows if r['design']=='mesh'][0]; assert abs(float(m['wire_mm'])-12)<1e-9, m['wire_mm']"
