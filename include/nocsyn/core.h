@@ -86,6 +86,15 @@ int noc_parse_double(const char *s, double *out);
 /* Parses a decimal int in [lo, hi] from the whole of s.  0 ok, -1 otherwise. */
 int noc_parse_int(const char *s, long lo, long hi, long *out);
 
+/* Parses a grid of values (--freq, --link-width, campaign ranges): one
+ * value, a range A:B:STEP (A <= B, STEP > 0, B included) or a list a,b,c;
+ * every value in lo..hi and > 0, whole numbers when whole, no empty list
+ * element, no value listed twice, at most max values.  Returns NOC_OK with
+ * vals[0..*n-1], or NOC_EINVAL with a message that starts with label and
+ * quotes s.  O(length of s + max). */
+int noc_parse_grid(const char *label, const char *s, double lo, double hi, int whole, double *vals, int max,
+                   int *n, struct noc_ctx *ctx);
+
 /* A deterministic 64-bit PRNG (splitmix64 seeding a xoshiro256**). */
 struct noc_rng { uint64_t s[4]; };
 void noc_rng_seed(struct noc_rng *r, uint64_t seed);

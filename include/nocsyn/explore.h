@@ -99,6 +99,8 @@ struct noc_compare_opts {
     int ideal;             /* compute the ideal LP load (default 1) */
     int simulate;          /* run the simulator on every design (default 0) */
     struct noc_sim_opts sim; /* its options (routing and VCs set per design) */
+    double sim_from, sim_to, sim_step; /* offered loads swept (default
+                           * 0.05:1:0.05; noc_sim_sweep refines saturation) */
     /* Optional progress sink, called after each design with the number
      * done, the total and the design's name (from the calling thread). */
     void (*progress)(void *ud, int done, int total, const char *design);

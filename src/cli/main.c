@@ -21,6 +21,7 @@ static const struct cli_cmd commands[] = {
     {"latency", cmd_latency, "analytical latency models (switching, dropping k-ary n-fly, message, head, retry)"},
     {"tech", cmd_tech, "the timing, power and area model: max clock, stage delays by radix"},
     {"sim", cmd_sim, "cycle-level network simulation: latency, throughput, saturation"},
+    {"campaign", cmd_campaign, "a campaign of jobs (apps x methods x ranges) for GNU parallel, make or Slurm; collect"},
     {"rtl", cmd_rtl, "synthesizable SystemVerilog: routers, links, top level, testbench"},
 };
 

@@ -20,6 +20,9 @@ void noc_compare_opts_init(struct noc_compare_opts *o)
     noc_sim_opts_init(&o->sim);
     o->sim.warmup = 1000;
     o->sim.cycles = 10000;
+    o->sim_from = 0.05;
+    o->sim_to = 1.0;
+    o->sim_step = 0.05;
 }
 
 void noc_compare_init(struct noc_compare *c) { memset(c, 0, sizeof *c); }
@@ -188,7 +191,7 @@ static int simulate(struct noc_entry *e, const struct noc_traffic *tr, const str
     noc_sim_result_init(&e->sim);
     e->simulated = 1;
     noc_buf_init(&svg);
-    if ((rc = noc_sim_sweep(&sim, 0.05, 1.0, 0.05, &e->sim, ctx)) == NOC_OK) {
+    if ((rc = noc_sim_sweep(&sim, o->sim_from, o->sim_to, o->sim_step, &e->sim, ctx)) == NOC_OK) {
         double cap = e->topo.link_width * e->topo.freq_mhz / 8;
         e->sim_headroom = tr->unit_mbps > 0 ? e->sim.saturation * cap / tr->unit_mbps : NAN;
         char title[160];
