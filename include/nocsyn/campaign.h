@@ -6,6 +6,8 @@
  *   name = TEXT              title of the report (default: the file's name)
  *   app = PATH               an app graph (CSV or DOT); repeat for every app
  *   floorplan = PATH         the floorplan of the app line above (optional)
+ *   app-cores = N            the app line above has N cores (optional; the
+ *                            canonical form carries it)
  *   methods = LIST           synthesis methods (default split,merge,cmesh,hring;
  *                            "none" for none)
  *   baselines = LIST         regular baselines (default none; "all" = every one)
@@ -83,12 +85,13 @@ void noc_campaign_free(struct noc_campaign *c);
 
 /* Parses the description text (label names it in messages, "FILE:LINE: ";
  * base_dir resolves relative paths, NULL = as written), validates every
- * key, range and method/baseline name, and reads every app (and floorplan)
- * to check it and count its cores.  NOC_EINVAL (message with the line) on
+ * key, range and method/baseline name, and with check reads every app (and
+ * floorplan, and tech file) to check it and count its cores (without check,
+ * as for a plan's canonical campaign.txt, every app needs app-cores).  NOC_EINVAL (message with the line) on
  * bad input; NOC_EIO when an app cannot be read; NOC_ENOMEM.  On failure c
  * still needs noc_campaign_free.  O(text + apps). */
 int noc_campaign_parse(struct noc_campaign *c, const char *text, const char *label, const char *base_dir,
-                       struct noc_ctx *ctx);
+                       int check, struct noc_ctx *ctx);
 
 /* Reads and parses the description at path (relative paths against its
  * directory).  Errors as noc_campaign_parse and noc_read_file. */

@@ -174,6 +174,12 @@ static int parse_line(struct noc_campaign *c, struct pstate *p, const char *key,
         snprintf(c->name, sizeof c->name, "%s", v);
     } else if (!strcmp(key, "app")) {
         return add_app(c, p, v);
+    } else if (!strcmp(key, "app-cores")) {
+        if (!c->napps)
+            return bad(p, "app-cores before any app (it belongs to the app line above it)", NULL, NULL);
+        if (noc_parse_int(v, 1, 100000000L, &l))
+            return bad(p, "%s: a whole number of cores, got '%s'", key, v);
+        c->apps[c->napps - 1].ncores = (int)l;
     } else if (!strcmp(key, "floorplan")) {
         if (!c->napps)
             return bad(p, "floorplan before any app (it belongs to the app line above it)", NULL, NULL);
@@ -243,7 +249,7 @@ static int canonical(struct noc_campaign *c, struct noc_ctx *ctx)
     noc_buf_init(&b);
     noc_buf_printf(&b, "# nocsyn campaign (canonical form)\nname = %s\n", c->name);
     for (int i = 0; i < c->napps; i++) {
-        noc_buf_printf(&b, "app = %s\n", c->apps[i].path);
+        noc_buf_printf(&b, "app = %s\napp-cores = %d\n", c->apps[i].path, c->apps[i].ncores);
         if (c->apps[i].floorplan)
             noc_buf_printf(&b, "floorplan = %s\n", c->apps[i].floorplan);
     }
@@ -293,6 +299,9 @@ static int check_inputs(struct noc_campaign *c, struct noc_ctx *ctx)
         rc = noc_app_read(&app, c->apps[i].path, NULL, ctx);
         if (rc == NOC_OK && c->apps[i].floorplan)
             rc = noc_floorplan_read(&app, c->apps[i].floorplan, ctx);
+        if (rc == NOC_OK && c->apps[i].ncores && c->apps[i].ncores != app.ncores)
+            rc = noc_error(ctx, NOC_EINVAL, c->apps[i].path, 0, "%d cores, the campaign says app-cores = %d",
+                           app.ncores, c->apps[i].ncores);
         c->apps[i].ncores = app.ncores;
         noc_app_free(&app);
     }
@@ -300,7 +309,7 @@ static int check_inputs(struct noc_campaign *c, struct noc_ctx *ctx)
 }
 
 int noc_campaign_parse(struct noc_campaign *c, const char *text, const char *label, const char *base_dir,
-                       struct noc_ctx *ctx)
+                       int check, struct noc_ctx *ctx)
 {
     struct pstate p = {.label = label, .base = base_dir, .ctx = ctx};
     int rc = NOC_OK;
@@ -353,7 +362,10 @@ int noc_campaign_parse(struct noc_campaign *c, const char *text, const char *lab
             rc = noc_error(ctx, NOC_EINVAL, label, 0, "%.0f jobs: at most 1000000 per campaign", jobs);
         c->njobs = (int)jobs;
     }
-    if (rc == NOC_OK)
+    for (int i = 0; rc == NOC_OK && !check && i < c->napps; i++)
+        if (!c->apps[i].ncores)
+            rc = noc_error(ctx, NOC_EINVAL, label, 0, "app %s has no app-cores line", c->apps[i].name);
+    if (rc == NOC_OK && check)
         rc = check_inputs(c, ctx);
     if (rc == NOC_OK)
         rc = canonical(c, ctx);
@@ -382,7 +394,7 @@ int noc_campaign_read(struct noc_campaign *c, const char *path, struct noc_ctx *
         snprintf(dir, strlen(path) + 1, ".");
     /* Absolute paths, so that jobs run from any directory. */
     char *abs = realpath(dir, NULL);
-    rc = noc_campaign_parse(c, data, path, abs ? abs : dir, ctx);
+    rc = noc_campaign_parse(c, data, path, abs ? abs : dir, 1, ctx);
     free(abs);
 cleanup:
     free(data);

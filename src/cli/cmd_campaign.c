@@ -51,6 +51,7 @@ static const char campaign_help[] =
     "Description: 'key = value' lines, '#' comments; paths relative to FILE.\n"
     "  name = TEXT            report title (default: FILE's name)\n"
     "  app = PATH             app graph, CSV or DOT (repeat for every app)\n"
+    "  app-cores = N          (optional) the app above has N cores; checked\n"
     "  floorplan = PATH       floorplan of the app line above (default: min-cut)\n"
     "  methods = LIST         synthesis methods (default split,merge,cmesh,hring; none)\n"
     "  baselines = LIST       regular baselines (default none; all = every one)\n"
@@ -81,7 +82,7 @@ static int read_plan(const char *dir, struct noc_campaign *c, struct noc_ctx *ct
                          "%s is not a campaign directory (no campaign.txt; see 'nocsyn campaign plan')", dir);
     int rc = noc_read_file(path, &text, &len, ctx);
     if (rc == NOC_OK)
-        rc = noc_campaign_parse(c, text, path, NULL, ctx);
+        rc = noc_campaign_parse(c, text, path, NULL, 0, ctx);
     free(text);
     return rc;
 }
