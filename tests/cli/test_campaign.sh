@@ -153,3 +153,10 @@ bad "plan without -o" "$NOCSYN" campaign plan "$TMP/s/small.campaign"
 bad "an option of another subcommand" "$NOCSYN" campaign collect "$TMP/mk" --force
 run "campaign --help" 0 "$NOCSYN" campaign --help
 has "help: the description keys" "$TMP/out" "sim-loads = A:B:STEP"
+
+# Simulation in a campaign: sim-loads bounds the sweep; without an unstable
+# point the saturation is the last offered load (sim.h), 0.3 here.
+printf 'app = apps/vopd.csv\nmethods = split\nbaselines = mesh\nsimulate = yes\nsim-loads = 0.1:0.3:0.1\nsim-cycles = 2000\n' >"$TMP/s/sim.campaign"
+run "a simulating campaign" 0 "$NOCSYN" campaign run "$TMP/s/sim.campaign" -o "$TMP/sim" -q
+csvrows "sim-loads reach the simulator" "$TMP/sim/summary.csv" "
+assert len(rows) == 2 and all(float(r['sim_saturation']) == 0.3 for r in rows), [r['sim_saturation'] for r in rows]"

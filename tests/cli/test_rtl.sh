@@ -121,6 +121,26 @@ if [ "$slow" = 1 ]; then
         || notok "yosys cells grow with radix" "$(cat "$TMP/c3") -> $(cat "$TMP/c4")"
 fi
 
+# Every benchmark app: the chosen split design and the mesh and torus
+# baselines that compare builds for it (1000 MHz, 10 mm of wire a cycle)
+# through rtl, lint, the generated testbench and nocsyn sim per flow.
+napps=0
+for app in "$APPS"/*.csv; do
+    case "$app" in *cores.csv) continue ;; esac
+    a=$(basename "$app" .csv)
+    "$NOCSYN" compare "$app" --methods split --baselines mesh,torus --no-ideal -q -o "$TMP/all_$a" 2>"$TMP/err" ||
+        { notok "compare $a for rtl" "$(cat "$TMP/err")"; continue; }
+    napps=$((napps + 1))
+    for d in $(awk -F, 'NR > 1 { print $1 }' "$TMP/all_$a/summary.csv"); do
+        run "rtl: $a $d" 0 "$NOCSYN" rtl "$TMP/all_$a/$d.dot" --traffic "app:$app" -o "$TMP/rtl_${a}_$d"
+        lint "$TMP/rtl_${a}_$d" "$a $d"
+        tbsim "$TMP/rtl_${a}_$d" "$a $d"
+        simcheck "$TMP/rtl_${a}_$d" "$a $d" "$TMP/all_$a/$d.dot" --traffic "app:$app" --mm-per-cycle 10
+    done
+    rm -rf "$TMP"/rtl_"$a"_*
+done
+[ "$napps" -eq 9 ] && ok "rtl checked the designs of all 9 benchmark apps" || notok "rtl: all 9 apps" "$napps"
+
 bad "missing -o" "$NOCSYN" rtl "$D/longlink.dot"
 bad "router delay 1" "$NOCSYN" rtl "$D/longlink.dot" --router-delay 1 -o "$TMP/x1"
 absent "router delay 1 writes nothing" "$TMP/x1"
