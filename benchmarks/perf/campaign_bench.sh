@@ -20,26 +20,26 @@ OUTS="summary.csv pareto.csv report.md report.html"
 same() { for f in $OUTS; do cmp -s "$T/one/$f" "$T/$1/$f" || { echo "no ($f differs)"; return; }; done; echo "yes"; }
 
 t0=$(now); "$N" campaign run "$C" -o "$T/one" -q || exit 1; t1=$(now)
-one=$(echo "$t1 - $t0" | bc)
+one=$(awk "BEGIN{print $t1 - $t0}")
 jobs=$(wc -l <"$T/one/jobs.txt")
 rows=$(awk 'END{print NR-1}' "$T/one/summary.csv")
 front=$(awk 'END{print NR-1}' "$T/one/pareto.csv")
 
 "$N" campaign plan "$C" -o "$T/par" -q
 t0=$(now); parallel -j "$J" --halt now,fail=1 :::: "$T/par/jobs.txt" >/dev/null || exit 1; t1=$(now)
-par=$(echo "$t1 - $t0" | bc)
+par=$(awk "BEGIN{print $t1 - $t0}")
 "$N" campaign collect "$T/par" -q || exit 1
 
 "$N" campaign plan "$C" -o "$T/mk" -q
 t0=$(now); make -s -j "$J" -f "$T/mk/Makefile" >/dev/null || exit 1; t1=$(now)
-mk=$(echo "$t1 - $t0" | bc)
+mk=$(awk "BEGIN{print $t1 - $t0}")
 "$N" campaign collect "$T/mk" -q || exit 1
 
 sl="n/a"; slsame="n/a (slurm not installed)"
 if ! slurm_missing >/dev/null && slurm_start "$T/slurm" 2>"$T/err"; then
     "$N" campaign plan "$C" -o "$T/sl" -q
     t0=$(now); sbatch --wait "$T/sl/slurm.sbatch" >/dev/null || exit 1; t1=$(now)
-    sl=$(echo "$t1 - $t0" | bc)
+    sl=$(awk "BEGIN{print $t1 - $t0}")
     "$N" campaign collect "$T/sl" -q && slsame=$(same sl)
 fi
 
