@@ -85,7 +85,7 @@ int noc_campaign_job_status(const struct noc_compare *cmp, struct noc_buf *b, st
                 *s = ' ';
         noc_buf_printf(b, "skipped %s: %s\n", cmp->skip[i].name, reason);
     }
-    if (!b->data)
+    if (!b->data || b->failed)
         return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
     return NOC_OK;
 }

@@ -275,7 +275,7 @@ static int canonical(struct noc_campaign *c, struct noc_ctx *ctx)
     noc_buf_printf(&b, "ideal = %s\nsimulate = %s\nsim-loads = %.15g:%.15g:%.15g\nsim-cycles = %ld\n",
                    c->ideal ? "yes" : "no", c->simulate ? "yes" : "no", c->sim_from, c->sim_to, c->sim_step,
                    c->sim_cycles);
-    if (!b.data) {
+    if (!b.data || b.failed) {
         noc_buf_free(&b);
         return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
     }

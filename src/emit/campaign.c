@@ -24,7 +24,7 @@ static void sh_quote(struct noc_buf *b, const char *s)
 
 static int done_or_oom(struct noc_buf *b, struct noc_ctx *ctx)
 {
-    return b->data ? NOC_OK : noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+    return b->data && !b->failed ? NOC_OK : noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
 }
 
 int noc_campaign_jobs_txt(const struct noc_campaign *c, const char *bin, const char *dir, struct noc_buf *b,

@@ -8,19 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nocsyn/app.h"
 #include "nocsyn/campaign.h"
-
-static void csv_field(struct noc_buf *b, const char *s)
-{
-    if (!strpbrk(s, ",\"\n\r")) {
-        noc_buf_printf(b, "%s", s);
-        return;
-    }
-    noc_buf_printf(b, "\"");
-    for (; *s; s++)
-        noc_buf_append(b, *s == '"' ? "\"\"" : s, *s == '"' ? 2 : 1);
-    noc_buf_printf(b, "\"");
-}
 
 static int col_of(const struct noc_campaign_result *r, const char *name)
 {
@@ -37,7 +26,7 @@ int noc_campaign_summary_csv(const struct noc_campaign *c, const struct noc_camp
     noc_buf_printf(b, "job,app,max_radix");
     for (int k = 0; k < r->ncols; k++) {
         noc_buf_printf(b, ",");
-        csv_field(b, r->header[k]);
+        noc_csv_field(b, r->header[k]);
     }
     noc_buf_printf(b, "\n");
     for (int i = 0; i < r->nrows; i++) {
@@ -48,15 +37,15 @@ int noc_campaign_summary_csv(const struct noc_campaign *c, const struct noc_camp
         if (noc_campaign_job(c, w->job, &j, ctx))
             return NOC_EINVAL;
         noc_buf_printf(b, "%d,", w->job);
-        csv_field(b, c->apps[w->app].name);
+        noc_csv_field(b, c->apps[w->app].name);
         noc_buf_printf(b, ",%d", j.max_radix);
         for (int k = 0; k < r->ncols; k++) {
             noc_buf_printf(b, ",");
-            csv_field(b, k == pc ? (w->pareto ? "true" : "false") : w->fields[k]);
+            noc_csv_field(b, k == pc ? (w->pareto ? "true" : "false") : w->fields[k]);
         }
         noc_buf_printf(b, "\n");
     }
-    return b->data ? NOC_OK : noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+    return b->data && !b->failed ? NOC_OK : noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
 }
 
 /* ---- the report: one text, Markdown or HTML ---------------------------- */
@@ -303,5 +292,5 @@ int noc_campaign_report(const struct noc_campaign *c, const struct noc_campaign_
     pre(&d, c->text);
     if (html)
         noc_buf_printf(b, "</body></html>\n");
-    return b->data ? NOC_OK : noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+    return b->data && !b->failed ? NOC_OK : noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
 }
