@@ -100,6 +100,18 @@ static int mkdir_p(const char *path, struct noc_ctx *ctx)
     return NOC_OK;
 }
 
+/* Writes DIR/names[i] = data[i] for i < 4 as one set (cli_write_all). */
+static int write_four(const char *dir, const char *const names[4], const char *const data[4], struct noc_ctx *ctx)
+{
+    char paths[4][4200];
+    struct cli_out outs[4];
+    for (int i = 0; i < 4; i++) {
+        snprintf(paths[i], sizeof paths[i], "%s/%s", dir, names[i]);
+        outs[i] = (struct cli_out){paths[i], data[i], strlen(data[i])};
+    }
+    return cli_write_all(outs, 4, ctx);
+}
+
 /* Runs job id of c into dir/jobs/NNNN (see the help); returns the exit
  * status.  *ran = 1 when it ran (0: done already). */
 static int run_job(const struct noc_campaign *c, const char *dir, int id, int force, int quiet, int *ran)
@@ -207,16 +219,9 @@ static int plan(const struct noc_campaign *c, const char *out, const char *bin_o
     if (rc == NOC_OK)
         rc = noc_campaign_sbatch(c, dir, &sb, &ctx);
     if (rc == NOC_OK) {
-        char p1[4200], p2[4200], p3[4200], p4[4200];
-        snprintf(p1, sizeof p1, "%s/campaign.txt", dir);
-        snprintf(p2, sizeof p2, "%s/jobs.txt", dir);
-        snprintf(p3, sizeof p3, "%s/Makefile", dir);
-        snprintf(p4, sizeof p4, "%s/slurm.sbatch", dir);
-        struct cli_out outs[] = {{p1, c->text, strlen(c->text)},
-                                 {p2, jobs.data, strlen(jobs.data)},
-                                 {p3, make.data, strlen(make.data)},
-                                 {p4, sb.data, strlen(sb.data)}};
-        rc = cli_write_all(outs, 4, &ctx);
+        const char *names[4] = {"campaign.txt", "jobs.txt", "Makefile", "slurm.sbatch"};
+        const char *data[4] = {c->text, jobs.data, make.data, sb.data};
+        rc = write_four(dir, names, data, &ctx);
     }
     if (rc != NOC_OK) {
         code = cli_fail(&ctx);
@@ -270,16 +275,9 @@ static int collect(const struct noc_campaign *c, const char *dir, int partial, i
     if (rc == NOC_OK)
         rc = noc_campaign_report(c, &r, 1, &html, &ctx);
     if (rc == NOC_OK) {
-        char p1[4200], p2[4200], p3[4200], p4[4200];
-        snprintf(p1, sizeof p1, "%s/summary.csv", dir);
-        snprintf(p2, sizeof p2, "%s/pareto.csv", dir);
-        snprintf(p3, sizeof p3, "%s/report.md", dir);
-        snprintf(p4, sizeof p4, "%s/report.html", dir);
-        struct cli_out outs[] = {{p1, sum.data, strlen(sum.data)},
-                                 {p2, par.data, strlen(par.data)},
-                                 {p3, md.data, strlen(md.data)},
-                                 {p4, html.data, strlen(html.data)}};
-        rc = cli_write_all(outs, 4, &ctx);
+        const char *names[4] = {"summary.csv", "pareto.csv", "report.md", "report.html"};
+        const char *data[4] = {sum.data, par.data, md.data, html.data};
+        rc = write_four(dir, names, data, &ctx);
     }
     if (rc != NOC_OK) {
         code = cli_fail(&ctx);
