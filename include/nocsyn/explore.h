@@ -14,6 +14,9 @@
  *
  * Every baseline's tiles are square with the pitch of the largest core's
  * longer side (1 mm for cores without a size), so each core fits its tile.
+ * Clos, fat tree and butterfly are folded: terminals on a near-square grid
+ * of tiles in Morton order, every switch at the barycentre of its links'
+ * other ends (the least sum of squared link lengths).
  *
  * Baseline sizing for C cores (registry in src/explore/baseline.c):
  *   mesh, torus   X x Y routers, X = ceil(sqrt C), Y = ceil(C / X), one core
