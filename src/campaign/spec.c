@@ -206,6 +206,10 @@ static int parse_line(struct noc_campaign *c, struct pstate *p, const char *key,
         if (noc_parse_double(v, &d) || !(d >= 1 && d <= 1e6) || d != floor(d))
             return bad(p, "%s: a whole number of bits in 1..1000000, got '%s'", key, v);
         c->packet_bits = d;
+    } else if (!strcmp(key, "wire-budget")) {
+        if (noc_parse_double(v, &d) || !(d >= 0 && d <= 1e8) || d != floor(d))
+            return bad(p, "%s: a whole number of wires (0 = off), got '%s'", key, v);
+        c->wire_budget = d;
     } else if (!strcmp(key, "seed")) {
         if (noc_parse_int(v, 0, 2147483647L, &l))
             return bad(p, "%s: a whole number in 0..2147483647, got '%s'", key, v);
@@ -269,7 +273,8 @@ static int canonical(struct noc_campaign *c, struct noc_ctx *ctx)
             noc_buf_printf(&b, "%s%.15g", k ? "," : "", grids[g].v[k]);
         noc_buf_printf(&b, "\n");
     }
-    noc_buf_printf(&b, "max-util = %.15g\npacket-bits = %.15g\nseed = %u\n", c->max_util, c->packet_bits, c->seed);
+    noc_buf_printf(&b, "max-util = %.15g\npacket-bits = %.15g\nwire-budget = %.15g\nseed = %u\n", c->max_util,
+                   c->packet_bits, c->wire_budget, c->seed);
     if (c->tech)
         noc_buf_printf(&b, "tech = %s\n", c->tech);
     noc_buf_printf(&b, "ideal = %s\nsimulate = %s\nsim-loads = %.15g:%.15g:%.15g\nsim-cycles = %ld\n",
