@@ -16,6 +16,7 @@
  *   max-radix = GRID         switch ports for synthesis (default 8)
  *   max-util = U             usable fraction of each link (default 0.8)
  *   packet-bits = B          packet size (default 128)
+ *   wire-budget = W          baselines' width from W bisection wires (0 = off)
  *   tech = PATH              tech model overrides (default the built-in model)
  *   seed = S                 seed (default 1)
  *   ideal = yes|no           the ideal-routing LP load (default no)
@@ -59,7 +60,7 @@ struct noc_campaign {
     char items[NOC_CAMPAIGN_MAX_ITEMS][16];
     double freqs[NOC_CAMPAIGN_MAX_GRID], widths[NOC_CAMPAIGN_MAX_GRID], radices[NOC_CAMPAIGN_MAX_GRID];
     int nfreqs, nwidths, nradices;
-    double max_util, packet_bits;
+    double max_util, packet_bits, wire_budget;
     unsigned seed;
     char *tech;                         /* NULL: built-in model; owned */
     int ideal, simulate;

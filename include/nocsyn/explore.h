@@ -14,6 +14,9 @@
  *
  * Every baseline's tiles are square with the pitch of the largest core's
  * longer side (1 mm for cores without a size), so each core fits its tile.
+ * Clos, fat tree and butterfly are folded: terminals on a near-square grid
+ * of tiles in Morton order, every switch at the barycentre of its links'
+ * other ends (the least sum of squared link lengths).
  *
  * Baseline sizing for C cores (registry in src/explore/baseline.c):
  *   mesh, torus   X x Y routers, X = ceil(sqrt C), Y = ceil(C / X), one core
@@ -97,6 +100,12 @@ struct noc_compare_opts {
     const char *baselines; /* comma list (default all eight) */
     struct noc_synth_opts synth; /* constraints, tech, seed shared by all */
     int ideal;             /* compute the ideal LP load (default 1) */
+    double wire_budget;    /* > 0: every baseline's link width is the one
+                            * that puts this many wires across its bisection,
+                            * floor(budget / (bisection links x 2 for a
+                            * bidirectional link, 1 for a one-way one)), >= 1
+                            * (the equal-wiring comparison); synthesized
+                            * designs keep their widths.  0 = off (default) */
     int simulate;          /* run the simulator on every design (default 0) */
     struct noc_sim_opts sim; /* its options (routing and VCs set per design) */
     double sim_from, sim_to, sim_step; /* offered loads swept (default

@@ -21,6 +21,7 @@ static int job_opts(const struct noc_campaign *c, const struct noc_campaign_job 
     o->synth.link_width = o->synth.widths[0] = j->link_width;
     o->synth.nfreqs = o->synth.nwidths = 1;
     o->synth.max_util = c->max_util;
+    o->wire_budget = c->wire_budget;
     o->synth.seed = c->seed;
     o->sim.seed = c->seed;
     o->ideal = c->ideal;

@@ -171,6 +171,8 @@ static int parse_line(struct noc_campaign *c, struct pstate *p, const char *key,
     double d;
     int n;
     if (!strcmp(key, "name")) {
+        if (strlen(v) >= sizeof c->name)
+            return bad(p, "name: at most 127 bytes, got %s", "more", NULL);
         snprintf(c->name, sizeof c->name, "%s", v);
     } else if (!strcmp(key, "app")) {
         return add_app(c, p, v);
@@ -206,6 +208,10 @@ static int parse_line(struct noc_campaign *c, struct pstate *p, const char *key,
         if (noc_parse_double(v, &d) || !(d >= 1 && d <= 1e6) || d != floor(d))
             return bad(p, "%s: a whole number of bits in 1..1000000, got '%s'", key, v);
         c->packet_bits = d;
+    } else if (!strcmp(key, "wire-budget")) {
+        if (noc_parse_double(v, &d) || !(d >= 0 && d <= 1e8) || d != floor(d))
+            return bad(p, "%s: a whole number of wires (0 = off), got '%s'", key, v);
+        c->wire_budget = d;
     } else if (!strcmp(key, "seed")) {
         if (noc_parse_int(v, 0, 2147483647L, &l))
             return bad(p, "%s: a whole number in 0..2147483647, got '%s'", key, v);
@@ -223,23 +229,36 @@ static int parse_line(struct noc_campaign *c, struct pstate *p, const char *key,
             return bad(p, "%s: a whole number in 1..100000000, got '%s'", key, v);
         c->sim_cycles = l;
     } else if (!strcmp(key, "sim-loads")) {
-        double vals[NOC_CAMPAIGN_MAX_GRID];
+        double vals[NOC_CAMPAIGN_MAX_GRID], b, step;
         if (!strchr(v, ':'))
             return bad(p, "%s: a range A:B:STEP of offered loads, got '%s'", key, v);
         if (parse_gridkey(p, key, v, 1e-6, 1, 0, vals, &n))
             return NOC_EINVAL;
-        char buf[256], *c1, *c2;
-        snprintf(buf, sizeof buf, "%s", v);
-        c1 = strchr(buf, ':');
-        c2 = strchr(c1 + 1, ':');
-        *c1 = *c2 = '\0';
+        /* B and STEP as written (the sweep stops at the last load <= B). */
+        const char *c1 = strchr(v, ':'), *c2 = strchr(c1 + 1, ':');
+        char bb[64];
+        snprintf(bb, sizeof bb, "%.*s", (int)(c2 - c1 - 1 < 63 ? c2 - c1 - 1 : 63), c1 + 1);
+        if (noc_parse_double(bb, &b) || noc_parse_double(c2 + 1, &step))
+            return bad(p, "%s: a range A:B:STEP of offered loads, got '%s'", key, v);
         c->sim_from = vals[0];
-        c->sim_to = vals[n - 1];
-        noc_parse_double(c2 + 1, &c->sim_step);
+        c->sim_to = b;
+        c->sim_step = step;
     } else {
         return bad(p, "unknown key '%s' (see 'nocsyn campaign --help')", key, NULL);
     }
     return NOC_OK;
+}
+
+/* v in the fewest of 15..17 significant digits that read back to v. */
+static void put_num(struct noc_buf *b, double v)
+{
+    char tmp[40];
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+        if (strtod(tmp, NULL) == v)
+            break;
+    }
+    noc_buf_printf(b, "%s", tmp);
 }
 
 /* The canonical text: every key, in one order, paths resolved. */
@@ -265,16 +284,26 @@ static int canonical(struct noc_campaign *c, struct noc_ctx *ctx)
         {"max-radix", c->radices, c->nradices}, {"freq", c->freqs, c->nfreqs}, {"link-width", c->widths, c->nwidths}};
     for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++) {
         noc_buf_printf(&b, "%s = ", grids[g].key);
-        for (int k = 0; k < grids[g].n; k++)
-            noc_buf_printf(&b, "%s%.15g", k ? "," : "", grids[g].v[k]);
+        for (int k = 0; k < grids[g].n; k++) {
+            noc_buf_printf(&b, "%s", k ? "," : "");
+            put_num(&b, grids[g].v[k]);
+        }
         noc_buf_printf(&b, "\n");
     }
-    noc_buf_printf(&b, "max-util = %.15g\npacket-bits = %.15g\nseed = %u\n", c->max_util, c->packet_bits, c->seed);
+    noc_buf_printf(&b, "max-util = ");
+    put_num(&b, c->max_util);
+    noc_buf_printf(&b, "\npacket-bits = %.0f\nwire-budget = %.0f\nseed = %u\n", c->packet_bits, c->wire_budget,
+                   c->seed);
     if (c->tech)
         noc_buf_printf(&b, "tech = %s\n", c->tech);
-    noc_buf_printf(&b, "ideal = %s\nsimulate = %s\nsim-loads = %.15g:%.15g:%.15g\nsim-cycles = %ld\n",
-                   c->ideal ? "yes" : "no", c->simulate ? "yes" : "no", c->sim_from, c->sim_to, c->sim_step,
-                   c->sim_cycles);
+    noc_buf_printf(&b, "ideal = %s\nsimulate = %s\nsim-loads = ", c->ideal ? "yes" : "no",
+                   c->simulate ? "yes" : "no");
+    put_num(&b, c->sim_from);
+    noc_buf_printf(&b, ":");
+    put_num(&b, c->sim_to);
+    noc_buf_printf(&b, ":");
+    put_num(&b, c->sim_step);
+    noc_buf_printf(&b, "\nsim-cycles = %ld\n", c->sim_cycles);
     if (!b.data || b.failed) {
         noc_buf_free(&b);
         return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");

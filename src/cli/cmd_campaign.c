@@ -60,6 +60,7 @@ static const char campaign_help[] =
     "  link-width = GRID      link width in bits (default 32)\n"
     "  max-util = U           usable fraction of each link (default 0.8)\n"
     "  packet-bits = B        packet size in bits (default 128)\n"
+    "  wire-budget = W        baselines sized to W bisection wires (0 = off)\n"
     "  tech = PATH            tech model overrides (see 'nocsyn tech')\n"
     "  seed = S               seed (default 1)\n"
     "  ideal = yes|no         the ideal-routing LP load (default no)\n"

@@ -48,6 +48,11 @@ static const char compare_help[] =
     "                       frequency of the grid that its largest router meets\n"
     "                       ('nocsyn tech'), with the width of the list that carries\n"
     "                       its load within --max-util at least power\n"
+    "  --wire-budget W      equal wiring: every baseline gets the link width that puts\n"
+    "                       W wires across its bisection (bisection links x width, a\n"
+    "                       bidirectional link twice), rounded down, at least 1: a\n"
+    "                       torus gets half a mesh's width; replaces --link-width\n"
+    "                       for the baselines (synthesized designs keep theirs)\n"
     "  --max-util U         usable fraction of every link's capacity (default 0.8)\n"
     "  --packet-bits B      packet size for the latency's serialization (default 128)\n"
     "  --floorplan FILE     core positions/sizes (default: min-cut floorplan)\n"
@@ -70,7 +75,7 @@ static int usage_bad(const char *opt, const char *v)
 }
 
 enum { O_METHODS = 256, O_BASES, O_RADIX, O_WIDTH, O_FREQ, O_FP, O_TECH, O_SEED, O_NOIDEAL, O_SIM, O_SIMCYC,
-       O_APPFMT, O_UTIL, O_PKT };
+       O_APPFMT, O_UTIL, O_PKT, O_WIRE };
 
 int cmd_compare(int argc, char **argv)
 {
@@ -96,6 +101,7 @@ int cmd_compare(int argc, char **argv)
         {"simulate", no_argument, NULL, O_SIM},       {"sim-cycles", required_argument, NULL, O_SIMCYC},
         {"quiet", no_argument, NULL, 'q'},            {"app-format", required_argument, NULL, O_APPFMT},
         {"max-util", required_argument, NULL, O_UTIL}, {"packet-bits", required_argument, NULL, O_PKT},
+        {"wire-budget", required_argument, NULL, O_WIRE},
         {NULL, 0, NULL, 0}};
     struct noc_compare_opts co;
     noc_compare_opts_init(&co);
@@ -146,6 +152,10 @@ int cmd_compare(int argc, char **argv)
             pkt_bits = pb;
             break;
         }
+        case O_WIRE:
+            if (noc_parse_int(optarg, 1, 100000000L, &l)) { code = usage_bad("--wire-budget", optarg); goto done; }
+            co.wire_budget = (double)l;
+            break;
         case O_FP: fp = optarg; break;
         case O_APPFMT: appfmt = optarg; break;
         case O_TECH: tech = optarg; break;

@@ -125,7 +125,10 @@ static const struct {
     {"MHz", "freq_mhz", -1},     {"width", "link_width", -1},    {"routers", "routers", -2},
     {"radix", "radix_max", -2},  {"power mW", "power_mw", 3},    {"latency ns", "latency_avg_ns", 3},
     {"area mm2", "area_mm2", 4}, {"hops", "hops_avg", 3},
+    /* with simulate = yes only (the last NSIMCOLS) */
+    {"saturation", "sim_saturation", 4}, {"headroom", "sim_headroom", 2},
 };
+#define NSIMCOLS 2
 #define NPCOLS (int)(sizeof pcols / sizeof pcols[0])
 
 static void cell(const struct noc_campaign_result *r, const struct noc_campaign_row *w, int k, int max_radix,
@@ -195,18 +198,19 @@ static int app_section(struct doc *d, const struct noc_campaign *c, const struct
     if (front) {
         const char *cells[NPCOLS];
         char bufs[NPCOLS][64];
+        int ncol = c->simulate ? NPCOLS : NPCOLS - NSIMCOLS;
         for (int k = 0; k < NPCOLS; k++)
             cells[k] = pcols[k].head;
         noc_buf_printf(d->b, d->html ? "<table>\n" : "");
-        row(d, cells, NPCOLS, 1);
+        row(d, cells, ncol, 1);
         for (int i = 0; i < front; i++) {
             struct noc_campaign_job j;
             noc_campaign_job(c, f[i]->job, &j, ctx);
-            for (int k = 0; k < NPCOLS; k++) {
+            for (int k = 0; k < ncol; k++) {
                 cell(r, f[i], k, j.max_radix, bufs[k], sizeof bufs[k]);
                 cells[k] = bufs[k];
             }
-            row(d, cells, NPCOLS, 0);
+            row(d, cells, ncol, 0);
         }
         noc_buf_printf(d->b, d->html ? "</table>\n" : "\n");
     }

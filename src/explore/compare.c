@@ -129,11 +129,11 @@ static int entry_timing(struct noc_entry *e, const struct noc_app *app, const st
  * power whose links (core links included) stay within max_util, else the
  * least loaded.  Loads in MB/s do not depend on the clock, so power and
  * utilisation are recomputed from e->load_mbps; m.max_utilization follows. */
-static void baseline_clock(struct noc_entry *e, const struct noc_compare_opts *o)
+static void baseline_clock(struct noc_entry *e, const struct noc_compare_opts *o, double budget_width)
 {
     const struct noc_synth_opts *so = &o->synth;
     struct noc_topo *t = &e->topo;
-    int nf = so->nfreqs > 0 ? so->nfreqs : 1, nw = so->nwidths > 0 ? so->nwidths : 1;
+    int nf = so->nfreqs > 0 ? so->nfreqs : 1, nw = so->nwidths > 0 && !(budget_width > 0) ? so->nwidths : 1;
     int rmax = 0;
     for (int r = 0; r < t->nrouters; r++)
         if (noc_topo_radix(t, r) > rmax)
@@ -141,7 +141,7 @@ static void baseline_clock(struct noc_entry *e, const struct noc_compare_opts *o
     double best_f = 0, best_w = 0, best_p = INFINITY, best_u = INFINITY;
     int best_ok = 0;
     for (int wi = 0; wi < nw; wi++) {
-        double w = so->nwidths > 0 ? so->widths[wi] : so->link_width;
+        double w = budget_width > 0 ? budget_width : so->nwidths > 0 ? so->widths[wi] : so->link_width;
         double fm = noc_tech_router_fmax_mhz(&so->tech, rmax, w), f = 0, flo = INFINITY;
         for (int fi = 0; fi < nf; fi++) {
             double fv = so->nfreqs > 0 ? so->freqs[fi] : so->freq_mhz;
@@ -171,6 +171,30 @@ static void baseline_clock(struct noc_entry *e, const struct noc_compare_opts *o
     t->freq_mhz = best_f;
     noc_tech_topo(&so->tech, t, e->load_mbps, best_w, &e->power_mw, &e->area_mm2, NULL);
     e->m.max_utilization = best_u;
+}
+
+/* The link width that spends o->wire_budget wires on the bisection of t
+ * (explore.h): floor(budget / (bisection links x wires per link and bit)),
+ * a bidirectional link counting twice; at least 1.  *wires = the bisection's
+ * links x that factor. */
+static int budget_width(const struct noc_topo *t, const struct noc_compare_opts *o, double *w,
+                        struct noc_ctx *ctx)
+{
+    int links, exact, ch = 0, pairs = 0;
+    int rc = noc_eval_bisection(t, o->synth.seed, &links, &exact, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    for (int c = 0; c < t->nch; c++)
+        if (noc_topo_is_rr(t, c)) {
+            ch++;
+            pairs += t->g.rev[c] >= 0;
+        }
+    /* Channels per link: 2 when every link is a bidirectional pair, 1 when
+     * every one is one-way. */
+    double per = ch ? (double)ch / (ch - pairs / 2) : 1;
+    double tracks = links * per;
+    *w = tracks > 0 ? fmax(1, floor(o->wire_budget / tracks + 1e-9)) : 1;
+    return NOC_OK;
 }
 
 /* Latency-load sweep of e under its own routing (see explore.h). */
@@ -360,6 +384,8 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     if ((rc = noc_gen_spec(&e->topo, gspec, ctx)) != NOC_OK)
         goto cleanup;
     struct noc_topo *t = &e->topo;
+    if (explore_baseline_folded(name) && (rc = explore_fold(t, pitch, ctx)) != NOC_OK)
+        goto cleanup;
     t->link_width = o->synth.link_width;
     t->freq_mhz = o->synth.freq_mhz;
     e->switches = t->nrouters;
@@ -402,7 +428,13 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     rc = evaluate(e, &tr, o, ctx);
     if (rc == NOC_OK) {
         e->map_cost = e->m.hops_avg * noc_app_total_bw(app);
-        baseline_clock(e, o);
+        double bw = 0;
+        if (o->wire_budget > 0)
+            rc = budget_width(t, o, &bw, ctx);
+        if (rc == NOC_OK)
+            baseline_clock(e, o, bw);
+    }
+    if (rc == NOC_OK) {
         rc = entry_timing(e, app, &o->synth.tech, ctx);
     }
     if (rc == NOC_OK && o->simulate)

@@ -160,3 +160,5 @@ printf 'app = apps/vopd.csv\nmethods = split\nbaselines = mesh\nsimulate = yes\n
 run "a simulating campaign" 0 "$NOCSYN" campaign run "$TMP/s/sim.campaign" -o "$TMP/sim" -q
 csvrows "sim-loads reach the simulator" "$TMP/sim/summary.csv" "
 assert len(rows) == 2 and all(float(r['sim_saturation']) == 0.3 for r in rows), [r['sim_saturation'] for r in rows]"
+has "the report shows the saturation when simulating" "$TMP/sim/report.md" "| saturation | headroom |"
+has "a simulated design's saturation in the report" "$TMP/sim/report.md" "| 0.3000 | "

@@ -102,3 +102,37 @@ for d in $(awk -F, 'NR>1{print $1}' "$TMP/s/summary.csv"); do
         || notok "$d saturation bound" "$sat > $thr"
 done
 bad "bad --sim-cycles" "$NOCSYN" compare "$VOPD" --simulate --sim-cycles 0 -o "$TMP/x"
+
+# Folded layouts of the indirect baselines, worked by hand for four 1 mm
+# cores on a 2 x 2 grid of tiles (Morton order: a (0.5,0.5), b (1.5,0.5),
+# c (0.5,1.5), d (1.5,1.5)), every router at the mean of its channel ends:
+#  - 2-ary 2-tree: leaves at (1, 0.75) and (1, 1.25), both roots at (1, 1):
+#    four leaf-root links of 0.25 mm = 1 mm (the strip layout had 4 mm);
+#  - Clos(2,2,2), one-way: input = output switches at (1, 0.75), (1, 1.25),
+#    middles at (1, 1): eight links of 0.25 mm = 2 mm;
+#  - 2-ary 2-fly: stage 0 and 1 switches at y = 0.75 and 1.25: two straight
+#    links of 0 and two crossing links of 0.5 mm = 1 mm.
+printf 'src,dst,bandwidth_mbps\na,b,100\nb,c,100\nc,d,100\nd,a,100\n' >"$TMP/four.csv"
+run "compare four cores against the indirect baselines" 0 "$NOCSYN" compare "$TMP/four.csv" --methods split \
+    --baselines fattree,clos,butterfly --no-ideal -q -o "$TMP/fold"
+csvrows "folded indirect layouts: wire 1, 2 and 1 mm" "$TMP/fold/summary.csv" "
+w = {r['design']: float(r['wire_mm']) for r in rows}
+assert abs(w['fattree'] - 1) < 1e-5 and abs(w['clos'] - 2) < 1e-5 and abs(w['butterfly'] - 1) < 1e-5, w"
+has "fat tree leaf at (1, 0.75)" "$TMP/fold/fattree.dot" '"r2" \[kind="router", x=1, y=0.75,'
+has "fat tree root at the centre" "$TMP/fold/fattree.dot" '"r0" \[kind="router", x=1, y=1,'
+
+# --wire-budget: equal bisection wiring (Dally & Towles, ch. 3 and 5).  16
+# cores: a 4x4 mesh cuts k = 4 bidirectional links (8 channels), a 4x4 torus
+# 2k = 8 (16 channels), a 2-ary 4-fly N/2 = 8 one-way channels; 256 wires
+# give them 32, 16 and 32 bits.
+printf 'src,dst,bandwidth_mbps\n' >"$TMP/ring16.csv"
+for i in $(seq 0 15); do echo "c$i,c$(((i + 1) % 16)),100" >>"$TMP/ring16.csv"; done
+run "compare with a wire budget" 0 "$NOCSYN" compare "$TMP/ring16.csv" --methods split --baselines mesh,torus,butterfly \
+    --wire-budget 256 --link-width 64 --no-ideal -q -o "$TMP/wb"
+csvrows "wire budget: mesh 32, torus 16, butterfly 32 bits; synthesis keeps 64" "$TMP/wb/summary.csv" "
+w = {r['design']: r['link_width'] for r in rows}
+assert w['mesh'] == '32' and w['torus'] == '16' and w['butterfly'] == '32', w
+assert all(v == '64' for k, v in w.items() if k.startswith('split')), w"
+bad "wire budget 0" "$NOCSYN" compare "$TMP/ring16.csv" --wire-budget 0 -o "$TMP/wb0"
+absent "wire budget 0 writes nothing" "$TMP/wb0"
+bad "wire budget not a number" "$NOCSYN" compare "$TMP/ring16.csv" --wire-budget wide -o "$TMP/wb1"

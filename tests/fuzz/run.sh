@@ -60,7 +60,7 @@ done
 [ "$fail" -eq 0 ] || exit 1
 
 # ---- seeds: every small input file the project ships
-seeds=$(find benchmarks/apps tests/data -type f -size -65k 2>/dev/null | sort)
+seeds=$(find benchmarks/apps benchmarks/campaigns tests/data -type f -size -65k 2>/dev/null | sort)
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
