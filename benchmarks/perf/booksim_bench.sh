@@ -9,18 +9,31 @@
 # BOOKSIM_SRC=/path/to/booksim2 make bench-booksim).  It is built in a scratch
 # directory (needs g++, flex, bison); nothing of it enters this repository.
 #
-# Per configuration, for each load in RATES (default "0.05 0.2 0.35") it
-# prints the average packet latency and accepted flits/node/cycle of both
-# tools and the simulated cycles per second of each.  Eight configurations:
-# five meshes, the torus and two synthesized designs (anynet).
-# Environment: BUILD (default build), BOOKSIM_SRC (required), RATES,
-# BOOKSIM_BUILD (a scratch build directory reused when it holds a booksim binary),
-# ONLY (run only the configurations whose name contains it).
+# Table 1 (fixed loads): per configuration, for each load in RATES (default
+# "0.05 0.2 0.35") the average packet latency and accepted flits/node/cycle
+# of both tools and the simulated cycles per second of each.
+# Table 2 (saturation): per configuration the saturation throughput of each
+# tool by its own verdict -- nocsyn: `nocsyn sim --sweep` (loads 0.05 apart,
+# then rounds of 3 loads down to 0.003; stable = drained and the backlog's
+# least-squares trend over the window at most 0.5% of the created flits);
+# BookSim2: bisection on injection_rate over [0, 1] down to 0.005 (8 runs)
+# on BookSim's own verdict ("Simulation unstable" or not) with its adaptive
+# warm-up (warmup_periods = 0: warmed up once latency and accepted rate change
+# by < 5% between two 5000-cycle samples, else unstable after max_samples =
+# 10; and its latency_thres = 500) -- then the latency of both at half of
+# BookSim's saturation (BookSim minus its constant one cycle, README) and
+# the cycles per second of that run.
+# Eight configurations: five meshes, the torus and two synthesized designs
+# (anynet).  Environment: BUILD (default build), BOOKSIM_SRC (required),
+# RATES, BOOKSIM_BUILD (a scratch build directory reused when it holds a
+# booksim binary), ONLY (run only the configurations whose name contains
+# it), TABLES (default "loads saturation"; either or both).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-build}
 NOCSYN=${NOCSYN:-$ROOT/$BUILD/nocsyn}
 RATES=${RATES:-"0.05 0.2 0.35"}
+TABLES=${TABLES:-"loads saturation"}
 : "${BOOKSIM_SRC:?set BOOKSIM_SRC to a BookSim2 source tree (git clone https://github.com/booksim/booksim2)}"
 [ -f "$BOOKSIM_SRC/src/Makefile" ] || { echo "booksim_bench: $BOOKSIM_SRC/src/Makefile not found" >&2; exit 2; }
 W=$(mktemp -d)
@@ -34,7 +47,8 @@ fi
 BOOKSIM=$BSB/booksim
 now() { date +%s.%N; }
 
-# booksim_run CFGBODY RATE PKT: prints "latency accepted cycles seconds"
+# booksim_run CFGBODY RATE PKT [SAMPLING]: prints "latency accepted cycles
+# cycles/s"; SAMPLING (config lines) replaces the fixed 10k-cycle sampling
 # use_noc_latency = 0: every channel 1 cycle, as nocsyn's unit links.  BookSim's
 # default (1) gives a torus 2-cycle channels (kncube.cpp: a folded torus's
 # links span two tiles), which was the 5-cycle torus gap: 26.13 cycles
@@ -55,9 +69,9 @@ packet_size = $3;
 injection_rate_uses_flits = 1;
 injection_rate = $2;
 sim_type = latency;
-sample_period = 10000;
+${4:-sample_period = 10000;
 warmup_periods = 1;
-max_samples = 3;
+max_samples = 3;}
 CFG
     t0=$(now)
     "$BOOKSIM" "$W/cfg" >"$W/bs.out" 2>&1
@@ -89,21 +103,42 @@ nocsyn_run() {
     "$NOCSYN" synth "$ROOT/benchmarks/apps/mpeg4.csv" --switches 3 -q -o "$W/mpeg4" >/dev/null 2>&1 ||
     { echo "booksim_bench: nocsyn synth failed" >&2; exit 1; }
 
-echo "| configuration | load | nocsyn latency | BookSim2 latency | nocsyn accepted | BookSim2 accepted | nocsyn cycles/s | BookSim2 cycles/s |"
-echo "|---|---|---|---|---|---|---|---|"
-# name | nocsyn topology | nocsyn routing | nocsyn traffic | BookSim topology lines | BookSim traffic | packet
-while IFS='|' read -r name topo routing traffic bscfg bstraffic pkt; do
-    [ -n "$name" ] || continue
-    case $name in *"${ONLY:-}"*) ;; *) continue ;; esac
-    topo=$(printf '%s' "$topo" | sed "s|@W@|$W|g"); bscfg=$(printf '%s' "$bscfg" | sed "s|@W@|$W|g")
-    for r in $RATES; do
-        set -- $(nocsyn_run "$topo" "$routing" "$traffic" "$r" "$pkt")
-        nl=$1 na=$2 nc=$4
-        set -- $(booksim_run "$(printf '%b' "$bscfg")
-traffic = $bstraffic;" "$r" "$pkt")
-        echo "| $name | $r | $nl | ${1:--} | $na | ${2:--} | $nc | ${4:--} |"
+# BookSim's own verdict at RATE (adaptive warm-up, see above): prints
+# "stable" or "unstable" and the cycles simulated (0 when aborted)
+BS_SAT_SAMPLING="warmup_periods = 0;
+sample_period = 5000;
+max_samples = 10;"
+booksim_verdict() {
+    set -- $(booksim_run "$1" "$2" "$3" "$BS_SAT_SAMPLING")
+    if [ "$1" = unstable ] || [ "$1" = - ]; then echo "unstable $3"; else echo "stable $3"; fi
+}
+
+# nocsyn's saturation search (the sweep's default loads); prints the
+# saturation and the sweep's wall seconds
+nocsyn_sat() {
+    t0=$(now)
+    "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --packet "$4" --vcs 4 --buf 8 --sweep \
+        --format json >"$W/nsat.out" 2>&1
+    t1=$(now)
+    sat=$(sed -n 's/.*"saturation":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$W/nsat.out" | head -1)
+    awk -v s="${sat:--}" -v t0="$t0" -v t1="$t1" 'BEGIN { printf "%s %.1f\n", s, t1 - t0 }'
+}
+
+# Bisection on BookSim's verdict over [0, 1] down to 0.005; prints the
+# largest stable load found and the search's wall seconds
+booksim_sat() {
+    t0=$(now)
+    bsat_body=$1 bsat_pkt=$2 lo=0 hi=1
+    while awk -v l="$lo" -v h="$hi" 'BEGIN { exit !(h - l > 0.005) }'; do
+        mid=$(awk -v l="$lo" -v h="$hi" 'BEGIN { printf "%.6g", (l + h) / 2 }')
+        set -- $(booksim_verdict "$bsat_body" "$mid" "$bsat_pkt")
+        if [ "$1" = stable ]; then lo=$mid; else hi=$mid; fi
     done
-done <<'CONFIGS'
+    t1=$(now)
+    awk -v s="$lo" -v t0="$t0" -v t1="$t1" 'BEGIN { printf "%s %.1f\n", s, t1 - t0 }'
+}
+
+CONFIGS=$(cat <<'EOF'
 8x8 mesh, dor, uniform, 1 flit|gen:mesh:k=8,n=2|dor|uniform|topology = mesh;\nk = 8;\nn = 2;\nrouting_function = dim_order;|uniform|1
 8x8 mesh, dor, transpose, 1 flit|gen:mesh:k=8,n=2|dor|transpose|topology = mesh;\nk = 8;\nn = 2;\nrouting_function = dim_order;|transpose|1
 8x8 mesh, dor, bitcomp, 1 flit|gen:mesh:k=8,n=2|dor|bitcomp|topology = mesh;\nk = 8;\nn = 2;\nrouting_function = dim_order;|bitcomp|1
@@ -112,4 +147,50 @@ done <<'CONFIGS'
 8x8 torus, dor (dateline), uniform, 1 flit|gen:torus:k=8,n=2|dor|uniform|topology = torus;\nk = 8;\nn = 2;\nrouting_function = dim_order;|uniform|1
 VOPD split_k4 (anynet), min, uniform, 1 flit|@W@/vopd/split_k4.dot|ecmp|uniform|topology = anynet;\nnetwork_file = @W@/vopd/split_k4.anynet;\nrouting_function = min;|uniform|1
 MPEG-4 split_k3 (anynet), min, uniform, 1 flit|@W@/mpeg4/split_k3.dot|ecmp|uniform|topology = anynet;\nnetwork_file = @W@/mpeg4/split_k3.anynet;\nrouting_function = min;|uniform|1
-CONFIGS
+EOF
+)
+
+for table in $TABLES; do
+case $table in
+loads)
+echo "| configuration | load | nocsyn latency | BookSim2 latency | nocsyn accepted | BookSim2 accepted | nocsyn cycles/s | BookSim2 cycles/s |"
+echo "|---|---|---|---|---|---|---|---|"
+;;
+saturation)
+echo
+echo "| configuration | nocsyn saturation | BookSim2 saturation | difference | load (half BookSim2 sat.) | nocsyn latency | BookSim2 latency - 1 | difference | nocsyn cycles/s | BookSim2 cycles/s | speed | search s (nocsyn / BookSim2) |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+;;
+*) echo "booksim_bench: unknown table $table (loads, saturation)" >&2; exit 2 ;;
+esac
+# name | nocsyn topology | nocsyn routing | nocsyn traffic | BookSim topology lines | BookSim traffic | packet
+printf '%s\n' "$CONFIGS" | while IFS='|' read -r name topo routing traffic bscfg bstraffic pkt; do
+    [ -n "$name" ] || continue
+    case $name in *"${ONLY:-}"*) ;; *) continue ;; esac
+    topo=$(printf '%s' "$topo" | sed "s|@W@|$W|g"); bscfg=$(printf '%s' "$bscfg" | sed "s|@W@|$W|g")
+    bsbody="$(printf '%b' "$bscfg")
+traffic = $bstraffic;"
+    if [ "$table" = loads ]; then
+        for r in $RATES; do
+            set -- $(nocsyn_run "$topo" "$routing" "$traffic" "$r" "$pkt")
+            nl=$1 na=$2 nc=$4
+            set -- $(booksim_run "$bsbody" "$r" "$pkt")
+            echo "| $name | $r | $nl | ${1:--} | $na | ${2:--} | $nc | ${4:--} |"
+        done
+        continue
+    fi
+    set -- $(nocsyn_sat "$topo" "$routing" "$traffic" "$pkt"); ns=$1 nst=$2
+    set -- $(booksim_sat "$bsbody" "$pkt"); bs=$1 bst=$2
+    half=$(awk -v s="$bs" 'BEGIN { printf "%.4f", s / 2 }')
+    set -- $(nocsyn_run "$topo" "$routing" "$traffic" "$half" "$pkt"); nl=$1 nc=$4
+    set -- $(booksim_run "$bsbody" "$half" "$pkt"); bl=$1 bc=$4
+    awk -v name="$name" -v ns="$ns" -v bs="$bs" -v h="$half" -v nl="$nl" -v bl="$bl" -v nc="$nc" \
+        -v bc="$bc" -v nst="$nst" -v bst="$bst" 'BEGIN {
+        sd = (bs > 0) ? sprintf("%+.1f%%", 100 * (ns - bs) / bs) : "-"
+        b1 = bl - 1
+        ld = (bl + 0 > 1) ? sprintf("%+.1f%%", 100 * (nl - b1) / b1) : "-"
+        sp = (bc > 0) ? sprintf("%.1fx", nc / bc) : "-"
+        printf "| %s | %s | %s | %s | %s | %.2f | %.2f | %s | %s | %s | %s | %s / %s |\n",
+            name, ns, bs, sd, h, nl, b1, ld, nc, bc, sp, nst, bst }'
+done
+done

@@ -62,8 +62,12 @@
  *    the sum of the traffic's row sums (for uniform traffic: flits per
  *    terminal per cycle, the unit of `offered`).  A point is stable (the
  *    network sustains the load) when every measured packet drained and the
- *    flits created in the window exceed those delivered (and, dropping
- *    without resend, dropped) by at most 2% plus one packet per terminal;
+ *    backlog -- flits created and neither delivered nor (dropping without
+ *    resend) dropped, source queues included -- did not grow: its
+ *    least-squares slope over every cycle of the window, times the window's
+ *    length, is at most 0.5% of the flits created in the window plus one
+ *    packet per terminal (a load a fraction e above the saturation
+ *    throughput grows it by e of the created flits);
  *    `converged` tells whether the estimate met the tolerance before the
  *    cycle limit.  A run whose backlog exceeds 10% plus 4 packets per
  *    terminal after 3 batches stops early (saturated, not drained).

@@ -150,13 +150,60 @@ static int step(struct sim_state *st)
     return rc;
 }
 
-/* Flits created in the window and not delivered (nor dropped for good). */
+/* Growth of the backlog over the window: flits created in the window minus
+ * flits delivered (and, dropping without resend, dropped for good) in it. */
 static double backlog(const struct sim_state *st)
 {
     double b = (double)st->win_gen - (double)st->win_ej;
     if (st->n->drop && !st->o->resend)
         b -= (double)st->win_drop;
     return b;
+}
+
+/* Flits created and not yet delivered (nor dropped for good): in source
+ * queues, waiting to be resent, in buffers or on links. */
+static double outstanding(const struct sim_state *st)
+{
+    double q = (double)st->gen - (double)st->ej;
+    if (st->n->drop && !st->o->resend)
+        q -= (double)st->dropped;
+    return q;
+}
+
+/* Adds this cycle's outstanding flits to the window's least-squares fit. */
+static void fit_add(struct sim_state *st)
+{
+    double t = (double)(st->now - st->mstart), q = outstanding(st);
+    st->fit[0] += 1;
+    st->fit[1] += t;
+    st->fit[2] += t * t;
+    st->fit[3] += q;
+    st->fit[4] += t * q;
+}
+
+/* The backlog's growth over the window from the least-squares slope of the
+ * outstanding flits (cycle by cycle) times the window's length. */
+static double backlog_trend(const struct sim_state *st)
+{
+    const double *f = st->fit;
+    double den = f[0] * f[2] - f[1] * f[1];
+    if (!(f[0] >= 2 && den > 0))
+        return 0;
+    return (f[0] * f[4] - f[1] * f[3]) / den * f[0];
+}
+
+/* The stability verdict: every measured packet drained, and the backlog
+ * (flits created and not yet delivered, source queues included) grew over
+ * the window, by its least-squares trend, by at most 0.5% of the flits
+ * created in the window plus one packet per terminal.  A load above the
+ * saturation throughput by a fraction e of itself grows the backlog by e of
+ * the created flits, so it is called unstable once e exceeds about 0.5%;
+ * the fit over every cycle of the window, not the end points, keeps a
+ * stable network's backlog fluctuations from deciding it. */
+static int is_stable(const struct sim_state *st, int drained)
+{
+    const struct sim_net *n = st->n;
+    return drained && backlog_trend(st) <= 0.005 * (double)st->win_gen + n->N * n->mean_len;
 }
 
 static long long inflight(const struct sim_state *st)
@@ -194,7 +241,7 @@ static int results(struct sim_state *st, double rate, int converged, int drained
     pt->latency_p99 = p99(st);
     pt->converged = converged;
     pt->drained = drained;
-    pt->stable = drained && backlog(st) <= 0.02 * (double)st->win_gen + n->N * n->mean_len;
+    pt->stable = is_stable(st, drained);
     pt->packets = (long)st->lat_n;
     pt->measured_cycles = (long)M;
     pt->cycles_run = st->now;
@@ -252,6 +299,8 @@ int noc_sim_run(const struct noc_sim *s, double rate, struct noc_sim_point *pt, 
     for (st.now = 0;; st.now++) {
         if ((rc = step(&st)) != NOC_OK)
             goto cleanup;
+        if (st.now >= st.mstart && st.now < st.mend)
+            fit_add(&st);
         long el = (long)st.now + 1 - st.mstart;
         if (st.mend == INT_MAX && el > 0 && (el % batch == 0 || el >= o->cycles)) {
             double A = (double)st.win_ej / ((double)el * n->wtot);

@@ -178,6 +178,10 @@ struct sim_state {
     int mstart, mend;         /* window [mstart, mend); mend = INT_MAX while open */
     long long inj, ej, dropped, inflight;
     long long win_ej, win_gen, win_drop, heads, heads_dropped;
+    long long gen;            /* flits created (first sends only), whole run */
+    double fit[5];            /* least squares of outstanding flits over the
+                               * window's cycles: n, sum t, sum t^2, sum q,
+                               * sum t q (t from the window's start) */
     long measured_open;       /* measured packets not yet resolved */
     long long *hist;          /* latency histogram */
     size_t histcap;

@@ -179,6 +179,7 @@ static int create(struct sim_state *st, int s)
     if (o->pkt_long != o->pkt_short && !(noc_rng_uniform(&st->rng) < o->pkt_pshort))
         len = o->pkt_long;
     int measured = st->now >= st->mstart && st->now < st->mend;
+    st->gen += len;
     if (measured) {
         st->win_gen += len;
         st->measured_open++;

@@ -56,9 +56,10 @@ has "all stable: lower bound" "$TMP/out" '"saturation_found":	false'
 
 # Saturation, hand-worked: on the line r0 - r1 - r2, t0 -> t2 and t1 -> t2
 # each offered R flits/cycle share r1 -> r2 (and t2's ejection), 1 flit per
-# cycle: stable for 2R <= 1 (at R = 0.5 the backlog grows like sqrt(T), far
-# below the criterion's 2% of the flits), unstable at R = 0.6 (20% excess).
-# So the saturation is 0.5 up to the criterion's 2%: in [0.5, 0.52].
+# cycle: stable for 2R <= 1 (at R = 0.5 the backlog grows like sqrt(T), below
+# the criterion's 0.5% of the flits over the 20000-cycle window), unstable at
+# R = 0.6 (20% excess).  So the saturation is 0.5 up to the search's
+# resolution and the criterion's 0.5%: in [0.5, 0.52].
 run "saturation of two converging flows" 0 "$NOCSYN" sim gen:linear:k=3 --traffic "app:$D/converge.csv" \
     --sweep 0.1:0.7:0.1 -o "$TMP/conv.json"
 json "saturation of two converging flows: 0.5" "$TMP/conv.json" \
