@@ -46,6 +46,21 @@ if [ ! -x "$BSB/booksim" ]; then
 fi
 BOOKSIM=$BSB/booksim
 now() { date +%s.%N; }
+# cpu_run OUT CMD...: runs CMD (stdout and stderr to OUT) and sets CPU to its
+# user + system seconds (wait4's rusage, microseconds): the cycles/s of both
+# tools are per CPU second, so a busy machine does not skew them (both run
+# single-threaded), process start-up included.
+cpu_run() {
+    CPU=$(python3 -c 'import os, sys
+pid = os.fork()
+if pid == 0:
+    fd = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    os.execvp(sys.argv[2], sys.argv[2:])
+ru = os.wait4(pid, 0)[2]
+print("%.6f" % (ru.ru_utime + ru.ru_stime))' "$@")
+}
 
 # booksim_run CFGBODY RATE PKT [SAMPLING]: prints "latency accepted cycles
 # cycles/s"; SAMPLING (config lines) replaces the fixed 10k-cycle sampling
@@ -73,9 +88,8 @@ ${4:-sample_period = 10000;
 warmup_periods = 1;
 max_samples = 3;}
 CFG
-    t0=$(now)
-    "$BOOKSIM" "$W/cfg" >"$W/bs.out" 2>&1
-    t1=$(now)
+    cpu_run "$W/bs.out" "$BOOKSIM" "$W/cfg"
+    t0=0 t1=$CPU
     awk -v a="$t0" -v b="$t1" '
         /Packet latency average/ { lat = $5 }
         /Accepted flit rate average/ { acc = $6 }
@@ -86,10 +100,9 @@ CFG
 
 # nocsyn_run TOPO ROUTING TRAFFIC RATE PKT: same fields
 nocsyn_run() {
-    t0=$(now)
-    "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --rate "$4" --packet "$5" --vcs 4 --buf 8 \
-        --warmup 10000 --cycles 30000 --tolerance 1e-9 --threads 1 --format json >"$W/ns.out" 2>&1
-    t1=$(now)
+    cpu_run "$W/ns.out" "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --rate "$4" --packet "$5" --vcs 4 --buf 8 \
+        --warmup 10000 --cycles 30000 --tolerance 1e-9 --threads 1 --format json
+    t0=0 t1=$CPU
     num() { sed -n "s/.*\"$1\":[[:space:]]*\([-0-9.e+]*\).*/\1/p" "$W/ns.out" | head -1; }
     lat=$(num latency_avg); acc=$(num accepted); cyc=$(num cycles_run)
     awk -v l="${lat:--}" -v a="${acc:--}" -v c="${cyc:-0}" -v t0="$t0" -v t1="$t1" \
@@ -97,8 +110,10 @@ nocsyn_run() {
 }
 
 # Two synthesized designs, handed to BookSim as anynet files (their trees
-# have one minimal path per pair, so BookSim's `min` routing and nocsyn's
-# ecmp take the same routes; the anynet file carries the link latencies).
+# have one path per pair, so BookSim's `min` routing, nocsyn's ecmp and its
+# up*-down* take the same routes; both tools look them up in a table:
+# BookSim's min and nocsyn's updown; the anynet file carries the link
+# latencies).
 "$NOCSYN" synth "$ROOT/benchmarks/apps/vopd.csv" --switches 4 -q -o "$W/vopd" >/dev/null 2>&1 &&
     "$NOCSYN" synth "$ROOT/benchmarks/apps/mpeg4.csv" --switches 3 -q -o "$W/mpeg4" >/dev/null 2>&1 ||
     { echo "booksim_bench: nocsyn synth failed" >&2; exit 1; }
@@ -145,8 +160,8 @@ CONFIGS=$(cat <<'EOF'
 8x8 mesh, dor, uniform, 4 flits|gen:mesh:k=8,n=2|dor|uniform|topology = mesh;\nk = 8;\nn = 2;\nrouting_function = dim_order;|uniform|4
 4x4 mesh, dor, uniform, 1 flit|gen:mesh:k=4,n=2|dor|uniform|topology = mesh;\nk = 4;\nn = 2;\nrouting_function = dim_order;|uniform|1
 8x8 torus, dor (dateline), uniform, 1 flit|gen:torus:k=8,n=2|dor|uniform|topology = torus;\nk = 8;\nn = 2;\nrouting_function = dim_order;|uniform|1
-VOPD split_k4 (anynet), min, uniform, 1 flit|@W@/vopd/split_k4.dot|ecmp|uniform|topology = anynet;\nnetwork_file = @W@/vopd/split_k4.anynet;\nrouting_function = min;|uniform|1
-MPEG-4 split_k3 (anynet), min, uniform, 1 flit|@W@/mpeg4/split_k3.dot|ecmp|uniform|topology = anynet;\nnetwork_file = @W@/mpeg4/split_k3.anynet;\nrouting_function = min;|uniform|1
+VOPD split_k4 (anynet), min, uniform, 1 flit|@W@/vopd/split_k4.dot|updown|uniform|topology = anynet;\nnetwork_file = @W@/vopd/split_k4.anynet;\nrouting_function = min;|uniform|1
+MPEG-4 split_k3 (anynet), min, uniform, 1 flit|@W@/mpeg4/split_k3.dot|updown|uniform|topology = anynet;\nnetwork_file = @W@/mpeg4/split_k3.anynet;\nrouting_function = min;|uniform|1
 EOF
 )
 
