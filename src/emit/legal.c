@@ -226,106 +226,78 @@ static int walk_get(struct walk *k, int i, struct noc_ctx *ctx)
     return 1;
 }
 
-struct cand {
-    long long x, y, d;
-    int i, j;
-};
-
-/* The order of the candidates: distance, then y, then x. */
-static int cand_less(const struct cand *a, const struct cand *b)
+/* Slides an s x s block at (x, y) right (dir > 0: to the largest right
+ * edge of the blocks it meets) or left (to the smallest left edge minus s)
+ * until it meets none: every position passed over meets a block, so the
+ * result is the nearest free position on that side, and it is a block's
+ * edge (or x itself). */
+static long long slide(const struct legal_set *o, long long x, long long y, long long s, int dir)
 {
-    if (a->d != b->d)
-        return a->d < b->d;
-    if (a->y != b->y)
-        return a->y < b->y;
-    return a->x < b->x;
-}
-
-struct cheap {
-    struct cand *h;
-    int n;
-    size_t cap;
-};
-
-static int heap_push(struct cheap *h, struct cand x, struct noc_ctx *ctx)
-{
-    if (noc_grow(ctx, (void **)&h->h, &h->cap, (size_t)h->n + 1, sizeof *h->h))
-        return -1;
-    int k = h->n++;
-    for (; k > 0 && cand_less(&x, &h->h[(k - 1) / 2]); k = (k - 1) / 2)
-        h->h[k] = h->h[(k - 1) / 2];
-    h->h[k] = x;
-    return 0;
-}
-
-static struct cand heap_pop(struct cheap *h)
-{
-    struct cand top = h->h[0], x = h->h[--h->n];
-    int k = 0;
     for (;;) {
-        int l = 2 * k + 1, m = k;
-        if (l < h->n && cand_less(&h->h[l], &x))
-            m = l;
-        if (l + 1 < h->n && cand_less(&h->h[l + 1], m == k ? &x : &h->h[m]))
-            m = l + 1;
-        if (m == k)
-            break;
-        h->h[k] = h->h[m];
-        k = m;
+        struct legal_rect a = {x, y, x + s, y + s};
+        long long i0, i1, j0, j1, nx = x;
+        int hit = 0;
+        cell_range(o, &a, &i0, &i1, &j0, &j1);
+        for (long long i = i0; i <= i1; i++)
+            for (long long j = j0; j <= j1; j++) {
+                int bi = noc_u64map_get(&o->cells, cell_key(i, j));
+                for (int k = 0; bi >= 0 && k < o->b[bi].n; k++) {
+                    const struct legal_rect *b = &o->r[o->b[bi].v[k]];
+                    if (!(a.x0 < b->x1 && b->x0 < a.x1 && a.y0 < b->y1 && b->y0 < a.y1))
+                        continue;
+                    hit = 1;
+                    if (dir > 0 && b->x1 > nx)
+                        nx = b->x1;
+                    if (dir < 0 && b->x0 - s < nx)
+                        nx = b->x0 - s;
+                }
+            }
+        if (!hit)
+            return x;
+        x = nx;
     }
-    if (h->n > 0)
-        h->h[k] = x;
-    return top;
 }
 
 static long long labs_ll(long long v) { return v < 0 ? -v : v; }
 
-/* Candidate (i, j) of the two axes, or 0 when either axis ends; -1 ENOMEM. */
-static int make_cand(struct walk *X, struct walk *Y, int i, int j, struct cand *c, struct noc_ctx *ctx)
-{
-    int a = walk_get(X, i, ctx), b = a > 0 ? walk_get(Y, j, ctx) : a;
-    if (a <= 0 || b <= 0)
-        return a < 0 || b < 0 ? -1 : 0;
-    *c = (struct cand){X->v[i], Y->v[j], labs_ll(X->v[i] - X->w) + labs_ll(Y->v[j] - Y->w), i, j};
-    return 1;
-}
-
-/* Pairs come out in the candidate order: (i, j) is pushed when (i - 1, j)
- * is popped, (0, j) when (0, j - 1) is, and either comes before (i, j). */
+/* The candidates of one row y (the x values: the wanted one and every block
+ * edge) are free exactly outside the run of blocked positions around the
+ * wanted x, so the row's first free candidate in (|x - wx|, x) order is the
+ * run's left or right end.  Rows are taken in (|y - wy|, y) order until
+ * their distance alone exceeds the best corner found. */
 int legal_place(struct legal_set *o, long long s, long long *x, long long *y, struct noc_ctx *ctx)
 {
     struct legal_rect want = {*x, *y, *x + s, *y + s};
     if (!legal_overlaps(o, &want))
         return legal_add(o, want, ctx);
-    struct walk X, Y;
-    struct cheap h = {NULL, 0, 0};
-    walk_init(&X, o->edge[0], o->edge[1], o->n, s, *x);
+    struct walk Y;
     walk_init(&Y, o->edge[2], o->edge[3], o->n, s, *y);
-    int rc = NOC_ENOMEM;
-    struct cand c;
-    if (make_cand(&X, &Y, 0, 0, &c, ctx) < 0 || heap_push(&h, c, ctx))
-        goto cleanup;
-    while (h.n > 0) {
-        struct cand t = heap_pop(&h);
-        struct legal_rect r = {t.x, t.y, t.x + s, t.y + s};
-        if (!legal_overlaps(o, &r)) {
-            *x = t.x;
-            *y = t.y;
-            rc = legal_add(o, r, ctx);
-            break;
-        }
-        int m = make_cand(&X, &Y, t.i + 1, t.j, &c, ctx);
-        if (m < 0 || (m > 0 && heap_push(&h, c, ctx)))
+    long long wx = *x, wy = *y, bx = 0, by = 0, bd = 0;
+    int found = 0, rc = NOC_OK;
+    for (int j = 0;; j++) {
+        int r = walk_get(&Y, j, ctx);
+        if (r < 0) {
+            rc = NOC_ENOMEM;
             goto cleanup;
-        if (t.i == 0) {
-            m = make_cand(&X, &Y, 0, t.j + 1, &c, ctx);
-            if (m < 0 || (m > 0 && heap_push(&h, c, ctx)))
-                goto cleanup;
+        }
+        if (r == 0)
+            break;
+        long long yv = Y.v[j], dy = labs_ll(yv - wy);
+        if (found && dy > bd)
+            break;
+        long long lx = slide(o, wx, yv, s, -1), rx = slide(o, wx, yv, s, 1);
+        long long xv = wx - lx <= rx - wx ? lx : rx, d = labs_ll(xv - wx) + dy;
+        if (!found || d < bd || (d == bd && (yv < by || (yv == by && xv < bx)))) {
+            found = 1;
+            bx = xv;
+            by = yv;
+            bd = d;
         }
     }
+    *x = bx;
+    *y = by;
+    rc = legal_add(o, (struct legal_rect){bx, by, bx + s, by + s}, ctx);
 cleanup:
-    free(X.v);
     free(Y.v);
-    free(h.h);
     return rc;
 }

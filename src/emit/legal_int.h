@@ -41,10 +41,11 @@ int legal_overlaps(const struct legal_set *o, const struct legal_rect *a);
  * the candidates are the wanted coordinate and every block edge minus/plus
  * the block, per axis, tried in the order (Manhattan distance, y, x); the
  * first free one is taken (always found: beyond every block is free) and
- * the block added.  Candidates are produced lazily (each axis walked
- * outwards from the wanted coordinate over the sorted edges, pairs from a
- * heap), so a block placed after k candidates costs O(k log k) plus k
- * overlap tests.  NOC_OK or NOC_ENOMEM. */
+ * the block added.  Rows (y candidates) are walked outwards from the
+ * wanted y over the sorted edges, and in each row the block slides left
+ * and right through the blocks it meets (grid queries) to the row's first
+ * free x; rows stop once farther than the best corner.  NOC_OK or
+ * NOC_ENOMEM. */
 int legal_place(struct legal_set *o, long long s, long long *x, long long *y, struct noc_ctx *ctx);
 
 #endif
