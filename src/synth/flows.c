@@ -214,11 +214,48 @@ static void heap_down(struct swnet *n, int i, int len)
     }
 }
 
+/* A lower bound on edge_cost(n, s, v, bw, 1) over every v: no length
+ * (the channel terms only grow with it), v's ports at their least (the
+ * router terms only grow with the ports, every tech coefficient being
+ * >= 0), less a margin for rounding. */
+static double open_lb(const struct swnet *n, int s, double bw)
+{
+    const struct noc_tech *t = &n->o->tech;
+    double w = n->width, f = n->o->freq_mhz, flits = bw * 8e6 / w;
+    int ps = swnet_ports(n, s);
+    double c = noc_tech_router_mw(t, 1, w, flits, f) - noc_tech_router_mw(t, 1, w, 0, f);
+    c += noc_tech_router_mw(t, ps + 1, w, 0, f) - noc_tech_router_mw(t, ps, w, 0, f);
+    c += noc_tech_router_mw(t, 1, w, 0, f) - noc_tech_router_mw(t, 0, w, 0, f);
+    c += 2 * noc_tech_channel_mw(t, 0, w, 0, f) + n->o->hop_mw;
+    return c - 1e-9 * fabs(c) - 1e-12;
+}
+
+static void relax(struct swnet *n, int *len, int u, int v, double nd, int tie)
+{
+    if (n->hpos[v] == -2 || !(nd < n->dist[v] || (tie && nd == n->dist[v])))
+        return;
+    n->dist[v] = nd;
+    n->pred[v] = u;
+    if (n->hpos[v] == -1) {
+        n->heap[*len] = v;
+        n->hpos[v] = (*len)++;
+    }
+    heap_up(n, n->hpos[v]);
+}
+
 /* Cheapest path s -> d with no hop bound (Dijkstra).  Fills path (switches,
- * reversed order is fixed up) and returns 0, or 1 when unreachable. */
+ * reversed order is fixed up) and returns 0, or 1 when unreachable.
+ * The new links out of s (one per switch) are relaxed only once the
+ * cheapest open state costs at least open_lb, so a flow that reaches d
+ * over existing channels first never looks at them: O(explored) instead
+ * of O(K log K).  The result is the same as relaxing them when s is
+ * settled: they are then relaxed before any state they could improve is
+ * settled, heap order is (distance, switch), and on equal distances the
+ * link from s keeps the switch, as the first relaxation did. */
 static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path, struct noc_ctx *ctx)
 {
-    int K = n->K, len = 0;
+    int K = n->K, len = 0, pending = 0;
+    double lb = 0;
     for (int v = 0; v < K; v++) {
         n->dist[v] = DBL_MAX;
         n->pred[v] = -1;
@@ -227,7 +264,14 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
     n->dist[s] = 0;
     n->heap[len] = s;
     n->hpos[s] = len++;
-    while (len) {
+    while (len || pending) {
+        if (pending && (len == 0 || n->dist[n->heap[0]] >= lb)) {
+            pending = 0;
+            for (int v = 0; v < K; v++)
+                if (can_open(n, s, v))
+                    relax(n, &len, s, v, n->dist[s] + edge_cost(n, s, v, bw, 1), 1);
+            continue;
+        }
         int u = n->heap[0];
         n->heap[0] = n->heap[--len];
         n->hpos[n->heap[0]] = 0;
@@ -235,18 +279,19 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
         n->hpos[u] = -2; /* settled */
         if (u == d)
             break;
+        if (u == s) {
+            for (int k = 0; k < n->out[u].n; k++) {
+                int c = n->out[u].v[k];
+                if (has_room(n, c, bw))
+                    relax(n, &len, u, n->cdst[c], n->dist[u] + edge_cost(n, u, n->cdst[c], bw, 0), 0);
+            }
+            pending = 1;
+            lb = n->dist[s] + open_lb(n, s, bw);
+            continue;
+        }
         FOR_EDGES(n, u, s, d, bw, {
             (void)c_;
-            double nd = n->dist[u] + w_;
-            if (n->hpos[v_] != -2 && nd < n->dist[v_]) {
-                n->dist[v_] = nd;
-                n->pred[v_] = u;
-                if (n->hpos[v_] == -1) {
-                    n->heap[len] = v_;
-                    n->hpos[v_] = len++;
-                }
-                heap_up(n, n->hpos[v_]);
-            }
+            relax(n, &len, u, v_, n->dist[u] + w_, 0);
         });
     }
     if (n->dist[d] == DBL_MAX)
