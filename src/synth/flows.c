@@ -454,8 +454,20 @@ static int commit(struct swnet *n, const struct ivec *p, double bw, struct noc_c
  * nch + v = arrived at v by a new link from s; nch + K = at s (start);
  * nch + K + 1 = at d by a new link (goal).  Returns 0 with the path, 1 when
  * none exists, -1 on error.  O((C + K) log (C + K) + C deg) per call. */
-static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec *forbid, struct ivec *path,
-                    struct noc_ctx *ctx)
+/* cdg_can_add for channels a -> b, remembered in memo (key (a, b): 0 or 1)
+ * while the dependency graph keeps its edges (swnet_route's attempts: a
+ * refused commit takes back what it added).  -1 on ENOMEM. */
+static int can_turn(struct swnet *n, struct noc_u64map *memo, int a, int b, struct noc_ctx *ctx)
+{
+    int r = noc_u64map_get(memo, noc_pair_key(a, b));
+    if (r >= 0)
+        return r;
+    r = cdg_can_add(&n->cdg, n->cnode[a], n->cnode[b]);
+    return noc_u64map_put(memo, noc_pair_key(a, b), r, ctx) == NOC_OK ? r : -1;
+}
+
+static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec *forbid, struct noc_u64map *memo,
+                    struct ivec *path, struct noc_ctx *ctx)
 {
     int K = n->K, C = n->nch, S = C + K + 2, start = C + K, goal = C + K + 1, rc = 1;
     double *dist = noc_malloc(ctx, (size_t)S, sizeof *dist);
@@ -536,7 +548,12 @@ static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec 
             int b = n->out[u].v[k], v = n->cdst[b];
             if (v == s || !has_room(n, b, bw))
                 continue;
-            if (st < C && !cdg_can_add(&n->cdg, n->cnode[st], n->cnode[b]))
+            int ok = st < C ? can_turn(n, memo, st, b, ctx) : 1;
+            if (ok < 0) {
+                rc = -1;
+                goto cleanup;
+            }
+            if (!ok)
                 continue;
             int banned = 0;
             for (int f = 0; st < C && f + 1 < forbid->n && !banned; f += 2)
@@ -783,14 +800,17 @@ int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
      * a path can still close a cycle as a whole: then the turn that failed
      * is forbidden and the search runs again (at most 32 times). */
     struct ivec forbid = {0};
+    struct noc_u64map memo;
+    noc_u64map_init(&memo);
     for (int attempt = 0; attempt < 32; attempt++) {
-        r = turnsafe(n, s, d, bw, &forbid, p, ctx);
+        r = turnsafe(n, s, d, bw, &forbid, &memo, p, ctx);
         if (r != 0 || (max_hops >= 0 && p->n - 1 > max_hops))
             break;
         int bad = -1;
         r = commit_at(n, p, bw, &bad, ctx);
         if (r <= 0) {
             free(forbid.v);
+            noc_u64map_free(&memo);
             return r;
         }
         if (r != 2 || bad < 0)
@@ -798,10 +818,12 @@ int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
         if (ivec_push(&forbid, chan(n, p->v[bad], p->v[bad + 1]), ctx) ||
             ivec_push(&forbid, chan(n, p->v[bad + 1], p->v[bad + 2]), ctx)) {
             free(forbid.v);
+            noc_u64map_free(&memo);
             return -1;
         }
     }
     free(forbid.v);
+    noc_u64map_free(&memo);
     if (r < 0)
         return -1;
     /* Fallback 3: one new link anywhere between the two neighbourhoods. */
