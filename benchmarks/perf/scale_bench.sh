@@ -8,13 +8,14 @@
 # (K >= ceil((N - 2) / (R - 2)) at radix R = 8: K switches joined by at
 # least K - 1 links have K R - 2 (K - 1) ports for the N cores).
 # usage: sh benchmarks/perf/scale_bench.sh [BASE [BUILD]]   (markdown on stdout)
-#   BASE   git revision to compare against (default HEAD~1)
+#   BASE   git revision to compare against (default: where this branch left
+#          main, git merge-base HEAD main)
 #   BUILD  this tree's build directory (default build; built by make)
 #   SIZES  core counts (default "1024 4096")
 #   BASE_TIMEOUT  seconds after which the base run is stopped (default none;
 #          the row then shows "> T" and no counts)
 set -e
-BASE=${1:-HEAD~1}
+BASE=${1:-$(git merge-base HEAD main 2>/dev/null || echo HEAD~1)}
 BUILD=${2:-build}
 SIZES=${SIZES:-1024 4096}
 T=$(mktemp -d)
