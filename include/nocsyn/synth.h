@@ -32,7 +32,19 @@
  * the most bandwidth x hops without raising the radix; src/synth/
  * augment.c), appended after the K entries.
  * A K is infeasible (with the reason kept) when a group's cores alone exceed
- * the radix, or a flow cannot be routed under the constraints.
+ * the radix, or a flow cannot be routed under the constraints.  When the
+ * routing of step 2 fails, two more fallbacks are tried before a flow is
+ * refused (an escape path: one new link anywhere between the switches s
+ * reaches and those that reach d over existing links, checked for
+ * dependency cycles), and a K whose flows still cannot all be routed is
+ * built once more in backbone mode: a spanning tree of the switches within
+ * the radix is opened first (Kruskal, heaviest traffic first) and its turns
+ * reserved in the dependency graph, so a flow refused elsewhere can take
+ * its tree path when that has room.  The first reason is kept when both
+ * fail.  These only change K that would otherwise be infeasible.
+ * Radix lower bound: with an app graph in one piece, K switches of radix R
+ * need K - 1 links, so K R >= N + 2 (K - 1), i.e. K >= ceil((N - 2) /
+ * (R - 2)) (N <= R for K = 1); 683 for 4096 cores at radix 8.
  */
 #ifndef NOCSYN_SYNTH_H
 #define NOCSYN_SYNTH_H

@@ -12,23 +12,10 @@
 
 #include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
+#include "legal_int.h"
 
 #define NM_PER_MM 1000000.0
 #define CORE_DEFAULT_NM 10000 /* 10 um: a core without a floorplan size */
-
-struct rect {
-    long long x0, y0, x1, y1;
-};
-
-struct obstacles {
-    int n;
-    size_t cap;
-    struct rect *r;
-};
-
-struct cand {
-    long long x, y, d;
-};
 
 static long long nm(double mm) { return llround(mm * NM_PER_MM); }
 static double mm(long long v) { return (double)v / NM_PER_MM; }
@@ -63,147 +50,6 @@ static char *unique_name(struct noc_strmap *used, const char *s, struct noc_ctx 
         noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory naming '%s'", s);
     noc_buf_free(&b);
     return out;
-}
-
-static int obst_add(struct obstacles *o, struct rect r, struct noc_ctx *ctx)
-{
-    if (noc_grow(ctx, (void **)&o->r, &o->cap, (size_t)o->n + 1, sizeof *o->r) != NOC_OK)
-        return NOC_ENOMEM;
-    o->r[o->n++] = r;
-    return NOC_OK;
-}
-
-static int overlaps(const struct obstacles *o, const struct rect *a)
-{
-    for (int i = 0; i < o->n; i++) {
-        const struct rect *b = &o->r[i];
-        if (a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1)
-            return 1;
-    }
-    return 0;
-}
-
-static int cand_cmp(const void *pa, const void *pb)
-{
-    const struct cand *a = pa, *b = pb;
-    if (a->d != b->d)
-        return a->d < b->d ? -1 : 1;
-    if (a->y != b->y)
-        return a->y < b->y ? -1 : 1;
-    return (a->x > b->x) - (a->x < b->x);
-}
-
-/* One axis of the candidate grid: the distinct coordinates sorted by their
- * distance to the wanted one, then by value (so that the pair order below
- * is the order of cand_cmp). */
-struct coord {
-    long long v, d;
-};
-
-static int coord_cmp(const void *pa, const void *pb)
-{
-    const struct coord *a = pa, *b = pb;
-    if (a->d != b->d)
-        return a->d < b->d ? -1 : 1;
-    return (a->v > b->v) - (a->v < b->v);
-}
-
-/* Sorts v[0..n-1] for the wanted coordinate w and drops repeats (tmp: n
- * scratch entries); returns the new n. */
-static int axis_sort(long long *v, int n, long long w, struct coord *tmp)
-{
-    for (int i = 0; i < n; i++)
-        tmp[i] = (struct coord){v[i], llabs(v[i] - w)};
-    qsort(tmp, (size_t)n, sizeof *tmp, coord_cmp);
-    int m = 0;
-    for (int i = 0; i < n; i++)
-        if (!m || v[m - 1] != tmp[i].v)
-            v[m++] = tmp[i].v;
-    return m;
-}
-
-struct hnode {
-    struct cand c;
-    int i, j;
-};
-
-static void heap_push(struct hnode *h, int *n, struct hnode x)
-{
-    int k = (*n)++;
-    for (; k > 0 && cand_cmp(&x.c, &h[(k - 1) / 2].c) < 0; k = (k - 1) / 2)
-        h[k] = h[(k - 1) / 2];
-    h[k] = x;
-}
-
-static struct hnode heap_pop(struct hnode *h, int *n)
-{
-    struct hnode top = h[0], x = h[--*n];
-    int k = 0;
-    for (;;) {
-        int l = 2 * k + 1, m = k;
-        if (l < *n && cand_cmp(&h[l].c, &x.c) < 0)
-            m = l;
-        if (l + 1 < *n && cand_cmp(&h[l + 1].c, m == k ? &x.c : &h[m].c) < 0)
-            m = l + 1;
-        if (m == k)
-            break;
-        h[k] = h[m];
-        k = m;
-    }
-    if (*n > 0)
-        h[k] = x;
-    return top;
-}
-
-/* Nearest free lower-left corner for an s x s block wanted at (x, y): the
- * candidates are the wanted coordinate and every obstacle edge minus/plus
- * the block, per axis, tried in the order of cand_cmp (distance, y, x).
- * The pairs are enumerated lazily from the two sorted axes with a heap
- * (one entry per y coordinate), so a block placed after k candidates costs
- * O(n log n + k (log n + n)) instead of sorting all n^2 pairs.  Adds the
- * placed block to o. */
-static int legalise(struct obstacles *o, long long s, long long *x, long long *y, struct noc_ctx *ctx)
-{
-    struct rect want = {*x, *y, *x + s, *y + s};
-    if (!overlaps(o, &want))
-        return obst_add(o, want, ctx);
-    int nc = 1 + 2 * o->n, nh = 0;
-    long long *cx = noc_malloc(ctx, (size_t)nc, sizeof *cx), *cy = noc_malloc(ctx, (size_t)nc, sizeof *cy);
-    struct hnode *h = noc_malloc(ctx, (size_t)nc, sizeof *h);
-    struct coord *tmp = noc_malloc(ctx, (size_t)nc, sizeof *tmp);
-    int rc = NOC_ENOMEM;
-    if (!cx || !cy || !h || !tmp)
-        goto cleanup;
-    cx[0] = *x;
-    cy[0] = *y;
-    for (int i = 0; i < o->n; i++) {
-        cx[1 + 2 * i] = o->r[i].x0 - s;
-        cx[2 + 2 * i] = o->r[i].x1;
-        cy[1 + 2 * i] = o->r[i].y0 - s;
-        cy[2 + 2 * i] = o->r[i].y1;
-    }
-    int nx = axis_sort(cx, nc, *x, tmp), ny = axis_sort(cy, nc, *y, tmp);
-    for (int j = 0; j < ny; j++)
-        heap_push(h, &nh, (struct hnode){{cx[0], cy[j], llabs(cx[0] - *x) + llabs(cy[j] - *y)}, 0, j});
-    while (nh > 0) {
-        struct hnode t = heap_pop(h, &nh);
-        struct rect r = {t.c.x, t.c.y, t.c.x + s, t.c.y + s};
-        if (!overlaps(o, &r)) { /* always reached: beyond every obstacle is free */
-            *x = t.c.x;
-            *y = t.c.y;
-            rc = obst_add(o, r, ctx);
-            break;
-        }
-        if (t.i + 1 < nx)
-            heap_push(h, &nh, (struct hnode){{cx[t.i + 1], t.c.y, llabs(cx[t.i + 1] - *x) + llabs(t.c.y - *y)},
-                                             t.i + 1, t.j});
-    }
-cleanup:
-    free(cx);
-    free(cy);
-    free(h);
-    free(tmp);
-    return rc;
 }
 
 void noc_layout_free(struct noc_layout *L)
@@ -248,7 +94,7 @@ static void number_ports(struct noc_layout *L, const struct noc_topo *t)
 
 /* Blocks: cores fixed, routers legalised in id order. */
 static int place_nodes(struct noc_layout *L, const struct noc_topo *t, const struct noc_tech *tech,
-                       struct obstacles *o, long long *ctr_x, long long *ctr_y, struct noc_ctx *ctx)
+                       struct legal_set *o, long long *ctr_x, long long *ctr_y, struct noc_ctx *ctx)
 {
     for (int v = t->nrouters; v < t->nnodes; v++) {
         const struct noc_node *n = &t->nodes[v];
@@ -257,12 +103,12 @@ static int place_nodes(struct noc_layout *L, const struct noc_topo *t, const str
         long long w = n->w > 0 ? nm(n->w) : CORE_DEFAULT_NM, h = n->h > 0 ? nm(n->h) : CORE_DEFAULT_NM;
         ctr_x[v] = nm(n->x);
         ctr_y[v] = nm(n->y);
-        struct rect r = {ctr_x[v] - w / 2, ctr_y[v] - h / 2, ctr_x[v] - w / 2 + w, ctr_y[v] - h / 2 + h};
+        struct legal_rect r = {ctr_x[v] - w / 2, ctr_y[v] - h / 2, ctr_x[v] - w / 2 + w, ctr_y[v] - h / 2 + h};
         L->x[v] = mm(r.x0);
         L->y[v] = mm(r.y0);
         L->w[v] = mm(w);
         L->h[v] = mm(h);
-        if (obst_add(o, r, ctx) != NOC_OK)
+        if (legal_add(o, r, ctx) != NOC_OK)
             return NOC_ENOMEM;
     }
     for (int v = 0; v < t->nrouters; v++) {
@@ -275,7 +121,7 @@ static int place_nodes(struct noc_layout *L, const struct noc_topo *t, const str
         if (!(L->placed[v] = n->has_pos))
             continue;
         long long x0 = nm(n->x) - s / 2, y0 = nm(n->y) - s / 2, x = x0, y = y0;
-        if (legalise(o, s, &x, &y, ctx) != NOC_OK)
+        if (legal_place(o, s, &x, &y, ctx) != NOC_OK)
             return NOC_ENOMEM;
         L->x[v] = mm(x);
         L->y[v] = mm(y);
@@ -288,7 +134,7 @@ static int place_nodes(struct noc_layout *L, const struct noc_topo *t, const str
 
 /* Pipeline registers along channel c's L-shaped route (x first), evenly. */
 static int place_regs(struct noc_layout *L, const struct noc_topo *t, const long long *cx, const long long *cy,
-                      struct obstacles *o, struct noc_strmap *used, struct noc_ctx *ctx)
+                      struct legal_set *o, struct noc_strmap *used, struct noc_ctx *ctx)
 {
     long long s = nm(L->reg_side);
     for (int c = 0; c < t->nch; c++) {
@@ -304,7 +150,7 @@ static int place_regs(struct noc_layout *L, const struct noc_topo *t, const long
                 py += dy < 0 ? -(along - llabs(dx)) : along - llabs(dx);
             }
             long long x = px - s / 2, y = py - s / 2;
-            if (legalise(o, s, &x, &y, ctx) != NOC_OK)
+            if (legal_place(o, s, &x, &y, ctx) != NOC_OK)
                 return NOC_ENOMEM;
             L->rx[i] = mm(x);
             L->ry[i] = mm(y);
@@ -344,7 +190,8 @@ int noc_layout_build(struct noc_layout *L, const struct noc_topo *t, const struc
 {
     memset(L, 0, sizeof *L);
     int rc = NOC_ENOMEM, V = t->nnodes, E = t->nch;
-    struct obstacles o = {0, 0, NULL};
+    struct legal_set o;
+    legal_init(&o);
     struct noc_strmap used;
     noc_strmap_init(&used);
     long long *cx = noc_calloc(ctx, (size_t)V + 1, sizeof *cx), *cy = noc_calloc(ctx, (size_t)V + 1, sizeof *cy);
@@ -393,7 +240,7 @@ int noc_layout_build(struct noc_layout *L, const struct noc_topo *t, const struc
 cleanup:
     free(cx);
     free(cy);
-    free(o.r);
+    legal_free(&o);
     noc_strmap_free(&used);
     return rc;
 }

@@ -65,6 +65,8 @@ void swnet_free(struct swnet *n)
     free(n->predch);
     free(n->heap);
     free(n->hpos);
+    free(n->tpar);
+    free(n->tdepth);
     noc_u64map_free(&n->chmap);
     cdg_free(&n->cdg);
     memset(n, 0, sizeof *n);
@@ -212,11 +214,48 @@ static void heap_down(struct swnet *n, int i, int len)
     }
 }
 
+/* A lower bound on edge_cost(n, s, v, bw, 1) over every v: no length
+ * (the channel terms only grow with it), v's ports at their least (the
+ * router terms only grow with the ports, every tech coefficient being
+ * >= 0), less a margin for rounding. */
+static double open_lb(const struct swnet *n, int s, double bw)
+{
+    const struct noc_tech *t = &n->o->tech;
+    double w = n->width, f = n->o->freq_mhz, flits = bw * 8e6 / w;
+    int ps = swnet_ports(n, s);
+    double c = noc_tech_router_mw(t, 1, w, flits, f) - noc_tech_router_mw(t, 1, w, 0, f);
+    c += noc_tech_router_mw(t, ps + 1, w, 0, f) - noc_tech_router_mw(t, ps, w, 0, f);
+    c += noc_tech_router_mw(t, 1, w, 0, f) - noc_tech_router_mw(t, 0, w, 0, f);
+    c += 2 * noc_tech_channel_mw(t, 0, w, 0, f) + n->o->hop_mw;
+    return c - 1e-9 * fabs(c) - 1e-12;
+}
+
+static void relax(struct swnet *n, int *len, int u, int v, double nd, int tie)
+{
+    if (n->hpos[v] == -2 || !(nd < n->dist[v] || (tie && nd == n->dist[v])))
+        return;
+    n->dist[v] = nd;
+    n->pred[v] = u;
+    if (n->hpos[v] == -1) {
+        n->heap[*len] = v;
+        n->hpos[v] = (*len)++;
+    }
+    heap_up(n, n->hpos[v]);
+}
+
 /* Cheapest path s -> d with no hop bound (Dijkstra).  Fills path (switches,
- * reversed order is fixed up) and returns 0, or 1 when unreachable. */
+ * reversed order is fixed up) and returns 0, or 1 when unreachable.
+ * The new links out of s (one per switch) are relaxed only once the
+ * cheapest open state costs at least open_lb, so a flow that reaches d
+ * over existing channels first never looks at them: O(explored) instead
+ * of O(K log K).  The result is the same as relaxing them when s is
+ * settled: they are then relaxed before any state they could improve is
+ * settled, heap order is (distance, switch), and on equal distances the
+ * link from s keeps the switch, as the first relaxation did. */
 static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path, struct noc_ctx *ctx)
 {
-    int K = n->K, len = 0;
+    int K = n->K, len = 0, pending = 0;
+    double lb = 0;
     for (int v = 0; v < K; v++) {
         n->dist[v] = DBL_MAX;
         n->pred[v] = -1;
@@ -225,7 +264,14 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
     n->dist[s] = 0;
     n->heap[len] = s;
     n->hpos[s] = len++;
-    while (len) {
+    while (len || pending) {
+        if (pending && (len == 0 || n->dist[n->heap[0]] >= lb)) {
+            pending = 0;
+            for (int v = 0; v < K; v++)
+                if (can_open(n, s, v))
+                    relax(n, &len, s, v, n->dist[s] + edge_cost(n, s, v, bw, 1), 1);
+            continue;
+        }
         int u = n->heap[0];
         n->heap[0] = n->heap[--len];
         n->hpos[n->heap[0]] = 0;
@@ -233,18 +279,19 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
         n->hpos[u] = -2; /* settled */
         if (u == d)
             break;
+        if (u == s) {
+            for (int k = 0; k < n->out[u].n; k++) {
+                int c = n->out[u].v[k];
+                if (has_room(n, c, bw))
+                    relax(n, &len, u, n->cdst[c], n->dist[u] + edge_cost(n, u, n->cdst[c], bw, 0), 0);
+            }
+            pending = 1;
+            lb = n->dist[s] + open_lb(n, s, bw);
+            continue;
+        }
         FOR_EDGES(n, u, s, d, bw, {
             (void)c_;
-            double nd = n->dist[u] + w_;
-            if (n->hpos[v_] != -2 && nd < n->dist[v_]) {
-                n->dist[v_] = nd;
-                n->pred[v_] = u;
-                if (n->hpos[v_] == -1) {
-                    n->heap[len] = v_;
-                    n->hpos[v_] = len++;
-                }
-                heap_up(n, n->hpos[v_]);
-            }
+            relax(n, &len, u, v_, n->dist[u] + w_, 0);
         });
     }
     if (n->dist[d] == DBL_MAX)
@@ -357,18 +404,32 @@ static int commit_at(struct swnet *n, const struct ivec *p, double bw, int *bad,
             return 2;
         }
     }
-    int isnew[2] = {0, 0};
+    /* A new link inside the path (the escape's, below) gets the
+     * dependencies c1 -> new -> c2, which close a cycle exactly when c2
+     * reaches c1. */
+    int newi[4], nnew = 0;
     for (int i = 0; i < hops; i++)
         if (chan(n, p->v[i], p->v[i + 1]) < 0) {
-            if (i == 0)
-                isnew[0] = 1;
-            if (i == hops - 1)
-                isnew[1] = 1;
-            if (open_link(n, p->v[i], p->v[i + 1], ctx))
-                return -1;
+            int c1 = i > 0 ? chan(n, p->v[i - 1], p->v[i]) : -1;
+            int c2 = i + 1 < hops ? chan(n, p->v[i + 1], p->v[i + 2]) : -1;
+            if (nnew == 4 || (c1 >= 0 && c2 >= 0 && !cdg_can_add(&n->cdg, n->cnode[c1], n->cnode[c2]))) {
+                for (int j = 0; j + 1 < hops; j++) {
+                    int a1 = chan(n, p->v[j], p->v[j + 1]), a2 = chan(n, p->v[j + 1], p->v[j + 2]);
+                    if (a1 >= 0 && a2 >= 0)
+                        cdg_remove_edge(&n->cdg, n->cnode[a1], n->cnode[a2]);
+                }
+                return 2;
+            }
+            newi[nnew++] = i;
         }
+    for (int k = 0; k < nnew; k++)
+        if (open_link(n, p->v[newi[k]], p->v[newi[k] + 1], ctx))
+            return -1;
     for (int i = 0; i + 1 < hops; i++) {
-        if (!((i == 0 && isnew[0]) || (i + 1 == hops - 1 && isnew[1])))
+        int touches = 0;
+        for (int k = 0; k < nnew; k++)
+            touches |= newi[k] == i || newi[k] == i + 1;
+        if (!touches)
             continue;
         int c1 = chan(n, p->v[i], p->v[i + 1]), c2 = chan(n, p->v[i + 1], p->v[i + 2]);
         if (cdg_add_edge(&n->cdg, n->cnode[c1], n->cnode[c2], ctx) != 1)
@@ -393,8 +454,20 @@ static int commit(struct swnet *n, const struct ivec *p, double bw, struct noc_c
  * nch + v = arrived at v by a new link from s; nch + K = at s (start);
  * nch + K + 1 = at d by a new link (goal).  Returns 0 with the path, 1 when
  * none exists, -1 on error.  O((C + K) log (C + K) + C deg) per call. */
-static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec *forbid, struct ivec *path,
-                    struct noc_ctx *ctx)
+/* cdg_can_add for channels a -> b, remembered in memo (key (a, b): 0 or 1)
+ * while the dependency graph keeps its edges (swnet_route's attempts: a
+ * refused commit takes back what it added).  -1 on ENOMEM. */
+static int can_turn(struct swnet *n, struct noc_u64map *memo, int a, int b, struct noc_ctx *ctx)
+{
+    int r = noc_u64map_get(memo, noc_pair_key(a, b));
+    if (r >= 0)
+        return r;
+    r = cdg_can_add(&n->cdg, n->cnode[a], n->cnode[b]);
+    return noc_u64map_put(memo, noc_pair_key(a, b), r, ctx) == NOC_OK ? r : -1;
+}
+
+static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec *forbid, struct noc_u64map *memo,
+                    struct ivec *path, struct noc_ctx *ctx)
 {
     int K = n->K, C = n->nch, S = C + K + 2, start = C + K, goal = C + K + 1, rc = 1;
     double *dist = noc_malloc(ctx, (size_t)S, sizeof *dist);
@@ -475,7 +548,12 @@ static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec 
             int b = n->out[u].v[k], v = n->cdst[b];
             if (v == s || !has_room(n, b, bw))
                 continue;
-            if (st < C && !cdg_can_add(&n->cdg, n->cnode[st], n->cnode[b]))
+            int ok = st < C ? can_turn(n, memo, st, b, ctx) : 1;
+            if (ok < 0) {
+                rc = -1;
+                goto cleanup;
+            }
+            if (!ok)
                 continue;
             int banned = 0;
             for (int f = 0; st < C && f + 1 < forbid->n && !banned; f += 2)
@@ -489,7 +567,8 @@ static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec 
             for (int v = 0; v < K; v++)
                 if (can_open(n, s, v))
                     RELAX(C + v, dist[st] + edge_cost(n, s, v, bw, 1), st);
-        } else if (can_open(n, u, d)) {
+        } else if (can_open(n, u, d) && (st < C || swnet_ports(n, u) + 2 <= n->max_radix)) {
+            /* Arrived by a new link from s, u needs a port for each. */
             RELAX(goal, dist[st] + edge_cost(n, u, d, bw, 1), st);
         }
     }
@@ -502,6 +581,181 @@ cleanup:
     free(at);
     free(heap);
     free(pos);
+    return rc;
+}
+
+/* The escape (swnet_route's last fallback): paths with exactly one new
+ * link a -> b anywhere, joining a switch a reached from s and a switch b
+ * that reaches d over existing channels with room, each within ESC_HOPS
+ * hops (breadth first, every switch once).  The ESC_TOP cheapest a and b
+ * with a free port are paired, the pairs tried in increasing cost until
+ * one commits (commit_at checks the dependencies around the new link). */
+#define ESC_HOPS 64
+#define ESC_TOP 32
+
+struct reach {
+    int sw, up;  /* switch; index of the entry it was reached from (-1: root) */
+    int ch;      /* the channel between it and that entry (-1: root) */
+    double cost; /* cost of the existing channels between it and the root */
+};
+
+/* Breadth first from root over existing channels with room: forward (out
+ * of each switch) or backward (into it), not entering `avoid`, taking only
+ * turns the dependency graph allows (one at a time, as turnsafe). */
+static int esc_bfs(struct swnet *n, int root, int back, int avoid, double bw, int *mark, int stamp,
+                   struct reach **out, int *nout, struct noc_ctx *ctx)
+{
+    size_t cap = 0;
+    int cnt = 0, head = 0;
+    struct reach *r = NULL;
+    if (noc_grow(ctx, (void **)&r, &cap, 1, sizeof *r))
+        return -1;
+    r[cnt++] = (struct reach){root, -1, -1, 0};
+    mark[root] = stamp;
+    for (int level = 0, end = cnt; level < ESC_HOPS && head < cnt; level++, end = cnt)
+        for (; head < end; head++) {
+            int u = r[head].sw;
+            for (int k = 0; k < n->out[u].n; k++) {
+                int v = n->cdst[n->out[u].v[k]], c = back ? chan(n, v, u) : n->out[u].v[k];
+                int cu = r[head].ch;
+                if (v == avoid || mark[v] == stamp || !has_room(n, c, bw))
+                    continue;
+                if (cu >= 0 && !(back ? cdg_can_add(&n->cdg, n->cnode[c], n->cnode[cu])
+                                      : cdg_can_add(&n->cdg, n->cnode[cu], n->cnode[c])))
+                    continue;
+                if (noc_grow(ctx, (void **)&r, &cap, (size_t)cnt + 1, sizeof *r)) {
+                    free(r);
+                    return -1;
+                }
+                mark[v] = stamp;
+                double w = back ? edge_cost(n, v, u, bw, 0) : edge_cost(n, u, v, bw, 0);
+                r[cnt++] = (struct reach){v, head, c, r[head].cost + w};
+            }
+        }
+    *out = r;
+    *nout = cnt;
+    return 0;
+}
+
+/* The ESC_TOP cheapest entries whose switch has a free port (ties: reach
+ * order) into top; returns how many. */
+static int esc_top(const struct swnet *n, const struct reach *r, int cnt, int *top)
+{
+    int m = 0;
+    for (int i = 0; i < cnt; i++) {
+        if (swnet_ports(n, r[i].sw) >= n->max_radix)
+            continue;
+        int j = m < ESC_TOP ? m++ : ESC_TOP;
+        if (j == ESC_TOP && r[i].cost >= r[top[ESC_TOP - 1]].cost)
+            continue;
+        if (j == ESC_TOP)
+            j = ESC_TOP - 1;
+        for (; j > 0 && r[top[j - 1]].cost > r[i].cost; j--)
+            top[j] = top[j - 1];
+        top[j] = i;
+    }
+    return m;
+}
+
+struct esc_pair {
+    double cost;
+    int a, b; /* indices into the forward and backward reach lists */
+};
+
+static int esc_pair_cmp(const void *x, const void *y)
+{
+    const struct esc_pair *p = x, *q = y;
+    if (p->cost != q->cost)
+        return p->cost < q->cost ? -1 : 1;
+    return p->a != q->a ? (p->a > q->a) - (p->a < q->a) : (p->b > q->b) - (p->b < q->b);
+}
+
+/* Returns 0 committed (path filled), 1 none, -1 error. */
+static int escape(struct swnet *n, int s, int d, double bw, int max_hops, struct ivec *path, struct noc_ctx *ctx)
+{
+    int K = n->K, rc = 1, nf = 0, nb = 0, ta[ESC_TOP], tb[ESC_TOP];
+    struct reach *fw = NULL, *bk = NULL;
+    struct esc_pair *pairs = NULL;
+    int *mark = noc_calloc(ctx, (size_t)K, sizeof *mark);
+    if (!mark || esc_bfs(n, s, 0, d, bw, mark, 1, &fw, &nf, ctx) || esc_bfs(n, d, 1, s, bw, mark, 2, &bk, &nb, ctx)) {
+        rc = -1;
+        goto cleanup;
+    }
+    int ma = esc_top(n, fw, nf, ta), mb = esc_top(n, bk, nb, tb), np = 0;
+    if (!(pairs = noc_malloc(ctx, (size_t)(ma * mb) + 1, sizeof *pairs))) {
+        rc = -1;
+        goto cleanup;
+    }
+    for (int i = 0; i < ma; i++)
+        for (int j = 0; j < mb; j++) {
+            int a = fw[ta[i]].sw, b = bk[tb[j]].sw;
+            if (!can_open(n, a, b))
+                continue;
+            pairs[np++] = (struct esc_pair){fw[ta[i]].cost + edge_cost(n, a, b, bw, 1) + bk[tb[j]].cost, ta[i], tb[j]};
+        }
+    qsort(pairs, (size_t)np, sizeof *pairs, esc_pair_cmp);
+    for (int k = 0; k < np && rc == 1; k++) {
+        /* s .. a (reversed up-chain), then b .. d; no switch twice. */
+        path->n = 0;
+        for (int i = pairs[k].a; i >= 0; i = fw[i].up)
+            if (ivec_push(path, fw[i].sw, ctx)) {
+                rc = -1;
+                goto cleanup;
+            }
+        ivec_reverse(path);
+        int dup = 0;
+        for (int i = pairs[k].b; i >= 0 && !dup; i = bk[i].up) {
+            for (int q = 0; q < path->n && !dup; q++)
+                dup = path->v[q] == bk[i].sw;
+            if (ivec_push(path, bk[i].sw, ctx)) {
+                rc = -1;
+                goto cleanup;
+            }
+        }
+        if (dup || (max_hops >= 0 && path->n - 1 > max_hops))
+            continue;
+        int r = commit_at(n, path, bw, NULL, ctx);
+        if (r < 0)
+            rc = -1;
+        else if (r == 0)
+            rc = 0;
+    }
+cleanup:
+    if (rc != 0)
+        path->n = 0;
+    free(mark);
+    free(fw);
+    free(bk);
+    free(pairs);
+    return rc;
+}
+
+/* The path between s and d on the backbone tree: 0, 1 when they are on
+ * different trees, -1 on error. */
+static int tree_path(const struct swnet *n, int s, int d, struct ivec *path, struct noc_ctx *ctx)
+{
+    struct ivec tail = {0};
+    int a = s, b = d, rc = 0;
+    path->n = 0;
+    while (a != b && rc == 0) {
+        if (n->tdepth[a] >= n->tdepth[b]) {
+            if (n->tpar[a] < 0 || ivec_push(path, a, ctx))
+                rc = n->tpar[a] < 0 ? 1 : -1;
+            a = n->tpar[a];
+        } else {
+            if (ivec_push(&tail, b, ctx))
+                rc = -1;
+            b = n->tpar[b];
+        }
+    }
+    if (rc == 0 && ivec_push(path, a, ctx))
+        rc = -1;
+    for (int i = tail.n - 1; rc == 0 && i >= 0; i--)
+        if (ivec_push(path, tail.v[i], ctx))
+            rc = -1;
+    free(tail.v);
+    if (rc != 0)
+        path->n = 0;
     return rc;
 }
 
@@ -525,6 +779,12 @@ int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
         if (r <= 0)
             return r;
     }
+    /* Backbone mode: the tree path, deadlock free by construction. */
+    if (n->tpar && tree_path(n, s, d, p, ctx) == 0 && (max_hops < 0 || p->n - 1 <= max_hops)) {
+        r = commit(n, p, bw, ctx);
+        if (r <= 0)
+            return r;
+    }
     /* Fallback 1: a direct link (one hop: no dependency at all). */
     p->n = 0;
     if (ivec_push(p, s, ctx) || ivec_push(p, d, ctx))
@@ -540,14 +800,17 @@ int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
      * a path can still close a cycle as a whole: then the turn that failed
      * is forbidden and the search runs again (at most 32 times). */
     struct ivec forbid = {0};
+    struct noc_u64map memo;
+    noc_u64map_init(&memo);
     for (int attempt = 0; attempt < 32; attempt++) {
-        r = turnsafe(n, s, d, bw, &forbid, p, ctx);
+        r = turnsafe(n, s, d, bw, &forbid, &memo, p, ctx);
         if (r != 0 || (max_hops >= 0 && p->n - 1 > max_hops))
             break;
         int bad = -1;
         r = commit_at(n, p, bw, &bad, ctx);
         if (r <= 0) {
             free(forbid.v);
+            noc_u64map_free(&memo);
             return r;
         }
         if (r != 2 || bad < 0)
@@ -555,12 +818,17 @@ int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
         if (ivec_push(&forbid, chan(n, p->v[bad], p->v[bad + 1]), ctx) ||
             ivec_push(&forbid, chan(n, p->v[bad + 1], p->v[bad + 2]), ctx)) {
             free(forbid.v);
+            noc_u64map_free(&memo);
             return -1;
         }
     }
     free(forbid.v);
+    noc_u64map_free(&memo);
     if (r < 0)
         return -1;
+    /* Fallback 3: one new link anywhere between the two neighbourhoods. */
+    if ((r = escape(n, s, d, bw, max_hops, p, ctx)) <= 0)
+        return r;
     p->n = 0;
     snprintf(why, whylen, "no path within capacity %.6g MB/s, radix %d%s and deadlock freedom",
              n->cap, n->max_radix == INT_MAX ? 0 : n->max_radix,

@@ -37,10 +37,10 @@ double synth_net_power(const struct noc_synth_opts *o, const struct swnet *n, in
     return p;
 }
 
-int synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
-                    const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
-                    const int *extra, int nextra, struct swnet *net, char *why, size_t whylen,
-                    struct noc_ctx *ctx)
+static int split_net(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                     const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
+                     const int *extra, int nextra, int backbone, struct swnet *net, char *why, size_t whylen,
+                     struct noc_ctx *ctx)
 {
     double *sw_w = noc_calloc(ctx, (size_t)K, sizeof *sw_w);
     if (!sw_w) {
@@ -76,6 +76,8 @@ int synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, c
         } else if (swnet_open_link(net, u, v, ctx) < 0)
             r = -1;
     }
+    if (r == 0 && backbone && synth_backbone(net, app, core_sw, ctx) != NOC_OK)
+        r = -1;
     char fwhy[256];
     for (int i = 0; i < app->nflows && r == 0; i++) {
         int f = order[i];
@@ -94,6 +96,21 @@ int synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, c
         swnet_free(net);
     free(sw_w);
     return r;
+}
+
+int synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                    const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
+                    const int *extra, int nextra, struct swnet *net, char *why, size_t whylen,
+                    struct noc_ctx *ctx)
+{
+    return split_net(app, o, order, cx, cy, cw, K, core_sw, extra, nextra, 0, net, why, whylen, ctx);
+}
+
+int synth_split_net_backbone(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                             const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
+                             struct swnet *net, char *why, size_t whylen, struct noc_ctx *ctx)
+{
+    return split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, 1, net, why, whylen, ctx);
 }
 
 /* Power of the design split would build for assignment core_sw, INFINITY

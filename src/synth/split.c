@@ -65,6 +65,18 @@ struct sweep {
     struct noc_ctx err;
 };
 
+/* 1 when every switch's cores fit within the radix. */
+static int fits_radix(const struct noc_app *app, const struct noc_synth_opts *o, int K, const int *core_sw)
+{
+    if (o->max_radix <= 0)
+        return 1;
+    int *cnt = calloc((size_t)K, sizeof *cnt), ok = cnt != NULL;
+    for (int c = 0; ok && c < app->ncores; c++)
+        ok = ++cnt[core_sw[c]] <= o->max_radix;
+    free(cnt);
+    return ok;
+}
+
 static int design_one(struct sweep *sw, int idx, struct noc_ctx *ctx)
 {
     const struct noc_app *app = sw->app;
@@ -80,6 +92,13 @@ static int design_one(struct sweep *sw, int idx, struct noc_ctx *ctx)
         goto cleanup;
     int r = synth_split_net(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, NULL, 0, &net, d->reason,
                             sizeof d->reason, ctx);
+    if (r == 1 && fits_radix(app, o, K, core_sw)) {
+        /* A flow found no path: again with a backbone tree first (the first
+         * reason is kept when that fails too). */
+        char why[sizeof d->reason];
+        r = synth_split_net_backbone(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, &net, why, sizeof why,
+                                     ctx);
+    }
     if (r < 0)
         rc = ctx->status ? ctx->status : NOC_EINTERNAL;
     if (r == 0)

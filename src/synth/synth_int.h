@@ -76,6 +76,9 @@ struct swnet {
     /* search scratch */
     double *dist;
     int *pred, *predch, *heap, *hpos;
+    /* Backbone mode (synth_backbone): each switch's parent on the spanning
+     * tree opened first (-1 at a root) and its depth; NULL otherwise. */
+    int *tpar, *tdepth;
 };
 
 int swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_opts *o,
@@ -128,6 +131,24 @@ int synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, c
                     const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
                     const int *extra, int nextra, struct swnet *net, char *why, size_t whylen,
                     struct noc_ctx *ctx);
+/* As synth_split_net without extra links, in backbone mode: before any
+ * flow is routed, synth_backbone opens a spanning tree of the switches, and
+ * a flow whose cheapest path is refused takes its tree path when it has
+ * room.  split's fallback for a switch count the plain routing cannot
+ * route (split.c).  Same returns. */
+int synth_split_net_backbone(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                             const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
+                             struct swnet *net, char *why, size_t whylen, struct noc_ctx *ctx);
+/* The backbone (backbone.c) of a switch graph with no links yet: a spanning
+ * tree (forest when the ports do not allow one) within the radix, Kruskal
+ * over the switch pairs that exchange traffic (heaviest first) and then
+ * geometric neighbours (shortest first), never closing a component whose
+ * ports are all used while others remain; n->tpar and n->tdepth set (roots:
+ * the lowest switch of each tree), and every turn between tree channels
+ * except U-turns entered into the dependency graph -- acyclic, as tree
+ * paths never go down and then up, so every tree path stays deadlock free
+ * whatever else is routed.  NOC_OK, NOC_ENOMEM, NOC_EINTERNAL. */
+int synth_backbone(struct swnet *n, const struct noc_app *app, const int *core_sw, struct noc_ctx *ctx);
 /* Extra-link variants of split's designs (augment.c): for each feasible
  * design of res (K >= 3, at most SYNTH_REFINE_MAX_CORES cores), up to
  * SYNTH_VARIANT_LINKS designs "split_kK_xJ" with J = 1, 2, ... links added

@@ -1,0 +1,303 @@
+/* Placed blocks of the layout: a grid for the overlap test and the lazy
+ * nearest-free-corner search (legal_int.h). */
+#include "legal_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct legal_bucket {
+    int *v;
+    int n;
+    size_t cap;
+};
+
+void legal_init(struct legal_set *o)
+{
+    memset(o, 0, sizeof *o);
+    noc_u64map_init(&o->cells);
+}
+
+static void free_grid(struct legal_set *o)
+{
+    for (int i = 0; i < o->nb; i++)
+        free(o->b[i].v);
+    free(o->b);
+    o->b = NULL;
+    o->nb = 0;
+    o->bcap = 0;
+    noc_u64map_free(&o->cells);
+    noc_u64map_init(&o->cells);
+}
+
+void legal_free(struct legal_set *o)
+{
+    free_grid(o);
+    free(o->r);
+    for (int k = 0; k < 4; k++)
+        free(o->edge[k]);
+    memset(o, 0, sizeof *o);
+}
+
+/* Floor division (cells of negative coordinates too). */
+static long long cell_of(long long v, long long c) { return v >= 0 ? v / c : -((-v + c - 1) / c); }
+
+/* The cells [i0, i1] x [j0, j1] a block touches (a zero-width block its
+ * lower-left cell). */
+static void cell_range(const struct legal_set *o, const struct legal_rect *a, long long *i0, long long *i1,
+                       long long *j0, long long *j1)
+{
+    *i0 = cell_of(a->x0, o->cell);
+    *i1 = cell_of(a->x1 - 1 > a->x0 ? a->x1 - 1 : a->x0, o->cell);
+    *j0 = cell_of(a->y0, o->cell);
+    *j1 = cell_of(a->y1 - 1 > a->y0 ? a->y1 - 1 : a->y0, o->cell);
+}
+
+static uint64_t cell_key(long long i, long long j) { return noc_pair_key((int)i, (int)j); }
+
+static int grid_insert(struct legal_set *o, int id, struct noc_ctx *ctx)
+{
+    long long i0, i1, j0, j1;
+    cell_range(o, &o->r[id], &i0, &i1, &j0, &j1);
+    for (long long i = i0; i <= i1; i++)
+        for (long long j = j0; j <= j1; j++) {
+            int bi = noc_u64map_get(&o->cells, cell_key(i, j));
+            if (bi < 0) {
+                if (noc_grow(ctx, (void **)&o->b, &o->bcap, (size_t)o->nb + 1, sizeof *o->b))
+                    return NOC_ENOMEM;
+                bi = o->nb++;
+                memset(&o->b[bi], 0, sizeof o->b[bi]);
+                if (noc_u64map_put(&o->cells, cell_key(i, j), bi, ctx) != NOC_OK)
+                    return NOC_ENOMEM;
+            }
+            struct legal_bucket *b = &o->b[bi];
+            if (noc_grow(ctx, (void **)&b->v, &b->cap, (size_t)b->n + 1, sizeof *b->v))
+                return NOC_ENOMEM;
+            b->v[b->n++] = id;
+        }
+    return NOC_OK;
+}
+
+/* Inserts v into the ascending array a of n values. */
+static void sorted_insert(long long *a, int n, long long v)
+{
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (a[mid] <= v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    memmove(a + lo + 1, a + lo, (size_t)(n - lo) * sizeof *a);
+    a[lo] = v;
+}
+
+int legal_add(struct legal_set *o, struct legal_rect r, struct noc_ctx *ctx)
+{
+    if (noc_grow(ctx, (void **)&o->r, &o->cap, (size_t)o->n + 1, sizeof *o->r))
+        return NOC_ENOMEM;
+    for (int k = 0; k < 4; k++) {
+        size_t cap = o->ecap;
+        if (noc_grow(ctx, (void **)&o->edge[k], &cap, (size_t)o->n + 1, sizeof *o->edge[k]))
+            return NOC_ENOMEM;
+        if (k == 3)
+            o->ecap = cap;
+    }
+    sorted_insert(o->edge[0], o->n, r.x0);
+    sorted_insert(o->edge[1], o->n, r.x1);
+    sorted_insert(o->edge[2], o->n, r.y0);
+    sorted_insert(o->edge[3], o->n, r.y1);
+    int id = o->n++;
+    o->r[id] = r;
+    long long side = r.x1 - r.x0 > r.y1 - r.y0 ? r.x1 - r.x0 : r.y1 - r.y0;
+    if (side < 1)
+        side = 1;
+    if (side > o->cell) { /* a larger block: coarser cells, every block again */
+        o->cell = side > 2 * o->cell ? side : 2 * o->cell;
+        free_grid(o);
+        for (int i = 0; i < o->n; i++)
+            if (grid_insert(o, i, ctx) != NOC_OK)
+                return NOC_ENOMEM;
+        return NOC_OK;
+    }
+    return grid_insert(o, id, ctx);
+}
+
+int legal_overlaps(const struct legal_set *o, const struct legal_rect *a)
+{
+    if (!o->n)
+        return 0;
+    long long i0, i1, j0, j1;
+    cell_range(o, a, &i0, &i1, &j0, &j1);
+    for (long long i = i0; i <= i1; i++)
+        for (long long j = j0; j <= j1; j++) {
+            int bi = noc_u64map_get(&o->cells, cell_key(i, j));
+            for (int k = 0; bi >= 0 && k < o->b[bi].n; k++) {
+                const struct legal_rect *b = &o->r[o->b[bi].v[k]];
+                if (a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1)
+                    return 1;
+            }
+        }
+    return 0;
+}
+
+/* One axis of the candidate grid, produced lazily: the wanted coordinate w
+ * and the values lo_edge[i] - s and hi_edge[i] (both ascending), distinct,
+ * in the order (|v - w|, v), walked outwards from w. */
+struct walk {
+    const long long *a[2];
+    long long off[2];
+    int n, down[2], up[2], wdone;
+    long long w;
+    long long *v; /* produced so far */
+    int nv;
+    size_t cap;
+};
+
+static void walk_init(struct walk *k, const long long *lo_edge, const long long *hi_edge, int n, long long s,
+                      long long w)
+{
+    memset(k, 0, sizeof *k);
+    k->a[0] = lo_edge;
+    k->a[1] = hi_edge;
+    k->off[0] = -s;
+    k->off[1] = 0;
+    k->n = n;
+    k->w = w;
+    for (int t = 0; t < 2; t++) { /* up: the first value >= w */
+        int lo = 0, hi = n;
+        while (lo < hi) {
+            int mid = lo + (hi - lo) / 2;
+            if (k->a[t][mid] + k->off[t] < w)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        k->up[t] = lo;
+        k->down[t] = lo - 1;
+    }
+}
+
+/* (|a - w|, a) before (|b - w|, b). */
+static int closer(long long a, long long b, long long w)
+{
+    long long da = a < w ? w - a : a - w, db = b < w ? w - b : b - w;
+    return da < db || (da == db && a < b);
+}
+
+/* Makes value i available (1), or 0 when the axis has fewer values; -1 on
+ * ENOMEM. */
+static int walk_get(struct walk *k, int i, struct noc_ctx *ctx)
+{
+    while (k->nv <= i) {
+        int found = 0, from = -1, dir = 0;
+        long long best = 0;
+        if (!k->wdone) {
+            best = k->w;
+            found = 1;
+        }
+        for (int t = 0; t < 2; t++)
+            for (int d = 0; d < 2; d++) {
+                int idx = d ? k->up[t] : k->down[t];
+                if (idx < 0 || idx >= k->n)
+                    continue;
+                long long v = k->a[t][idx] + k->off[t];
+                if (!found || closer(v, best, k->w)) {
+                    best = v;
+                    found = 1;
+                    from = t;
+                    dir = d;
+                }
+            }
+        if (!found)
+            return 0;
+        if (from < 0)
+            k->wdone = 1;
+        else if (dir)
+            k->up[from]++;
+        else
+            k->down[from]--;
+        if (k->nv && k->v[k->nv - 1] == best)
+            continue; /* a repeat: equal values come out together */
+        if (noc_grow(ctx, (void **)&k->v, &k->cap, (size_t)k->nv + 1, sizeof *k->v))
+            return -1;
+        k->v[k->nv++] = best;
+    }
+    return 1;
+}
+
+/* Slides an s x s block at (x, y) right (dir > 0: to the largest right
+ * edge of the blocks it meets) or left (to the smallest left edge minus s)
+ * until it meets none: every position passed over meets a block, so the
+ * result is the nearest free position on that side, and it is a block's
+ * edge (or x itself). */
+static long long slide(const struct legal_set *o, long long x, long long y, long long s, int dir)
+{
+    for (;;) {
+        struct legal_rect a = {x, y, x + s, y + s};
+        long long i0, i1, j0, j1, nx = x;
+        int hit = 0;
+        cell_range(o, &a, &i0, &i1, &j0, &j1);
+        for (long long i = i0; i <= i1; i++)
+            for (long long j = j0; j <= j1; j++) {
+                int bi = noc_u64map_get(&o->cells, cell_key(i, j));
+                for (int k = 0; bi >= 0 && k < o->b[bi].n; k++) {
+                    const struct legal_rect *b = &o->r[o->b[bi].v[k]];
+                    if (!(a.x0 < b->x1 && b->x0 < a.x1 && a.y0 < b->y1 && b->y0 < a.y1))
+                        continue;
+                    hit = 1;
+                    if (dir > 0 && b->x1 > nx)
+                        nx = b->x1;
+                    if (dir < 0 && b->x0 - s < nx)
+                        nx = b->x0 - s;
+                }
+            }
+        if (!hit)
+            return x;
+        x = nx;
+    }
+}
+
+static long long labs_ll(long long v) { return v < 0 ? -v : v; }
+
+/* The candidates of one row y (the x values: the wanted one and every block
+ * edge) are free exactly outside the run of blocked positions around the
+ * wanted x, so the row's first free candidate in (|x - wx|, x) order is the
+ * run's left or right end.  Rows are taken in (|y - wy|, y) order until
+ * their distance alone exceeds the best corner found. */
+int legal_place(struct legal_set *o, long long s, long long *x, long long *y, struct noc_ctx *ctx)
+{
+    struct legal_rect want = {*x, *y, *x + s, *y + s};
+    if (!legal_overlaps(o, &want))
+        return legal_add(o, want, ctx);
+    struct walk Y;
+    walk_init(&Y, o->edge[2], o->edge[3], o->n, s, *y);
+    long long wx = *x, wy = *y, bx = 0, by = 0, bd = 0;
+    int found = 0, rc = NOC_OK;
+    for (int j = 0;; j++) {
+        int r = walk_get(&Y, j, ctx);
+        if (r < 0) {
+            rc = NOC_ENOMEM;
+            goto cleanup;
+        }
+        if (r == 0)
+            break;
+        long long yv = Y.v[j], dy = labs_ll(yv - wy);
+        if (found && dy > bd)
+            break;
+        long long lx = slide(o, wx, yv, s, -1), rx = slide(o, wx, yv, s, 1);
+        long long xv = wx - lx <= rx - wx ? lx : rx, d = labs_ll(xv - wx) + dy;
+        if (!found || d < bd || (d == bd && (yv < by || (yv == by && xv < bx)))) {
+            found = 1;
+            bx = xv;
+            by = yv;
+            bd = d;
+        }
+    }
+    *x = bx;
+    *y = by;
+    rc = legal_add(o, (struct legal_rect){bx, by, bx + s, by + s}, ctx);
+cleanup:
+    free(Y.v);
+    return rc;
+}

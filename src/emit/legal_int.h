@@ -1,0 +1,51 @@
+/* Internal to src/emit/: the blocks already placed on the layout and the
+ * search for the nearest free corner of a new block (legal.c). */
+#ifndef NOCSYN_LEGAL_INT_H
+#define NOCSYN_LEGAL_INT_H
+
+#include <stddef.h>
+
+#include "nocsyn/core.h"
+
+/* A block [x0, x1) x [y0, y1) in whole nanometres. */
+struct legal_bucket;
+
+struct legal_rect {
+    long long x0, y0, x1, y1;
+};
+
+/* The placed blocks, with a uniform grid over them (cell side at least the
+ * largest block's side, so a block touches at most 2 x 2 cells) for the
+ * overlap test, and their edges sorted per axis for the candidate corners.
+ * Init/free pair: legal_init / legal_free. */
+struct legal_set {
+    int n;
+    size_t cap;
+    struct legal_rect *r;
+    long long cell;            /* grid cell side in nm (0: no block yet) */
+    struct noc_u64map cells;   /* cell (i, j) -> bucket index */
+    struct legal_bucket *b;    /* per used cell: the blocks touching it */
+    int nb;
+    size_t bcap;
+    long long *edge[4];        /* x0, x1, y0, y1 of every block, ascending */
+    size_t ecap;
+};
+
+void legal_init(struct legal_set *o);
+void legal_free(struct legal_set *o);
+/* Adds a block.  NOC_OK or NOC_ENOMEM. */
+int legal_add(struct legal_set *o, struct legal_rect r, struct noc_ctx *ctx);
+/* 1 when a's interior meets a placed block's.  O(blocks in a's cells). */
+int legal_overlaps(const struct legal_set *o, const struct legal_rect *a);
+/* Nearest free lower-left corner for an s x s block wanted at (*x, *y):
+ * the candidates are the wanted coordinate and every block edge minus/plus
+ * the block, per axis, tried in the order (Manhattan distance, y, x); the
+ * first free one is taken (always found: beyond every block is free) and
+ * the block added.  Rows (y candidates) are walked outwards from the
+ * wanted y over the sorted edges, and in each row the block slides left
+ * and right through the blocks it meets (grid queries) to the row's first
+ * free x; rows stop once farther than the best corner.  NOC_OK or
+ * NOC_ENOMEM. */
+int legal_place(struct legal_set *o, long long s, long long *x, long long *y, struct noc_ctx *ctx);
+
+#endif

@@ -1,0 +1,147 @@
+/* Unit tests: the layout's nearest-free-corner search (src/emit/legal.c)
+ * against the plain definition (every candidate pair sorted by distance,
+ * y, x; the first that meets no block), by hand and on random blocks. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/emit/legal_int.h"
+
+struct pt {
+    long long x, y, d;
+};
+
+static int pt_cmp(const void *pa, const void *pb)
+{
+    const struct pt *a = pa, *b = pb;
+    if (a->d != b->d)
+        return a->d < b->d ? -1 : 1;
+    if (a->y != b->y)
+        return a->y < b->y ? -1 : 1;
+    return (a->x > b->x) - (a->x < b->x);
+}
+
+static long long lab(long long v) { return v < 0 ? -v : v; }
+
+static int meets(const struct legal_rect *r, int n, const struct legal_rect *a)
+{
+    for (int i = 0; i < n; i++)
+        if (a->x0 < r[i].x1 && r[i].x0 < a->x1 && a->y0 < r[i].y1 && r[i].y0 < a->y1)
+            return 1;
+    return 0;
+}
+
+/* The definition: candidates wx, x0 - s, x1 (and the same in y), every pair
+ * sorted, the first free one. */
+static void brute(const struct legal_rect *r, int n, long long s, long long *x, long long *y)
+{
+    int nc = 1 + 2 * n;
+    long long *cx = malloc(sizeof *cx * (size_t)nc), *cy = malloc(sizeof *cy * (size_t)nc);
+    struct pt *p = malloc(sizeof *p * (size_t)nc * (size_t)nc);
+    assert_non_null(cx);
+    assert_non_null(cy);
+    assert_non_null(p);
+    cx[0] = *x;
+    cy[0] = *y;
+    for (int i = 0; i < n; i++) {
+        cx[1 + 2 * i] = r[i].x0 - s;
+        cx[2 + 2 * i] = r[i].x1;
+        cy[1 + 2 * i] = r[i].y0 - s;
+        cy[2 + 2 * i] = r[i].y1;
+    }
+    int np = 0;
+    for (int i = 0; i < nc; i++)
+        for (int j = 0; j < nc; j++)
+            p[np++] = (struct pt){cx[i], cy[j], lab(cx[i] - *x) + lab(cy[j] - *y)};
+    qsort(p, (size_t)np, sizeof *p, pt_cmp);
+    int k = 0;
+    for (; k < np; k++) {
+        struct legal_rect a = {p[k].x, p[k].y, p[k].x + s, p[k].y + s};
+        if (!meets(r, n, &a))
+            break;
+    }
+    assert_true(k < np);
+    *x = p[k].x;
+    *y = p[k].y;
+    free(cx);
+    free(cy);
+    free(p);
+}
+
+/* Two 10 x 10 blocks side by side; a 4 x 4 block wanted at (8, 3) meets
+ * both: the nearest free corners are (8, -4) below and (8, 10) above (both
+ * at distance 7, the lower y first) -- left (-4, 3) and right (20, 3) are
+ * farther. */
+static void by_hand(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct legal_set o;
+    legal_init(&o);
+    assert_int_equal(legal_add(&o, (struct legal_rect){0, 0, 10, 10}, &ctx), NOC_OK);
+    assert_int_equal(legal_add(&o, (struct legal_rect){10, 0, 20, 10}, &ctx), NOC_OK);
+    long long x = 8, y = 3;
+    assert_int_equal(legal_place(&o, 4, &x, &y, &ctx), NOC_OK);
+    assert_true(x == 8 && y == -4);
+    assert_int_equal(o.n, 3);
+    assert_true(legal_overlaps(&o, &(struct legal_rect){9, -2, 10, -1}));
+    assert_false(legal_overlaps(&o, &(struct legal_rect){12, -4, 13, 0}));
+    /* A free wanted corner is kept. */
+    x = 30;
+    y = 30;
+    assert_int_equal(legal_place(&o, 4, &x, &y, &ctx), NOC_OK);
+    assert_true(x == 30 && y == 30);
+    legal_free(&o);
+}
+
+/* Random layouts like the hand-off's: a grid of large blocks with gaps,
+ * then smaller blocks and tiny ones wanted anywhere (negative coordinates
+ * too), each placed by legal_place and by the definition. */
+static void random_against_definition(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_rng rng;
+    for (int trial = 0; trial < 20; trial++) {
+        noc_rng_seed(&rng, (uint64_t)trial + 1);
+        struct legal_set o;
+        legal_init(&o);
+        struct legal_rect r[200];
+        int n = 0, side = 4 + (int)noc_rng_below(&rng, 4);
+        for (int i = 0; i < side; i++)
+            for (int j = 0; j < side; j++) {
+                long long w = 80 + (long long)noc_rng_below(&rng, 40);
+                r[n] = (struct legal_rect){i * 130, j * 130, i * 130 + w, j * 130 + w};
+                assert_int_equal(legal_add(&o, r[n], &ctx), NOC_OK);
+                n++;
+            }
+        while (n < 200) {
+            long long s = noc_rng_below(&rng, 3) == 0 ? 2 + (long long)noc_rng_below(&rng, 4)
+                                                      : 10 + 2 * (long long)noc_rng_below(&rng, 15);
+            long long x = (long long)noc_rng_below(&rng, (uint64_t)side * 130 + 40) - 20;
+            long long y = (long long)noc_rng_below(&rng, (uint64_t)side * 130 + 40) - 20;
+            long long bx = x, by = y;
+            brute(r, n, s, &bx, &by);
+            assert_int_equal(legal_place(&o, s, &x, &y, &ctx), NOC_OK);
+            assert_true(x == bx && y == by);
+            r[n++] = (struct legal_rect){x, y, x + s, y + s};
+            assert_int_equal(o.n, n);
+        }
+        legal_free(&o);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(by_hand),
+        cmocka_unit_test(random_against_definition),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
