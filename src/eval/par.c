@@ -17,6 +17,28 @@ void ev_stats_init(struct ev_stats *s)
     s->pd_log10_max = -INFINITY;
 }
 
+void ev_partial_reset(struct ev_stats *st, double *load, int nch)
+{
+    ev_stats_init(st);
+    if (load)
+        memset(load, 0, (size_t)nch * sizeof *load);
+}
+
+void ev_partial_add(struct ev_stats *st, double *load, const struct ev_stats *from,
+                    const double *from_load, int nch)
+{
+    ev_stats_merge(st, from);
+    if (load)
+        for (int e = 0; e < nch; e++)
+            load[e] += from_load[e];
+}
+
+void ev_chunk_range(int chunk, int n, int *i0, int *i1)
+{
+    *i0 = chunk * EV_CHUNK;
+    *i1 = *i0 + EV_CHUNK < n ? *i0 + EV_CHUNK : n;
+}
+
 void ev_stats_merge(struct ev_stats *into, const struct ev_stats *from)
 {
     into->uni_h_self += from->uni_h_self;

@@ -191,6 +191,15 @@ static void num(struct noc_buf *b, double v)
         noc_buf_append(b, "-", 1);
 }
 
+/* A labelled line "min A  max B  avg C". */
+static void min_max_avg(struct noc_buf *b, const char *name, int mn, int mx, double avg)
+{
+    label(b, name);
+    noc_buf_printf(b, "min %d  max %d  avg ", mn, mx);
+    num(b, avg);
+    noc_buf_append(b, "\n", 1);
+}
+
 static const char *tri(int v)
 {
     return v < 0 ? "unknown" : v ? "yes" : "no";
@@ -198,14 +207,8 @@ static const char *tri(int v)
 
 static void params_text(const struct noc_topo_params *p, struct noc_buf *b)
 {
-    label(b, "in-degree");
-    noc_buf_printf(b, "min %d  max %d  avg ", p->in_min, p->in_max);
-    num(b, p->in_avg);
-    noc_buf_append(b, "\n", 1);
-    label(b, "out-degree");
-    noc_buf_printf(b, "min %d  max %d  avg ", p->out_min, p->out_max);
-    num(b, p->out_avg);
-    noc_buf_append(b, "\n", 1);
+    min_max_avg(b, "in-degree", p->in_min, p->in_max, p->in_avg);
+    min_max_avg(b, "out-degree", p->out_min, p->out_max, p->out_avg);
     label(b, "symmetry");
     noc_buf_printf(b, "vertex-transitive %s  edge-transitive %s  (exact automorphism search)\n",
                    tri(p->vertex_transitive), tri(p->edge_transitive));
@@ -256,14 +259,8 @@ static void text_out(const struct noc_metrics *m, struct noc_buf *b)
     noc_buf_printf(b, "%d\n", m->terminals);
     label(b, "links");
     noc_buf_printf(b, "%d  (channels %d)\n", m->links, m->channels);
-    label(b, "degree");
-    noc_buf_printf(b, "min %d  max %d  avg ", m->degree_min, m->degree_max);
-    num(b, m->degree_avg);
-    noc_buf_append(b, "\n", 1);
-    label(b, "radix");
-    noc_buf_printf(b, "min %d  max %d  avg ", m->radix_min, m->radix_max);
-    num(b, m->radix_avg);
-    noc_buf_append(b, "\n", 1);
+    min_max_avg(b, "degree", m->degree_min, m->degree_max, m->degree_avg);
+    min_max_avg(b, "radix", m->radix_min, m->radix_max, m->radix_avg);
     label(b, "diameter");
     if (m->diameter >= 0)
         noc_buf_printf(b, "%d hop%s\n", m->diameter, m->diameter == 1 ? "" : "s");
