@@ -109,14 +109,9 @@ int noc_app_parse_csv(struct noc_app *app, const char *data, size_t len, const c
     if (!label)
         label = "<app>";
     int ndup0 = app->ndup;
-    long nrows = 0;
-    int rc = noc_csv_rows(data, len, label, on_row, &st, &nrows, ctx);
+    int rc = noc_csv_read_table(data, len, label, on_row, &st, APP_HEADER, ctx);
     if (rc != NOC_OK)
         return rc;
-    if (nrows == 0)
-        return noc_error(ctx, NOC_EINVAL, label, 1, "%s: expected the header line %s",
-                         len ? "no header (only blank or comment lines)" : "empty file",
-                         APP_HEADER);
     if (st.nflows == 0)
         return noc_error(ctx, NOC_EINVAL, label, st.header_line, "no flows after the header");
     if (app->ndup > ndup0)
