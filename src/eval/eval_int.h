@@ -67,6 +67,11 @@ typedef void (*ev_reduce_fn)(void *shared, void *worker);
  * at most `nchunks`, at least 1. */
 int ev_threads(int requested, int nchunks);
 
+/* n zeroed workers of `size` bytes each (the caller frees the block) and,
+ * in *wp (caller frees), a pointer to each, as ev_par_run takes them.
+ * NULL on no memory (message in ctx; nothing left allocated). */
+void *ev_workers_alloc(int n, size_t size, void ***wp, struct noc_ctx *ctx);
+
 /* Runs chunks 0..nchunks-1 on `nthreads` threads (workers[i] belongs to
  * thread i), reducing in chunk order (see above).  On failure the error of
  * the lowest failing chunk is copied to ctx (deterministic) and no further

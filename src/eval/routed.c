@@ -126,9 +126,7 @@ int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
     ev_partial_reset(&sh.st, load, t->nch);
     int nchunks = (sh.N + EV_CHUNK - 1) / EV_CHUNK;
     int want = ev_threads(threads, nchunks);
-    ws = noc_calloc(ctx, (size_t)want, sizeof *ws);
-    wp = noc_calloc(ctx, (size_t)want, sizeof *wp);
-    if (!ws || !wp) {
+    if (!(ws = ev_workers_alloc(want, sizeof *ws, &wp, ctx))) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
@@ -137,7 +135,6 @@ int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
         noc_pathset_init(&w->ps);
         w->wsp = noc_calloc(ctx, (size_t)sh.N + 1, sizeof *w->wsp);
         w->load = noc_malloc(ctx, (size_t)sh.nch + 1, sizeof *w->load);
-        wp[nthreads] = w;
         if (!w->wsp || !w->load) {
             nthreads++;
             rc = NOC_ENOMEM;
@@ -145,19 +142,12 @@ int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
         }
     }
     rc = ev_par_run(nthreads, nchunks, &sh, wp, rt_chunk, rt_reduce, ctx);
-    /* Only the routed quantities: diameter stays with the minimal sweep. */
-    st->uni_h_self = sh.st.uni_h_self;
-    st->uni_h_other = sh.st.uni_h_other;
-    st->sp_h_self = sh.st.sp_h_self;
-    st->sp_w_self = sh.st.sp_w_self;
-    st->sp_h_other = sh.st.sp_h_other;
-    st->sp_w_other = sh.st.sp_w_other;
-    st->hops_max = sh.st.hops_max;
-    st->pd_cnt = sh.st.pd_cnt;
-    st->pd_sum = sh.st.pd_sum;
-    st->pd_min = sh.st.pd_min;
-    st->pd_max = sh.st.pd_max;
-    st->pd_log10_max = sh.st.pd_log10_max;
+    /* Only the routed quantities: diameter and connectivity stay with the
+     * minimal sweep. */
+    int diameter = st->diameter, disconnected = st->disconnected;
+    *st = sh.st;
+    st->diameter = diameter;
+    st->disconnected = disconnected;
     st->pd_overflow = 0;
 cleanup:
     for (int i = 0; i < nthreads; i++) {

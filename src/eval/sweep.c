@@ -302,16 +302,13 @@ int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int
         goto cleanup;
     int nchunks = (sh.ngroups + EV_CHUNK - 1) / EV_CHUNK;
     int want = ev_threads(threads, nchunks);
-    ws = noc_calloc(ctx, (size_t)want, sizeof *ws);
-    wp = noc_calloc(ctx, (size_t)want, sizeof *wp);
-    if (!ws || !wp) {
+    if (!(ws = ev_workers_alloc(want, sizeof *ws, &wp, ctx))) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
     for (; nthreads < want; nthreads++) {
         if ((rc = worker_alloc(&ws[nthreads], &sh, ctx)) != NOC_OK)
             goto cleanup;
-        wp[nthreads] = &ws[nthreads];
     }
     if (sh.fg.R > 0)
         choose_kernel(&sh, &ws[0].fw);
