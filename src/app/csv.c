@@ -103,9 +103,7 @@ static int on_row(void *ud, const struct noc_csv_row *row, struct noc_ctx *ctx)
 int noc_app_parse_csv(struct noc_app *app, const char *data, size_t len, const char *label,
                       struct noc_ctx *ctx)
 {
-    struct csv_state st;
-    memset(&st, 0, sizeof st);
-    st.app = app;
+    struct csv_state st = {.app = app};
     if (!label)
         label = "<app>";
     int ndup0 = app->ndup;

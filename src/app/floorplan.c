@@ -102,9 +102,7 @@ static int fp_row(void *ud, const struct noc_csv_row *row, struct noc_ctx *ctx)
 int noc_floorplan_parse(struct noc_app *app, const char *data, size_t len, const char *label,
                         struct noc_ctx *ctx)
 {
-    struct fp_state st;
-    memset(&st, 0, sizeof st);
-    st.app = app;
+    struct fp_state st = {.app = app};
     if (!label)
         label = "<floorplan>";
     int rc = NOC_OK;
