@@ -303,13 +303,5 @@ int rt_updown_next(const struct noc_routing *r, const struct rt_dest *dd, int u,
     (void)cls;
     (void)ctx;
     int ph = (cin >= 0 && noc_topo_is_rr(t, cin) && !is_up(p, t, cin)) ? 1 : 0;
-    int e = rt_dest_channel(dd, &t->g, 2 * u + ph);
-    *nhop = 0;
-    if (e >= 0) {
-        hop[0].ch = e;
-        hop[0].cls = 0;
-        hop[0].w = 1.0;
-        *nhop = 1;
-    }
-    return NOC_OK;
+    return rt_table_hop(rt_dest_channel(dd, &t->g, 2 * u + ph), hop, nhop);
 }
