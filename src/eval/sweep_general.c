@@ -49,6 +49,9 @@ static int forward(const struct ev_sw *sh, struct ev_sw_worker *w, int gi, int *
     int qh = 0, L = 1;
     while (qh < qt) {
         int lend = qt, nl = L + 1;
+        /* Two copies of the level loop on purpose: without parallel
+         * channels (the usual case) the hot inner loop carries no
+         * router-level count and no test for it. */
         if (!multi) {
             for (; qh < lend; qh++) {
                 int u = queue[qh];
