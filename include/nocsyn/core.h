@@ -163,6 +163,9 @@ void noc_buf_printf(struct noc_buf *b, const char *fmt, ...)
 #endif
     ;
 void noc_buf_append(struct noc_buf *b, const char *s, size_t n);
+/* An emitter's final status: NOC_OK, or NOC_ENOMEM with "out of memory
+ * writing WHAT" in ctx when an append to b ran out of memory.  O(1). */
+int noc_buf_status(const struct noc_buf *b, const char *what, struct noc_ctx *ctx);
 /* Formats a double the way every emitter does: shortest of %.10g. */
 void noc_buf_num(struct noc_buf *b, double v);
 /* The one XML escaper (SVG, HTML, Graphviz HTML-like labels): appends s

@@ -103,20 +103,13 @@ static int on_row(void *ud, const struct noc_csv_row *row, struct noc_ctx *ctx)
 int noc_app_parse_csv(struct noc_app *app, const char *data, size_t len, const char *label,
                       struct noc_ctx *ctx)
 {
-    struct csv_state st;
-    memset(&st, 0, sizeof st);
-    st.app = app;
+    struct csv_state st = {.app = app};
     if (!label)
         label = "<app>";
     int ndup0 = app->ndup;
-    long nrows = 0;
-    int rc = noc_csv_rows(data, len, label, on_row, &st, &nrows, ctx);
+    int rc = noc_csv_read_table(data, len, label, on_row, &st, APP_HEADER, ctx);
     if (rc != NOC_OK)
         return rc;
-    if (nrows == 0)
-        return noc_error(ctx, NOC_EINVAL, label, 1, "%s: expected the header line %s",
-                         len ? "no header (only blank or comment lines)" : "empty file",
-                         APP_HEADER);
     if (st.nflows == 0)
         return noc_error(ctx, NOC_EINVAL, label, st.header_line, "no flows after the header");
     if (app->ndup > ndup0)

@@ -163,6 +163,17 @@ cleanup:
     return rc;
 }
 
+int noc_csv_read_table(const char *data, size_t len, const char *label, noc_csv_row_fn fn,
+                       void *ud, const char *header, struct noc_ctx *ctx)
+{
+    long nrows = 0;
+    int rc = noc_csv_rows(data, len, label, fn, ud, &nrows, ctx);
+    if (rc == NOC_OK && nrows == 0)
+        rc = noc_error(ctx, NOC_EINVAL, label, 1, "%s: expected the header line %s",
+                       len ? "no header (only blank or comment lines)" : "empty file", header);
+    return rc;
+}
+
 int noc_csv_header(const struct noc_csv_row *row, const char *const *names, int nnames,
                    int *col, const char *expect, struct noc_ctx *ctx)
 {

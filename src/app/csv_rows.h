@@ -42,6 +42,13 @@ typedef int (*noc_csv_row_fn)(void *ud, const struct noc_csv_row *row, struct no
 int noc_csv_rows(const char *data, size_t len, const char *label, noc_csv_row_fn fn,
                  void *ud, long *nrows, struct noc_ctx *ctx);
 
+/* noc_csv_rows over a file whose first record is the header `header`
+ * (quoted in the message): also NOC_EINVAL "LABEL:1: empty file: expected
+ * the header line HEADER" (or "no header (only blank or comment lines)")
+ * when the data hold no record.  O(len). */
+int noc_csv_read_table(const char *data, size_t len, const char *label, noc_csv_row_fn fn,
+                       void *ud, const char *header, struct noc_ctx *ctx);
+
 /* Maps the header row onto column ids: names[k] is the k-th known column
  * name; on return col[k] is its field index or -1 when absent.  Unknown,
  * empty or repeated names are NOC_EINVAL naming the column and the line.

@@ -102,23 +102,15 @@ static int fp_row(void *ud, const struct noc_csv_row *row, struct noc_ctx *ctx)
 int noc_floorplan_parse(struct noc_app *app, const char *data, size_t len, const char *label,
                         struct noc_ctx *ctx)
 {
-    struct fp_state st;
-    memset(&st, 0, sizeof st);
-    st.app = app;
+    struct fp_state st = {.app = app};
     if (!label)
         label = "<floorplan>";
     int rc = NOC_OK;
-    long nrows = 0;
     st.ent = noc_calloc(ctx, app->ncores > 0 ? (size_t)app->ncores : 1, sizeof *st.ent);
     if (!st.ent)
         return NOC_ENOMEM;
-    if ((rc = noc_csv_rows(data, len, label, fp_row, &st, &nrows, ctx)) != NOC_OK)
+    if ((rc = noc_csv_read_table(data, len, label, fp_row, &st, FP_HEADER, ctx)) != NOC_OK)
         goto cleanup;
-    if (nrows == 0) {
-        rc = noc_error(ctx, NOC_EINVAL, label, 1, "%s: expected the header line %s",
-                       len ? "no header (only blank or comment lines)" : "empty file", FP_HEADER);
-        goto cleanup;
-    }
     for (int i = 0; i < app->ncores; i++) {
         const struct fp_entry *e = &st.ent[i];
         struct noc_core *c = &app->cores[i];

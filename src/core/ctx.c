@@ -139,22 +139,22 @@ char *noc_strdup(struct noc_ctx *ctx, const char *s)
     return d;
 }
 
-int noc_parse_double(const char *s, double *out)
+/* s past its leading blanks (spaces, tabs). */
+static const char *skip_blanks(const char *s)
 {
-    if (!s)
-        return -1;
     while (*s == ' ' || *s == '\t')
         s++;
-    if (!*s)
+    return s;
+}
+
+int noc_parse_double(const char *s, double *out)
+{
+    if (!s || !*(s = skip_blanks(s)))
         return -1;
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (end == s)
-        return -1;
-    while (*end == ' ' || *end == '\t')
-        end++;
-    if (*end || !isfinite(v) || errno == ERANGE)
+    if (end == s || *skip_blanks(end) || !isfinite(v) || errno == ERANGE)
         return -1;
     *out = v;
     return 0;
@@ -162,20 +162,12 @@ int noc_parse_double(const char *s, double *out)
 
 int noc_parse_int(const char *s, long lo, long hi, long *out)
 {
-    if (!s)
-        return -1;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    if (!*s)
+    if (!s || !*(s = skip_blanks(s)))
         return -1;
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (end == s || errno == ERANGE)
-        return -1;
-    while (*end == ' ' || *end == '\t')
-        end++;
-    if (*end || v < lo || v > hi)
+    if (end == s || errno == ERANGE || *skip_blanks(end) || v < lo || v > hi)
         return -1;
     *out = v;
     return 0;

@@ -362,6 +362,13 @@ void noc_buf_xml(struct noc_buf *b, const char *s)
     }
 }
 
+int noc_buf_status(const struct noc_buf *b, const char *what, struct noc_ctx *ctx)
+{
+    if (b->failed)
+        return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory writing %s", what);
+    return NOC_OK;
+}
+
 void noc_buf_num(struct noc_buf *b, double v)
 {
     if (v == 0)

@@ -71,7 +71,5 @@ int noc_topo_write_anynet(const struct noc_topo *t, struct noc_buf *out, struct 
             }
         noc_buf_append(out, "\n", 1);
     }
-    if (out->failed)
-        return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory writing anynet");
-    return NOC_OK;
+    return noc_buf_status(out, "anynet", ctx);
 }

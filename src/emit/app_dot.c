@@ -63,6 +63,15 @@ static void put_num(struct noc_buf *b, double v)
         noc_buf_printf(b, "\"%s\"", s);
 }
 
+/* Two numeric attributes ", k1=v1, k2=v2". */
+static void put_pair(struct noc_buf *b, const char *k1, double v1, const char *k2, double v2)
+{
+    noc_buf_printf(b, ", %s=", k1);
+    put_num(b, v1);
+    noc_buf_printf(b, ", %s=", k2);
+    put_num(b, v2);
+}
+
 static int all_placed(const struct noc_app *app)
 {
     int placed = app->ncores > 0;
@@ -86,18 +95,10 @@ static void write_core(const struct noc_app *app, int i, int pinned, struct noc_
         noc_buf_append(b, " mm</FONT>", 10);
     }
     noc_buf_append(b, ">", 1);
-    if (c->has_size) {
-        noc_buf_append(b, ", w=", 4);
-        put_num(b, c->w);
-        noc_buf_append(b, ", h=", 4);
-        put_num(b, c->h);
-    }
-    if (c->has_pos) {
-        noc_buf_append(b, ", x=", 4);
-        put_num(b, c->x);
-        noc_buf_append(b, ", y=", 4);
-        put_num(b, c->y);
-    }
+    if (c->has_size)
+        put_pair(b, "w", c->w, "h", c->h);
+    if (c->has_pos)
+        put_pair(b, "x", c->x, "y", c->y);
     if (pinned) {
         double w = c->has_size ? c->w : APP_DRAW_DEFAULT_MM;
         double h = c->has_size ? c->h : APP_DRAW_DEFAULT_MM;
@@ -162,9 +163,7 @@ int noc_app_write_dot(const struct noc_app *app, struct noc_buf *out, struct noc
     for (int f = 0; f < app->nflows; f++)
         write_flow(app, f, lo, hi, out);
     noc_buf_append(out, "}\n", 2);
-    if (out->failed)
-        return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory writing the app DOT");
-    return NOC_OK;
+    return noc_buf_status(out, "the app DOT", ctx);
 }
 
 int noc_app_write_svg(const struct noc_app *app, struct noc_buf *out, struct noc_ctx *ctx)

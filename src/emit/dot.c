@@ -331,8 +331,7 @@ int noc_topo_write_dot(const struct noc_topo *t, struct noc_buf *out, struct noc
     for (int e = 0; e < t->nch; e++)
         write_channel(t, e, out);
     noc_buf_append(out, "}\n", 2);
-    if (out->failed)
-        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory writing DOT");
+    rc = noc_buf_status(out, "DOT", ctx);
 cleanup:
     free(start);
     free(idx);

@@ -131,8 +131,7 @@ int noc_topo_write_json(const struct noc_topo *t, struct noc_buf *out, struct no
     }
     noc_buf_append(out, text, strlen(text));
     noc_buf_append(out, "\n", 1);
-    if (out->failed)
-        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory writing JSON");
+    rc = noc_buf_status(out, "JSON", ctx);
 cleanup:
     free(text);
     cJSON_Delete(root);

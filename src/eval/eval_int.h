@@ -47,6 +47,16 @@ void ev_stats_init(struct ev_stats *s);
 /* into += from (sums added, extrema combined). */
 void ev_stats_merge(struct ev_stats *into, const struct ev_stats *from);
 
+/* A worker's partial for a new chunk: st reset, load (nch entries; may be
+ * NULL) zeroed. */
+void ev_partial_reset(struct ev_stats *st, double *load, int nch);
+/* The totals (st, load) += a worker's partial (from, from_load); the loads
+ * only when load is not NULL.  O(nch). */
+void ev_partial_add(struct ev_stats *st, double *load, const struct ev_stats *from,
+                    const double *from_load, int nch);
+/* Items [*i0, *i1) of chunk `chunk` out of n. */
+void ev_chunk_range(int chunk, int n, int *i0, int *i1);
+
 /* Computes chunk `chunk` into the worker's private partial (which it must
  * reset first).  Returns a status (message in ctx). */
 typedef int (*ev_chunk_fn)(void *shared, void *worker, int chunk, struct noc_ctx *ctx);
@@ -56,6 +66,11 @@ typedef void (*ev_reduce_fn)(void *shared, void *worker);
 /* The number of threads to use: `requested` (0 = online processors),
  * at most `nchunks`, at least 1. */
 int ev_threads(int requested, int nchunks);
+
+/* n zeroed workers of `size` bytes each (the caller frees the block) and,
+ * in *wp (caller frees), a pointer to each, as ev_par_run takes them.
+ * NULL on no memory (message in ctx; nothing left allocated). */
+void *ev_workers_alloc(int n, size_t size, void ***wp, struct noc_ctx *ctx);
 
 /* Runs chunks 0..nchunks-1 on `nthreads` threads (workers[i] belongs to
  * thread i), reducing in chunk order (see above).  On failure the error of
@@ -239,6 +254,15 @@ int ev_sw_group_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
  * terminal's carries its row sum, a multi-channel terminal's channel to
  * router r carries c[r], c the routers' reverse accumulation). */
 int ev_sw_no_path(const struct ev_sw *sh, int s, int d, struct noc_ctx *ctx);
+/* Group gi's reach over all terminals into w->st: `unreach` the first
+ * terminal it does not reach (-1: none; the topology is then disconnected,
+ * an error under uniform traffic), hmax its largest hop count (diameter). */
+int ev_sw_reach(const struct ev_sw *sh, struct ev_sw_worker *w, int gi, int unreach, int hmax,
+                struct noc_ctx *ctx);
+/* The uniform pairs of group gi (gs members) into w->st: hsum the hops from
+ * one member to every terminal, self the sum of the members' hops to
+ * themselves, hmax the largest. */
+void ev_sw_uniform(struct ev_sw_worker *w, int gs, double hsum, double self, int hmax);
 void ev_sw_inject_loads(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
                         const double *c);
 
@@ -251,6 +275,29 @@ static inline void ev_stats_pd(struct ev_stats *s, double count, double mult)
         s->pd_min = count;
     if (count > s->pd_max)
         s->pd_max = count;
+}
+
+/* Records a sparse demand of weight w over h hops (a weighted mean for
+ * several paths) from a terminal to itself (self) or to another. */
+static inline void ev_stats_sparse(struct ev_stats *s, int self, double w, double h)
+{
+    if (self) {
+        s->sp_h_self += w * h;
+        s->sp_w_self += w;
+    } else {
+        s->sp_h_other += w * h;
+        s->sp_w_other += w;
+    }
+}
+
+/* A minimal sweep's demand of weight wt from terminal s to terminal d, h
+ * hops apart: the group's traffic to d, the largest hops and the sums. */
+static inline void ev_sw_demand(struct ev_sw_worker *w, int s, int d, double wt, int h)
+{
+    w->wd[d] += wt;
+    if (h > w->st.hops_max)
+        w->st.hops_max = h;
+    ev_stats_sparse(&w->st, d == s, wt, h);
 }
 
 #endif

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -15,6 +16,43 @@ void ev_stats_init(struct ev_stats *s)
     s->pd_min = INFINITY;
     s->pd_max = 0;
     s->pd_log10_max = -INFINITY;
+}
+
+void ev_partial_reset(struct ev_stats *st, double *load, int nch)
+{
+    ev_stats_init(st);
+    if (load)
+        memset(load, 0, (size_t)nch * sizeof *load);
+}
+
+void ev_partial_add(struct ev_stats *st, double *load, const struct ev_stats *from,
+                    const double *from_load, int nch)
+{
+    ev_stats_merge(st, from);
+    if (load)
+        for (int e = 0; e < nch; e++)
+            load[e] += from_load[e];
+}
+
+void ev_chunk_range(int chunk, int n, int *i0, int *i1)
+{
+    *i0 = chunk * EV_CHUNK;
+    *i1 = *i0 + EV_CHUNK < n ? *i0 + EV_CHUNK : n;
+}
+
+void *ev_workers_alloc(int n, size_t size, void ***wp, struct noc_ctx *ctx)
+{
+    char *ws = noc_calloc(ctx, (size_t)n, size);
+    *wp = noc_calloc(ctx, (size_t)n, sizeof **wp);
+    if (!ws || !*wp) {
+        free(ws);
+        free(*wp);
+        *wp = NULL;
+        return NULL;
+    }
+    for (int i = 0; i < n; i++)
+        (*wp)[i] = ws + (size_t)i * size;
+    return ws;
 }
 
 void ev_stats_merge(struct ev_stats *into, const struct ev_stats *from)

@@ -191,6 +191,22 @@ static void num(struct noc_buf *b, double v)
         noc_buf_append(b, "-", 1);
 }
 
+/* A labelled line "min A  max B  avg C". */
+static void min_max_avg(struct noc_buf *b, const char *name, int mn, int mx, double avg)
+{
+    label(b, name);
+    noc_buf_printf(b, "min %d  max %d  avg ", mn, mx);
+    num(b, avg);
+    noc_buf_append(b, "\n", 1);
+}
+
+/* A number (as num) followed by the text `then`. */
+static void num_then(struct noc_buf *b, double v, const char *then)
+{
+    num(b, v);
+    noc_buf_append(b, then, strlen(then));
+}
+
 static const char *tri(int v)
 {
     return v < 0 ? "unknown" : v ? "yes" : "no";
@@ -198,14 +214,8 @@ static const char *tri(int v)
 
 static void params_text(const struct noc_topo_params *p, struct noc_buf *b)
 {
-    label(b, "in-degree");
-    noc_buf_printf(b, "min %d  max %d  avg ", p->in_min, p->in_max);
-    num(b, p->in_avg);
-    noc_buf_append(b, "\n", 1);
-    label(b, "out-degree");
-    noc_buf_printf(b, "min %d  max %d  avg ", p->out_min, p->out_max);
-    num(b, p->out_avg);
-    noc_buf_append(b, "\n", 1);
+    min_max_avg(b, "in-degree", p->in_min, p->in_max, p->in_avg);
+    min_max_avg(b, "out-degree", p->out_min, p->out_max, p->out_avg);
     label(b, "symmetry");
     noc_buf_printf(b, "vertex-transitive %s  edge-transitive %s  (exact automorphism search)\n",
                    tri(p->vertex_transitive), tri(p->edge_transitive));
@@ -220,26 +230,19 @@ static void params_text(const struct noc_topo_params *p, struct noc_buf *b)
         return;
     }
     noc_buf_printf(b, "w = ");
-    num(b, p->width);
-    noc_buf_printf(b, " bits at ");
-    num(b, p->freq_mhz);
-    noc_buf_printf(b, " MHz: channel/port ");
-    num(b, p->channel_mbps);
-    noc_buf_printf(b, " MB/s, aggregate ");
-    num(b, p->aggregate_mbps);
-    noc_buf_printf(b, " MB/s\n");
+    num_then(b, p->width, " bits at ");
+    num_then(b, p->freq_mhz, " MHz: channel/port ");
+    num_then(b, p->channel_mbps, " MB/s, aggregate ");
+    num_then(b, p->aggregate_mbps, " MB/s\n");
     label(b, "bisection bw");
     if (p->bisection_links < 0) {
         noc_buf_printf(b, "- (bisection not computed)\n");
         return;
     }
     noc_buf_printf(b, "B = b x w = %d x ", p->bisection_links);
-    num(b, p->width);
-    noc_buf_printf(b, " = ");
-    num(b, p->bisection_wires);
-    noc_buf_printf(b, " wires; ");
-    num(b, p->bisection_mbps);
-    noc_buf_printf(b, " MB/s (both directions)\n");
+    num_then(b, p->width, " = ");
+    num_then(b, p->bisection_wires, " wires; ");
+    num_then(b, p->bisection_mbps, " MB/s (both directions)\n");
 }
 
 static void text_out(const struct noc_metrics *m, struct noc_buf *b)
@@ -256,14 +259,8 @@ static void text_out(const struct noc_metrics *m, struct noc_buf *b)
     noc_buf_printf(b, "%d\n", m->terminals);
     label(b, "links");
     noc_buf_printf(b, "%d  (channels %d)\n", m->links, m->channels);
-    label(b, "degree");
-    noc_buf_printf(b, "min %d  max %d  avg ", m->degree_min, m->degree_max);
-    num(b, m->degree_avg);
-    noc_buf_append(b, "\n", 1);
-    label(b, "radix");
-    noc_buf_printf(b, "min %d  max %d  avg ", m->radix_min, m->radix_max);
-    num(b, m->radix_avg);
-    noc_buf_append(b, "\n", 1);
+    min_max_avg(b, "degree", m->degree_min, m->degree_max, m->degree_avg);
+    min_max_avg(b, "radix", m->radix_min, m->radix_max, m->radix_avg);
     label(b, "diameter");
     if (m->diameter >= 0)
         noc_buf_printf(b, "%d hop%s\n", m->diameter, m->diameter == 1 ? "" : "s");
@@ -271,20 +268,16 @@ static void text_out(const struct noc_metrics *m, struct noc_buf *b)
         noc_buf_printf(b, "- (some terminal pair is disconnected)\n");
     label(b, "hops");
     noc_buf_printf(b, "avg ");
-    num(b, m->hops_avg);
-    noc_buf_printf(b, "  avg excl. self ");
-    num(b, m->hops_avg_excl_self);
-    noc_buf_printf(b, "  max ");
+    num_then(b, m->hops_avg, "  avg excl. self ");
+    num_then(b, m->hops_avg_excl_self, "  max ");
     if (m->hops_max >= 0)
         noc_buf_printf(b, "%d", m->hops_max);
     else
         noc_buf_append(b, "-", 1);
     noc_buf_append(b, "\n", 1);
     label(b, "max channel load");
-    num(b, m->max_channel_load);
-    noc_buf_printf(b, "  (throughput ");
-    num(b, m->throughput);
-    noc_buf_printf(b, " of injection)\n");
+    num_then(b, m->max_channel_load, "  (throughput ");
+    num_then(b, m->throughput, " of injection)\n");
     if (m->unit_mbps > 0) {
         label(b, "max load MB/s");
         num(b, m->max_channel_load_mbps);
@@ -297,10 +290,8 @@ static void text_out(const struct noc_metrics *m, struct noc_buf *b)
     }
     label(b, "path diversity");
     noc_buf_printf(b, "avg ");
-    num(b, m->pd_avg);
-    noc_buf_printf(b, "  min ");
-    num(b, m->pd_min);
-    noc_buf_printf(b, "  max ");
+    num_then(b, m->pd_avg, "  min ");
+    num_then(b, m->pd_min, "  max ");
     if (isinf(m->pd_max))
         noc_buf_printf(b, "1e%.3f", m->pd_log10_max);
     else
@@ -320,8 +311,7 @@ static void text_out(const struct noc_metrics *m, struct noc_buf *b)
         noc_buf_printf(b, "- (not a deterministic routing)\n");
     label(b, "wire length");
     if (isfinite(m->wire_length_mm)) {
-        num(b, m->wire_length_mm);
-        noc_buf_printf(b, " mm\n");
+        num_then(b, m->wire_length_mm, " mm\n");
     } else {
         noc_buf_printf(b, "- (positions unknown)\n");
     }

@@ -66,15 +66,8 @@ static int route_pair(const struct rt_shared *sh, struct rt_worker *w, int s, in
         else
             st->uni_h_other += hbar;
     }
-    if (wsp > 0) {
-        if (s == d) {
-            st->sp_h_self += wsp * hbar;
-            st->sp_w_self += wsp;
-        } else {
-            st->sp_h_other += wsp * hbar;
-            st->sp_w_other += wsp;
-        }
-    }
+    if (wsp > 0)
+        ev_stats_sparse(st, s == d, wsp, hbar);
     if (s != d)
         ev_stats_pd(st, ps->npaths, 1);
     return NOC_OK;
@@ -85,11 +78,9 @@ static int rt_chunk(void *shared, void *worker, int chunk, struct noc_ctx *ctx)
     const struct rt_shared *sh = shared;
     struct rt_worker *w = worker;
     const struct noc_traffic *tr = sh->tr;
-    ev_stats_init(&w->st);
-    memset(w->load, 0, (size_t)sh->nch * sizeof *w->load);
-    int s0 = chunk * EV_CHUNK, s1 = s0 + EV_CHUNK;
-    if (s1 > sh->N)
-        s1 = sh->N;
+    int s0, s1;
+    ev_partial_reset(&w->st, w->load, sh->nch);
+    ev_chunk_range(chunk, sh->N, &s0, &s1);
     double wu = tr->uniform > 0 ? tr->uniform / sh->N : 0;
     for (int s = s0; s < s1; s++) {
         int rc = NOC_OK;
@@ -114,9 +105,7 @@ static void rt_reduce(void *shared, void *worker)
 {
     struct rt_shared *sh = shared;
     const struct rt_worker *w = worker;
-    ev_stats_merge(&sh->st, &w->st);
-    for (int e = 0; e < sh->nch; e++)
-        sh->load[e] += w->load[e];
+    ev_partial_add(&sh->st, sh->load, &w->st, w->load, sh->nch);
 }
 
 int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
@@ -134,13 +123,10 @@ int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
     sh.N = t->nterminals;
     sh.nch = t->nch;
     sh.load = load;
-    ev_stats_init(&sh.st);
-    memset(load, 0, (size_t)t->nch * sizeof *load);
+    ev_partial_reset(&sh.st, load, t->nch);
     int nchunks = (sh.N + EV_CHUNK - 1) / EV_CHUNK;
     int want = ev_threads(threads, nchunks);
-    ws = noc_calloc(ctx, (size_t)want, sizeof *ws);
-    wp = noc_calloc(ctx, (size_t)want, sizeof *wp);
-    if (!ws || !wp) {
+    if (!(ws = ev_workers_alloc(want, sizeof *ws, &wp, ctx))) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
@@ -149,7 +135,6 @@ int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
         noc_pathset_init(&w->ps);
         w->wsp = noc_calloc(ctx, (size_t)sh.N + 1, sizeof *w->wsp);
         w->load = noc_malloc(ctx, (size_t)sh.nch + 1, sizeof *w->load);
-        wp[nthreads] = w;
         if (!w->wsp || !w->load) {
             nthreads++;
             rc = NOC_ENOMEM;
@@ -157,19 +142,12 @@ int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
         }
     }
     rc = ev_par_run(nthreads, nchunks, &sh, wp, rt_chunk, rt_reduce, ctx);
-    /* Only the routed quantities: diameter stays with the minimal sweep. */
-    st->uni_h_self = sh.st.uni_h_self;
-    st->uni_h_other = sh.st.uni_h_other;
-    st->sp_h_self = sh.st.sp_h_self;
-    st->sp_w_self = sh.st.sp_w_self;
-    st->sp_h_other = sh.st.sp_h_other;
-    st->sp_w_other = sh.st.sp_w_other;
-    st->hops_max = sh.st.hops_max;
-    st->pd_cnt = sh.st.pd_cnt;
-    st->pd_sum = sh.st.pd_sum;
-    st->pd_min = sh.st.pd_min;
-    st->pd_max = sh.st.pd_max;
-    st->pd_log10_max = sh.st.pd_log10_max;
+    /* Only the routed quantities: diameter and connectivity stay with the
+     * minimal sweep. */
+    int diameter = st->diameter, disconnected = st->disconnected;
+    *st = sh.st;
+    st->diameter = diameter;
+    st->disconnected = disconnected;
     st->pd_overflow = 0;
 cleanup:
     for (int i = 0; i < nthreads; i++) {

@@ -158,6 +158,27 @@ int ev_sw_no_path(const struct ev_sw *sh, int s, int d, struct noc_ctx *ctx)
                      t->nodes[sh->R + s].name, t->nodes[sh->R + d].name);
 }
 
+int ev_sw_reach(const struct ev_sw *sh, struct ev_sw_worker *w, int gi, int unreach, int hmax,
+                struct noc_ctx *ctx)
+{
+    if (unreach >= 0) {
+        w->st.disconnected = 1;
+        if (sh->tr->uniform > 0)
+            return ev_sw_no_path(sh, sh->gmem[sh->gstart[gi]], unreach, ctx);
+    }
+    if (hmax > w->st.diameter)
+        w->st.diameter = hmax;
+    return NOC_OK;
+}
+
+void ev_sw_uniform(struct ev_sw_worker *w, int gs, double hsum, double self, int hmax)
+{
+    w->st.uni_h_self += self;
+    w->st.uni_h_other += gs * hsum - self;
+    if (hmax > w->st.hops_max)
+        w->st.hops_max = hmax;
+}
+
 /* Loads of the injection channels of group gi: a one-channel terminal's
  * carries its row sum; a multi-channel terminal's channel to router r
  * carries c[r] (c: the routers' reverse accumulation). */
@@ -183,12 +204,9 @@ static int sw_chunk(void *shared, void *worker, int chunk, struct noc_ctx *ctx)
 {
     const struct ev_sw *sh = shared;
     struct ev_sw_worker *w = worker;
-    ev_stats_init(&w->st);
-    if (w->load)
-        memset(w->load, 0, (size_t)sh->nch * sizeof *w->load);
-    int g0 = chunk * EV_CHUNK, g1 = g0 + EV_CHUNK;
-    if (g1 > sh->ngroups)
-        g1 = sh->ngroups;
+    int g0, g1;
+    ev_partial_reset(&w->st, w->load, sh->nch);
+    ev_chunk_range(chunk, sh->ngroups, &g0, &g1);
     for (int gi = g0; gi < g1; gi++) {
         int rc = sh->fg.R > 0 ? ev_sw_group_fast(sh, w, gi, ctx)
                               : ev_sw_group_general(sh, w, gi, ctx);
@@ -202,13 +220,7 @@ static void sw_reduce(void *shared, void *worker)
 {
     struct ev_sw *sh = shared;
     const struct ev_sw_worker *w = worker;
-    ev_stats_merge(&sh->st, &w->st);
-    if (sh->load) {
-        double *to = sh->load;
-        const double *from = w->load;
-        for (int e = 0; e < sh->nch; e++)
-            to[e] += from[e];
-    }
+    ev_partial_add(&sh->st, sh->load, &w->st, w->load, sh->nch);
 }
 
 /* Parallel channels anywhere (consecutive CSR edges with equal endpoints),
@@ -275,9 +287,7 @@ int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int
     sh.nnodes = t->nnodes;
     sh.nch = t->nch;
     sh.load = load;
-    ev_stats_init(&sh.st);
-    if (load)
-        memset(load, 0, (size_t)t->nch * sizeof *load);
+    ev_partial_reset(&sh.st, load, t->nch);
     sh.rr_end = noc_malloc(ctx, (size_t)sh.R + 1, sizeof *sh.rr_end);
     if (!sh.rr_end) {
         rc = NOC_ENOMEM;
@@ -292,16 +302,13 @@ int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int
         goto cleanup;
     int nchunks = (sh.ngroups + EV_CHUNK - 1) / EV_CHUNK;
     int want = ev_threads(threads, nchunks);
-    ws = noc_calloc(ctx, (size_t)want, sizeof *ws);
-    wp = noc_calloc(ctx, (size_t)want, sizeof *wp);
-    if (!ws || !wp) {
+    if (!(ws = ev_workers_alloc(want, sizeof *ws, &wp, ctx))) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
     for (; nthreads < want; nthreads++) {
         if ((rc = worker_alloc(&ws[nthreads], &sh, ctx)) != NOC_OK)
             goto cleanup;
-        wp[nthreads] = &ws[nthreads];
     }
     if (sh.fg.R > 0)
         choose_kernel(&sh, &ws[0].fw);

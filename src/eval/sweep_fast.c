@@ -91,13 +91,9 @@ static int group_stats_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int 
             hsum += dr - 1;
         }
     }
-    if (unreach >= 0) {
-        st->disconnected = 1;
-        if (uni > 0)
-            return ev_sw_no_path(sh, mem[0], unreach, ctx);
-    }
-    if (hmax > st->diameter)
-        st->diameter = hmax;
+    int rc = ev_sw_reach(sh, w, gi, unreach, hmax, ctx);
+    if (rc != NOC_OK)
+        return rc;
     if (!sh->uniform_only)
         for (int d = 0; d < N; d++)
             w->wd[d] = uw;
@@ -121,34 +117,20 @@ static int group_stats_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int 
         st->pd_sum = a.sum;
         st->pd_min = a.min;
         st->pd_max = a.max;
-        double self = 0, hs = (double)hsum;
+        double self = 0;
         for (int k = 0; k < gs; k++)
             self += dist[ej[mem[k]]] - 1;
-        st->uni_h_self += self;
-        st->uni_h_other += gs * hs - self;
-        if (hmax > st->hops_max)
-            st->hops_max = hmax;
+        ev_sw_uniform(w, gs, (double)hsum, self, hmax);
     }
     for (int k = 0; k < gs; k++) {
         int s = mem[k];
         for (int j = tr->off[s]; j < tr->off[s + 1]; j++) {
             int d = tr->ent[j].d, dr = dist[ej[d]];
-            double wt = tr->ent[j].w;
             if (dr == EV_UNSEEN)
                 return ev_sw_no_path(sh, s, d, ctx);
-            int h = dr - 1;
-            w->wd[d] += wt;
-            if (h > st->hops_max)
-                st->hops_max = h;
-            if (d == s) {
-                st->sp_h_self += wt * h;
-                st->sp_w_self += wt;
-            } else {
-                st->sp_h_other += wt * h;
-                st->sp_w_other += wt;
-                if (uni <= 0)
-                    ev_stats_pd(st, sig[ej[d]], 1);
-            }
+            ev_sw_demand(w, s, d, tr->ent[j].w, dr - 1);
+            if (d != s && uni <= 0)
+                ev_stats_pd(st, sig[ej[d]], 1);
         }
     }
     if (isinf(st->pd_max))

@@ -49,6 +49,9 @@ static int forward(const struct ev_sw *sh, struct ev_sw_worker *w, int gi, int *
     int qh = 0, L = 1;
     while (qh < qt) {
         int lend = qt, nl = L + 1;
+        /* Two copies of the level loop on purpose: without parallel
+         * channels (the usual case) the hot inner loop carries no
+         * router-level count and no test for it. */
         if (!multi) {
             for (; qh < lend; qh++) {
                 int u = queue[qh];
@@ -247,43 +250,25 @@ static int group_stats(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
                 ev_stats_pd(st, path_count(sh, w, v), mult);
         }
     }
-    if (unreach >= 0) {
-        st->disconnected = 1;
-        if (uni > 0)
-            return ev_sw_no_path(sh, mem[0], unreach, ctx);
-    }
-    if (hmax > st->diameter)
-        st->diameter = hmax;
+    int rc = ev_sw_reach(sh, w, gi, unreach, hmax, ctx);
+    if (rc != NOC_OK)
+        return rc;
     if (uni > 0) {
         double self = 0;
         for (int k = 0; k < gs; k++)
             self += w->nd[R + mem[k]].dist - 2;
-        st->uni_h_self += self;
-        st->uni_h_other += gs * hsum - self;
-        if (hmax > st->hops_max)
-            st->hops_max = hmax;
+        ev_sw_uniform(w, gs, hsum, self, hmax);
     }
     /* Sparse demands of the members. */
     for (int k = 0; k < gs; k++) {
         int s = mem[k];
         for (int j = tr->off[s]; j < tr->off[s + 1]; j++) {
             int d = tr->ent[j].d;
-            double wt = tr->ent[j].w;
             if (w->nd[R + d].dist < 0)
                 return ev_sw_no_path(sh, s, d, ctx);
-            int h = w->nd[R + d].dist - 2;
-            w->wd[d] += wt;
-            if (h > st->hops_max)
-                st->hops_max = h;
-            if (d == s) {
-                st->sp_h_self += wt * h;
-                st->sp_w_self += wt;
-            } else {
-                st->sp_h_other += wt * h;
-                st->sp_w_other += wt;
-                if (uni <= 0)
-                    ev_stats_pd(st, path_count(sh, w, R + d), 1);
-            }
+            ev_sw_demand(w, s, d, tr->ent[j].w, w->nd[R + d].dist - 2);
+            if (d != s && uni <= 0)
+                ev_stats_pd(st, path_count(sh, w, R + d), 1);
         }
     }
     if (isinf(st->pd_max))

@@ -174,6 +174,16 @@ static inline int end_level(const struct ev_fast_graph *g, struct ev_fast_work *
     return 0;
 }
 
+/* Closes a search: the DAG's end offset, routers reached, deepest level
+ * and the hop sum. */
+static inline void end_search(struct ev_fast_work *f, int qt, int ndag, int last, long long hs)
+{
+    f->dagoff[qt] = ndag;
+    f->qt = qt;
+    f->last = last;
+    f->hsum = hs;
+}
+
 static HOT int forward_branchy(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0,
                            int e1)
 {
@@ -208,10 +218,7 @@ static HOT int forward_branchy(const struct ev_fast_graph *g, struct ev_fast_wor
         if (end_level(g, f, nl, lend, qt, &bound, &last, &hs) < 0)
             return -1;
     }
-    dagoff[qt] = ndag;
-    f->qt = qt;
-    f->last = last;
-    f->hsum = hs;
+    end_search(f, qt, ndag, last, hs);
     return 0;
 }
 
@@ -254,10 +261,7 @@ static HOT int forward_flat(const struct ev_fast_graph *g, struct ev_fast_work *
         if (end_level(g, f, nl, lend, qt, &bound, &last, &hs) < 0)
             return -1;
     }
-    dagoff[qt] = ndag;
-    f->qt = qt;
-    f->last = last;
-    f->hsum = hs;
+    end_search(f, qt, ndag, last, hs);
     return 0;
 }
 

@@ -230,6 +230,26 @@ static int simulate(struct noc_entry *e, const struct noc_traffic *tr, const str
     return rc;
 }
 
+/* Entry e on its traffic tr: the evaluation, then (a baseline: its mapping
+ * cost and clock first) the timing and, with o->simulate, the simulation. */
+static int assess(struct noc_entry *e, const struct noc_traffic *tr, const struct noc_app *app,
+                  const struct noc_compare_opts *o, int baseline, struct noc_ctx *ctx)
+{
+    int rc = evaluate(e, tr, o, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    if (baseline) {
+        e->map_cost = e->m.hops_avg * noc_app_total_bw(app);
+        double bw = 0;
+        if (o->wire_budget > 0 && (rc = budget_width(&e->topo, o, &bw, ctx)) != NOC_OK)
+            return rc;
+        baseline_clock(e, o, bw);
+    }
+    if ((rc = entry_timing(e, app, &o->synth.tech, ctx)) == NOC_OK && o->simulate)
+        rc = simulate(e, tr, o, ctx);
+    return rc;
+}
+
 /* ---- synthesized designs */
 
 static int add_synth(struct noc_compare *c, const struct noc_app *app, const char *app_path, const char *method,
@@ -271,11 +291,7 @@ static int add_synth(struct noc_compare *c, const struct noc_app *app, const cha
     if ((rc = noc_traffic_from_app(&tr, &e->topo, app, spec, "name", 0, ctx)) != NOC_OK)
         goto cleanup;
     have_tr = 1;
-    rc = evaluate(e, &tr, o, ctx);
-    if (rc == NOC_OK)
-        rc = entry_timing(e, app, &o->synth.tech, ctx);
-    if (rc == NOC_OK && o->simulate)
-        rc = simulate(e, &tr, o, ctx);
+    rc = assess(e, &tr, app, o, 0, ctx);
 cleanup:
     if (have_tr)
         noc_traffic_free(&tr);
@@ -425,20 +441,7 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     if ((rc = noc_routing_parse(routing, &model, ctx)) != NOC_OK ||
         (rc = store_routes(t, app, term_of, model, vcs, ctx)) != NOC_OK)
         goto cleanup;
-    rc = evaluate(e, &tr, o, ctx);
-    if (rc == NOC_OK) {
-        e->map_cost = e->m.hops_avg * noc_app_total_bw(app);
-        double bw = 0;
-        if (o->wire_budget > 0)
-            rc = budget_width(t, o, &bw, ctx);
-        if (rc == NOC_OK)
-            baseline_clock(e, o, bw);
-    }
-    if (rc == NOC_OK) {
-        rc = entry_timing(e, app, &o->synth.tech, ctx);
-    }
-    if (rc == NOC_OK && o->simulate)
-        rc = simulate(e, &tr, o, ctx);
+    rc = assess(e, &tr, app, o, 1, ctx);
 cleanup:
     if (have_tr)
         noc_traffic_free(&tr);

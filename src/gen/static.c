@@ -41,16 +41,26 @@ static int full_nbrs(const struct gen_direct *d, int i, int *out)
     return cnt;
 }
 
-int gen_build_full(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+/* A direct network of n routers with one terminal each (at most chmax
+ * channels, router degree maxdeg; ndims and k as gen_shape takes them). */
+static int build_simple(struct noc_topo *t, const struct gen_args *a, double n, double chmax,
+                        int maxdeg, int (*nbrs)(const struct gen_direct *, int, int *),
+                        void (*pos)(const struct gen_direct *, int, double *, double *), int ndims,
+                        int k, struct noc_ctx *ctx)
 {
-    double n = (double)a->v[0];
-    int rc = gen_check_size(a->fam, 2 * n, n * (n - 1) + 2 * n, ctx);
+    int rc = gen_check_size(a->fam, 2 * n, chmax, ctx);
     if (rc)
         return rc;
     struct gen_direct d = {0};
-    direct_init(&d, a, (int)n, (int)n, (int)n - 1, full_nbrs, circle_pos);
-    gen_shape(t, NOC_FAM_OTHER, 1, NULL, (int)n, 1);
+    direct_init(&d, a, (int)n, (int)n, maxdeg, nbrs, pos);
+    gen_shape(t, NOC_FAM_OTHER, ndims, NULL, k, 1);
     return gen_direct_build(t, &d, ctx);
+}
+
+int gen_build_full(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+{
+    double n = (double)a->v[0];
+    return build_simple(t, a, n, n * (n - 1) + 2 * n, (int)n - 1, full_nbrs, circle_pos, 1, (int)n, ctx);
 }
 
 /* ---- chordal n w (Arden & Lee): ring plus chord from even i to i+w. */
@@ -71,13 +81,7 @@ int gen_build_chordal(struct noc_topo *t, const struct gen_args *a, struct noc_c
     if (w % 2 == 0 || w < 3 || w > n - 3)
         return noc_error(ctx, NOC_EINVAL, NULL, 0,
                          "gen chordal: w must be odd with 3 <= w <= n-3 = %ld (got %ld)", n - 3, w);
-    int rc = gen_check_size(a->fam, 2.0 * n, 5.0 * n, ctx);
-    if (rc)
-        return rc;
-    struct gen_direct d = {0};
-    direct_init(&d, a, (int)n, (int)n, 3, chordal_nbrs, circle_pos);
-    gen_shape(t, NOC_FAM_OTHER, 1, NULL, (int)n, 1);
-    return gen_direct_build(t, &d, ctx);
+    return build_simple(t, a, (double)n, 5.0 * n, 3, chordal_nbrs, circle_pos, 1, (int)n, ctx);
 }
 
 /* ---- illiac r: i ~ i+-1, i+-r (mod r^2), laid out as the r x r grid. */
@@ -101,13 +105,7 @@ static void illiac_pos(const struct gen_direct *d, int i, double *x, double *y)
 int gen_build_illiac(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     double N = (double)a->v[0] * (double)a->v[0];
-    int rc = gen_check_size(a->fam, 2 * N, 6 * N, ctx);
-    if (rc)
-        return rc;
-    struct gen_direct d = {0};
-    direct_init(&d, a, (int)N, (int)N, 4, illiac_nbrs, illiac_pos);
-    gen_shape(t, NOC_FAM_OTHER, 2, NULL, (int)a->v[0], 1);
-    return gen_direct_build(t, &d, ctx);
+    return build_simple(t, a, N, 6 * N, 4, illiac_nbrs, illiac_pos, 2, (int)a->v[0], ctx);
 }
 
 /* ---- barrel n (PM2I): i ~ i +- 2^j mod 2^n. */
@@ -125,13 +123,7 @@ int gen_build_barrel(struct noc_topo *t, const struct gen_args *a, struct noc_ct
 {
     int n = (int)a->v[0];
     double N = ldexp(1, n);
-    int rc = gen_check_size(a->fam, 2 * N, N * (2.0 * n + 2), ctx);
-    if (rc)
-        return rc;
-    struct gen_direct d = {0};
-    direct_init(&d, a, (int)N, (int)N, 2 * n, barrel_nbrs, circle_pos);
-    gen_shape(t, NOC_FAM_OTHER, 1, NULL, n, 1);
-    return gen_direct_build(t, &d, ctx);
+    return build_simple(t, a, N, N * (2.0 * n + 2), 2 * n, barrel_nbrs, circle_pos, 1, n, ctx);
 }
 
 /* ---- ccc k: node (w, j) = w*k + j. */
@@ -157,13 +149,7 @@ int gen_build_ccc(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *
 {
     int k = (int)a->v[0];
     double N = ldexp(k, k);
-    int rc = gen_check_size(a->fam, 2 * N, 5 * N, ctx);
-    if (rc)
-        return rc;
-    struct gen_direct d = {0};
-    direct_init(&d, a, (int)N, (int)N, 3, ccc_nbrs, ccc_pos);
-    gen_shape(t, NOC_FAM_OTHER, 1, NULL, k, 1);
-    return gen_direct_build(t, &d, ctx);
+    return build_simple(t, a, N, 5 * N, 3, ccc_nbrs, ccc_pos, 1, k, ctx);
 }
 
 /* ---- shuffle-exchange n: i ~ i xor 1, i ~ rotl(i) (undirected). */
@@ -183,13 +169,7 @@ int gen_build_shuffle_exchange(struct noc_topo *t, const struct gen_args *a, str
 {
     int n = (int)a->v[0];
     double N = ldexp(1, n);
-    int rc = gen_check_size(a->fam, 2 * N, 5 * N, ctx);
-    if (rc)
-        return rc;
-    struct gen_direct d = {0};
-    direct_init(&d, a, (int)N, (int)N, 3, se_nbrs, circle_pos);
-    gen_shape(t, NOC_FAM_OTHER, 1, NULL, n, 1);
-    return gen_direct_build(t, &d, ctx);
+    return build_simple(t, a, N, 5 * N, 3, se_nbrs, circle_pos, 1, n, ctx);
 }
 
 /* ---- star n: hub r0, leaves r1..r(n-1) on a circle around it. */
@@ -218,13 +198,7 @@ static void star_pos(const struct gen_direct *d, int i, double *x, double *y)
 int gen_build_star(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     double n = (double)a->v[0];
-    int rc = gen_check_size(a->fam, 2 * n, 4 * n, ctx);
-    if (rc)
-        return rc;
-    struct gen_direct d = {0};
-    direct_init(&d, a, (int)n, (int)n, (int)n - 1, star_nbrs, star_pos);
-    gen_shape(t, NOC_FAM_OTHER, 1, NULL, (int)n, 1);
-    return gen_direct_build(t, &d, ctx);
+    return build_simple(t, a, n, 4 * n, (int)n - 1, star_nbrs, star_pos, 1, (int)n, ctx);
 }
 
 /* ---- tree h: heap order, root on top, leaves one pitch apart. */
@@ -254,13 +228,7 @@ int gen_build_tree(struct noc_topo *t, const struct gen_args *a, struct noc_ctx 
 {
     int h = (int)a->v[0];
     double N = ldexp(1, h) - 1;
-    int rc = gen_check_size(a->fam, 2 * N, 5 * N, ctx);
-    if (rc)
-        return rc;
-    struct gen_direct d = {0};
-    direct_init(&d, a, (int)N, (int)N, 3, tree_nbrs, tree_pos);
-    gen_shape(t, NOC_FAM_OTHER, 1, NULL, h, 1);
-    return gen_direct_build(t, &d, ctx);
+    return build_simple(t, a, N, 5 * N, 3, tree_nbrs, tree_pos, 1, h, ctx);
 }
 
 /* ---- hring g l: local ring j = cores j*l .. j*l+l-1 then interface g*l+j;

@@ -36,24 +36,15 @@ static unsigned long field_mask(int width)
     return width >= (int)(8 * sizeof(unsigned long)) ? ~0UL : (1UL << width) - 1;
 }
 
-/* Rotates the `width` bits starting at bit `lo` left by one. */
-static unsigned long rotl_field(unsigned long x, int lo, int width)
+/* Rotates the `width` bits starting at bit `lo` left by `by` (0 < by <
+ * width; right by one is left by width - 1). */
+static unsigned long rot_field(unsigned long x, int lo, int width, int by)
 {
     if (width <= 1)
         return x;
     unsigned long m = field_mask(width);
     unsigned long f = (x >> lo) & m;
-    f = ((f << 1) | (f >> (width - 1))) & m;
-    return (x & ~(m << lo)) | (f << lo);
-}
-
-static unsigned long rotr_field(unsigned long x, int lo, int width)
-{
-    if (width <= 1)
-        return x;
-    unsigned long m = field_mask(width);
-    unsigned long f = (x >> lo) & m;
-    f = ((f >> 1) | (f << (width - 1))) & m;
+    f = ((f << by) | (f >> (width - by))) & m;
     return (x & ~(m << lo)) | (f << lo);
 }
 
@@ -73,47 +64,26 @@ static unsigned long rev_field(unsigned long x, int lo, int width)
     return x;
 }
 
-/* ---- the functions (x < N; n = log2 N for the bit-level ones). */
+/* ---- the functions (x < N; n = log2 N for the bit-level ones; each
+ * takes what it needs of n, N and its argument). */
 
-static unsigned long f_identity(unsigned long x, int n, long N, long a) { (void)n; (void)N; (void)a; return x; }
-static unsigned long f_cube(unsigned long x, int n, long N, long k) { (void)n; (void)N; return x ^ (1UL << k); }
-static unsigned long f_shuffle(unsigned long x, int n, long N, long a) { (void)N; (void)a; return rotl_field(x, 0, n); }
-static unsigned long f_unshuffle(unsigned long x, int n, long N, long a) { (void)N; (void)a; return rotr_field(x, 0, n); }
-static unsigned long f_shuffle_sub(unsigned long x, int n, long N, long k) { (void)n; (void)N; return rotl_field(x, 0, (int)k); }
-static unsigned long f_shuffle_super(unsigned long x, int n, long N, long k)
-{
-    (void)N;
-    return rotl_field(x, n - (int)k, (int)k);
-}
-static unsigned long f_butterfly(unsigned long x, int n, long N, long a)
-{
-    (void)N;
-    (void)a;
-    return n >= 1 ? swap_bits(x, n - 1, 0) : x;
-}
-static unsigned long f_butterfly_sub(unsigned long x, int n, long N, long k) { (void)n; (void)N; return swap_bits(x, (int)k - 1, 0); }
-static unsigned long f_butterfly_super(unsigned long x, int n, long N, long k)
-{
-    (void)N;
-    return swap_bits(x, n - 1, n - (int)k);
-}
-static unsigned long f_bitrev(unsigned long x, int n, long N, long a) { (void)N; (void)a; return rev_field(x, 0, n); }
-static unsigned long f_bitrev_sub(unsigned long x, int n, long N, long k) { (void)n; (void)N; return rev_field(x, 0, (int)k); }
-static unsigned long f_bitrev_super(unsigned long x, int n, long N, long k)
-{
-    (void)N;
-    return rev_field(x, n - (int)k, (int)k);
-}
+static unsigned long f_identity(unsigned long x, int n, long N, long a) { return x; }
+static unsigned long f_cube(unsigned long x, int n, long N, long k) { return x ^ (1UL << k); }
+static unsigned long f_shuffle(unsigned long x, int n, long N, long a) { return rot_field(x, 0, n, 1); }
+static unsigned long f_unshuffle(unsigned long x, int n, long N, long a) { return rot_field(x, 0, n, n - 1); }
+static unsigned long f_shuffle_sub(unsigned long x, int n, long N, long k) { return rot_field(x, 0, (int)k, 1); }
+static unsigned long f_shuffle_super(unsigned long x, int n, long N, long k) { return rot_field(x, n - (int)k, (int)k, 1); }
+static unsigned long f_butterfly(unsigned long x, int n, long N, long a) { return n >= 1 ? swap_bits(x, n - 1, 0) : x; }
+static unsigned long f_butterfly_sub(unsigned long x, int n, long N, long k) { return swap_bits(x, (int)k - 1, 0); }
+static unsigned long f_butterfly_super(unsigned long x, int n, long N, long k) { return swap_bits(x, n - 1, n - (int)k); }
+static unsigned long f_bitrev(unsigned long x, int n, long N, long a) { return rev_field(x, 0, n); }
+static unsigned long f_bitrev_sub(unsigned long x, int n, long N, long k) { return rev_field(x, 0, (int)k); }
+static unsigned long f_bitrev_super(unsigned long x, int n, long N, long k) { return rev_field(x, n - (int)k, (int)k); }
 /* shift: the argument is already reduced to 0..N-1. */
-static unsigned long f_shift(unsigned long x, int n, long N, long d)
-{
-    (void)n;
-    return (x + (unsigned long)d) % (unsigned long)N;
-}
+static unsigned long f_shift(unsigned long x, int n, long N, long d) { return (x + (unsigned long)d) % (unsigned long)N; }
 /* pm2i: the argument is +-(I+1) so that "+0" and "-0" differ. */
 static unsigned long f_pm2i(unsigned long x, int n, long N, long s)
 {
-    (void)N;
     unsigned long step = 1UL << (labs(s) - 1);
     return (s > 0 ? x + step : x - step) & field_mask(n);
 }
@@ -122,7 +92,6 @@ static unsigned long f_pm2i(unsigned long x, int n, long N, long s)
  * perfect shuffle; q = N or q = 1 the identity. */
 static unsigned long f_qshuffle(unsigned long x, int n, long N, long q)
 {
-    (void)n;
     unsigned long r = (unsigned long)(N / q);
     return ((unsigned long)q * x + x / r) % (unsigned long)N;
 }
@@ -131,8 +100,6 @@ static unsigned long f_qshuffle(unsigned long x, int n, long N, long q)
  * (0 1 2 3)(4 5 6 7)). */
 static unsigned long f_gshift(unsigned long x, int n, long N, long k)
 {
-    (void)n;
-    (void)N;
     unsigned long m = field_mask((int)k);
     return (x & ~m) | ((x + 1) & m);
 }

@@ -127,13 +127,5 @@ int rt_desttag_next(const struct noc_routing *r, const struct rt_dest *dd, int u
     (void)cin;
     (void)cls;
     (void)ctx;
-    int e = rt_dest_channel(dd, &r->t->g, u);
-    *nhop = 0;
-    if (e >= 0) {
-        hop[0].ch = e;
-        hop[0].cls = 0;
-        hop[0].w = 1.0;
-        *nhop = 1;
-    }
-    return NOC_OK;
+    return rt_table_hop(rt_dest_channel(dd, &r->t->g, u), hop, nhop);
 }

@@ -231,13 +231,9 @@ int rt_dor_next(const struct noc_routing *r, const struct rt_dest *dd, int u, in
         return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "dor: asked to route %s to itself", rt_name(t, u));
     int x = cu[i], y = cd[i], k = p->k[i];
     if (p->kind == DOR_FLAT) {
-        hop[0].ch = channel(&t->g, u, neighbour(p, u, i, y), 0);
-        hop[0].cls = 0;
-        hop[0].w = 1.0;
+        rt_hop_set(&hop[0], channel(&t->g, u, neighbour(p, u, i, y), 0), 0, 1.0);
     } else if (!p->wrap[i]) {
-        hop[0].ch = p->nb[((size_t)u * p->n + i) * 2 + (y > x ? 0 : 1)];
-        hop[0].cls = 0;
-        hop[0].w = 1.0;
+        rt_hop_set(&hop[0], p->nb[((size_t)u * p->n + i) * 2 + (y > x ? 0 : 1)], 0, 1.0);
     } else {
         int delta = y - x < 0 ? y - x + k : y - x;
         const int *nb = p->nb + ((size_t)u * p->n + i) * 2;
@@ -246,20 +242,12 @@ int rt_dor_next(const struct noc_routing *r, const struct rt_dest *dd, int u, in
         int base = (r->vcs >= 2 && cin >= 0 && p->cdim[cin] == i) ? cls : 0;
         int wp = r->vcs >= 2 && x == k - 1, wm = r->vcs >= 2 && x == 0;
         if (2 * delta < k || (2 * delta == k && (nb[1] < 0 || nb[1] == nb[0]))) {
-            hop[0].ch = nb[0];
-            hop[0].cls = base | wp;
-            hop[0].w = 1.0;
+            rt_hop_set(&hop[0], nb[0], base | wp, 1.0);
         } else if (2 * delta > k) {
-            hop[0].ch = nb[1];
-            hop[0].cls = base | wm;
-            hop[0].w = 1.0;
+            rt_hop_set(&hop[0], nb[1], base | wm, 1.0);
         } else {
-            hop[0].ch = nb[0];
-            hop[0].cls = base | wp;
-            hop[0].w = 0.5;
-            hop[1].ch = nb[1];
-            hop[1].cls = base | wm;
-            hop[1].w = 0.5;
+            rt_hop_set(&hop[0], nb[0], base | wp, 0.5);
+            rt_hop_set(&hop[1], nb[1], base | wm, 0.5);
             *nhop = 2;
         }
     }

@@ -39,6 +39,26 @@ static inline int rt_dest_channel(const struct rt_dest *dd, const struct noc_gra
     return dd->tab[st];
 }
 
+/* One next hop: channel ch in VC class cls carrying the fraction w. */
+static inline void rt_hop_set(struct rt_hop *hop, int ch, int cls, double w)
+{
+    hop->ch = ch;
+    hop->cls = cls;
+    hop->w = w;
+}
+
+/* The next hops of a model whose table gives one channel e (class 0, all
+ * the traffic; none when e < 0).  Returns NOC_OK. */
+static inline int rt_table_hop(int e, struct rt_hop *hop, int *nhop)
+{
+    *nhop = 0;
+    if (e >= 0) {
+        rt_hop_set(&hop[0], e, 0, 1.0);
+        *nhop = 1;
+    }
+    return NOC_OK;
+}
+
 struct rt_cdg;
 
 struct rt_model {

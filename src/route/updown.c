@@ -47,10 +47,34 @@ static int cmp_root(const void *a, const void *b)
     return (x->id > y->id) - (x->id < y->id);
 }
 
-/* BFS levels over the undirected view of the router-router channels. */
-static int levels(struct updown *p, const struct noc_topo *t, struct noc_ctx *ctx)
+/* Multi-source BFS over the undirected view of the router-router channels:
+ * lv[] holds 0 for the sources (queued in queue[0..tail-1]) and -1 for the
+ * rest on entry, the distances on return. */
+static void bfs_from(const struct noc_topo *t, int *lv, int *queue, int tail)
 {
     const struct noc_graph *g = &t->g;
+    int R = t->nrouters;
+    for (int head = 0; head < tail;) {
+        int u = queue[head++];
+        for (int e = g->off[u]; e < g->off[u + 1]; e++)
+            if (g->dst[e] < R && lv[g->dst[e]] < 0) {
+                lv[g->dst[e]] = lv[u] + 1;
+                queue[tail++] = g->dst[e];
+            }
+        for (int j = g->in_off[u]; j < g->in_off[u + 1]; j++) {
+            int w = g->src[g->in_edge[j]];
+            if (w < R && lv[w] < 0) {
+                lv[w] = lv[u] + 1;
+                queue[tail++] = w;
+            }
+        }
+    }
+}
+
+/* BFS levels over the undirected view of the router-router channels: one
+ * tree per component, rooted at its first router in root order. */
+static int levels(struct updown *p, const struct noc_topo *t, struct noc_ctx *ctx)
+{
     int R = t->nrouters, rc = NOC_OK;
     struct rootkey *order = noc_malloc(ctx, (size_t)R, sizeof *order);
     int *queue = noc_malloc(ctx, (size_t)R, sizeof *queue);
@@ -65,28 +89,12 @@ static int levels(struct updown *p, const struct noc_topo *t, struct noc_ctx *ct
     }
     qsort(order, (size_t)R, sizeof *order, cmp_root);
     for (int i = 0; i < R; i++) {
-        int root = order[i].id, head = 0, tail = 0;
+        int root = order[i].id;
         if (p->level[root] >= 0)
             continue;
         p->level[root] = 0;
-        queue[tail++] = root;
-        while (head < tail) {
-            int u = queue[head++];
-            for (int e = g->off[u]; e < g->off[u + 1]; e++) {
-                int w = g->dst[e];
-                if (w < R && p->level[w] < 0) {
-                    p->level[w] = p->level[u] + 1;
-                    queue[tail++] = w;
-                }
-            }
-            for (int j = g->in_off[u]; j < g->in_off[u + 1]; j++) {
-                int w = g->src[g->in_edge[j]];
-                if (w < R && p->level[w] < 0) {
-                    p->level[w] = p->level[u] + 1;
-                    queue[tail++] = w;
-                }
-            }
-        }
+        queue[0] = root;
+        bfs_from(t, p->level, queue, 1);
     }
 cleanup:
     free(order);
@@ -200,30 +208,6 @@ cleanup:
     return rc;
 }
 
-/* Multi-source BFS over the undirected view of the router-router channels:
- * lv[] holds 0 for the sources (queued in queue[0..tail-1]) and -1 for the
- * rest on entry, the distances on return. */
-static void bfs_from(const struct noc_topo *t, int *lv, int *queue, int tail)
-{
-    const struct noc_graph *g = &t->g;
-    int R = t->nrouters;
-    for (int head = 0; head < tail;) {
-        int u = queue[head++];
-        for (int e = g->off[u]; e < g->off[u + 1]; e++)
-            if (g->dst[e] < R && lv[g->dst[e]] < 0) {
-                lv[g->dst[e]] = lv[u] + 1;
-                queue[tail++] = g->dst[e];
-            }
-        for (int j = g->in_off[u]; j < g->in_off[u + 1]; j++) {
-            int w = g->src[g->in_edge[j]];
-            if (w < R && lv[w] < 0) {
-                lv[w] = lv[u] + 1;
-                queue[tail++] = w;
-            }
-        }
-    }
-}
-
 /* nca levels: the distance from the routers farthest from the routers
  * that carry terminals (term[] != 0), all roots at level 0.  dist, queue: R. */
 static void nca_levels(struct updown *p, const struct noc_topo *t, const char *term, int *dist, int *queue)
@@ -319,13 +303,5 @@ int rt_updown_next(const struct noc_routing *r, const struct rt_dest *dd, int u,
     (void)cls;
     (void)ctx;
     int ph = (cin >= 0 && noc_topo_is_rr(t, cin) && !is_up(p, t, cin)) ? 1 : 0;
-    int e = rt_dest_channel(dd, &t->g, 2 * u + ph);
-    *nhop = 0;
-    if (e >= 0) {
-        hop[0].ch = e;
-        hop[0].cls = 0;
-        hop[0].w = 1.0;
-        *nhop = 1;
-    }
-    return NOC_OK;
+    return rt_table_hop(rt_dest_channel(dd, &t->g, 2 * u + ph), hop, nhop);
 }

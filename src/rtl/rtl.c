@@ -96,11 +96,25 @@ static int list_flows(struct noc_rtl *r, const struct noc_topo *t, const struct 
 }
 
 /* "{cN_x, ..., c0_x}": channels ch[0..n) as a packed array, index 0 last. */
-static void concat(struct noc_buf *b, const int *ch, int n, const char *suffix)
+static void concat(struct noc_buf *b, const int *ch, int n, char end, const char *suffix)
 {
     noc_buf_printf(b, "{");
     for (int i = n - 1; i >= 0; i--)
-        noc_buf_printf(b, "c%d_%s%s", ch[i], suffix, i ? ", " : "}");
+        noc_buf_printf(b, "c%d_%c%s%s", ch[i], end, suffix, i ? ", " : "}");
+}
+
+/* A router's five port connections on one side ("in": the channels' receive
+ * ends 'r', "out": their send ends 's'), each the concatenation over ch. */
+static void port_group(struct noc_buf *b, const char *side, char end, const int *ch, int n)
+{
+    static const char *const port[] = {"valid", "vc", "flit", "cr_valid", "cr_vc"};
+    static const char *const sig[] = {"v", "vc", "f", "cv", "cc"};
+    static const char *const sep[] = {"", ", ", ", ", ",\n        ", ", "};
+    for (int k = 0; k < 5; k++) {
+        noc_buf_printf(b, "%s.%s_%s(", sep[k], side, port[k]);
+        concat(b, ch, n, end, sig[k]);
+        noc_buf_printf(b, ")");
+    }
 }
 
 /* The routing table of router u as a hex literal (entry k = {cls, port}). */
@@ -151,27 +165,11 @@ static void emit_router(struct noc_buf *b, const struct rtl_design *d, int u)
     }
     noc_buf_printf(b, "),\n        .RT(");
     table_hex(b, d, u, opw);
-    noc_buf_printf(b, ")\n    ) r%d (\n        .clk, .rst_n,\n        .in_valid(", u);
-    concat(b, in, nin, "rv");
-    noc_buf_printf(b, "), .in_vc(");
-    concat(b, in, nin, "rvc");
-    noc_buf_printf(b, "), .in_flit(");
-    concat(b, in, nin, "rf");
-    noc_buf_printf(b, "),\n        .in_cr_valid(");
-    concat(b, in, nin, "rcv");
-    noc_buf_printf(b, "), .in_cr_vc(");
-    concat(b, in, nin, "rcc");
-    noc_buf_printf(b, "),\n        .out_valid(");
-    concat(b, out, nout, "sv");
-    noc_buf_printf(b, "), .out_vc(");
-    concat(b, out, nout, "svc");
-    noc_buf_printf(b, "), .out_flit(");
-    concat(b, out, nout, "sf");
-    noc_buf_printf(b, "),\n        .out_cr_valid(");
-    concat(b, out, nout, "scv");
-    noc_buf_printf(b, "), .out_cr_vc(");
-    concat(b, out, nout, "scc");
-    noc_buf_printf(b, ")\n    );\n");
+    noc_buf_printf(b, ")\n    ) r%d (\n        .clk, .rst_n,\n        ", u);
+    port_group(b, "in", 'r', in, nin);
+    noc_buf_printf(b, ",\n        ");
+    port_group(b, "out", 's', out, nout);
+    noc_buf_printf(b, "\n    );\n");
 }
 
 static void emit_top(const struct rtl_design *d, struct noc_rtl *r)
