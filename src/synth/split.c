@@ -96,6 +96,7 @@ static int design_one(struct sweep *sw, int idx, struct noc_ctx *ctx)
         /* A flow found no path: again with a backbone tree first (the first
          * reason is kept when that fails too). */
         char why[sizeof d->reason];
+        swnet_free(&net); /* the first try's network (r > 0 keeps it for the caller) */
         r = synth_split_net_backbone(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, &net, why, sizeof why,
                                      ctx);
     }
