@@ -90,6 +90,12 @@ static int read_nodes(struct noc_dot_reader *r)
         const char *name = noc_dot_unescape(r, agnameof(n));
         if (!name)
             return NOC_ENOMEM;
+        /* libcgraph keeps names that start with '%' for anonymous objects
+         * and may give such a node another id: refuse, do not rename. */
+        if (name[0] == '%')
+            return noc_error(r->ctx, NOC_EINVAL, r->label, 0,
+                             "node '%s': names starting with '%%' are Graphviz's anonymous ids (rename the node)",
+                             name);
         if (kind < 0)
             return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "node '%s': unknown kind '%s' (use \"router\" or \"terminal\")", name, k);
         int v = noc_topo_add_node(r->t, name, kind, r->ctx);
