@@ -236,8 +236,8 @@ static int parse_line(struct noc_campaign *c, struct pstate *p, const char *key,
             return NOC_EINVAL;
         /* B and STEP as written (the sweep stops at the last load <= B). */
         const char *c1 = strchr(v, ':'), *c2 = strchr(c1 + 1, ':');
-        char bb[64];
-        snprintf(bb, sizeof bb, "%.*s", (int)(c2 - c1 - 1 < 63 ? c2 - c1 - 1 : 63), c1 + 1);
+        char bb[1024]; /* noc_parse_grid refused anything longer */
+        snprintf(bb, sizeof bb, "%.*s", (int)(c2 - c1 - 1), c1 + 1);
         if (noc_parse_double(bb, &b) || noc_parse_double(c2 + 1, &step))
             return bad(p, "%s: a range A:B:STEP of offered loads, got '%s'", key, v);
         c->sim_from = vals[0];

@@ -33,10 +33,17 @@ static int grid_range(const char *label, const char *s, char *buf, char *c1, cha
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "%s '%s': STEP must be > 0", label, s);
     if (whole && (a != floor(a) || step != floor(step)))
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "%s '%s': A and STEP must be whole numbers", label, s);
+    /* A value past B by rounding only (0.1:0.3:0.1) is B itself; whole
+     * grids are exact. Every value is above the one before it. */
     for (int k = 0;; k++) {
         double v = a + k * step;
-        if (v > b * (1 + 1e-12))
-            break;
+        if (v > b) {
+            if (whole || v > b * (1 + 1e-12) || (*n && vals[*n - 1] >= b))
+                break;
+            v = b;
+        }
+        if (*n && !(v > vals[*n - 1]))
+            return noc_error(ctx, NOC_EINVAL, NULL, 0, "%s '%s': STEP is too small for A (values repeat)", label, s);
         if (*n >= max)
             return noc_error(ctx, NOC_EINVAL, NULL, 0, "%s '%s': more than %d values", label, s, max);
         vals[(*n)++] = v;

@@ -150,6 +150,51 @@ static void test_grid(void **state)
     assert_int_equal(noc_parse_grid("g", "1:9:1", 1, 4096, 1, v, 8, &n, &ctx), NOC_EINVAL); /* 9 > 8 values */
     assert_int_equal(noc_parse_grid("g", "0", 0, 4096, 1, v, 8, &n, &ctx), NOC_EINVAL);
     assert_int_equal(noc_parse_grid("g", "2:4", 1, 4096, 1, v, 8, &n, &ctx), NOC_EINVAL);
+    /* 0.1 + 2 * 0.1 is 0.30000000000000004 in binary: the range ends at B
+     * as written, not past it (and so never past the key's upper bound:
+     * 10814.8 + 39 * 2286.8 is 100000.00000000001 > 1e5). */
+    assert_int_equal(noc_parse_grid("g", "0.1:0.3:0.1", 1e-3, 1e5, 0, v, 8, &n, &ctx), NOC_OK);
+    assert_int_equal(n, 3);
+    assert_true(v[2] == 0.3);
+    double w[64];
+    assert_int_equal(noc_parse_grid("g", "10814.8:100000:2286.8", 1e-3, 1e5, 0, w, 64, &n, &ctx), NOC_OK);
+    assert_int_equal(n, 40);
+    assert_true(w[39] == 1e5);
+    /* A step below A's precision would repeat a value. */
+    assert_int_equal(noc_parse_grid("g", "1:1.000000000001:5e-14", 1e-3, 1e5, 0, w, 64, &n, &ctx), NOC_OK);
+    for (int k = 1; k < n; k++)
+        assert_true(w[k] > w[k - 1]);
+    noc_ctx_clear(&ctx);
+    assert_int_equal(noc_parse_grid("g", "100:100.1:1e-20", 1e-3, 1e5, 0, w, 64, &n, &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "values repeat"));
+}
+
+/* The canonical text parses back to itself (what fuzz_campaign checks),
+ * on the two inputs it found that did not. */
+static void round_trip(const char *text)
+{
+    struct noc_campaign c, back;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    noc_campaign_init(&c);
+    noc_campaign_init(&back);
+    assert_int_equal(noc_campaign_parse(&c, text, "t.campaign", NULL, 0, &ctx), NOC_OK);
+    if (noc_campaign_parse(&back, c.text, "t.campaign", NULL, 0, &ctx) != NOC_OK)
+        fail_msg("canonical text refused: %s\n%s", ctx.msg, c.text);
+    assert_string_equal(back.text, c.text);
+    noc_campaign_free(&back);
+    noc_campaign_free(&c);
+}
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    char text[512];
+    /* B written with 70 leading zeros (was cut to 63 characters: B = 0). */
+    snprintf(text, sizeof text, "app = a\napp-cores = 3\nsim-loads = 0.1:%070d1:0.1\n", 0);
+    round_trip(text);
+    round_trip("app = a\napp-cores = 3\nfreq = 10814.8:100000:2286.8\n");
+    round_trip("app = a\napp-cores = 3\nfreq = 0.1:0.3:0.1\nmax-radix = 2:7:2\n");
 }
 
 /* A plan directory with hand-made job outputs: four designs of one app in
@@ -237,7 +282,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_numbering), cmocka_unit_test(test_defaults_and_paths), cmocka_unit_test(test_bad),
-        cmocka_unit_test(test_grid),      cmocka_unit_test(test_collect),
+        cmocka_unit_test(test_grid),
+        cmocka_unit_test(test_round_trip),      cmocka_unit_test(test_collect),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
