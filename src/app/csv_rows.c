@@ -245,6 +245,9 @@ int noc_check_name(const char *name, const char *what, const char *label, long l
             return noc_error(ctx, NOC_EINVAL, label, line, "%s name is not valid UTF-8", what);
         s += n;
     }
+    if (name[0] == '%') /* libcgraph's anonymous ids: a design's DOT could not be read back */
+        return noc_error(ctx, NOC_EINVAL, label, line,
+                         "%s name '%.60s' starts with '%%' (kept for Graphviz's anonymous ids)", what, name);
     if (s[-1] == '\\') /* DOT has no way to quote a trailing backslash */
         return noc_error(ctx, NOC_EINVAL, label, line, "%s name '%.60s' ends in a backslash",
                          what, name);

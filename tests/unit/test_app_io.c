@@ -207,6 +207,7 @@ static void csv_bad_inputs_name_file_and_line(void **state)
         {"\xff,c,1", "not valid UTF-8"},
         {"\xc0\xaf,c,1", "not valid UTF-8"}, /* overlong '/' */
         {"\"a\\\",c,1", "ends in a backslash"},
+        {"%r3,c,1", "starts with '%'"},
         {"a\"b,c,1", "malformed quoting"},
         {"\"a\"b,c,1", "malformed quoting"},
         {"\"a,c,1", "unterminated quoted field"},
@@ -316,6 +317,7 @@ static void dot_bad_inputs(void **state)
     expect_bad_dot("digraph { a -> b [bw=inf] }", "t: ", "is not finite");
     expect_bad_dot("digraph { a -> b [bw=1, max_hops=-2] }", "t: ", "max_hops '-2'");
     expect_bad_dot("digraph { a -> a [bw=1] }", "t: ", "self-flow 'a' -> 'a'");
+    expect_bad_dot("digraph { \"%r3\" -> b [bw=1] }", "t: ", "starts with '%'");
     expect_bad_dot("digraph { a [w=1]; a -> b [bw=1] }", "t: ", "w and h go together");
     expect_bad_dot("digraph { a [w=-1, h=1]; a -> b [bw=1] }", "t: ", "must be > 0");
     expect_bad_dot("digraph { a [x=1, y=zz]; a -> b [bw=1] }", "t: ", "'zz' is not a number");
