@@ -89,12 +89,11 @@ int rt_explore_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_
     int R = t->nrouters, V = r->vcs, rc = NOC_OK;
     size_t nst = (size_t)t->nch * (size_t)V;
     int *vis = noc_calloc(ctx, nst, sizeof *vis);
-    int *visinj = noc_calloc(ctx, (size_t)R, sizeof *visinj);
     char *isdest = noc_calloc(ctx, (size_t)R, 1);
     struct xstate *stack = noc_malloc(ctx, nst + (size_t)R, sizeof *stack);
     struct rt_dest dd;
     memset(&dd, 0, sizeof dd);
-    if (!vis || !visinj || !isdest || !stack) {
+    if (!vis || !isdest || !stack) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
@@ -113,13 +112,16 @@ int rt_explore_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_
         } else {
             dd.d = D;
         }
+        /* From every terminal's injection channel: a model may turn by
+         * input port (nca); the injection channel itself is no CDG node. */
         for (int i = 0; i < t->nterminals; i++) {
-            int a = noc_topo_inject_router(t, noc_topo_term_node(t, i));
-            if (a < 0 || visinj[a] == stamp)
+            int v = noc_topo_term_node(t, i), a = noc_topo_inject_router(t, v);
+            int inj = a < 0 ? -1 : noc_graph_find(&t->g, v, a);
+            if (a < 0 || inj < 0 || vis[(size_t)inj * (size_t)V] == stamp)
                 continue;
-            visinj[a] = stamp;
+            vis[(size_t)inj * (size_t)V] = stamp;
             stack[sp].u = a;
-            stack[sp].cin = -1;
+            stack[sp].cin = inj;
             stack[sp++].cls = 0;
         }
         while (sp > 0) {
@@ -131,7 +133,8 @@ int rt_explore_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_
             if ((rc = m->next(r, &dd, x.u, x.cin, x.cls, hop, &nhop, ctx)) != NOC_OK)
                 goto cleanup;
             for (int h = 0; h < nhop; h++) {
-                if (x.cin >= 0 && (rc = rt_cdg_add(cdg, x.cin, x.cls, hop[h].ch, hop[h].cls, ctx)))
+                if (x.cin >= 0 && noc_topo_is_rr(t, x.cin) &&
+                    (rc = rt_cdg_add(cdg, x.cin, x.cls, hop[h].ch, hop[h].cls, ctx)))
                     goto cleanup;
                 size_t st = (size_t)hop[h].ch * (size_t)V + (size_t)hop[h].cls;
                 if (vis[st] != stamp) {
@@ -147,7 +150,6 @@ int rt_explore_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_
 cleanup:
     rt_dest_release(&dd);
     free(vis);
-    free(visinj);
     free(isdest);
     free(stack);
     return rc;

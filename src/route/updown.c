@@ -9,9 +9,14 @@
 struct updown {
     int *level;  /* BFS level of each router in its component's tree */
     int spread;  /* nca: spread over the k tied next channels (see fill) */
+    int shift;   /* nca: 1 when leaves turn by input port (the digits start one level up) */
     int *rank;   /* nca: rank of each ejecting router among them, by id */
     int *height; /* nca: router hops from the nearest router with terminals */
     int *srank;  /* nca: rank of each router among those of its height, by id */
+    int *port;   /* nca: per terminal-to-router channel, the terminal's index at its router */
+    int *nup;    /* nca: up channels of each router when every one of them is tied
+                  * toward every destination off it (fat-tree leaves, Clos inputs), else 0 */
+    int *ntied;  /* nca init only: tied next channels of (router, up phase) for one D */
     struct rt_dtab dt;
 };
 
@@ -24,6 +29,9 @@ void rt_updown_release(void *priv)
     free(p->rank);
     free(p->height);
     free(p->srank);
+    free(p->port);
+    free(p->nup);
+    free(p->ntied);
     rt_dtab_free(&p->dt);
     free(p);
 }
@@ -166,9 +174,11 @@ static int fill(const struct noc_routing *r, int D, int *tab, struct noc_ctx *ct
              * floor(rank(D) / k^h), shifted by the router's own id so that
              * routers of one stage send one destination different ways. */
             long digit = p->spread ? p->rank[D] : 0;
-            for (int h = 0; nt > 1 && h < p->height[u] && digit > 0; h++)
+            for (int h = p->shift; nt > 1 && h < p->height[u] && digit > 0; h++)
                 digit /= nt;
             int pick = nt > 0 ? (int)((digit + p->srank[u]) % nt) : 0;
+            if (p->ntied && ph == 0)
+                p->ntied[u] = nt;
             for (int e = g->off[u], k = 0; nt > 0 && e < g->off[u + 1]; e++) {
                 int v = g->dst[e], up = v < R ? is_up(p, t, e) : 0;
                 if (v >= R || (up && ph == 1) || dist[2 * v + (up ? 0 : 1)] != du - 1)
@@ -230,6 +240,52 @@ static void nca_levels(struct updown *p, const struct noc_topo *t, const char *t
     bfs_from(t, p->level, queue, tail);
 }
 
+/* nca: each terminal's index among those injecting at its router (port[]
+ * of its channel), and nup[] = the up channels of every router that has
+ * terminals (cleared later where they do not all tie). */
+static void inject_ports(struct updown *p, const struct noc_topo *t, const char *term)
+{
+    const struct noc_graph *g = &t->g;
+    int R = t->nrouters;
+    for (int c = 0; c < t->nch; c++)
+        p->port[c] = -1;
+    for (int u = 0; u < R; u++) {
+        int k = 0;
+        for (int j = g->in_off[u]; j < g->in_off[u + 1]; j++)
+            if (g->src[g->in_edge[j]] >= R)
+                p->port[g->in_edge[j]] = k++;
+        if (!(term[u] & 1))
+            continue;
+        for (int e = g->off[u]; e < g->off[u + 1]; e++)
+            p->nup[u] += g->dst[e] < R && is_up(p, t, e);
+    }
+}
+
+/* nca at a router whose up channels all tie: the table's up channel c for
+ * this destination, turned by the injecting terminal's port, so the k
+ * terminals of a leaf leave by k different up channels toward one
+ * destination router (d-mod-k over terminals, Zahavi 2012, with the
+ * destination's terminal digit taken from the source side; the leaf's
+ * table is indexed by input port and destination, as a switch's can be). */
+static int turn_by_port(const struct updown *p, const struct noc_topo *t, int u, int c, int port)
+{
+    const struct noc_graph *g = &t->g;
+    int n = p->nup[u], at = -1, k = 0;
+    for (int e = g->off[u]; e < g->off[u + 1]; e++)
+        if (g->dst[e] < t->nrouters && is_up(p, t, e)) {
+            if (e == c)
+                at = k;
+            k++;
+        }
+    if (at < 0 || n < 2)
+        return c;
+    int want = (at + port) % n;
+    for (int e = g->off[u], j = 0; e < g->off[u + 1]; e++)
+        if (g->dst[e] < t->nrouters && is_up(p, t, e) && j++ == want)
+            return e;
+    return c;
+}
+
 int rt_nca_init(struct noc_routing *r, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = r->t;
@@ -241,7 +297,10 @@ int rt_nca_init(struct noc_routing *r, struct noc_ctx *ctx)
     if (!p || !dist || !queue || !tab || !term || !(p->level = noc_malloc(ctx, (size_t)R + 1, sizeof *p->level)) ||
         !(p->rank = noc_calloc(ctx, (size_t)R + 1, sizeof *p->rank)) ||
         !(p->height = noc_malloc(ctx, (size_t)R + 1, sizeof *p->height)) ||
-        !(p->srank = noc_calloc(ctx, (size_t)R + 1, sizeof *p->srank))) {
+        !(p->srank = noc_calloc(ctx, (size_t)R + 1, sizeof *p->srank)) ||
+        !(p->port = noc_malloc(ctx, (size_t)t->nch + 1, sizeof *p->port)) ||
+        !(p->nup = noc_calloc(ctx, (size_t)R + 1, sizeof *p->nup)) ||
+        !(p->ntied = noc_malloc(ctx, (size_t)R + 1, sizeof *p->ntied))) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
@@ -261,13 +320,21 @@ int rt_nca_init(struct noc_routing *r, struct noc_ctx *ctx)
         for (int w = 0; w < v; w++) /* O(R^2), R = routers */
             p->srank[v] += dist[w] == dist[v];
     }
+    inject_ports(p, t, term);
     r->priv = p;
-    /* Every router that injects must reach every router that ejects. */
+    /* Every router that injects must reach every router that ejects; a
+     * router keeps nup[] only when all its up channels tie toward every
+     * destination off it. */
     for (int D = 0; D < R && rc == NOC_OK; D++) {
         if (!(term[D] & 2))
             continue;
+        for (int u = 0; u < R; u++)
+            p->ntied[u] = 0;
         if ((rc = fill(r, D, tab, ctx)) != NOC_OK)
             break;
+        for (int u = 0; u < R; u++)
+            if (u != D && p->nup[u] && p->ntied[u] != p->nup[u])
+                p->nup[u] = 0;
         for (int u = 0; u < R; u++)
             if (u != D && (term[u] & 1) && tab[2 * u] < 0) {
                 rc = noc_error(ctx, NOC_EUNSUP, NULL, 0,
@@ -276,6 +343,10 @@ int rt_nca_init(struct noc_routing *r, struct noc_ctx *ctx)
                 break;
             }
     }
+    for (int u = 0; u < R; u++)
+        p->shift |= p->nup[u] >= 2;
+    free(p->ntied); /* fill runs later from rt_dtab_dest, maybe in threads */
+    p->ntied = NULL;
     if (rc == NOC_OK && (rc = rt_dtab_build(&p->dt, r, 2, fill, ctx)) == NOC_OK)
         p = NULL;
     else
@@ -303,5 +374,8 @@ int rt_updown_next(const struct noc_routing *r, const struct rt_dest *dd, int u,
     (void)cls;
     (void)ctx;
     int ph = (cin >= 0 && noc_topo_is_rr(t, cin) && !is_up(p, t, cin)) ? 1 : 0;
-    return rt_table_hop(rt_dest_channel(dd, &t->g, 2 * u + ph), hop, nhop);
+    int c = rt_dest_channel(dd, &t->g, 2 * u + ph);
+    if (p->nup && p->nup[u] && c >= 0 && cin >= 0 && p->port[cin] >= 0)
+        c = turn_by_port(p, t, u, c, p->port[cin]);
+    return rt_table_hop(c, hop, nhop);
 }

@@ -79,7 +79,7 @@ int rt_walk_paths(const struct noc_routing *r, const struct rt_model *m, int s, 
         goto cleanup;
     memset(&parts[0], 0, sizeof parts[0]);
     parts[0].u = a;
-    parts[0].cin = -1;
+    parts[0].cin = inj; /* the injection channel (models that turn by input port), or -1 */
     parts[0].w = 1.0;
     np = 1;
     if (inj >= 0 && (rc = part_push(&parts[0], inj, ctx)) != NOC_OK)
