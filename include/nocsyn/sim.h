@@ -75,6 +75,21 @@
  *    grant, injection or ejection) for `deadlock_cycles` cycles (plus the
  *    longest link latency, credit delay and router delay), the run stops
  *    with NOC_EINFEASIBLE ("deadlock ...").
+ *  - Adaptive routing (opts.adaptive with westfirst/oddeven; duato always):
+ *    no source path; a head's output is chosen at VC allocation in every
+ *    router among the model's next hops (noc_routing_next): the channel
+ *    with the most credits summed over the VCs it may use that has a free
+ *    VC, then its VC with the most credits; ties to the earlier hop (x
+ *    before y).  duato: VCs 1..V-1 adaptive, VC 0 of the dor hop the escape
+ *    channel when no adaptive VC is free; once on escape a packet stays on
+ *    it.  The zero-load latency averages over the model's paths.
+ *  - Recovery (opts.recover = T > 0): a packet in the network none of whose
+ *    flits moved for T cycles (checked every ceil(T/8) cycles; never once
+ *    its head left on the ejection channel) is aborted: its flits leave the
+ *    buffers (credits return at once) and links, the VCs it held are
+ *    released, its source stops sending it, and a copy is queued at the
+ *    source after a back-off uniform in 1..T cycles.  Aborted flits count
+ *    as dropped in the flit conservation.
  *  - Determinism: every load point seeds its own generator from (seed,
  *    offered rate), so a point gives the same result alone (--rate) or in a
  *    sweep, whatever the number of threads.
@@ -117,6 +132,10 @@ struct noc_sim_opts {
     uint64_t seed;        /* default 1 */
     int threads;          /* sweep workers, 0 = every core (default 0) */
     int channels;         /* record per-channel utilisation */
+    int adaptive;         /* per-hop adaptive routing (westfirst, oddeven;
+                           * duato always) */
+    long recover;         /* abort-and-retry after this many cycles without
+                           * progress, 0 = off (default) */
 };
 
 /* Sets the defaults above.  O(1). */
@@ -149,6 +168,15 @@ struct noc_sim_point {
                                  * window (opts.channels), else NULL; owned */
     int nflows;
     struct noc_sim_flowstat *flows; /* one per sparse traffic entry; owned */
+    /* Adaptive routing (reported then): router-to-router hops of the
+     * packets delivered in the run, on average, and how many of them took
+     * more hops than the shortest path (-1: not checked, R > 1024). */
+    double hops_avg;
+    long long nonminimal;
+    /* Recovery (reported then): packets aborted and retried. */
+    long long aborted;
+    long long flits_created;  /* flits of the packets created (first sends) */
+    long long flits_queued;   /* at the end: in source queues and waiting to be retried */
 };
 void noc_sim_point_init(struct noc_sim_point *p);
 void noc_sim_point_free(struct noc_sim_point *p);
@@ -176,6 +204,7 @@ struct noc_sim {
     struct noc_sim_opts o;
     int routing;       /* the model in use (enum noc_routing_model) */
     int classes;       /* VC classes (2: dateline) */
+    int adaptive;      /* 1: routed hop by hop (--adaptive, duato) */
     void *priv;        /* internal state, owned */
 };
 

@@ -102,6 +102,12 @@ static int check_opts(const struct noc_sim_opts *o, struct noc_ctx *ctx)
         bad = "the tolerance must be in (0, 1)";
     else if (o->deadlock_cycles < 1 || o->deadlock_cycles > SIM_MAX_CYCLES)
         bad = "the deadlock timeout must be 1..500000000 cycles";
+    else if (o->recover < 0 || o->recover > SIM_MAX_CYCLES)
+        bad = "the recovery timeout must be 0..500000000 cycles";
+    else if (o->recover > 0 && o->recover >= o->deadlock_cycles)
+        bad = "the recovery timeout must be below the deadlock timeout (--deadlock-cycles)";
+    else if (o->recover > 0 && o->flow == NOC_SIM_DROP)
+        bad = "recovery applies to lossless flow control (wormhole, vct), not drop";
     else if (o->threads < 0 || o->threads > 1024)
         bad = "threads must be 0..1024";
     else if (o->flow == NOC_SIM_VCT && o->buf < (o->pkt_short > o->pkt_long ? o->pkt_short : o->pkt_long))
@@ -219,6 +225,10 @@ void sim_net_free(struct sim_net *n)
     free(n->pcum);
     free(n->pch);
     free(n->pcls);
+    free(n->term_rin);
+    free(n->term_rout);
+    free(n->term_ej);
+    free(n->dist);
     if (n->have_rt)
         noc_routing_free(&n->rt);
     memset(n, 0, sizeof *n);
@@ -247,6 +257,9 @@ int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_
     if ((rc = sim_routing_choose(t, tr, routing, n->V, &n->rt, ctx)) != NOC_OK)
         goto cleanup;
     n->have_rt = 1;
+    n->recover = o->recover;
+    if ((rc = sim_adaptive_init(n, o, ctx)) != NOC_OK)
+        goto cleanup;
     if ((rc = sim_dateline_init(n, ctx)) != NOC_OK || (rc = sim_table_build(n, ctx)) != NOC_OK)
         goto cleanup;
 cleanup:
@@ -280,6 +293,7 @@ int noc_sim_init(struct noc_sim *s, const struct noc_topo *t, const struct noc_t
     s->o = *o;
     s->routing = n->rt.model;
     s->classes = n->ncls;
+    s->adaptive = n->adaptive != 0;
     s->priv = n;
     return NOC_OK;
 }

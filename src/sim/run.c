@@ -13,6 +13,8 @@ void noc_sim_point_init(struct noc_sim_point *p)
     memset(p, 0, sizeof *p);
     p->latency_avg = p->latency_p99 = NAN;
     p->drop_rate = NAN;
+    p->hops_avg = NAN;
+    p->nonminimal = -1;
 }
 
 void noc_sim_point_free(struct noc_sim_point *p)
@@ -147,6 +149,8 @@ static int step(struct sim_state *st)
     int rc = sim_sources_step(st);
     if (rc == NOC_OK)
         rc = sim_routers_step(st);
+    if (rc == NOC_OK && st->n->recover > 0)
+        rc = sim_recover_step(st);
     return rc;
 }
 
@@ -250,6 +254,15 @@ static int results(struct sim_state *st, double rate, int converged, int drained
     pt->flits_ejected = st->ej;
     pt->flits_dropped = st->dropped;
     pt->flits_inflight = inflight(st);
+    pt->hops_avg = st->hop_n ? (double)st->hop_sum / (double)st->hop_n : NAN;
+    pt->nonminimal = n->dist ? st->nonmin : -1;
+    pt->aborted = st->aborted;
+    pt->flits_created = st->gen;
+    pt->flits_queued = 0;
+    for (int s = 0; s < n->N; s++)
+        pt->flits_queued += st->term[s].qflits;
+    for (size_t h = 0; h < st->nheap; h++)
+        pt->flits_queued += st->heap[h].len;
     pt->nch = n->nch;
     if (st->ch_flits) {
         if (!(pt->util = noc_malloc(ctx, (size_t)n->nch, sizeof *pt->util)))
