@@ -40,6 +40,17 @@
  *    the rest of its packet.  With `resend` the source queues a copy again
  *    (latency still counted from the first creation) after as many cycles as
  *    the head had travelled (the negative acknowledgement's return trip).
+ *  - Deflection (flow = deflect; BLESS, Moscibroda & Mutlu 2009): no VCs,
+ *    buffers or credits; single-flit packets.  A flit arriving at a router
+ *    in cycle a leaves in cycle a + D - 1; each cycle a router ranks its
+ *    leaving flits oldest first (creation cycle, packet id) and gives each
+ *    its ejection channel (at its destination router, when free), else the
+ *    first free router-router output that lowers the BFS hop distance to
+ *    its destination router, else the first free one (a deflection).  A
+ *    flit arriving on an injection channel waits at the router until an
+ *    output is free after the transit flits (one per terminal per cycle).
+ *    Needs every router to have as many router-router outputs as inputs
+ *    and at most 1024 routers.
  *  - Traffic: the rows of a traffic matrix (traffic.h) are relative to an
  *    injection rate of 1 per terminal; at offered rate r terminal s offers
  *    r * row_sum(s) flits per cycle and picks each packet's destination from
@@ -102,7 +113,7 @@
 struct noc_topo;
 struct noc_traffic;
 
-enum noc_sim_flow { NOC_SIM_WORMHOLE = 0, NOC_SIM_VCT, NOC_SIM_DROP };
+enum noc_sim_flow { NOC_SIM_WORMHOLE = 0, NOC_SIM_VCT, NOC_SIM_DROP, NOC_SIM_DEFLECT };
 enum noc_sim_inject { NOC_SIM_BERNOULLI = 0, NOC_SIM_POISSON, NOC_SIM_ONOFF };
 
 struct noc_sim_opts {
@@ -175,6 +186,7 @@ struct noc_sim_point {
     long long nonminimal;
     /* Recovery (reported then): packets aborted and retried. */
     long long aborted;
+    long long deflections;    /* deflect: flits sent on a non-productive channel */
     long long flits_created;  /* flits of the packets created (first sends) */
     long long flits_queued;   /* at the end: in source queues and waiting to be retried */
 };

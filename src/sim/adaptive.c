@@ -62,7 +62,9 @@ int sim_adaptive_init(struct sim_net *n, const struct noc_sim_opts *o, struct no
 {
     const struct noc_topo *t = n->t;
     int model = n->rt.model;
-    if (model == NOC_RT_DUATO) {
+    if (n->deflect) {
+        n->adaptive = SIM_AD_DEFLECT;
+    } else if (model == NOC_RT_DUATO) {
         n->adaptive = SIM_AD_DUATO;
     } else if (o->adaptive) {
         if (model != NOC_RT_WESTFIRST && model != NOC_RT_ODDEVEN)
@@ -76,6 +78,23 @@ int sim_adaptive_init(struct sim_net *n, const struct noc_sim_opts *o, struct no
     if (n->drop)
         return noc_error(ctx, NOC_EINVAL, NULL, 0,
                          "sim: adaptive routing needs virtual channels and credits, not --flow drop");
+    if (n->deflect && n->R > SIM_DIST_MAX_R)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                         "sim: deflection routing needs router distances: at most %d routers, not %d",
+                         SIM_DIST_MAX_R, n->R);
+    for (int u = 0; n->deflect && u < n->R; u++) {
+        const struct noc_graph *g = &t->g;
+        int nin = 0, nout = 0;
+        for (int j = g->in_off[u]; j < g->in_off[u + 1]; j++)
+            nin += noc_topo_is_router(t, g->src[g->in_edge[j]]);
+        for (int e = g->off[u]; e < g->off[u + 1]; e++)
+            nout += noc_topo_is_router(t, g->dst[e]);
+        if (nin > nout)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                             "sim: deflection routing needs as many router outputs as inputs at every "
+                             "router (%s has %d inputs, %d outputs)",
+                             t->nodes[u].name, nin, nout);
+    }
     if (n->adaptive == SIM_AD_DUATO && n->V < 2)
         return noc_error(ctx, NOC_EINVAL, NULL, 0,
                          "sim: duato needs >= 2 VCs (VC 0 is the escape channel), not %d", n->V);

@@ -16,7 +16,7 @@ struct name_val {
 };
 
 static const struct name_val flow_names[] = {
-    {"wormhole", NOC_SIM_WORMHOLE}, {"vct", NOC_SIM_VCT}, {"drop", NOC_SIM_DROP}, {NULL, 0}};
+    {"wormhole", NOC_SIM_WORMHOLE}, {"vct", NOC_SIM_VCT}, {"drop", NOC_SIM_DROP}, {"deflect", NOC_SIM_DEFLECT}, {NULL, 0}};
 static const struct name_val inject_names[] = {
     {"bernoulli", NOC_SIM_BERNOULLI}, {"poisson", NOC_SIM_POISSON}, {"onoff", NOC_SIM_ONOFF}, {NULL, 0}};
 
@@ -108,6 +108,12 @@ static int check_opts(const struct noc_sim_opts *o, struct noc_ctx *ctx)
         bad = "the recovery timeout must be below the deadlock timeout (--deadlock-cycles)";
     else if (o->recover > 0 && o->flow == NOC_SIM_DROP)
         bad = "recovery applies to lossless flow control (wormhole, vct), not drop";
+    else if (o->recover > 0 && o->flow == NOC_SIM_DEFLECT)
+        bad = "recovery applies to wormhole and vct flow control, not deflect";
+    else if (o->flow == NOC_SIM_DEFLECT && (o->pkt_short != 1 || o->pkt_long != 1))
+        bad = "deflection routing carries single-flit packets (--packet 1)";
+    else if (o->flow == NOC_SIM_DEFLECT && o->adaptive)
+        bad = "--adaptive does not apply to --flow deflect (deflection is adaptive already)";
     else if (o->threads < 0 || o->threads > 1024)
         bad = "threads must be 0..1024";
     else if (o->flow == NOC_SIM_VCT && o->buf < (o->pkt_short > o->pkt_long ? o->pkt_short : o->pkt_long))
@@ -246,8 +252,10 @@ int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_
     n->nch = t->nch;
     n->flow = o->flow;
     n->drop = o->flow == NOC_SIM_DROP;
-    n->V = n->drop ? 1 : o->vcs;
-    n->B = n->drop ? o->router_delay + 2 : o->buf;
+    n->deflect = o->flow == NOC_SIM_DEFLECT;
+    n->nocredit = n->drop || n->deflect;
+    n->V = n->nocredit ? 1 : o->vcs;
+    n->B = n->drop ? o->router_delay + 2 : n->deflect ? 1 : o->buf;
     n->D = o->router_delay;
     n->cd = o->credit_delay;
     n->ncls = 1;

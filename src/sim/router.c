@@ -110,6 +110,11 @@ void sim_flit_arrive(struct sim_state *st, const struct sim_fev *e)
         eject(st, e);
         return;
     }
+    if (n->deflect) {
+        if (sim_deflect_arrive(st, e) != NOC_OK)
+            st->ctx->status = NOC_ENOMEM;
+        return;
+    }
     if (n->drop && st->pk[p].dropped) {
         sim_flit_discard(st, p);
         return;
@@ -438,6 +443,8 @@ static int drop_alloc(struct sim_state *st, int u)
 int sim_routers_step(struct sim_state *st)
 {
     const struct sim_net *n = st->n;
+    if (n->deflect)
+        return sim_deflect_step(st);
     for (int u = 0; u < n->R; u++) {
         if (!st->buffered[u])
             continue;

@@ -64,6 +64,7 @@ static void state_free(struct sim_state *st)
     free(st->flow_lat);
     free(st->flow_n);
     free(st->flow_ej);
+    sim_deflect_free(st);
 }
 
 static int state_alloc(struct sim_state *st, const struct sim_net *n, const struct noc_sim_opts *o,
@@ -77,7 +78,7 @@ static int state_alloc(struct sim_state *st, const struct sim_net *n, const stru
     st->ctx = ctx;
     st->freelist = -1;
     noc_pathset_init(&st->ps);
-    while (W < n->maxlat + n->cd + 4)
+    while (W < n->maxlat + n->cd + 4 || (n->deflect && W <= n->D))
         W *= 2;
     st->W = W;
     st->fw = noc_calloc(ctx, (size_t)W, sizeof *st->fw);
@@ -118,6 +119,8 @@ static int state_alloc(struct sim_state *st, const struct sim_net *n, const stru
     if (o->channels && !(st->ch_flits = noc_calloc(ctx, (size_t)n->nch, sizeof *st->ch_flits)))
         return NOC_ENOMEM;
     int ne = n->tr->nent;
+    if (n->deflect && sim_deflect_alloc(st) != NOC_OK)
+        return NOC_ENOMEM;
     if (ne > 0 && (!(st->flow_lat = noc_calloc(ctx, (size_t)ne, sizeof *st->flow_lat)) ||
                    !(st->flow_n = noc_calloc(ctx, (size_t)ne, sizeof *st->flow_n)) ||
                    !(st->flow_ej = noc_calloc(ctx, (size_t)ne, sizeof *st->flow_ej))))
@@ -146,6 +149,8 @@ static int step(struct sim_state *st)
     for (size_t i = 0; i < fv->n; i++)
         sim_flit_arrive(st, &ev[i]);
     fv->n = 0;
+    if (st->n->deflect && st->ctx->status != NOC_OK)
+        return st->ctx->status;
     int rc = sim_sources_step(st);
     if (rc == NOC_OK)
         rc = sim_routers_step(st);
@@ -257,6 +262,7 @@ static int results(struct sim_state *st, double rate, int converged, int drained
     pt->hops_avg = st->hop_n ? (double)st->hop_sum / (double)st->hop_n : NAN;
     pt->nonminimal = n->dist ? st->nonmin : -1;
     pt->aborted = st->aborted;
+    pt->deflections = st->deflections;
     pt->flits_created = st->gen;
     pt->flits_queued = 0;
     for (int s = 0; s < n->N; s++)

@@ -23,6 +23,8 @@ struct sim_net {
     const struct noc_traffic *tr;
     int R, N, nch, V, B, D, cd;
     int flow, drop;
+    int deflect;       /* bufferless deflection routing (deflect.c) */
+    int nocredit;      /* drop or deflect: sources send without VCs or credits */
     int *lat;          /* per channel latency (cycles, >= 1) */
     unsigned char *kind; /* per channel CH_* */
     int *term_inj;     /* terminal -> its injection channel */
@@ -63,7 +65,7 @@ struct sim_net {
     long recover;      /* abort-and-retry timeout (0: off) */
 };
 
-enum { SIM_AD_TURN = 1, SIM_AD_DUATO = 2 };
+enum { SIM_AD_TURN = 1, SIM_AD_DUATO = 2, SIM_AD_DEFLECT = 3 };
 
 int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_traffic *tr,
                   const struct noc_sim_opts *o, int routing, struct noc_ctx *ctx);
@@ -207,7 +209,8 @@ struct sim_state {
     long long *flow_n, *flow_ej;
     int last_move;
     /* Adaptive routing and recovery statistics (whole run). */
-    long long hop_n, hop_sum, nonmin, aborted;
+    long long hop_n, hop_sum, nonmin, aborted, deflections;
+    void *dfl;                /* deflection routing state (deflect.c), owned */
 };
 
 /* source.c */
@@ -303,6 +306,11 @@ int sim_adaptive_init(struct sim_net *n, const struct noc_sim_opts *o, struct no
 int sim_adaptive_request(struct sim_state *st, int u, int ic, int i);
 /* Records the hops of packet p whose head reaches its ejection channel. */
 void sim_adaptive_hops(struct sim_state *st, int p);
+/* deflect.c */
+int sim_deflect_alloc(struct sim_state *st);
+void sim_deflect_free(struct sim_state *st);
+int sim_deflect_arrive(struct sim_state *st, const struct sim_fev *e);
+int sim_deflect_step(struct sim_state *st);
 /* recover.c */
 /* Aborts the packets blocked for the recovery timeout; called each cycle. */
 int sim_recover_step(struct sim_state *st);

@@ -293,7 +293,7 @@ static int inject(struct sim_state *st, int s)
         if (tm->qhead < 0)
             return NOC_OK;
         int p = tm->qhead, vc = 0;
-        if (!n->drop) {
+        if (!n->nocredit) {
             vc = -1;
             for (int i = 0; i < V && vc < 0; i++) {
                 int v = (tm->rr + i) % V, ovc = c * V + v;
@@ -313,7 +313,7 @@ static int inject(struct sim_state *st, int s)
         tm->cur_vc = vc;
     }
     int ovc = c * V + tm->cur_vc, p = tm->cur;
-    if (!n->drop && st->credits[ovc] <= 0)
+    if (!n->nocredit && st->credits[ovc] <= 0)
         return NOC_OK;
     struct sim_pkt *k = &st->pk[p];
     struct sim_flit f = {p, 0, k->sent, -1, 0, k->sent == k->len - 1};
@@ -328,10 +328,10 @@ static int inject(struct sim_state *st, int s)
     k->last = st->now;
     tm->qflits--;
     st->inj++;
-    if (!n->drop)
+    if (!n->nocredit)
         st->credits[ovc]--;
     if (k->sent == k->len) {
-        if (!n->drop)
+        if (!n->nocredit)
             st->owner[ovc] = -1;
         tm->cur = -1;
     }
