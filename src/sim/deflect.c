@@ -198,7 +198,8 @@ int sim_deflect_step(struct sim_state *st)
         d->keys[i].pkt = ev[i].f.pkt;
         d->keys[i].idx = (int)i;
     }
-    qsort(d->keys, m, sizeof *d->keys, cmp_key);
+    if (m > 1)
+        qsort(d->keys, m, sizeof *d->keys, cmp_key);
     for (size_t i = 0; i < m && rc == NOC_OK; i++) {
         int u = d->keys[i].u, defl;
         const struct sim_flit *f = &ev[d->keys[i].idx].f;
