@@ -50,7 +50,8 @@
  *    flit arriving on an injection channel waits at the router until an
  *    output is free after the transit flits (one per terminal per cycle).
  *    Needs every router to have as many router-router outputs as inputs
- *    and at most 1024 routers.
+ *    and at most 1024 routers.  The routing option is not used (zero-load
+ *    latency: the first productive output at every router).
  *  - Traffic: the rows of a traffic matrix (traffic.h) are relative to an
  *    injection rate of 1 per terminal; at offered rate r terminal s offers
  *    r * row_sum(s) flits per cycle and picks each packet's destination from
@@ -93,7 +94,8 @@
  *    VC, then its VC with the most credits; ties to the earlier hop (x
  *    before y).  duato: VCs 1..V-1 adaptive, VC 0 of the dor hop the escape
  *    channel when no adaptive VC is free; once on escape a packet stays on
- *    it.  The zero-load latency averages over the model's paths.
+ *    it.  The zero-load latency is that of the path taken at zero load
+ *    (equal credits everywhere: the first next hop at every router).
  *  - Recovery (opts.recover = T > 0): a packet in the network none of whose
  *    flits moved for T cycles (checked every ceil(T/8) cycles; never once
  *    its head left on the ejection channel) is aborted: its flits leave the
@@ -268,7 +270,11 @@ int noc_sim_sweep(const struct noc_sim *s, double a, double b, double step,
  * (N entries; NULL = the terminals' node names).  JSON (INTERFACE 3.10):
  * {"topology", "traffic", "routing", "flow", "vcs", "buf", "packet",
  *  "points": [{"offered", "accepted", "latency_avg", "latency_p99",
- *  "stable", "converged", "packets", "cycles", "cycles_run", "drop_rate"?, "flows"?: [{"src", "dst",
+ *  "stable", "converged", "packets", "cycles", "cycles_run", "drop_rate"?,
+ *  "hops_avg"?, "nonminimal"? (adaptive routing, deflection),
+ *  "deflections"? (deflect), "aborted"? (recover), "flits_created",
+ *  "flits_injected", "flits_ejected", "flits_dropped", "flits_inflight",
+ *  "flits_queued" (recover, deflect), "flows"?: [{"src", "dst",
  *  "offered", "accepted", "latency_avg", "packets"}], "channels"?: [{"from",
  *  "to", "utilization"}]}], "saturation", "saturation_found",
  *  "zero_load_latency"}; numbers to 6 significant digits, null for NAN.

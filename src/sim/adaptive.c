@@ -21,6 +21,7 @@
  * delivered packet against the shortest path (BFS distances). */
 #include "sim_int.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #define SIM_DIST_MAX_R 1024
@@ -168,6 +169,35 @@ int sim_adaptive_request(struct sim_state *st, int u, int ic, int i)
     if (best < 0 && nh > 0)
         consider(st, hop[0].ch, 0, 1, 0, k->len, &best, &bestc);
     return best;
+}
+
+double sim_adaptive_pair_latency(const struct sim_net *n, int s, int d)
+{
+    const struct noc_graph *g = &n->t->g;
+    struct noc_ctx ctx;
+    struct noc_route_hop hop[NOC_ROUTE_MAXHOP];
+    int u = n->term_rin[s], D = n->term_rout[d], cin = -1, len = 2, nh;
+    double l = n->lat[n->term_inj[s]] + n->lat[n->term_ej[d]];
+    noc_ctx_init(&ctx);
+    for (int steps = 0; u != D && steps <= n->R; steps++) {
+        int o = -1;
+        if (n->adaptive == SIM_AD_DEFLECT) {
+            for (int e = g->off[u]; e < g->off[u + 1] && o < 0; e++) {
+                int dv = n->dist[(size_t)n->ch_dst[e] * n->R + D];
+                if (n->kind[e] == CH_RR && dv >= 0 && dv < n->dist[(size_t)u * n->R + D])
+                    o = e;
+            }
+        } else if (noc_routing_next(&n->rt, D, u, cin, 0, hop, &nh, &ctx) == NOC_OK && nh > 0) {
+            o = hop[0].ch;
+        }
+        if (o < 0)
+            return NAN;
+        l += n->lat[o];
+        len++;
+        cin = o;
+        u = n->ch_dst[o];
+    }
+    return l + (double)(len - 1) * n->D + (n->mean_len - 1);
 }
 
 void sim_adaptive_hops(struct sim_state *st, int p)

@@ -268,7 +268,9 @@ int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_
     n->recover = o->recover;
     if ((rc = sim_adaptive_init(n, o, ctx)) != NOC_OK)
         goto cleanup;
-    if ((rc = sim_dateline_init(n, ctx)) != NOC_OK || (rc = sim_table_build(n, ctx)) != NOC_OK)
+    if ((rc = sim_dateline_init(n, ctx)) != NOC_OK)
+        goto cleanup;
+    if (!n->adaptive && (rc = sim_table_build(n, ctx)) != NOC_OK) /* adaptive: no source paths */
         goto cleanup;
 cleanup:
     if (rc != NOC_OK)

@@ -304,6 +304,11 @@ int sim_adaptive_init(struct sim_net *n, const struct noc_sim_opts *o, struct no
 /* The output VC (channel * V + vc) the head of input VC i, on channel ic at
  * router u, requests this cycle under adaptive routing, or -1 (none free). */
 int sim_adaptive_request(struct sim_state *st, int u, int ic, int i);
+/* Zero-load latency of terminal pair (s, d) under adaptive routing or
+ * deflection: every credit count is equal at zero load, so each router
+ * takes the first next hop (deflect: the first productive output); NAN when
+ * d cannot be reached. */
+double sim_adaptive_pair_latency(const struct sim_net *n, int s, int d);
 /* Records the hops of packet p whose head reaches its ejection channel. */
 void sim_adaptive_hops(struct sim_state *st, int p);
 /* deflect.c */

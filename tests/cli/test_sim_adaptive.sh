@@ -100,6 +100,14 @@ sys.exit(0 if p['cycles_run'] == 61000 and p['nonminimal'] == 0 and p['accepted'
 PY2
 set --
 
+# 3c. Zero-load latency without enumerating paths (a 16x16 mesh has far
+# more than the 16384 minimal paths a path table may hold): uniform, mean
+# router hops 2 (k^2 - 1) / (3k) = 2 x 255 / 48 = 10.625, so (10.625 + 2)
+# channels + 11.625 routers x 3 = 47.5 cycles.
+"$NOCSYN" sim gen:mesh:k=16,n=2 --routing duato --rate 0.01 --warmup 0 --cycles 100 >"$TMP/z16.json" 2>"$TMP/err"
+if grep -q '"zero_load_latency":.47.5,' "$TMP/z16.json"; then ok "duato 16x16: zero-load latency 47.5 (no path table)"
+else notok "duato 16x16 zero load" "$(cat "$TMP/err"; grep zero "$TMP/z16.json")"; fi
+
 # 4. Bad input: one line, exit 2.
 bad "--adaptive with dor refused" "$NOCSYN" sim gen:mesh:k=4,n=2 --routing dor --adaptive --rate 0.1
 bad "duato with one VC refused" "$NOCSYN" sim gen:mesh:k=4,n=2 --routing duato --vcs 1 --rate 0.1
