@@ -65,7 +65,9 @@
  *    takes it stays on escape VCs under dor.  The deadlock check applies
  *    Duato's condition: it examines the escape sub-network alone (dor, class
  *    0, acyclic on a mesh); with no return from escape to adaptive VCs there
- *    are no indirect dependencies.  Needs >= 2 VCs in the simulator.
+ *    are no indirect dependencies.  With vcs = 1 (no escape VC) the check
+ *    covers every productive hop in one class: cyclic.  Needs >= 2 VCs in
+ *    the simulator.
  *  - table: the routes stored in t->routes; a terminal pair without a stored
  *    route is NOC_EINFEASIBLE, except s == d on one router (trivial path).
  *

@@ -13,7 +13,9 @@
  * never return from escape to adaptive VCs, so the escape channels carry
  * exactly the dor dependencies (no indirect ones), acyclic on a mesh; an
  * adaptive VC never waits forever since the escape VC of the dor hop is
- * always offered.  So the dependencies listed are those of dor in class 0. */
+ * always offered.  So the dependencies listed are those of dor in class 0.
+ * With one VC there is no escape channel: the dependencies of every
+ * productive hop in one class, cyclic on meshes of 2x2 and more. */
 #include "route_int.h"
 
 enum { DIR_E, DIR_W, DIR_N, DIR_S };
@@ -51,6 +53,8 @@ int rt_duato_next(const struct noc_routing *r, const struct rt_dest *dd, int u, 
 int rt_duato_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx)
 {
     struct noc_routing esc;
+    if (r->vcs < 2) /* no escape VC: every productive hop in one class */
+        return rt_explore_deps(r, cdg, ctx);
     int rc = noc_routing_init(&esc, r->t, NOC_RT_DOR, 1, ctx);
     if (rc != NOC_OK)
         return rc;

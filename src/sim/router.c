@@ -65,11 +65,6 @@ static void record_latency(struct sim_state *st, const struct sim_pkt *k)
     }
 }
 
-static inline int n_adaptive(const struct sim_state *st)
-{
-    return st->n->adaptive;
-}
-
 static void eject(struct sim_state *st, const struct sim_fev *e)
 {
     int p = e->f.pkt;
@@ -77,7 +72,7 @@ static void eject(struct sim_state *st, const struct sim_fev *e)
     st->ej++;
     k->alive--;
     k->last = st->now;
-    if (e->f.idx == 0 && n_adaptive(st))
+    if (e->f.idx == 0 && st->n->adaptive) /* hop statistics */
         sim_adaptive_hops(st, p);
     st->last_move = st->now;
     if (in_window(st)) {

@@ -32,4 +32,9 @@ else notok "duato paths" "$(cat "$TMP/p" "$TMP/err")"; fi
 if grep -q '^deadlock free: duato.*(48 nodes, 68 dependencies)' "$TMP/d" && [ "$(sed 's/.*acyclic//' "$TMP/d")" = "$(sed 's/.*acyclic//' "$TMP/dor")" ]; then
     ok "duato deadlock check: the escape sub-network (dor) is acyclic"
 else notok "duato deadlock" "$(cat "$TMP/d" "$TMP/dor")"; fi
+# With one VC there is no escape channel: fully adaptive minimal routing
+# has the cycle of four packets turning W->N, N->E, E->S, S->W around a
+# square (Dally & Towles sec. 14.3 -- why the escape VC is needed).
+"$NOCSYN" route gen:mesh:k=4,n=2 --deadlock --routing duato >"$TMP/d1" 2>&1
+has "duato with 1 VC: deadlock possible (cycle found)" "$TMP/d1" "^deadlock possible: duato with 1 VC; dependency cycle"
 bad "duato on a torus refused" "$NOCSYN" route gen:torus:k=4,n=2 --routing duato --deadlock
