@@ -98,6 +98,14 @@ p = json.load(open(sys.argv[1]))['points'][0]
 print('#   cycles_run %s accepted %s nonminimal %s' % (p['cycles_run'], p['accepted'], p['nonminimal']))
 sys.exit(0 if p['cycles_run'] == 61000 and p['nonminimal'] == 0 and p['accepted'] > 0.05 else 1)
 PY2
+# The turn models with --adaptive and ONE VC under the same saturation
+# (ecmp with 2 VCs deadlocked above): deadlock free by the turn model.
+for r in westfirst oddeven; do
+    "$NOCSYN" sim gen:mesh:k=8,n=2 --routing $r --adaptive "$@" --vcs 1 >"$TMP/w.json" 2>"$TMP/err"; wrc=$?
+    if [ $wrc -eq 0 ] && grep -q '"cycles_run":.61000,' "$TMP/w.json" && grep -q '"nonminimal":.0,' "$TMP/w.json"; then
+        ok "$r --adaptive, 1 VC: no deadlock at saturation for 61000 cycles"
+    else notok "$r 1 VC saturation" "exit $wrc $(cat "$TMP/err")"; fi
+done
 set --
 
 # 3c. Zero-load latency without enumerating paths (a 16x16 mesh has far
