@@ -54,6 +54,20 @@
  *    output whose downstream subtree reaches the destination's ejection
  *    switch (the unique such output in a correct network -- destination-tag
  *    routing; the lowest channel id if the wiring offers several).
+ *  - duato: Duato's fully adaptive minimal routing (Duato, "A new theory of
+ *    deadlock-free adaptive routing in wormhole networks", IEEE TPDS 4(12),
+ *    1993; Dally & Towles 2004, sec. 14.3) on 2-D meshes (as westfirst).
+ *    The step function gives every productive direction (x before y) in VC
+ *    class 1, the adaptive VCs, each with an equal share of the traffic: so
+ *    paths and eval load are the equal split over all minimal directions.
+ *    The escape channel (class 0, VC 0) is dor: the first listed hop (x
+ *    before y); the simulator offers it at every hop, and a packet that
+ *    takes it stays on escape VCs under dor.  The deadlock check applies
+ *    Duato's condition: it examines the escape sub-network alone (dor, class
+ *    0, acyclic on a mesh); with no return from escape to adaptive VCs there
+ *    are no indirect dependencies.  With vcs = 1 (no escape VC) the check
+ *    covers every productive hop in one class: cyclic.  Needs >= 2 VCs in
+ *    the simulator.
  *  - table: the routes stored in t->routes; a terminal pair without a stored
  *    route is NOC_EINFEASIBLE, except s == d on one router (trivial path).
  *
@@ -87,7 +101,8 @@ enum noc_routing_model {
     NOC_RT_TABLE,
     NOC_RT_WESTFIRST, /* minimal adaptive, west-first turn model (2-D meshes) */
     NOC_RT_ODDEVEN,   /* minimal adaptive, odd-even turn model (Chiu 2000) */
-    NOC_RT_NCA        /* up*-down* from every root, destination-mod-k (fat trees, Clos) */
+    NOC_RT_NCA,       /* up*-down* from every root, destination-mod-k (fat trees, Clos) */
+    NOC_RT_DUATO      /* fully adaptive minimal with a dor escape VC (2-D meshes) */
 };
 
 /* Model name <-> enum, from a static registry table.  parse: NOC_EINVAL for
@@ -159,6 +174,24 @@ int noc_routing_paths(const struct noc_routing *r, int s, int d,
  * ideal/optimal.  Thread safe when each thread has its own rng. */
 int noc_routing_sample(const struct noc_routing *r, int s, int d, struct noc_rng *rng,
                        struct noc_pathset *ps, struct noc_ctx *ctx);
+
+/* One next hop of a destination-based model: channel, VC class, share. */
+#define NOC_ROUTE_MAXHOP 2
+struct noc_route_hop {
+    int ch, cls;
+    double w;
+};
+
+/* The next hops (at most NOC_ROUTE_MAXHOP) of a destination-based model
+ * (dor, updown, nca, desttag, westfirst, oddeven, duato) for a packet at
+ * router u (node id) bound for router D, that arrived on channel cin (-1:
+ * just injected; an injection channel counts as -1) in VC class cls.
+ * *nhop = 0 when u == D or there is no route.  The order is the model's
+ * (turn models and duato: x before y).  NOC_EUNSUP for table, ecmp, ideal,
+ * optimal.  O(1) for dor and the mesh models; updown, nca and desttag
+ * prepare D's table per call when it was not precomputed. */
+int noc_routing_next(const struct noc_routing *r, int D, int u, int cin, int cls,
+                     struct noc_route_hop *hop, int *nhop, struct noc_ctx *ctx);
 
 /* The virtual-channel class of every channel of path ch[0..n-1] (channel
  * ids, as noc_routing_paths gives them) under r: for the destination-based

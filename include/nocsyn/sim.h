@@ -40,6 +40,18 @@
  *    the rest of its packet.  With `resend` the source queues a copy again
  *    (latency still counted from the first creation) after as many cycles as
  *    the head had travelled (the negative acknowledgement's return trip).
+ *  - Deflection (flow = deflect; BLESS, Moscibroda & Mutlu 2009): no VCs,
+ *    buffers or credits; single-flit packets.  A flit arriving at a router
+ *    in cycle a leaves in cycle a + D - 1; each cycle a router ranks its
+ *    leaving flits oldest first (creation cycle, packet id) and gives each
+ *    its ejection channel (at its destination router, when free), else the
+ *    first free router-router output that lowers the BFS hop distance to
+ *    its destination router, else the first free one (a deflection).  A
+ *    flit arriving on an injection channel waits at the router until an
+ *    output is free after the transit flits (one per terminal per cycle).
+ *    Needs every router to have as many router-router outputs as inputs
+ *    and at most 1024 routers.  The routing option is not used (zero-load
+ *    latency: the first productive output at every router).
  *  - Traffic: the rows of a traffic matrix (traffic.h) are relative to an
  *    injection rate of 1 per terminal; at offered rate r terminal s offers
  *    r * row_sum(s) flits per cycle and picks each packet's destination from
@@ -75,6 +87,22 @@
  *    grant, injection or ejection) for `deadlock_cycles` cycles (plus the
  *    longest link latency, credit delay and router delay), the run stops
  *    with NOC_EINFEASIBLE ("deadlock ...").
+ *  - Adaptive routing (opts.adaptive with westfirst/oddeven; duato always):
+ *    no source path; a head's output is chosen at VC allocation in every
+ *    router among the model's next hops (noc_routing_next): the channel
+ *    with the most credits summed over the VCs it may use that has a free
+ *    VC, then its VC with the most credits; ties to the earlier hop (x
+ *    before y).  duato: VCs 1..V-1 adaptive, VC 0 of the dor hop the escape
+ *    channel when no adaptive VC is free; once on escape a packet stays on
+ *    it.  The zero-load latency is that of the path taken at zero load
+ *    (equal credits everywhere: the first next hop at every router).
+ *  - Recovery (opts.recover = T > 0): a packet in the network none of whose
+ *    flits moved for T cycles (checked every ceil(T/8) cycles; never once
+ *    its head left on the ejection channel) is aborted: its flits leave the
+ *    buffers (credits return at once) and links, the VCs it held are
+ *    released, its source stops sending it, and a copy is queued at the
+ *    source after a back-off uniform in 1..T cycles.  Aborted flits count
+ *    as dropped in the flit conservation.
  *  - Determinism: every load point seeds its own generator from (seed,
  *    offered rate), so a point gives the same result alone (--rate) or in a
  *    sweep, whatever the number of threads.
@@ -87,7 +115,7 @@
 struct noc_topo;
 struct noc_traffic;
 
-enum noc_sim_flow { NOC_SIM_WORMHOLE = 0, NOC_SIM_VCT, NOC_SIM_DROP };
+enum noc_sim_flow { NOC_SIM_WORMHOLE = 0, NOC_SIM_VCT, NOC_SIM_DROP, NOC_SIM_DEFLECT };
 enum noc_sim_inject { NOC_SIM_BERNOULLI = 0, NOC_SIM_POISSON, NOC_SIM_ONOFF };
 
 struct noc_sim_opts {
@@ -117,6 +145,10 @@ struct noc_sim_opts {
     uint64_t seed;        /* default 1 */
     int threads;          /* sweep workers, 0 = every core (default 0) */
     int channels;         /* record per-channel utilisation */
+    int adaptive;         /* per-hop adaptive routing (westfirst, oddeven;
+                           * duato always) */
+    long recover;         /* abort-and-retry after this many cycles without
+                           * progress, 0 = off (default) */
 };
 
 /* Sets the defaults above.  O(1). */
@@ -149,6 +181,16 @@ struct noc_sim_point {
                                  * window (opts.channels), else NULL; owned */
     int nflows;
     struct noc_sim_flowstat *flows; /* one per sparse traffic entry; owned */
+    /* Adaptive routing (reported then): router-to-router hops of the
+     * packets delivered in the run, on average, and how many of them took
+     * more hops than the shortest path (-1: not checked, R > 1024). */
+    double hops_avg;
+    long long nonminimal;
+    /* Recovery (reported then): packets aborted and retried. */
+    long long aborted;
+    long long deflections;    /* deflect: flits sent on a non-productive channel */
+    long long flits_created;  /* flits of the packets created (first sends) */
+    long long flits_queued;   /* at the end: in source queues and waiting to be retried */
 };
 void noc_sim_point_init(struct noc_sim_point *p);
 void noc_sim_point_free(struct noc_sim_point *p);
@@ -176,6 +218,7 @@ struct noc_sim {
     struct noc_sim_opts o;
     int routing;       /* the model in use (enum noc_routing_model) */
     int classes;       /* VC classes (2: dateline) */
+    int adaptive;      /* 1: routed hop by hop (--adaptive, duato) */
     void *priv;        /* internal state, owned */
 };
 
@@ -227,7 +270,11 @@ int noc_sim_sweep(const struct noc_sim *s, double a, double b, double step,
  * (N entries; NULL = the terminals' node names).  JSON (INTERFACE 3.10):
  * {"topology", "traffic", "routing", "flow", "vcs", "buf", "packet",
  *  "points": [{"offered", "accepted", "latency_avg", "latency_p99",
- *  "stable", "converged", "packets", "cycles", "cycles_run", "drop_rate"?, "flows"?: [{"src", "dst",
+ *  "stable", "converged", "packets", "cycles", "cycles_run", "drop_rate"?,
+ *  "hops_avg"?, "nonminimal"? (adaptive routing, deflection),
+ *  "deflections"? (deflect), "aborted"? (recover), "flits_created",
+ *  "flits_injected", "flits_ejected", "flits_dropped", "flits_inflight",
+ *  "flits_queued" (recover, deflect), "flows"?: [{"src", "dst",
  *  "offered", "accepted", "latency_avg", "packets"}], "channels"?: [{"from",
  *  "to", "utilization"}]}], "saturation", "saturation_found",
  *  "zero_load_latency"}; numbers to 6 significant digits, null for NAN.

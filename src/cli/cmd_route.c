@@ -53,6 +53,9 @@ static const char help[] =
     "                             models on 2-D meshes: every productive\n"
     "                             direction the model allows, traffic split equally\n"
     "                             (west-first: Glass & Ni 1992; odd-even: Chiu 2000)\n"
+    "                    duato    Duato's fully adaptive minimal routing (2-D\n"
+    "                             meshes): every productive direction, split\n"
+    "                             equally; --deadlock checks the dor escape VC\n"
     "                  (ideal and optimal are fractional load models: see eval)\n"
     "  --count         print only the number of paths (exact, however large)\n"
     "  --weights       prefix each path with its traffic fraction\n"
@@ -368,7 +371,7 @@ int cmd_route(int argc, char **argv)
                          o.routing);
     if (o.deadlock && !noc_routing_is_deterministic(model))
         return cli_usage("route: --deadlock needs a routing with paths (dor, updown, desttag, "
-                         "table, westfirst, oddeven, nca), not '%s'",
+                         "table, westfirst, oddeven, nca, duato), not '%s'",
                          o.routing);
     if (cli_load_topology(o.topo, &t, &ctx) != NOC_OK)
         return cli_fail(&ctx);

@@ -17,14 +17,16 @@
 #include <string.h>
 
 static const char help[] =
-    "usage: nocsyn sim TOPOLOGY [--traffic T] [--routing R]\n"
+    "usage: nocsyn sim TOPOLOGY [--traffic T] [--routing R] [--adaptive]\n"
     "                  [--rate R | --sweep [A:B:STEP]]\n"
     "                  [--vcs V] [--buf FLITS] [--packet FLITS|SHORT,LONG,P]\n"
     "                  [--inject bernoulli|poisson|onoff] [--burst PACKETS]\n"
-    "                  [--flow wormhole|vct|drop] [--resend] [--router-delay CYCLES]\n"
+    "                  [--flow wormhole|vct|drop|deflect] [--resend]\n"
+    "                  [--router-delay CYCLES]\n"
     "                  [--credit-delay CYCLES] [--mm-per-cycle MM] [--warmup CYCLES]\n"
     "                  [--cycles CYCLES] [--batch CYCLES] [--tolerance X]\n"
-    "                  [--deadlock-cycles CYCLES] [--seed S] [--threads N]\n"
+    "                  [--deadlock-cycles CYCLES] [--recover CYCLES] [--seed S]\n"
+    "                  [--threads N]\n"
     "                  [--map M] [--capacity MBPS] [--channels]\n"
     "                  [--format json|text] [--plot FILE.svg] [-o FILE]\n"
     "\n"
@@ -44,18 +46,29 @@ static const char help[] =
     "                    perm:FUNC, app:FILE.  A terminal offers RATE x its row sum\n"
     "                    (rows are relative to 1 per terminal) and draws each\n"
     "                    packet's destination from its row.\n"
-    "  --routing R       dor, updown, nca, desttag, table, westfirst, oddeven or ecmp\n"
-    "                    (a minimal path drawn at random per packet; not deadlock\n"
-    "                    free in general).  westfirst/oddeven (2-D meshes): one of\n"
-    "                    the turn model's allowed minimal paths per packet, drawn\n"
-    "                    with the equal-split weights (no per-hop congestion\n"
-    "                    sensing).\n"
+    "  --routing R       dor, updown, nca, desttag, table, westfirst, oddeven, duato\n"
+    "                    or ecmp (a minimal path drawn at random per packet; not\n"
+    "                    deadlock free in general).  westfirst/oddeven (2-D\n"
+    "                    meshes): one of the turn model's allowed minimal paths\n"
+    "                    per packet, drawn with the equal-split weights; with\n"
+    "                    --adaptive chosen hop by hop instead.  duato (2-D\n"
+    "                    meshes, --vcs >= 2, always hop by hop): Duato's fully\n"
+    "                    adaptive minimal routing, VCs 1..V-1 on every productive\n"
+    "                    direction, VC 0 the escape channel under dor (taken when\n"
+    "                    no adaptive VC is free; a packet on it stays on it).\n"
     "                    Default: the first of table (when the topology's stored\n"
     "                    routes cover every pair with traffic: a synthesized\n"
     "                    design's own routes), dor, desttag, updown that applies.\n"
-    "                    Paths are chosen at the source.  dor on tori and rings\n"
+    "                    Paths are chosen at the source (except --adaptive,\n"
+    "                    duato).  dor on tori and rings\n"
     "                    with --vcs >= 2 uses dateline classes: VCs [0, V/2)\n"
     "                    before the wraparound link of a dimension, [V/2, V) after.\n"
+    "  --adaptive        westfirst, oddeven: route hop by hop -- at VC allocation\n"
+    "                    in every router, among the next hops the model allows,\n"
+    "                    the output with the most free credits (summed over its\n"
+    "                    VCs) that has a free VC, then its VC with the most\n"
+    "                    credits; ties to x before y.  Reports \"hops_avg\" and\n"
+    "                    \"nonminimal\" (packets longer than a shortest path).\n"
     "  --map M           app traffic: placement of cores on terminals (as eval)\n"
     "  --capacity MBPS   app traffic: link capacity (default: width x freq / 8 of\n"
     "                    the topology when known)\n"
@@ -80,7 +93,15 @@ static const char help[] =
     "  --flow F          wormhole (default), vct (virtual cut-through: a VC is\n"
     "                    allocated only with room for the whole packet), or drop\n"
     "                    (no VCs or credits: a head that finds its output busy or\n"
-    "                    loses arbitration is dropped with its packet)\n"
+    "                    loses arbitration is dropped with its packet), or\n"
+    "                    deflect (bufferless hot-potato routing, BLESS: every\n"
+    "                    flit leaves a router D cycles after arriving, oldest\n"
+    "                    first, on its ejection channel, else a free productive\n"
+    "                    output -- closer by hop distance -- else any free one\n"
+    "                    (deflected); a terminal injects only when an output is\n"
+    "                    free; single-flit packets; routers need as many\n"
+    "                    outputs as inputs; --routing is not used; reports\n"
+    "                    \"deflections\", hops and the flit accounting)\n"
     "  --resend          drop: dropped packets are sent again by their source\n"
     "  --router-delay D  zero-load cycles of a head flit in a router (default 3):\n"
     "                    VC allocation in cycle D-2 after arrival, switch\n"
@@ -101,6 +122,14 @@ static const char help[] =
     "                    (default 1000; at least 3 batches)\n"
     "  --deadlock-cycles C  deadlock: flits wait and none moved for C cycles\n"
     "                    (default 2000) -- an error (exit 1)\n"
+    "  --recover T       deadlock recovery by abort-and-retry: a packet in the\n"
+    "                    network none of whose flits moved for T cycles (checked\n"
+    "                    every T/8) is removed (flits freed, VCs released) and\n"
+    "                    queued again at its source after a back-off drawn from\n"
+    "                    1..T cycles; T < --deadlock-cycles, not with --flow drop.\n"
+    "                    Reports \"aborted\" packets and the flit accounting\n"
+    "                    (created, injected, ejected, dropped = aborted copies'\n"
+    "                    flits, in flight, queued)\n"
     "  --seed S          random seed (default 1); each load has its own generator,\n"
     "                    so results do not depend on --threads\n"
     "  --threads N       loads simulated in parallel (default 0 = every core)\n"
@@ -124,6 +153,8 @@ static const char help[] =
     "  nocsyn sim gen:mesh:k=8,n=2 --routing dor --sweep --format text\n"
     "  nocsyn sim gen:torus:k=4,n=2 --routing dor --vcs 2 --rate 0.2\n"
     "  nocsyn sim gen:butterfly:k=4,n=3 --flow drop --rate 0.8\n"
+    "  nocsyn sim gen:mesh:k=8,n=2 --routing oddeven --adaptive --traffic transpose\n"
+    "  nocsyn sim gen:ring:k=8 --routing dor --vcs 1 --packet 4 --recover 100 --rate 0.1\n"
     "  nocsyn sim design.dot --routing table --traffic app:vopd.csv\n"
     "\n"
     "Exit status: 0 success; 1 deadlock detected, a pair with traffic has no path,\n"
@@ -207,7 +238,8 @@ static int parse_opts(int argc, char **argv, struct sim_cli *o)
         {"threads", required_argument, NULL, 'j'},    {"map", required_argument, NULL, 'm'},
         {"capacity", required_argument, NULL, 'P'},   {"channels", no_argument, NULL, 'H'},
         {"format", required_argument, NULL, 'f'},     {"plot", required_argument, NULL, 'g'},
-        {"output", required_argument, NULL, 'o'},     {NULL, 0, NULL, 0},
+        {"output", required_argument, NULL, 'o'},     {"adaptive", no_argument, NULL, 'A'},
+        {"recover", required_argument, NULL, 'Y'},    {NULL, 0, NULL, 0},
     };
     long v;
     double d;
@@ -230,6 +262,8 @@ static int parse_opts(int argc, char **argv, struct sim_cli *o)
         case 'g': o->plot = optarg; break;
         case 'X': o->so.resend = 1; break;
         case 'H': o->so.channels = 1; break;
+        case 'A': o->so.adaptive = 1; break;
+        case 'Y': if ((rc = num_opt("recover", optarg, 1, 500000000L, &v))) return rc; o->so.recover = v; break;
         case 'R':
             if (noc_parse_double(optarg, &o->rate) || !(o->rate > 0 && o->rate <= 1))
                 return cli_usage("sim: --rate must be a number in (0, 1], not '%s'", optarg);

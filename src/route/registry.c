@@ -18,6 +18,7 @@ static const struct rt_model models[] = {
     {"westfirst", NOC_RT_WESTFIRST, 1, rt_turn_init, rt_turn_release, NULL, rt_turn_next, NULL, NULL},
     {"oddeven", NOC_RT_ODDEVEN, 1, rt_turn_init, rt_turn_release, NULL, rt_turn_next, NULL, NULL},
     {"nca", NOC_RT_NCA, 1, rt_nca_init, rt_updown_release, rt_updown_dest, rt_updown_next, NULL, NULL},
+    {"duato", NOC_RT_DUATO, 1, rt_turn_init, rt_turn_release, NULL, rt_duato_next, NULL, rt_duato_deps},
 };
 #define NMODELS ((int)(sizeof models / sizeof models[0]))
 
@@ -38,7 +39,7 @@ int noc_routing_parse(const char *name, int *model, struct noc_ctx *ctx)
         }
     return noc_error(ctx, NOC_EINVAL, NULL, 0,
                      "unknown routing '%s' (ecmp, ideal, optimal, dor, updown, desttag, table, "
-                     "westfirst, oddeven, nca)",
+                     "westfirst, oddeven, nca, duato)",
                      name ? name : "");
 }
 
@@ -103,6 +104,37 @@ int noc_routing_paths(const struct noc_routing *r, int s, int d, struct noc_path
                          "routing '%s' splits traffic over many paths and gives no path list",
                          m->name);
     return rt_walk_paths(r, m, s, d, ps, ctx);
+}
+
+int noc_routing_next(const struct noc_routing *r, int D, int u, int cin, int cls,
+                     struct noc_route_hop *hop, int *nhop, struct noc_ctx *ctx)
+{
+    const struct rt_model *m = rt_model_get(r->model);
+    struct rt_dest dd;
+    struct rt_hop h[RT_MAXHOP];
+    int rc = NOC_OK, n = 0;
+    *nhop = 0;
+    if (!m || !r->t)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "routing not initialised");
+    if (!m->next)
+        return noc_error(ctx, NOC_EUNSUP, NULL, 0, "routing '%s' has no step function", m->name);
+    if (u == D)
+        return NOC_OK;
+    memset(&dd, 0, sizeof dd);
+    dd.d = D;
+    if (m->dest && (rc = m->dest(r, D, &dd, ctx)) != NOC_OK)
+        return rc;
+    if (cin >= 0 && !noc_topo_is_rr(r->t, cin))
+        cin = -1;
+    rc = m->next(r, &dd, u, cin, cls, h, &n, ctx);
+    for (int i = 0; rc == NOC_OK && i < n && i < NOC_ROUTE_MAXHOP; i++) {
+        hop[i].ch = h[i].ch;
+        hop[i].cls = h[i].cls;
+        hop[i].w = h[i].w;
+        *nhop = i + 1;
+    }
+    rt_dest_release(&dd);
+    return rc;
 }
 
 void rt_dest_release(struct rt_dest *dd)

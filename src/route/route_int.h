@@ -137,6 +137,17 @@ void rt_turn_release(void *priv);
 int rt_turn_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
                  struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
 
+/* duato.c: fully adaptive minimal routing with a dor escape VC (2-D meshes;
+ * state and init of turn.c). */
+int rt_duato_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                  struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
+int rt_duato_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx);
+/* turn.c: the channel from router u one step in direction dir (0 E, 1 W,
+ * 2 N, 3 S), or -1. */
+int rt_turn_channel(const struct noc_routing *r, int u, int dir);
+/* turn.c: the mesh coordinates (x, y) of router u. */
+void rt_turn_coords(const struct noc_routing *r, int u, int *xy);
+
 int rt_table_init(struct noc_routing *r, struct noc_ctx *ctx);
 void rt_table_release(void *priv);
 int rt_table_paths(const struct noc_routing *r, int s, int d, struct noc_pathset *ps,

@@ -27,7 +27,8 @@
  * channel dependency graph is acyclic; the deadlock check verifies it from
  * the step function).  `eval` loads them as the equal split over the
  * allowed next hops; `sim` picks one allowed path per packet with those
- * weights (path selection at injection, not per-hop congestion sensing). */
+ * weights, or with --adaptive chooses among the allowed next hops at every
+ * router by free credits (src/sim/adaptive.c).  duato.c shares this state. */
 #include "route_int.h"
 
 #include <stdlib.h>
@@ -51,7 +52,7 @@ int rt_turn_init(struct noc_routing *r, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = r->t;
     const struct noc_shape *sh = &t->shape;
-    const char *name = r->model == NOC_RT_WESTFIRST ? "westfirst" : "oddeven";
+    const char *name = noc_routing_name(r->model);
     if (sh->family != NOC_FAM_MESH || sh->ndims != 2 || sh->dims[0] * sh->dims[1] != t->nrouters)
         return noc_error(ctx, NOC_EUNSUP, NULL, 0,
                          "routing %s applies to 2-D meshes (gen mesh n=2, cmesh), not this "
@@ -89,6 +90,22 @@ static void add(const struct noc_routing *r, const struct turn *p, int u, int di
     hop[*nhop].ch = e;
     hop[*nhop].cls = cls;
     (*nhop)++;
+}
+
+void rt_turn_coords(const struct noc_routing *r, int u, int *xy)
+{
+    const struct turn *p = r->priv;
+    xy[0] = p->idx[u] % p->kx;
+    xy[1] = p->idx[u] / p->kx;
+}
+
+int rt_turn_channel(const struct noc_routing *r, int u, int dir)
+{
+    const struct turn *p = r->priv;
+    struct rt_hop h;
+    int n = 0;
+    add(r, p, u, dir, &h, &n, 0);
+    return n ? h.ch : -1;
 }
 
 int rt_turn_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,

@@ -16,7 +16,7 @@ struct name_val {
 };
 
 static const struct name_val flow_names[] = {
-    {"wormhole", NOC_SIM_WORMHOLE}, {"vct", NOC_SIM_VCT}, {"drop", NOC_SIM_DROP}, {NULL, 0}};
+    {"wormhole", NOC_SIM_WORMHOLE}, {"vct", NOC_SIM_VCT}, {"drop", NOC_SIM_DROP}, {"deflect", NOC_SIM_DEFLECT}, {NULL, 0}};
 static const struct name_val inject_names[] = {
     {"bernoulli", NOC_SIM_BERNOULLI}, {"poisson", NOC_SIM_POISSON}, {"onoff", NOC_SIM_ONOFF}, {NULL, 0}};
 
@@ -102,6 +102,18 @@ static int check_opts(const struct noc_sim_opts *o, struct noc_ctx *ctx)
         bad = "the tolerance must be in (0, 1)";
     else if (o->deadlock_cycles < 1 || o->deadlock_cycles > SIM_MAX_CYCLES)
         bad = "the deadlock timeout must be 1..500000000 cycles";
+    else if (o->recover < 0 || o->recover > SIM_MAX_CYCLES)
+        bad = "the recovery timeout must be 0..500000000 cycles";
+    else if (o->recover > 0 && o->recover >= o->deadlock_cycles)
+        bad = "the recovery timeout must be below the deadlock timeout (--deadlock-cycles)";
+    else if (o->recover > 0 && o->flow == NOC_SIM_DROP)
+        bad = "recovery applies to lossless flow control (wormhole, vct), not drop";
+    else if (o->recover > 0 && o->flow == NOC_SIM_DEFLECT)
+        bad = "recovery applies to wormhole and vct flow control, not deflect";
+    else if (o->flow == NOC_SIM_DEFLECT && (o->pkt_short != 1 || o->pkt_long != 1))
+        bad = "deflection routing carries single-flit packets (--packet 1)";
+    else if (o->flow == NOC_SIM_DEFLECT && o->adaptive)
+        bad = "--adaptive does not apply to --flow deflect (deflection is adaptive already)";
     else if (o->threads < 0 || o->threads > 1024)
         bad = "threads must be 0..1024";
     else if (o->flow == NOC_SIM_VCT && o->buf < (o->pkt_short > o->pkt_long ? o->pkt_short : o->pkt_long))
@@ -219,6 +231,10 @@ void sim_net_free(struct sim_net *n)
     free(n->pcum);
     free(n->pch);
     free(n->pcls);
+    free(n->term_rin);
+    free(n->term_rout);
+    free(n->term_ej);
+    free(n->dist);
     if (n->have_rt)
         noc_routing_free(&n->rt);
     memset(n, 0, sizeof *n);
@@ -236,8 +252,10 @@ int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_
     n->nch = t->nch;
     n->flow = o->flow;
     n->drop = o->flow == NOC_SIM_DROP;
-    n->V = n->drop ? 1 : o->vcs;
-    n->B = n->drop ? o->router_delay + 2 : o->buf;
+    n->deflect = o->flow == NOC_SIM_DEFLECT;
+    n->nocredit = n->drop || n->deflect;
+    n->V = n->nocredit ? 1 : o->vcs;
+    n->B = n->drop ? o->router_delay + 2 : n->deflect ? 1 : o->buf;
     n->D = o->router_delay;
     n->cd = o->credit_delay;
     n->ncls = 1;
@@ -247,7 +265,12 @@ int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_
     if ((rc = sim_routing_choose(t, tr, routing, n->V, &n->rt, ctx)) != NOC_OK)
         goto cleanup;
     n->have_rt = 1;
-    if ((rc = sim_dateline_init(n, ctx)) != NOC_OK || (rc = sim_table_build(n, ctx)) != NOC_OK)
+    n->recover = o->recover;
+    if ((rc = sim_adaptive_init(n, o, ctx)) != NOC_OK)
+        goto cleanup;
+    if ((rc = sim_dateline_init(n, ctx)) != NOC_OK)
+        goto cleanup;
+    if (!n->adaptive && (rc = sim_table_build(n, ctx)) != NOC_OK) /* adaptive: no source paths */
         goto cleanup;
 cleanup:
     if (rc != NOC_OK)
@@ -280,6 +303,7 @@ int noc_sim_init(struct noc_sim *s, const struct noc_topo *t, const struct noc_t
     s->o = *o;
     s->routing = n->rt.model;
     s->classes = n->ncls;
+    s->adaptive = n->adaptive != 0;
     s->priv = n;
     return NOC_OK;
 }

@@ -53,6 +53,21 @@ static int point_json(const struct noc_sim *s, const struct noc_sim_point *p,
         return -1;
     if (s->o.flow == NOC_SIM_DROP && !add_num(o, "drop_rate", p->drop_rate))
         return -1;
+    if (s->adaptive && (!add_num(o, "hops_avg", p->hops_avg) ||
+                        !cJSON_AddNumberToObject(o, "nonminimal", (double)p->nonminimal)))
+        return -1;
+    if (s->o.flow == NOC_SIM_DEFLECT && !cJSON_AddNumberToObject(o, "deflections", (double)p->deflections))
+        return -1;
+    if (s->o.recover > 0 && !cJSON_AddNumberToObject(o, "aborted", (double)p->aborted))
+        return -1;
+    if ((s->o.recover > 0 || s->o.flow == NOC_SIM_DEFLECT) &&
+                            (!cJSON_AddNumberToObject(o, "flits_created", (double)p->flits_created) ||
+                             !cJSON_AddNumberToObject(o, "flits_injected", (double)p->flits_injected) ||
+                             !cJSON_AddNumberToObject(o, "flits_ejected", (double)p->flits_ejected) ||
+                             !cJSON_AddNumberToObject(o, "flits_dropped", (double)p->flits_dropped) ||
+                             !cJSON_AddNumberToObject(o, "flits_inflight", (double)p->flits_inflight) ||
+                             !cJSON_AddNumberToObject(o, "flits_queued", (double)p->flits_queued)))
+        return -1;
     if (p->nflows > 0) {
         cJSON *fl = cJSON_AddArrayToObject(o, "flows");
         if (!fl)
@@ -139,13 +154,18 @@ int noc_sim_result_to_text(const struct noc_sim *s, const struct noc_sim_result 
     packet_desc(&s->o, pk, sizeof pk);
     noc_buf_printf(out, "topology   %s\ntraffic    %s\nrouting    %s\n", topo_name ? topo_name : "",
                    s->tr->name ? s->tr->name : "", noc_routing_name(s->routing));
-    noc_buf_printf(out, "flow       %s%s, %d VC%s x %d flits, packets %s, %s injection, router delay %d\n\n",
-                   noc_sim_flow_name(s->o.flow), s->o.resend ? " (resend)" : "",
-                   s->o.flow == NOC_SIM_DROP ? 1 : s->o.vcs,
-                   s->o.flow == NOC_SIM_DROP || s->o.vcs == 1 ? "" : "s", s->o.buf, pk,
-                   noc_sim_inject_name(s->o.inject), s->o.router_delay);
-    noc_buf_printf(out, "%9s %9s %11s %11s %7s%s\n", "offered", "accepted", "latency", "p99", "stable",
-                   s->o.flow == NOC_SIM_DROP ? "   dropped" : "");
+    if (s->o.flow == NOC_SIM_DEFLECT)
+        noc_buf_printf(out, "flow       deflect (bufferless), packets %s, %s injection, router delay %d\n\n", pk,
+                       noc_sim_inject_name(s->o.inject), s->o.router_delay);
+    else
+        noc_buf_printf(out, "flow       %s%s, %d VC%s x %d flits, packets %s, %s injection, router delay %d\n\n",
+                       noc_sim_flow_name(s->o.flow), s->o.resend ? " (resend)" : "",
+                       s->o.flow == NOC_SIM_DROP ? 1 : s->o.vcs,
+                       s->o.flow == NOC_SIM_DROP || s->o.vcs == 1 ? "" : "s", s->o.buf, pk,
+                       noc_sim_inject_name(s->o.inject), s->o.router_delay);
+    noc_buf_printf(out, "%9s %9s %11s %11s %7s%s%s%s%s\n", "offered", "accepted", "latency", "p99", "stable",
+                   s->o.flow == NOC_SIM_DROP ? "   dropped" : "", s->adaptive ? "      hops nonminimal" : "",
+                   s->o.flow == NOC_SIM_DEFLECT ? " deflections" : "", s->o.recover > 0 ? "   aborted" : "");
     for (int i = 0; i < r->npoints; i++) {
         const struct noc_sim_point *p = &r->points[i];
         fmt_num(a, sizeof a, p->offered, 4);
@@ -155,6 +175,12 @@ int noc_sim_result_to_text(const struct noc_sim *s, const struct noc_sim_result 
         noc_buf_printf(out, "%9s %9s %11s %11s %7s", a, b, c, d, p->stable ? "yes" : "no");
         if (s->o.flow == NOC_SIM_DROP)
             noc_buf_printf(out, " %9.4f", p->drop_rate);
+        if (s->adaptive)
+            noc_buf_printf(out, " %9.3f %10lld", p->hops_avg, p->nonminimal);
+        if (s->o.flow == NOC_SIM_DEFLECT)
+            noc_buf_printf(out, " %11lld", p->deflections);
+        if (s->o.recover > 0)
+            noc_buf_printf(out, " %9lld", p->aborted);
         noc_buf_printf(out, "\n");
     }
     noc_buf_printf(out, "\n");

@@ -71,6 +71,9 @@ static void eject(struct sim_state *st, const struct sim_fev *e)
     struct sim_pkt *k = &st->pk[p];
     st->ej++;
     k->alive--;
+    k->last = st->now;
+    if (e->f.idx == 0 && st->n->adaptive) /* hop statistics */
+        sim_adaptive_hops(st, p);
     st->last_move = st->now;
     if (in_window(st)) {
         st->win_ej++;
@@ -82,41 +85,6 @@ static void eject(struct sim_state *st, const struct sim_fev *e)
         st->measured_open--;
     }
     maybe_release(st, p);
-}
-
-/* VC v of input channel ic enters / leaves the VA-waiting or the active
- * set; the router masks follow (routers of more than 64 inputs are always
- * scanned whole). */
-static inline void va_set(struct sim_state *st, int ic, int v)
-{
-    const struct sim_net *n = st->n;
-    if (!st->vamask[ic] && n->in_pos[ic] < 64)
-        st->rva[n->ch_dst[ic]] |= 1ULL << n->in_pos[ic];
-    st->vamask[ic] |= 1ULL << v;
-}
-
-static inline void va_clear(struct sim_state *st, int ic, int v)
-{
-    const struct sim_net *n = st->n;
-    st->vamask[ic] &= ~(1ULL << v);
-    if (!st->vamask[ic] && n->in_pos[ic] < 64)
-        st->rva[n->ch_dst[ic]] &= ~(1ULL << n->in_pos[ic]);
-}
-
-static inline void act_set(struct sim_state *st, int ic, int v)
-{
-    const struct sim_net *n = st->n;
-    if (!st->actmask[ic] && n->in_pos[ic] < 64)
-        st->ract[n->ch_dst[ic]] |= 1ULL << n->in_pos[ic];
-    st->actmask[ic] |= 1ULL << v;
-}
-
-static inline void act_clear(struct sim_state *st, int ic, int v)
-{
-    const struct sim_net *n = st->n;
-    st->actmask[ic] &= ~(1ULL << v);
-    if (!st->actmask[ic] && n->in_pos[ic] < 64)
-        st->ract[n->ch_dst[ic]] &= ~(1ULL << n->in_pos[ic]);
 }
 
 /* The next input port index after j to visit in a router of nin inputs
@@ -135,6 +103,11 @@ void sim_flit_arrive(struct sim_state *st, const struct sim_fev *e)
     int p = e->f.pkt;
     if (n->kind[e->ch] == CH_EJ) {
         eject(st, e);
+        return;
+    }
+    if (n->deflect) {
+        if (sim_deflect_arrive(st, e) != NOC_OK)
+            st->ctx->status = NOC_ENOMEM;
         return;
     }
     if (n->drop && st->pk[p].dropped) {
@@ -199,6 +172,16 @@ static void vc_alloc(struct sim_state *st, int u)
             const struct sim_ivc *q = &ivc[i];
             if (q->va_ready > now)
                 continue;
+            if (n->adaptive) {
+                int ovc = sim_adaptive_request(st, u, ic, i);
+                if (ovc >= 0) {
+                    req_ivc[nreq] = i;
+                    req_ovc[nreq] = ovc;
+                    req_loc[nreq] = j * V + v;
+                    nreq++;
+                }
+                continue;
+            }
             int o = q->fr.nx, lo, hi;
             sim_vc_range(n, o, q->fr.cls, &lo, &hi);
             int w = st->rr_va_in[i], base = o * V;
@@ -242,8 +225,11 @@ static void vc_alloc(struct sim_state *st, int u)
         owner[ovc] = i;
         q->state = IVC_ACTIVE;
         q->out = ovc;
-        q->och = q->fr.nx;
+        q->och = ovc / V; /* = fr.nx for source-routed packets */
+        q->pkt = q->fr.pkt;
         q->va_time = now;
+        if (n->adaptive == SIM_AD_DUATO && ovc == q->och * V && n->kind[q->och] == CH_RR)
+            st->pk[q->pkt].esc = 1; /* took the escape VC: stays on it */
         va_clear(st, ic, v);
         act_set(st, ic, v);
         st->nva[u]--;
@@ -266,6 +252,9 @@ static int traverse(struct sim_state *st, int u, int ic, int v)
         st->pk[f.pkt].hop++;
         sim_flit_next(st, &f);
     }
+    st->pk[f.pkt].last = st->now;
+    if (n->kind[o] == CH_EJ)
+        st->pk[f.pkt].ejd++;
     if (!n->drop) {
         if (n->kind[o] != CH_EJ)
             st->credits[ovc]--;
@@ -449,6 +438,8 @@ static int drop_alloc(struct sim_state *st, int u)
 int sim_routers_step(struct sim_state *st)
 {
     const struct sim_net *n = st->n;
+    if (n->deflect)
+        return sim_deflect_step(st);
     for (int u = 0; u < n->R; u++) {
         if (!st->buffered[u])
             continue;

@@ -13,6 +13,8 @@ void noc_sim_point_init(struct noc_sim_point *p)
     memset(p, 0, sizeof *p);
     p->latency_avg = p->latency_p99 = NAN;
     p->drop_rate = NAN;
+    p->hops_avg = NAN;
+    p->nonminimal = -1;
 }
 
 void noc_sim_point_free(struct noc_sim_point *p)
@@ -62,6 +64,7 @@ static void state_free(struct sim_state *st)
     free(st->flow_lat);
     free(st->flow_n);
     free(st->flow_ej);
+    sim_deflect_free(st);
 }
 
 static int state_alloc(struct sim_state *st, const struct sim_net *n, const struct noc_sim_opts *o,
@@ -75,7 +78,7 @@ static int state_alloc(struct sim_state *st, const struct sim_net *n, const stru
     st->ctx = ctx;
     st->freelist = -1;
     noc_pathset_init(&st->ps);
-    while (W < n->maxlat + n->cd + 4)
+    while (W < n->maxlat + n->cd + 4 || (n->deflect && W <= n->D))
         W *= 2;
     st->W = W;
     st->fw = noc_calloc(ctx, (size_t)W, sizeof *st->fw);
@@ -116,6 +119,8 @@ static int state_alloc(struct sim_state *st, const struct sim_net *n, const stru
     if (o->channels && !(st->ch_flits = noc_calloc(ctx, (size_t)n->nch, sizeof *st->ch_flits)))
         return NOC_ENOMEM;
     int ne = n->tr->nent;
+    if (n->deflect && sim_deflect_alloc(st) != NOC_OK)
+        return NOC_ENOMEM;
     if (ne > 0 && (!(st->flow_lat = noc_calloc(ctx, (size_t)ne, sizeof *st->flow_lat)) ||
                    !(st->flow_n = noc_calloc(ctx, (size_t)ne, sizeof *st->flow_n)) ||
                    !(st->flow_ej = noc_calloc(ctx, (size_t)ne, sizeof *st->flow_ej))))
@@ -144,9 +149,13 @@ static int step(struct sim_state *st)
     for (size_t i = 0; i < fv->n; i++)
         sim_flit_arrive(st, &ev[i]);
     fv->n = 0;
+    if (st->n->deflect && st->ctx->status != NOC_OK)
+        return st->ctx->status;
     int rc = sim_sources_step(st);
     if (rc == NOC_OK)
         rc = sim_routers_step(st);
+    if (rc == NOC_OK && st->n->recover > 0)
+        rc = sim_recover_step(st);
     return rc;
 }
 
@@ -250,6 +259,16 @@ static int results(struct sim_state *st, double rate, int converged, int drained
     pt->flits_ejected = st->ej;
     pt->flits_dropped = st->dropped;
     pt->flits_inflight = inflight(st);
+    pt->hops_avg = st->hop_n ? (double)st->hop_sum / (double)st->hop_n : NAN;
+    pt->nonminimal = n->dist ? st->nonmin : -1;
+    pt->aborted = st->aborted;
+    pt->deflections = st->deflections;
+    pt->flits_created = st->gen;
+    pt->flits_queued = 0;
+    for (int s = 0; s < n->N; s++)
+        pt->flits_queued += st->term[s].qflits;
+    for (size_t h = 0; h < st->nheap; h++)
+        pt->flits_queued += st->heap[h].len;
     pt->nch = n->nch;
     if (st->ch_flits) {
         if (!(pt->util = noc_malloc(ctx, (size_t)n->nch, sizeof *pt->util)))

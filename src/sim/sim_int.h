@@ -23,6 +23,8 @@ struct sim_net {
     const struct noc_traffic *tr;
     int R, N, nch, V, B, D, cd;
     int flow, drop;
+    int deflect;       /* bufferless deflection routing (deflect.c) */
+    int nocredit;      /* drop or deflect: sources send without VCs or credits */
     int *lat;          /* per channel latency (cycles, >= 1) */
     unsigned char *kind; /* per channel CH_* */
     int *term_inj;     /* terminal -> its injection channel */
@@ -53,7 +55,17 @@ struct sim_net {
     int *pch;
     unsigned char *pcls;
     int maxpath;       /* longest path in channels */
+    /* Per-hop adaptive routing (adaptive.c): 0 off, SIM_AD_TURN (the
+     * routing's allowed next hops), SIM_AD_DUATO (adaptive VCs 1..V-1 plus
+     * the dor escape VC 0). */
+    int adaptive;
+    int *term_rin, *term_rout; /* terminal -> injection / ejection router */
+    int *term_ej;      /* terminal -> its ejection channel */
+    int *dist;         /* R x R router hop distances (R <= 1024), or NULL */
+    long recover;      /* abort-and-retry timeout (0: off) */
 };
+
+enum { SIM_AD_TURN = 1, SIM_AD_DUATO = 2, SIM_AD_DEFLECT = 3 };
 
 int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_traffic *tr,
                   const struct noc_sim_opts *o, int routing, struct noc_ctx *ctx);
@@ -111,6 +123,7 @@ struct sim_ivc {
     int va_ready;     /* VA_WAIT: first cycle of VC allocation */
     int va_time;      /* ACTIVE: the cycle the VC was allocated */
     struct sim_flit fr; /* a copy of the front flit when count > 0 */
+    int pkt;          /* VA / ACTIVE: the packet whose head it serves */
 };
 
 struct sim_pkt {
@@ -124,6 +137,10 @@ struct sim_pkt {
     int alive;        /* flits injected and not yet ejected or discarded */
     int next;         /* source queue / free list link */
     unsigned char measured, dropped;
+    unsigned char esc;   /* duato: on escape VCs */
+    unsigned char inuse; /* allocated (not on the free list) */
+    int ejd;          /* flits sent onto the ejection channel */
+    int last;         /* cycle of its last flit move (recovery) */
 };
 
 struct sim_term {
@@ -191,6 +208,9 @@ struct sim_state {
     double *flow_lat;
     long long *flow_n, *flow_ej;
     int last_move;
+    /* Adaptive routing and recovery statistics (whole run). */
+    long long hop_n, hop_sum, nonmin, aborted, deflections;
+    void *dfl;                /* deflection routing state (deflect.c), owned */
 };
 
 /* source.c */
@@ -219,6 +239,11 @@ static inline void sim_pkt_path(const struct sim_state *st, int p, const int **c
 }
 static inline void sim_flit_next(const struct sim_state *st, struct sim_flit *f)
 {
+    if (st->n->adaptive) { /* chosen hop by hop at VC allocation */
+        f->nx = -1;
+        f->cls = 0;
+        return;
+    }
     const int *ch;
     const unsigned char *cls;
     int h = st->pk[f->pkt].hop + 1;
@@ -234,10 +259,65 @@ static inline void sim_flit_next(const struct sim_state *st, struct sim_flit *f)
 int sim_retry_push(struct sim_state *st, const struct sim_retry *r);
 int sim_grow_zero(struct noc_ctx *ctx, void **p, size_t *cap, size_t need, size_t size);
 /* router.c */
+/* VC v of input channel ic enters / leaves the VA-waiting or the active
+ * set; the router masks follow (routers of more than 64 inputs are always
+ * scanned whole). */
+static inline void va_set(struct sim_state *st, int ic, int v)
+{
+    const struct sim_net *n = st->n;
+    if (!st->vamask[ic] && n->in_pos[ic] < 64)
+        st->rva[n->ch_dst[ic]] |= 1ULL << n->in_pos[ic];
+    st->vamask[ic] |= 1ULL << v;
+}
+
+static inline void va_clear(struct sim_state *st, int ic, int v)
+{
+    const struct sim_net *n = st->n;
+    st->vamask[ic] &= ~(1ULL << v);
+    if (!st->vamask[ic] && n->in_pos[ic] < 64)
+        st->rva[n->ch_dst[ic]] &= ~(1ULL << n->in_pos[ic]);
+}
+
+static inline void act_set(struct sim_state *st, int ic, int v)
+{
+    const struct sim_net *n = st->n;
+    if (!st->actmask[ic] && n->in_pos[ic] < 64)
+        st->ract[n->ch_dst[ic]] |= 1ULL << n->in_pos[ic];
+    st->actmask[ic] |= 1ULL << v;
+}
+
+static inline void act_clear(struct sim_state *st, int ic, int v)
+{
+    const struct sim_net *n = st->n;
+    st->actmask[ic] &= ~(1ULL << v);
+    if (!st->actmask[ic] && n->in_pos[ic] < 64)
+        st->ract[n->ch_dst[ic]] &= ~(1ULL << n->in_pos[ic]);
+}
+
 int sim_send_flit(struct sim_state *st, int ch, int vc, struct sim_flit f, int arrive);
 int sim_routers_step(struct sim_state *st);
 void sim_flit_arrive(struct sim_state *st, const struct sim_fev *e);
 void sim_drop_packet(struct sim_state *st, int p);
 void sim_flit_discard(struct sim_state *st, int p);
+/* adaptive.c */
+int sim_adaptive_init(struct sim_net *n, const struct noc_sim_opts *o, struct noc_ctx *ctx);
+/* The output VC (channel * V + vc) the head of input VC i, on channel ic at
+ * router u, requests this cycle under adaptive routing, or -1 (none free). */
+int sim_adaptive_request(struct sim_state *st, int u, int ic, int i);
+/* Zero-load latency of terminal pair (s, d) under adaptive routing or
+ * deflection: every credit count is equal at zero load, so each router
+ * takes the first next hop (deflect: the first productive output); NAN when
+ * d cannot be reached. */
+double sim_adaptive_pair_latency(const struct sim_net *n, int s, int d);
+/* Records the hops of packet p whose head reaches its ejection channel. */
+void sim_adaptive_hops(struct sim_state *st, int p);
+/* deflect.c */
+int sim_deflect_alloc(struct sim_state *st);
+void sim_deflect_free(struct sim_state *st);
+int sim_deflect_arrive(struct sim_state *st, const struct sim_fev *e);
+int sim_deflect_step(struct sim_state *st);
+/* recover.c */
+/* Aborts the packets blocked for the recovery timeout; called each cycle. */
+int sim_recover_step(struct sim_state *st);
 
 #endif

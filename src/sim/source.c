@@ -84,12 +84,15 @@ int sim_pkt_new(struct sim_state *st, int src, int *id)
     st->pk[p].src = src;
     st->pk[p].next = -1;
     st->pk[p].path = -1;
+    st->pk[p].inuse = 1;
+    st->pk[p].last = st->now;
     *id = p;
     return NOC_OK;
 }
 
 void sim_pkt_release(struct sim_state *st, int id)
 {
+    st->pk[id].inuse = 0;
     st->pk[id].next = st->freelist;
     st->freelist = id;
 }
@@ -99,6 +102,11 @@ static int assign_path(struct sim_state *st, int p, int s, int d, int e)
 {
     const struct sim_net *n = st->n;
     struct sim_pkt *k = &st->pk[p];
+    if (n->adaptive) { /* no source path: routed hop by hop */
+        k->path = -1;
+        k->plen = 0;
+        return NOC_OK;
+    }
     if (n->have_table) {
         int pi = sim_pair_index(n, s, d, e);
         if (pi < 0 || n->pair_first[pi] < 0) /* uniform draw onto a sparse-only table */
@@ -285,7 +293,7 @@ static int inject(struct sim_state *st, int s)
         if (tm->qhead < 0)
             return NOC_OK;
         int p = tm->qhead, vc = 0;
-        if (!n->drop) {
+        if (!n->nocredit) {
             vc = -1;
             for (int i = 0; i < V && vc < 0; i++) {
                 int v = (tm->rr + i) % V, ovc = c * V + v;
@@ -305,7 +313,7 @@ static int inject(struct sim_state *st, int s)
         tm->cur_vc = vc;
     }
     int ovc = c * V + tm->cur_vc, p = tm->cur;
-    if (!n->drop && st->credits[ovc] <= 0)
+    if (!n->nocredit && st->credits[ovc] <= 0)
         return NOC_OK;
     struct sim_pkt *k = &st->pk[p];
     struct sim_flit f = {p, 0, k->sent, -1, 0, k->sent == k->len - 1};
@@ -317,12 +325,13 @@ static int inject(struct sim_state *st, int s)
     }
     k->sent++;
     k->alive++;
+    k->last = st->now;
     tm->qflits--;
     st->inj++;
-    if (!n->drop)
+    if (!n->nocredit)
         st->credits[ovc]--;
     if (k->sent == k->len) {
-        if (!n->drop)
+        if (!n->nocredit)
             st->owner[ovc] = -1;
         tm->cur = -1;
     }

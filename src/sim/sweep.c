@@ -54,6 +54,20 @@ int noc_sim_zero_load(const struct noc_sim *s, double *latency, int *exact, stru
     const struct sim_net *n = s->priv;
     const struct noc_traffic *tr = n->tr;
     double sum = 0;
+    if (n->adaptive) { /* the path every packet takes at zero load */
+        for (int src = 0; src < n->N; src++) {
+            if (tr->uniform > 0)
+                for (int d = 0; d < n->N; d++)
+                    sum += tr->uniform / n->N * sim_adaptive_pair_latency(n, src, d);
+            for (int e = tr->off[src]; e < tr->off[src + 1]; e++)
+                if (tr->ent[e].w > 0)
+                    sum += tr->ent[e].w * sim_adaptive_pair_latency(n, src, tr->ent[e].d);
+        }
+        *latency = sum / n->wtot;
+        if (exact)
+            *exact = 1;
+        return NOC_OK;
+    }
     if (n->have_table) {
         for (int src = 0; src < n->N; src++) {
             if (n->dense && tr->uniform > 0)

@@ -113,11 +113,92 @@ static void properties(void **state)
     noc_topo_free(&t);
 }
 
+/* noc_routing_next on a 3x3 mesh (r(x + 3y)), by hand from the rules:
+ * westfirst r0 -> r8: E and N (x before y), classes 0, 1/2 each; r8 -> r0:
+ * W only.  oddeven at r4 (column 1, odd) toward r8 (e0 = 1, destination
+ * column 2 even), arrived from r3 (east-bound): N only (E would need an
+ * E->N turn later in the even column 2).  duato r0 -> r8 with 2 VCs: E then
+ * N in class 1 (adaptive VCs), the escape hop is the first, E = dor's.
+ * dor: E only.  At the destination: no hop. */
+static void step_function(void **state)
+{
+    (void)state;
+    struct noc_topo t;
+    struct noc_routing r;
+    struct noc_ctx ctx;
+    struct noc_route_hop hop[NOC_ROUTE_MAXHOP];
+    int nh = -1;
+    noc_ctx_init(&ctx);
+    fx_gen(&t, "mesh:k=3,n=2");
+    int r0 = fx_node(&t, "r0"), r1 = fx_node(&t, "r1"), r3 = fx_node(&t, "r3"), r4 = fx_node(&t, "r4"),
+        r5 = fx_node(&t, "r5"), r7 = fx_node(&t, "r7"), r8 = fx_node(&t, "r8");
+    fx_routing(&r, &t, NOC_RT_WESTFIRST, 1);
+    assert_int_equal(noc_routing_next(&r, r8, r0, -1, 0, hop, &nh, &ctx), NOC_OK);
+    assert_int_equal(nh, 2);
+    assert_int_equal(hop[0].ch, noc_graph_find(&t.g, r0, r1));
+    assert_int_equal(hop[1].ch, noc_graph_find(&t.g, r0, r3));
+    assert_true(hop[0].w == 0.5 && hop[1].w == 0.5 && hop[0].cls == 0);
+    assert_int_equal(noc_routing_next(&r, r0, r8, -1, 0, hop, &nh, &ctx), NOC_OK);
+    assert_int_equal(nh, 1);
+    assert_int_equal(hop[0].ch, noc_graph_find(&t.g, r8, r7));
+    assert_int_equal(noc_routing_next(&r, r8, r8, -1, 0, hop, &nh, &ctx), NOC_OK);
+    assert_int_equal(nh, 0);
+    noc_routing_free(&r);
+    fx_routing(&r, &t, NOC_RT_ODDEVEN, 1);
+    assert_int_equal(noc_routing_next(&r, r8, r4, noc_graph_find(&t.g, r3, r4), 0, hop, &nh, &ctx), NOC_OK);
+    assert_int_equal(nh, 1);
+    assert_int_equal(hop[0].ch, noc_graph_find(&t.g, r4, r7));
+    noc_routing_free(&r);
+    fx_routing(&r, &t, NOC_RT_DUATO, 2);
+    assert_int_equal(noc_routing_next(&r, r8, r4, noc_graph_find(&t.g, r3, r4), 0, hop, &nh, &ctx), NOC_OK);
+    assert_int_equal(nh, 2);
+    assert_int_equal(hop[0].ch, noc_graph_find(&t.g, r4, r5));
+    assert_int_equal(hop[1].ch, noc_graph_find(&t.g, r4, r7));
+    assert_true(hop[0].cls == 1 && hop[1].cls == 1 && hop[0].w == 0.5);
+    noc_routing_free(&r);
+    fx_routing(&r, &t, NOC_RT_DOR, 1);
+    assert_int_equal(noc_routing_next(&r, r8, r0, -1, 0, hop, &nh, &ctx), NOC_OK);
+    assert_int_equal(nh, 1);
+    assert_int_equal(hop[0].ch, noc_graph_find(&t.g, r0, r1));
+    noc_routing_free(&r);
+    noc_topo_free(&t);
+}
+
+/* duato on a 3x3 mesh, r0 -> r8: every minimal path (C(4,2) = 6), weights
+ * by the equal split at every router with two productive directions: the
+ * border paths r0 r1 r2 r5 r8 and r0 r3 r6 r7 r8 choose twice (1/4), the
+ * four through r4 three times (1/8) -- west-first's split for this
+ * north-east pair, where it is fully adaptive too.  Deadlock: the escape
+ * sub-network's (dor) graph is acyclic. */
+static void duato_paths(void **state)
+{
+    (void)state;
+    struct noc_topo t;
+    struct noc_routing r;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    fx_gen(&t, "mesh:k=3,n=2");
+    fx_routing(&r, &t, NOC_RT_DUATO, 2);
+    ASSERT_PATHS(&r, "t0", "t8",
+                 "0.25:r0 r1 r2 r5 r8|0.125:r0 r1 r4 r5 r8|0.125:r0 r1 r4 r7 r8|"
+                 "0.125:r0 r3 r4 r5 r8|0.125:r0 r3 r4 r7 r8|0.25:r0 r3 r6 r7 r8");
+    ASSERT_PATHS(&r, "t8", "t0",
+                 "0.25:r8 r7 r6 r3 r0|0.125:r8 r7 r4 r3 r0|0.125:r8 r7 r4 r1 r0|"
+                 "0.125:r8 r5 r4 r3 r0|0.125:r8 r5 r4 r1 r0|0.25:r8 r5 r2 r1 r0");
+    int acyclic = -1;
+    assert_int_equal(noc_routing_deadlock_free(&r, &acyclic, &ctx), NOC_OK);
+    assert_int_equal(acyclic, 1);
+    noc_routing_free(&r);
+    noc_topo_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hand_paths),
         cmocka_unit_test(properties),
+        cmocka_unit_test(step_function),
+        cmocka_unit_test(duato_paths),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
