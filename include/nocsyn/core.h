@@ -173,4 +173,42 @@ void noc_buf_num(struct noc_buf *b, double v);
  * read as an escape) as character references.  O(length). */
 void noc_buf_xml(struct noc_buf *b, const char *s);
 
+/* The one thread pool.  noc_pool_run() runs items 0..nitems-1 of a job, each
+ * exactly once, on at most `nthreads` workers (the calling thread is worker
+ * 0; worker indices are 0..nthreads-1, so per-worker scratch can be an array
+ * of that many entries).  Items are handed out in index order; after an item
+ * fails no further item is started.
+ *  - run(arg, item, worker, wctx) computes one item and returns a status
+ *    (message in wctx, the worker's own context; with one worker it is the
+ *    caller's ctx, so notes reach the caller's sink).  It must touch only
+ *    the item's own output and the worker's own scratch.
+ *  - done(arg, item, worker, status), optional, is called for every item
+ *    that ran, with its status, one call at a time (under the pool's lock);
+ *    in item order when `ordered` is set (a worker then waits until every
+ *    earlier item is done: the order of a reduction into shared totals, and
+ *    so its floating-point result, does not depend on the thread count),
+ *    otherwise as items finish.
+ *  - leave(arg, worker), optional, runs on each worker's own thread when it
+ *    stops (release thread-local state, e.g. noc_lp_thread_done()).
+ * Ownership: the pool allocates nothing the caller sees; arg and the job
+ * stay the caller's.  Errors: the status of the lowest failing item, with
+ * its message copied into ctx (deterministic whatever the thread count);
+ * NOC_EINTERNAL for a job without run().  Threads that cannot be created
+ * are simply not used.  Cost: the items' own work plus O(nitems) lock
+ * round trips; at most NOC_POOL_MAX threads. */
+#define NOC_POOL_MAX 256
+struct noc_pool_job {
+    int nitems;
+    int nthreads; /* <= 0: noc_pool_threads(0, nitems) */
+    int ordered;  /* 1: done() in item order */
+    void *arg;
+    int (*run)(void *arg, int item, int worker, struct noc_ctx *wctx);
+    void (*done)(void *arg, int item, int worker, int status);
+    void (*leave)(void *arg, int worker);
+};
+int noc_pool_run(const struct noc_pool_job *job, struct noc_ctx *ctx);
+/* The worker count noc_pool_run() uses: `requested` (<= 0: the online
+ * processors), at most nitems and NOC_POOL_MAX, at least 1.  O(1). */
+int noc_pool_threads(int requested, int nitems);
+
 #endif

@@ -1,0 +1,202 @@
+/* Unit tests: the core thread pool (noc_pool_run, noc_pool_threads).  The
+ * expected values follow from the contract in core.h: each item exactly
+ * once, worker indices below the worker count, done() in item order when
+ * ordered, the lowest failing item's status and message. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "nocsyn/core.h"
+
+#define NI 1000
+
+struct probe {
+    int nthreads;
+    int runs[NI];       /* run() calls per item */
+    int worker[NI];     /* the worker that ran the item */
+    int done_seq[NI];   /* items in done() call order */
+    int done_status[NI];
+    int ndone;
+    int leaves[NOC_POOL_MAX];
+    atomic_int active, max_active, nleave;
+    int fail_a, fail_b; /* items that fail (-1: none) */
+    int silent;         /* failures set no message */
+};
+
+static int probe_run(void *arg, int item, int worker, struct noc_ctx *wctx)
+{
+    struct probe *p = arg;
+    int a = atomic_fetch_add(&p->active, 1) + 1;
+    int m = atomic_load(&p->max_active);
+    while (a > m && !atomic_compare_exchange_weak(&p->max_active, &m, a))
+        ;
+    p->runs[item]++;
+    p->worker[item] = worker;
+    /* Some work so that the workers overlap. */
+    volatile double x = 0;
+    for (int k = 0; k < 2000; k++)
+        x += k * 0.5;
+    atomic_fetch_sub(&p->active, 1);
+    if (item == p->fail_a)
+        return p->silent ? NOC_ELIMIT : noc_error(wctx, NOC_EINFEASIBLE, NULL, 0, "item %d failed", item);
+    if (item == p->fail_b)
+        return noc_error(wctx, NOC_EINVAL, NULL, 0, "item %d failed", item);
+    return NOC_OK;
+}
+
+static void probe_done(void *arg, int item, int worker, int status)
+{
+    struct probe *p = arg;
+    p->done_status[p->ndone] = status;
+    p->done_seq[p->ndone++] = item; /* done() calls are serialised */
+}
+
+static void probe_leave(void *arg, int worker)
+{
+    struct probe *p = arg;
+    atomic_fetch_add(&p->nleave, 1);
+    p->leaves[worker]++;
+}
+
+static void probe_init(struct probe *p, int nthreads)
+{
+    memset(p, 0, sizeof *p);
+    p->nthreads = nthreads;
+    p->fail_a = p->fail_b = -1;
+}
+
+static int run_probe(struct probe *p, int nitems, int ordered, struct noc_ctx *ctx)
+{
+    struct noc_pool_job job = {.nitems = nitems, .nthreads = p->nthreads, .ordered = ordered, .arg = p,
+                               .run = probe_run, .done = probe_done, .leave = probe_leave};
+    noc_ctx_init(ctx);
+    return noc_pool_run(&job, ctx);
+}
+
+/* Every item once, workers in 0..T-1, at most T at once, done() in item
+ * order with status OK, leave() once per worker that ran. */
+static void test_pool_each_item_once(void **state)
+{
+    static const int threads[] = {1, 2, 3, 8, 300};
+    for (int ti = 0; ti < 5; ti++) {
+        static struct probe p;
+        struct noc_ctx ctx;
+        probe_init(&p, threads[ti]);
+        int T = threads[ti] > NOC_POOL_MAX ? NOC_POOL_MAX : threads[ti];
+        assert_int_equal(run_probe(&p, NI, 1, &ctx), NOC_OK);
+        assert_int_equal(ctx.status, NOC_OK);
+        for (int i = 0; i < NI; i++) {
+            assert_int_equal(p.runs[i], 1);
+            assert_in_range(p.worker[i], 0, T - 1);
+            assert_int_equal(p.done_seq[i], i);
+            assert_int_equal(p.done_status[i], NOC_OK);
+        }
+        assert_int_equal(p.ndone, NI);
+        assert_in_range(atomic_load(&p.max_active), 1, T);
+        assert_in_range(atomic_load(&p.nleave), 1, T);
+        for (int w = 0; w < NOC_POOL_MAX; w++)
+            assert_in_range(p.leaves[w], 0, 1);
+        assert_int_equal(p.leaves[0], 1); /* the calling thread is worker 0 */
+    }
+}
+
+/* Unordered: done() still once per item (any order). */
+static void test_pool_unordered_done(void **state)
+{
+    static struct probe p;
+    struct noc_ctx ctx;
+    probe_init(&p, 4);
+    assert_int_equal(run_probe(&p, NI, 0, &ctx), NOC_OK);
+    assert_int_equal(p.ndone, NI);
+    int seen[NI] = {0};
+    for (int i = 0; i < NI; i++)
+        seen[p.done_seq[i]]++;
+    for (int i = 0; i < NI; i++)
+        assert_int_equal(seen[i], 1);
+}
+
+/* Items 37 (EINFEASIBLE) and 80 (EINVAL) fail: the caller gets item 37's
+ * status and message whatever the thread count; every item below 37 ran
+ * once (handed out before 37), none twice. */
+static void test_pool_error_reaches_caller(void **state)
+{
+    static const int threads[] = {1, 2, 4, 8};
+    for (int ti = 0; ti < 4; ti++) {
+        for (int ordered = 0; ordered < 2; ordered++) {
+            static struct probe p;
+            struct noc_ctx ctx;
+            probe_init(&p, threads[ti]);
+            p.fail_a = 37;
+            p.fail_b = 80;
+            assert_int_equal(run_probe(&p, NI, ordered, &ctx), NOC_EINFEASIBLE);
+            assert_int_equal(ctx.status, NOC_EINFEASIBLE);
+            assert_string_equal(ctx.msg, "item 37 failed");
+            for (int i = 0; i < NI; i++)
+                assert_in_range(p.runs[i], i <= 37 ? 1 : 0, 1);
+            /* The failing item was reported to done() with its status. */
+            int found = 0;
+            for (int k = 0; k < p.ndone; k++)
+                if (p.done_seq[k] == 37) {
+                    assert_int_equal(p.done_status[k], NOC_EINFEASIBLE);
+                    found++;
+                }
+            assert_int_equal(found, 1);
+        }
+    }
+}
+
+/* A failure without a message: the status's description (noc_strerror). */
+static void test_pool_error_without_message(void **state)
+{
+    static const int threads[] = {1, 3};
+    for (int ti = 0; ti < 2; ti++) {
+        static struct probe p;
+        struct noc_ctx ctx;
+        probe_init(&p, threads[ti]);
+        p.fail_a = 5;
+        p.silent = 1;
+        assert_int_equal(run_probe(&p, 50, 1, &ctx), NOC_ELIMIT);
+        assert_int_equal(ctx.status, NOC_ELIMIT);
+        assert_string_equal(ctx.msg, noc_strerror(NOC_ELIMIT));
+    }
+}
+
+/* No items: OK, nothing run.  No run(): NOC_EINTERNAL. */
+static void test_pool_edges(void **state)
+{
+    static struct probe p;
+    struct noc_ctx ctx;
+    probe_init(&p, 4);
+    assert_int_equal(run_probe(&p, 0, 1, &ctx), NOC_OK);
+    assert_int_equal(p.ndone, 0);
+    struct noc_pool_job job = {.nitems = 3};
+    noc_ctx_init(&ctx);
+    assert_int_equal(noc_pool_run(&job, &ctx), NOC_EINTERNAL);
+}
+
+static void test_pool_threads(void **state)
+{
+    assert_int_equal(noc_pool_threads(3, 10), 3);
+    assert_int_equal(noc_pool_threads(20, 10), 10);
+    assert_int_equal(noc_pool_threads(1000, 100000), NOC_POOL_MAX);
+    assert_int_equal(noc_pool_threads(0, 1), 1);
+    assert_int_equal(noc_pool_threads(-1, 0), 1);
+    assert_in_range(noc_pool_threads(0, 100000), 1, NOC_POOL_MAX);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pool_each_item_once),
+        cmocka_unit_test(test_pool_unordered_done),
+        cmocka_unit_test(test_pool_error_reaches_caller),
+        cmocka_unit_test(test_pool_error_without_message),
+        cmocka_unit_test(test_pool_edges),
+        cmocka_unit_test(test_pool_threads),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
