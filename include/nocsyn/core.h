@@ -6,6 +6,8 @@
  *  - on failure the message is stored in a struct noc_ctx passed by the caller;
  *  - library code never prints, exits or aborts; notes (warnings that do not
  *    fail the call, e.g. "duplicate flow summed") go through ctx->note;
+ *  - a function holding resources has one cleanup label and propagates a
+ *    callee's status with NOC_CHECK (below);
  *  - whoever initialises a struct releases it (noc_X_init / noc_X_free).
  */
 #ifndef NOCSYN_CORE_H
@@ -40,6 +42,25 @@ struct noc_ctx {
     void *note_ud;
     unsigned seed; /* default seed for randomised steps */
 };
+
+/* NOC_CHECK(expr): the one way to propagate a status (after igraph's
+ * IGRAPH_CHECK), for the house style of one cleanup label per function.
+ * Evaluates expr (a status) once, stores it in the calling function's
+ * `int rc`, and when it is not NOC_OK jumps to the function's `cleanup:`
+ * label (which releases what the function holds and returns rc).  The
+ * message is already in ctx: the callee recorded it.  Use it as a statement:
+ *     int rc = NOC_OK;
+ *     NOC_CHECK(noc_topo_finalize(t, ctx));
+ *     ...
+ * cleanup:
+ *     free(tmp);
+ *     return rc;
+ * Functions without anything to release return the status directly. */
+#define NOC_CHECK(expr)                       \
+    do {                                      \
+        if ((rc = (expr)) != NOC_OK)          \
+            goto cleanup;                     \
+    } while (0)
 
 /* Sets ctx to "no error", no note sink, seed 1.  O(1). */
 void noc_ctx_init(struct noc_ctx *ctx);

@@ -281,9 +281,8 @@ int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len, const c
                        "undirected graph: an app is a digraph whose edges a -> b are flows");
         goto cleanup;
     }
-    if ((rc = add_cores(app, g, label, ctx)) != NOC_OK ||
-        (rc = add_flows(app, g, label, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(add_cores(app, g, label, ctx));
+    NOC_CHECK(add_flows(app, g, label, ctx));
     if (app->ncores == 0) {
         rc = noc_error(ctx, NOC_EINVAL, label, first_line(data, len), "the graph has no cores");
         goto cleanup;

@@ -298,8 +298,7 @@ int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int
     if (!sh.multi &&
         (rc = ev_fast_graph_init(&sh.fg, &t->g, sh.R, sh.rr_end, sh.maxin, ctx)) != NOC_OK)
         goto cleanup;
-    if ((rc = build_groups(&sh, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(build_groups(&sh, ctx));
     int nchunks = (sh.ngroups + EV_CHUNK - 1) / EV_CHUNK;
     int want = noc_pool_threads(threads, nchunks);
     if (!(ws = sh.ws = noc_calloc(ctx, (size_t)want, sizeof *ws))) {
@@ -307,8 +306,7 @@ int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int
         goto cleanup;
     }
     for (; nthreads < want; nthreads++) {
-        if ((rc = worker_alloc(&ws[nthreads], &sh, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(worker_alloc(&ws[nthreads], &sh, ctx));
     }
     if (sh.fg.R > 0)
         choose_kernel(&sh, &ws[0].fw);

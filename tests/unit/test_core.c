@@ -1,7 +1,8 @@
-/* Unit tests: the core thread pool (noc_pool_run, noc_pool_threads).  The
- * expected values follow from the contract in core.h: each item exactly
- * once, worker indices below the worker count, done() in item order when
- * ordered, the lowest failing item's status and message. */
+/* Unit tests: the core thread pool (noc_pool_run, noc_pool_threads) and
+ * NOC_CHECK.  The expected values follow from the contracts in core.h: each
+ * item exactly once, worker indices below the worker count, done() in item
+ * order when ordered, the lowest failing item's status and message; a
+ * NOC_CHECK evaluates once and jumps to cleanup on the first failure. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -188,6 +189,61 @@ static void test_pool_threads(void **state)
     assert_in_range(noc_pool_threads(0, 100000), 1, NOC_POOL_MAX);
 }
 
+/* NOC_CHECK: steps[] are statuses; counts the evaluations and the steps
+ * after the checks that ran, and whether cleanup ran. */
+static int calls, after, cleaned;
+
+static int step(int status)
+{
+    calls++;
+    return status;
+}
+
+static int checked(const int *steps)
+{
+    int rc = NOC_OK;
+    NOC_CHECK(step(steps[0]));
+    after++;
+    NOC_CHECK(step(steps[1]));
+    after++;
+    NOC_CHECK(step(steps[2]));
+    after++;
+cleanup:
+    cleaned++;
+    return rc;
+}
+
+static void test_check_macro(void **state)
+{
+    static const int ok[3] = {NOC_OK, NOC_OK, NOC_OK};
+    static const int second[3] = {NOC_OK, NOC_EIO, NOC_EINVAL};
+    static const int first[3] = {NOC_ELIMIT, NOC_OK, NOC_OK};
+    calls = after = cleaned = 0;
+    assert_int_equal(checked(ok), NOC_OK);
+    assert_int_equal(calls, 3); /* each expression evaluated once */
+    assert_int_equal(after, 3);
+    assert_int_equal(cleaned, 1);
+    calls = after = cleaned = 0;
+    assert_int_equal(checked(second), NOC_EIO); /* the first failure, not the third step's */
+    assert_int_equal(calls, 2);
+    assert_int_equal(after, 1);
+    assert_int_equal(cleaned, 1);
+    calls = after = cleaned = 0;
+    assert_int_equal(checked(first), NOC_ELIMIT);
+    assert_int_equal(calls, 1);
+    assert_int_equal(after, 0);
+    assert_int_equal(cleaned, 1);
+    /* As the body of an if/else without braces (the do-while form). */
+    int rc = NOC_OK;
+    if (calls == 1)
+        NOC_CHECK(step(NOC_OK));
+    else
+        NOC_CHECK(step(NOC_EIO));
+    assert_int_equal(calls, 2);
+cleanup:
+    assert_int_equal(rc, NOC_OK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +253,7 @@ int main(void)
         cmocka_unit_test(test_pool_error_without_message),
         cmocka_unit_test(test_pool_edges),
         cmocka_unit_test(test_pool_threads),
+        cmocka_unit_test(test_check_macro),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
