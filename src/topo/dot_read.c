@@ -240,17 +240,33 @@ cleanup:
     return rc;
 }
 
+/* The reader's words for a failed noc_cgraph_read. */
+static int dot_fail(const struct noc_cgraph_fail *f, const char *label, struct noc_ctx *ctx)
+{
+    switch (f->why) {
+    case NOC_CGRAPH_SYNTAX:
+        return noc_error(ctx, NOC_EINVAL, label, f->line, "DOT %s", f->msg);
+    case NOC_CGRAPH_NUL:
+        return noc_error(ctx, NOC_EINVAL, label, 0, "not DOT text (it contains a NUL byte)");
+    case NOC_CGRAPH_MORE:
+    case NOC_CGRAPH_TRAILING:
+        return noc_error(ctx, NOC_EINVAL, label, f->line, "unexpected text after the end of the graph");
+    case NOC_CGRAPH_NOMEM:
+        return noc_error(ctx, NOC_ENOMEM, label, 0, "out of memory");
+    default:
+        return noc_error(ctx, NOC_EINVAL, label, 0, "no DOT graph found");
+    }
+}
+
 int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len, const char *label,
                        struct noc_ctx *ctx)
 {
     int rc = NOC_OK;
-    int quiet = noc_cgraph_quiet_begin();
     struct noc_dot_reader r = {t, NULL, label ? label : "<dot>", ctx, NULL, 0};
     noc_topo_init(t);
-    char msg[700];
-    long line = 0;
-    if (!(r.g = noc_cgraph_read(data, len, msg, sizeof msg, &line))) {
-        rc = noc_error(ctx, strcmp(msg, "out of memory") ? NOC_EINVAL : NOC_ENOMEM, r.label, line, "%s", msg);
+    struct noc_cgraph_fail f;
+    if (!(r.g = noc_cgraph_read(data, len, 0, &f))) {
+        rc = dot_fail(&f, r.label, ctx);
         goto cleanup;
     }
     const char *gname = agnameof(r.g);
@@ -268,7 +284,6 @@ int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len, const c
 cleanup:
     if (r.g)
         agclose(r.g);
-    noc_cgraph_quiet_end(quiet);
     free(r.tmp);
     if (rc != NOC_OK)
         noc_topo_free(t);
