@@ -104,6 +104,10 @@ char *noc_strdup(struct noc_ctx *ctx, const char *s);
 /* Parses a finite double from the whole of s (leading/trailing blanks allowed).
  * Returns 0 and sets *out, or -1 for empty, trailing garbage, NaN or inf. */
 int noc_parse_double(const char *s, double *out);
+/* v rounded to `digits` (1..17) significant decimal digits: the value that
+ * printf's "%.{digits}g" shows, so floating-point noise (1e-15 relative) is
+ * not reported.  0, NaN and infinities come back unchanged.  O(1). */
+double noc_round_digits(double v, int digits);
 /* Parses a decimal int in [lo, hi] from the whole of s.  0 ok, -1 otherwise. */
 int noc_parse_int(const char *s, long lo, long hi, long *out);
 

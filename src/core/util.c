@@ -2,6 +2,7 @@
 #include "nocsyn/core.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -367,6 +368,15 @@ int noc_buf_status(const struct noc_buf *b, const char *what, struct noc_ctx *ct
     if (b->failed)
         return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory writing %s", what);
     return NOC_OK;
+}
+
+double noc_round_digits(double v, int digits)
+{
+    if (!isfinite(v) || v == 0)
+        return v;
+    char b[40];
+    snprintf(b, sizeof b, "%.*g", digits, v);
+    return strtod(b, NULL);
 }
 
 void noc_buf_num(struct noc_buf *b, double v)

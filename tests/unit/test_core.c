@@ -2,10 +2,12 @@
  * NOC_CHECK.  The expected values follow from the contracts in core.h: each
  * item exactly once, worker indices below the worker count, done() in item
  * order when ordered, the lowest failing item's status and message; a
- * NOC_CHECK evaluates once and jumps to cleanup on the first failure. */
+ * NOC_CHECK evaluates once and jumps to cleanup on the first failure;
+ * noc_round_digits gives what printf's %.Ng shows. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -244,6 +246,21 @@ cleanup:
     assert_int_equal(rc, NOC_OK);
 }
 
+/* noc_round_digits: the value %.Ng prints (worked by hand). */
+static void test_round_digits(void **state)
+{
+    assert_true(noc_round_digits(4.0000000000000009, 12) == 4.0);
+    assert_true(noc_round_digits(0.1 + 0.2, 12) == 0.3); /* 0.30000000000000004 */
+    assert_true(noc_round_digits(1234.5678, 6) == 1234.57);
+    assert_true(noc_round_digits(-1234.5678, 2) == -1200.0);
+    assert_true(noc_round_digits(123456789.0, 3) == 1.23e8);
+    assert_true(noc_round_digits(0.000123456, 2) == 0.00012);
+    assert_true(noc_round_digits(0.0, 6) == 0.0);
+    assert_true(isnan(noc_round_digits(NAN, 6)));
+    assert_true(noc_round_digits(INFINITY, 6) == INFINITY);
+    assert_true(noc_round_digits(-INFINITY, 6) == -INFINITY);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -254,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_pool_edges),
         cmocka_unit_test(test_pool_threads),
         cmocka_unit_test(test_check_macro),
+        cmocka_unit_test(test_round_digits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
