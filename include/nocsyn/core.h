@@ -111,6 +111,14 @@ double noc_round_digits(double v, int digits);
 /* Parses a decimal int in [lo, hi] from the whole of s.  0 ok, -1 otherwise. */
 int noc_parse_int(const char *s, long lo, long hi, long *out);
 
+/* Splits one line of a "key = value" file (campaign files, tech files) in
+ * place: a '#' starts a comment to the end of the line; blanks (space, tab,
+ * CR) around the key and the value are dropped.  Returns 0 for a blank or
+ * comment-only line; 1 with *key and *val set (*val may be ""); -1 when
+ * the line has no '=' (*key is then the trimmed line, for the message).
+ * Never fails otherwise.  O(length). */
+int noc_kv_split(char *line, char **key, char **val);
+
 /* Parses a grid of values (--freq, --link-width, campaign ranges): one
  * value, a range A:B:STEP (A <= B, STEP > 0, B included) or a list a,b,c;
  * every value in lo..hi and > 0, whole numbers when whole, no empty list

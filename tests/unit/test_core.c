@@ -3,7 +3,7 @@
  * item exactly once, worker indices below the worker count, done() in item
  * order when ordered, the lowest failing item's status and message; a
  * NOC_CHECK evaluates once and jumps to cleanup on the first failure;
- * noc_round_digits gives what printf's %.Ng shows. */
+ * noc_round_digits gives what printf's %.Ng shows; noc_kv_split's cases. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -261,6 +261,35 @@ static void test_round_digits(void **state)
     assert_true(noc_round_digits(-INFINITY, 6) == -INFINITY);
 }
 
+/* noc_kv_split: comment, blanks, key/value, no '=' (cases by hand). */
+static void test_kv_split(void **state)
+{
+    char *k, *v;
+    char l1[] = "  freq_mhz =  1000 \r";
+    assert_int_equal(noc_kv_split(l1, &k, &v), 1);
+    assert_string_equal(k, "freq_mhz");
+    assert_string_equal(v, "1000");
+    char l2[] = "\t# only a comment = 3";
+    assert_int_equal(noc_kv_split(l2, &k, &v), 0);
+    char l3[] = " \t\r";
+    assert_int_equal(noc_kv_split(l3, &k, &v), 0);
+    char l4[] = "app = a.csv # the app";
+    assert_int_equal(noc_kv_split(l4, &k, &v), 1);
+    assert_string_equal(k, "app");
+    assert_string_equal(v, "a.csv");
+    char l5[] = "  no equals sign  ";
+    assert_int_equal(noc_kv_split(l5, &k, &v), -1);
+    assert_string_equal(k, "no equals sign");
+    char l6[] = "seed =";
+    assert_int_equal(noc_kv_split(l6, &k, &v), 1);
+    assert_string_equal(k, "seed");
+    assert_string_equal(v, "");
+    char l7[] = "a = b = c"; /* the first '=' splits */
+    assert_int_equal(noc_kv_split(l7, &k, &v), 1);
+    assert_string_equal(k, "a");
+    assert_string_equal(v, "b = c");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -272,6 +301,7 @@ int main(void)
         cmocka_unit_test(test_pool_threads),
         cmocka_unit_test(test_check_macro),
         cmocka_unit_test(test_round_digits),
+        cmocka_unit_test(test_kv_split),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
