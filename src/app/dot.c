@@ -15,23 +15,14 @@
 #include "csv_rows.h"
 
 /* The reader's words for a failed noc_cgraph_read. */
-static int dot_fail(const struct noc_cgraph_fail *f, const char *label, struct noc_ctx *ctx)
-{
-    switch (f->why) {
-    case NOC_CGRAPH_SYNTAX:
-        return noc_error(ctx, NOC_EINVAL, label, f->line, "%s", f->msg);
-    case NOC_CGRAPH_NUL:
-        return noc_error(ctx, NOC_EINVAL, label, f->line, "NUL byte (not a text file?)");
-    case NOC_CGRAPH_MORE:
-        return noc_error(ctx, NOC_EINVAL, label, 0, "more than one graph; an app is one digraph");
-    case NOC_CGRAPH_TRAILING:
-        return noc_error(ctx, NOC_EINVAL, label, f->line, "unexpected text after the end of the graph");
-    case NOC_CGRAPH_NOMEM:
-        return noc_error(ctx, NOC_ENOMEM, label, 0, "out of memory");
-    default:
-        return noc_error(ctx, NOC_EINVAL, label, 0, "no graph (expected 'digraph NAME { ... }')");
-    }
-}
+static const struct noc_cgraph_words dot_words = {
+    .text = {[NOC_CGRAPH_SYNTAX] = "",
+             [NOC_CGRAPH_NUL] = "NUL byte (not a text file?)",
+             [NOC_CGRAPH_NOGRAPH] = "no graph (expected 'digraph NAME { ... }')",
+             [NOC_CGRAPH_MORE] = "more than one graph; an app is one digraph",
+             [NOC_CGRAPH_TRAILING] = "unexpected text after the end of the graph"},
+    .no_line = 1u << NOC_CGRAPH_MORE,
+};
 
 /* Line of the first byte that is not blank or inside a comment, for messages
  * about the graph as a whole. */
@@ -184,7 +175,7 @@ int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len, const c
     int rc = NOC_OK, ndup0 = app->ndup;
     struct noc_cgraph_fail f;
     if (!(g = noc_cgraph_read(data, len, 1, &f))) {
-        rc = dot_fail(&f, label, ctx);
+        rc = noc_cgraph_fail_error(&f, &dot_words, label, ctx);
         goto cleanup;
     }
     if (!agisdirected(g)) {

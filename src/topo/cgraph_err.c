@@ -270,3 +270,15 @@ Agraph_t *noc_cgraph_read(const char *text, size_t len, int warnings_fail, struc
     }
     return g;
 }
+
+int noc_cgraph_fail_error(const struct noc_cgraph_fail *f, const struct noc_cgraph_words *w, const char *label,
+                          struct noc_ctx *ctx)
+{
+    if (f->why == NOC_CGRAPH_NOMEM || f->why <= NOC_CGRAPH_OK || f->why > NOC_CGRAPH_NOMEM)
+        return noc_error(ctx, f->why == NOC_CGRAPH_NOMEM ? NOC_ENOMEM : NOC_EINTERNAL, label, 0,
+                         f->why == NOC_CGRAPH_NOMEM ? "out of memory" : "DOT read failed");
+    long line = (w->no_line >> f->why) & 1u ? 0 : f->line;
+    if (f->why == NOC_CGRAPH_SYNTAX)
+        return noc_error(ctx, NOC_EINVAL, label, line, "%s%s", w->text[f->why], f->msg);
+    return noc_error(ctx, NOC_EINVAL, label, line, "%s", w->text[f->why]);
+}

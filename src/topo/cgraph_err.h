@@ -11,6 +11,8 @@
 #ifndef NOCSYN_CGRAPH_ERR_H
 #define NOCSYN_CGRAPH_ERR_H
 
+#include "nocsyn/core.h"
+
 #include <stddef.h>
 #include <graphviz/cgraph.h>
 
@@ -57,5 +59,18 @@ struct noc_cgraph_fail {
  * graph (release with agclose), or NULL with *f telling why.  O(len) plus
  * cgraph's parse. */
 Agraph_t *noc_cgraph_read(const char *text, size_t len, int warnings_fail, struct noc_cgraph_fail *f);
+
+/* A reader's words for the failures: text[why] for each why from SYNTAX
+ * to TRAILING (for SYNTAX a prefix to cgraph's message); bit `why` of
+ * no_line set: the message names no line. */
+struct noc_cgraph_words {
+    const char *text[NOC_CGRAPH_NOMEM];
+    unsigned no_line;
+};
+/* Records the failure f in ctx, naming label, in the words w: NOC_EINVAL,
+ * or NOC_ENOMEM ("out of memory") for NOC_CGRAPH_NOMEM.  Returns the
+ * status.  O(1). */
+int noc_cgraph_fail_error(const struct noc_cgraph_fail *f, const struct noc_cgraph_words *w, const char *label,
+                          struct noc_ctx *ctx);
 
 #endif

@@ -241,22 +241,14 @@ cleanup:
 }
 
 /* The reader's words for a failed noc_cgraph_read. */
-static int dot_fail(const struct noc_cgraph_fail *f, const char *label, struct noc_ctx *ctx)
-{
-    switch (f->why) {
-    case NOC_CGRAPH_SYNTAX:
-        return noc_error(ctx, NOC_EINVAL, label, f->line, "DOT %s", f->msg);
-    case NOC_CGRAPH_NUL:
-        return noc_error(ctx, NOC_EINVAL, label, 0, "not DOT text (it contains a NUL byte)");
-    case NOC_CGRAPH_MORE:
-    case NOC_CGRAPH_TRAILING:
-        return noc_error(ctx, NOC_EINVAL, label, f->line, "unexpected text after the end of the graph");
-    case NOC_CGRAPH_NOMEM:
-        return noc_error(ctx, NOC_ENOMEM, label, 0, "out of memory");
-    default:
-        return noc_error(ctx, NOC_EINVAL, label, 0, "no DOT graph found");
-    }
-}
+static const struct noc_cgraph_words dot_words = {
+    .text = {[NOC_CGRAPH_SYNTAX] = "DOT ",
+             [NOC_CGRAPH_NUL] = "not DOT text (it contains a NUL byte)",
+             [NOC_CGRAPH_NOGRAPH] = "no DOT graph found",
+             [NOC_CGRAPH_MORE] = "unexpected text after the end of the graph",
+             [NOC_CGRAPH_TRAILING] = "unexpected text after the end of the graph"},
+    .no_line = 1u << NOC_CGRAPH_NUL,
+};
 
 int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len, const char *label,
                        struct noc_ctx *ctx)
@@ -266,7 +258,7 @@ int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len, const c
     noc_topo_init(t);
     struct noc_cgraph_fail f;
     if (!(r.g = noc_cgraph_read(data, len, 0, &f))) {
-        rc = dot_fail(&f, r.label, ctx);
+        rc = noc_cgraph_fail_error(&f, &dot_words, r.label, ctx);
         goto cleanup;
     }
     const char *gname = agnameof(r.g);
