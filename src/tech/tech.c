@@ -61,8 +61,11 @@ int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
     if (!copy)
         return NOC_ENOMEM;
     long line = 0;
-    char *save = NULL;
-    for (char *ln = strtok_r(copy, "\n", &save); ln; ln = strtok_r(NULL, "\n", &save)) {
+    /* Line by line, blank lines counted (strtok_r would skip them and
+     * misnumber every later line in messages). */
+    for (char *ln = copy, *nl; ln; ln = nl) {
+        if ((nl = strchr(ln, '\n')) != NULL)
+            *nl++ = '\0';
         line++;
         char *key, *val;
         int kv = noc_kv_split(ln, &key, &val);
