@@ -155,6 +155,9 @@ struct noc_campaign_result {
 
 void noc_campaign_result_init(struct noc_campaign_result *r);
 void noc_campaign_result_free(struct noc_campaign_result *r);
+/* The index of the header column named `name` (exact match), or -1 when
+ * r has no such column.  Never fails.  O(columns x name length). */
+int noc_campaign_result_col(const struct noc_campaign_result *r, const char *name);
 
 /* Reads what the jobs of c wrote under dir/jobs (a parser: each done
  * job's status file and summary.csv, each failed job's message), in job

@@ -6,6 +6,8 @@
  *  - on failure the message is stored in a struct noc_ctx passed by the caller;
  *  - library code never prints, exits or aborts; notes (warnings that do not
  *    fail the call, e.g. "duplicate flow summed") go through ctx->note;
+ *  - a function holding resources has one cleanup label and propagates a
+ *    callee's status with NOC_CHECK (below);
  *  - whoever initialises a struct releases it (noc_X_init / noc_X_free).
  */
 #ifndef NOCSYN_CORE_H
@@ -40,6 +42,25 @@ struct noc_ctx {
     void *note_ud;
     unsigned seed; /* default seed for randomised steps */
 };
+
+/* NOC_CHECK(expr): the one way to propagate a status (after igraph's
+ * IGRAPH_CHECK), for the house style of one cleanup label per function.
+ * Evaluates expr (a status) once, stores it in the calling function's
+ * `int rc`, and when it is not NOC_OK jumps to the function's `cleanup:`
+ * label (which releases what the function holds and returns rc).  The
+ * message is already in ctx: the callee recorded it.  Use it as a statement:
+ *     int rc = NOC_OK;
+ *     NOC_CHECK(noc_topo_finalize(t, ctx));
+ *     ...
+ * cleanup:
+ *     free(tmp);
+ *     return rc;
+ * Functions without anything to release return the status directly. */
+#define NOC_CHECK(expr)                       \
+    do {                                      \
+        if ((rc = (expr)) != NOC_OK)          \
+            goto cleanup;                     \
+    } while (0)
 
 /* Sets ctx to "no error", no note sink, seed 1.  O(1). */
 void noc_ctx_init(struct noc_ctx *ctx);
@@ -83,8 +104,20 @@ char *noc_strdup(struct noc_ctx *ctx, const char *s);
 /* Parses a finite double from the whole of s (leading/trailing blanks allowed).
  * Returns 0 and sets *out, or -1 for empty, trailing garbage, NaN or inf. */
 int noc_parse_double(const char *s, double *out);
+/* v rounded to `digits` (1..17) significant decimal digits: the value that
+ * printf's "%.{digits}g" shows, so floating-point noise (1e-15 relative) is
+ * not reported.  0, NaN and infinities come back unchanged.  O(1). */
+double noc_round_digits(double v, int digits);
 /* Parses a decimal int in [lo, hi] from the whole of s.  0 ok, -1 otherwise. */
 int noc_parse_int(const char *s, long lo, long hi, long *out);
+
+/* Splits one line of a "key = value" file (campaign files, tech files) in
+ * place: a '#' starts a comment to the end of the line; blanks (space, tab,
+ * CR) around the key and the value are dropped.  Returns 0 for a blank or
+ * comment-only line; 1 with *key and *val set (*val may be ""); -1 when
+ * the line has no '=' (*key is then the trimmed line, for the message).
+ * Never fails otherwise.  O(length). */
+int noc_kv_split(char *line, char **key, char **val);
 
 /* Parses a grid of values (--freq, --link-width, campaign ranges): one
  * value, a range A:B:STEP (A <= B, STEP > 0, B included) or a list a,b,c;
@@ -172,5 +205,43 @@ void noc_buf_num(struct noc_buf *b, double v);
  * (NULL = nothing) with & < > " ' and the backslash (which Graphviz would
  * read as an escape) as character references.  O(length). */
 void noc_buf_xml(struct noc_buf *b, const char *s);
+
+/* The one thread pool.  noc_pool_run() runs items 0..nitems-1 of a job, each
+ * exactly once, on at most `nthreads` workers (the calling thread is worker
+ * 0; worker indices are 0..nthreads-1, so per-worker scratch can be an array
+ * of that many entries).  Items are handed out in index order; after an item
+ * fails no further item is started.
+ *  - run(arg, item, worker, wctx) computes one item and returns a status
+ *    (message in wctx, the worker's own context; with one worker it is the
+ *    caller's ctx, so notes reach the caller's sink).  It must touch only
+ *    the item's own output and the worker's own scratch.
+ *  - done(arg, item, worker, status), optional, is called for every item
+ *    that ran, with its status, one call at a time (under the pool's lock);
+ *    in item order when `ordered` is set (a worker then waits until every
+ *    earlier item is done: the order of a reduction into shared totals, and
+ *    so its floating-point result, does not depend on the thread count),
+ *    otherwise as items finish.
+ *  - leave(arg, worker), optional, runs on each worker's own thread when it
+ *    stops (release thread-local state, e.g. noc_lp_thread_done()).
+ * Ownership: the pool allocates nothing the caller sees; arg and the job
+ * stay the caller's.  Errors: the status of the lowest failing item, with
+ * its message copied into ctx (deterministic whatever the thread count);
+ * NOC_EINTERNAL for a job without run().  Threads that cannot be created
+ * are simply not used.  Cost: the items' own work plus O(nitems) lock
+ * round trips; at most NOC_POOL_MAX threads. */
+#define NOC_POOL_MAX 256
+struct noc_pool_job {
+    int nitems;
+    int nthreads; /* <= 0: noc_pool_threads(0, nitems) */
+    int ordered;  /* 1: done() in item order */
+    void *arg;
+    int (*run)(void *arg, int item, int worker, struct noc_ctx *wctx);
+    void (*done)(void *arg, int item, int worker, int status);
+    void (*leave)(void *arg, int worker);
+};
+int noc_pool_run(const struct noc_pool_job *job, struct noc_ctx *ctx);
+/* The worker count noc_pool_run() uses: `requested` (<= 0: the online
+ * processors), at most nitems and NOC_POOL_MAX, at least 1.  O(1). */
+int noc_pool_threads(int requested, int nitems);
 
 #endif

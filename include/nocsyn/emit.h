@@ -33,6 +33,11 @@ int noc_topo_write_json(const struct noc_topo *t, struct noc_buf *out, struct no
 int noc_svg_render(const char *dot, int pinned, struct noc_buf *out, struct noc_ctx *ctx);
 /* The topology drawn as SVG (positions pinned when every node has one). */
 int noc_topo_write_svg(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
+/* The one table of topology writers: the writer for a format name, "dot",
+ * "anynet", "json" or "svg" (exact, lower case), or NULL when there is
+ * none.  O(formats). */
+typedef int (*noc_topo_writer)(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
+noc_topo_writer noc_topo_writer_find(const char *format);
 /* Writes t to path, format by extension: .dot/.gv, .anynet, .json, .svg;
  * "-" writes DOT to stdout.  NOC_EINVAL for an unknown extension. */
 int noc_topo_save(const struct noc_topo *t, const char *path, struct noc_ctx *ctx);

@@ -2,92 +2,27 @@
  * whose edges `a -> b [bw=70, max_hops=3]` are flows (MB/s) and whose nodes
  * are cores, with optional w, h (mm) and x, y (mm, lower-left corner).
  *
- * libcgraph reports errors through a process-wide callback with no user
- * pointer and keeps its lexer state in globals, so this reader is not
- * reentrant: the captured message lives in the one file-static buffer below
- * (the only static state in the reader, forced by the cgraph API).
+ * Parsing and cgraph's messages go through the one cgraph adapter
+ * (src/topo/cgraph_err.h); like cgraph, this reader is not reentrant.
  */
 #include "nocsyn/app.h"
 
-#include <cgraph.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../topo/cgraph_err.h"
 #include "csv_rows.h"
 
-/* The destructor of cgraph's flex lexer: exported by libcgraph but not
- * declared in cgraph.h.  It frees the lexer's buffers and resets its start
- * condition; without it, input that ends inside a comment after the graph
- * (`digraph {a}` then an unclosed C comment) leaves the lexer in its
- * comment state and the next DOT parse in the process reads nothing (found
- * by tests/fuzz/fuzz_app_dot). */
-extern int aaglex_destroy(void);
-
-/* cgraph's error sink: the first message ("Error: ..." or "Warning: ...",
- * continuation lines included) is kept; later ones are dropped. */
-static struct {
-    char text[1024];
-    size_t len;
-    int nmsg;
-} dot_err;
-
-static int capture(char *s)
-{
-    if (!strcmp(s, "Error") || !strcmp(s, "Warning"))
-        dot_err.nmsg++;
-    if (dot_err.nmsg > 1)
-        return 0;
-    size_t n = strlen(s);
-    if (n > sizeof dot_err.text - 1 - dot_err.len)
-        n = sizeof dot_err.text - 1 - dot_err.len;
-    memcpy(dot_err.text + dot_err.len, s, n);
-    dot_err.len += n;
-    dot_err.text[dot_err.len] = '\0';
-    return 0;
-}
-
-/* Turns "Error: syntax error in line 3 near '->'" into
- * "LABEL:3: syntax error near '->'". */
-static int report_cgraph(const char *label, struct noc_ctx *ctx)
-{
-    char *m = dot_err.text;
-    if (!strncmp(m, "Error: ", 7))
-        m += 7;
-    else if (!strncmp(m, "Warning: ", 9))
-        m += 9;
-    long line = 0;
-    char *at = strstr(m, " in line ");
-    if (at) {
-        char *end;
-        line = strtol(at + 9, &end, 10);
-        if (!strncmp(end, " of input", 9))
-            end += 9;
-        memmove(at, end, strlen(end) + 1);
-    }
-    size_t n = strlen(m);
-    while (n && (m[n - 1] == '\n' || m[n - 1] == ' '))
-        m[--n] = '\0';
-    return noc_error(ctx, NOC_EINVAL, label, line > 0 ? line : 0, "%s", m);
-}
-
-struct mem_chan {
-    const char *data;
-    size_t len, pos;
+/* The reader's words for a failed noc_cgraph_read. */
+static const struct noc_cgraph_words dot_words = {
+    .text = {[NOC_CGRAPH_SYNTAX] = "",
+             [NOC_CGRAPH_NUL] = "NUL byte (not a text file?)",
+             [NOC_CGRAPH_NOGRAPH] = "no graph (expected 'digraph NAME { ... }')",
+             [NOC_CGRAPH_MORE] = "more than one graph; an app is one digraph",
+             [NOC_CGRAPH_TRAILING] = "unexpected text after the end of the graph"},
+    .no_line = 1u << NOC_CGRAPH_MORE,
 };
-
-static int mem_read(void *chan, char *buf, int bufsize)
-{
-    struct mem_chan *m = chan;
-    size_t n = m->len - m->pos;
-    if (bufsize <= 0)
-        return 0;
-    if (n > (size_t)bufsize)
-        n = (size_t)bufsize;
-    memcpy(buf, m->data + m->pos, n);
-    m->pos += n;
-    return (int)n;
-}
 
 /* Line of the first byte that is not blank or inside a comment, for messages
  * about the graph as a whole. */
@@ -236,44 +171,11 @@ int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len, const c
 {
     if (!label)
         label = "<app>";
-    struct mem_chan chan = {data, len, 0};
-    Agiodisc_t io = {mem_read, AgIoDisc.putstr, AgIoDisc.flush};
-    Agdisc_t disc = {&AgMemDisc, &AgIdDisc, &io};
     Agraph_t *g = NULL;
     int rc = NOC_OK, ndup0 = app->ndup;
-    const char *nul = len ? memchr(data, '\0', len) : NULL;
-    if (nul) {
-        long line = 1;
-        for (const char *p = data; p < nul; p++)
-            line += *p == '\n';
-        return noc_error(ctx, NOC_EINVAL, label, line, "NUL byte (not a text file?)");
-    }
-    memset(&dot_err, 0, sizeof dot_err);
-    agusererrf old_f = agseterrf(capture);
-    agerrlevel_t old_lvl = agseterr(AGWARN);
-    agreseterrors();
-    agreadline(1);
-    g = agread(&chan, &disc);
-    if (g) {
-        /* Drain the input to its end so no text stays in cgraph's lexer. */
-        Agraph_t *more;
-        int extra = 0;
-        while ((more = agread(&chan, &disc)) != NULL) {
-            agclose(more);
-            extra = 1;
-        }
-        if (dot_err.nmsg == 0 && extra) {
-            rc = noc_error(ctx, NOC_EINVAL, label, 0,
-                           "more than one graph; an app is one digraph");
-            goto cleanup;
-        }
-    }
-    if (dot_err.nmsg) {
-        rc = report_cgraph(label, ctx);
-        goto cleanup;
-    }
-    if (!g) {
-        rc = noc_error(ctx, NOC_EINVAL, label, 0, "no graph (expected 'digraph NAME { ... }')");
+    struct noc_cgraph_fail f;
+    if (!(g = noc_cgraph_read(data, len, 1, &f))) {
+        rc = noc_cgraph_fail_error(&f, &dot_words, label, ctx);
         goto cleanup;
     }
     if (!agisdirected(g)) {
@@ -281,9 +183,8 @@ int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len, const c
                        "undirected graph: an app is a digraph whose edges a -> b are flows");
         goto cleanup;
     }
-    if ((rc = add_cores(app, g, label, ctx)) != NOC_OK ||
-        (rc = add_flows(app, g, label, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(add_cores(app, g, label, ctx));
+    NOC_CHECK(add_flows(app, g, label, ctx));
     if (app->ncores == 0) {
         rc = noc_error(ctx, NOC_EINVAL, label, first_line(data, len), "the graph has no cores");
         goto cleanup;
@@ -294,8 +195,5 @@ int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len, const c
 cleanup:
     if (g)
         agclose(g);
-    aaglex_destroy();
-    agseterr(old_lvl);
-    agseterrf(old_f);
     return rc;
 }

@@ -109,8 +109,7 @@ int noc_floorplan_parse(struct noc_app *app, const char *data, size_t len, const
     st.ent = noc_calloc(ctx, app->ncores > 0 ? (size_t)app->ncores : 1, sizeof *st.ent);
     if (!st.ent)
         return NOC_ENOMEM;
-    if ((rc = noc_csv_read_table(data, len, label, fp_row, &st, FP_HEADER, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_csv_read_table(data, len, label, fp_row, &st, FP_HEADER, ctx));
     for (int i = 0; i < app->ncores; i++) {
         const struct fp_entry *e = &st.ent[i];
         struct noc_core *c = &app->cores[i];

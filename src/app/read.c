@@ -87,12 +87,10 @@ int noc_app_read(struct noc_app *app, const char *path, const char *fmt, struct 
         if (dot && (!slash || dot > slash))
             parse = format_by_name(dot + 1);
     }
-    if ((rc = noc_read_file(path, &data, &len, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_read_file(path, &data, &len, ctx));
     if (!parse)
         parse = looks_like_dot(data, len) ? noc_app_parse_dot : noc_app_parse_csv;
-    if ((rc = parse(app, data, len, label, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(parse(app, data, len, label, ctx));
     free(app->name);
     if (!(app->name = base_name(path, ctx)))
         rc = NOC_ENOMEM;

@@ -64,7 +64,7 @@ static void on_field(void *s, size_t len, void *data)
     u->cur[u->ncur++] = f;
 }
 
-static int col_of(const struct noc_campaign_result *r, const char *name)
+int noc_campaign_result_col(const struct noc_campaign_result *r, const char *name)
 {
     for (int i = 0; i < r->ncols; i++)
         if (!strcmp(r->header[i], name))
@@ -72,8 +72,10 @@ static int col_of(const struct noc_campaign_result *r, const char *name)
     return -1;
 }
 
-static double num_at(char **f, int col)
+/* The number in the column named `name` of row fields f, NaN when absent. */
+static double num_at(const struct noc_campaign_result *r, char **f, const char *name)
 {
+    int col = noc_campaign_result_col(r, name);
     double v;
     return col >= 0 && noc_parse_double(f[col], &v) == 0 ? v : NAN;
 }
@@ -95,12 +97,12 @@ static int add_row(struct rows_ud *u)
     u->cur = NULL;
     u->ncur = 0;
     u->curcap = 0;
-    double freq = num_at(w->fields, col_of(r, "freq_mhz"));
-    w->obj[0] = num_at(w->fields, col_of(r, "power_mw"));
-    w->obj[1] = freq > 0 ? num_at(w->fields, col_of(r, "latency_avg_ns")) : num_at(w->fields, col_of(r, "hops_avg"));
-    w->obj[2] = num_at(w->fields, col_of(r, "area_mm2"));
-    w->obj[3] = num_at(w->fields, col_of(r, "radix_max"));
-    int vc = col_of(r, "violations");
+    double freq = num_at(r, w->fields, "freq_mhz");
+    w->obj[0] = num_at(r, w->fields, "power_mw");
+    w->obj[1] = freq > 0 ? num_at(r, w->fields, "latency_avg_ns") : num_at(r, w->fields, "hops_avg");
+    w->obj[2] = num_at(r, w->fields, "area_mm2");
+    w->obj[3] = num_at(r, w->fields, "radix_max");
+    int vc = noc_campaign_result_col(r, "violations");
     w->violating = vc >= 0 && w->fields[vc][0] != '\0';
     return NOC_OK;
 }

@@ -154,16 +154,6 @@ static int set_items(struct noc_campaign *c, struct pstate *p, const char *list,
     return NOC_OK;
 }
 
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t' || *s == '\r')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
-        s[--n] = '\0';
-    return s;
-}
-
 /* One `key = value` line. */
 static int parse_line(struct noc_campaign *c, struct pstate *p, const char *key, const char *v)
 {
@@ -352,19 +342,14 @@ int noc_campaign_parse(struct noc_campaign *c, const char *text, const char *lab
         if (nl)
             *nl++ = '\0';
         p.line++;
-        char *hash = strchr(s, '#');
-        if (hash)
-            *hash = '\0';
-        char *line = trim(s);
-        if (!*line)
+        char *key, *val;
+        int kv = noc_kv_split(s, &key, &val);
+        if (kv == 0)
             continue;
-        char *eq = strchr(line, '=');
-        if (!eq) {
-            rc = bad(&p, "expected 'key = value', got '%s'", line, NULL);
+        if (kv < 0) {
+            rc = bad(&p, "expected 'key = value', got '%s'", key, NULL);
             break;
         }
-        *eq = '\0';
-        char *key = trim(line), *val = trim(eq + 1);
         if (!*val)
             rc = bad(&p, "%s has no value", key, NULL);
         else

@@ -43,16 +43,6 @@ static const char help[] =
     "Exit status: 0 success, 2 bad input, bad usage or a format that cannot hold\n"
     "the topology.\n";
 
-static const struct {
-    const char *name;
-    int (*write)(const struct noc_topo *, struct noc_buf *, struct noc_ctx *);
-} writers[] = {
-    {"dot", noc_topo_write_dot},
-    {"anynet", noc_topo_write_anynet},
-    {"json", noc_topo_write_json},
-    {"svg", noc_topo_write_svg},
-};
-
 /* Matches "--name VALUE" or "--name=VALUE" at argv[*i]; 1 when it did. */
 static int opt_value(int argc, char **argv, int *i, const char *name, const char **val, int *missing)
 {
@@ -102,12 +92,9 @@ int cmd_convert(int argc, char **argv)
         return cli_usage("convert: no input topology (see 'nocsyn convert --help')");
     if (from && strcmp(from, "dot") && strcmp(from, "anynet"))
         return cli_usage("convert: --from must be dot or anynet, not '%s'", from);
-    int (*write)(const struct noc_topo *, struct noc_buf *, struct noc_ctx *) = NULL;
+    noc_topo_writer write = NULL;
     if (to) {
-        for (size_t k = 0; k < sizeof writers / sizeof writers[0]; k++)
-            if (!strcmp(to, writers[k].name))
-                write = writers[k].write;
-        if (!write)
+        if (!(write = noc_topo_writer_find(to)))
             return cli_usage("convert: --to must be dot, anynet, json or svg, not '%s'", to);
     }
 

@@ -52,16 +52,6 @@ static int print_help(void)
     return 0;
 }
 
-static const struct {
-    const char *name;
-    int (*write)(const struct noc_topo *, struct noc_buf *, struct noc_ctx *);
-} formats[] = {
-    {"dot", noc_topo_write_dot},
-    {"anynet", noc_topo_write_anynet},
-    {"json", noc_topo_write_json},
-    {"svg", noc_topo_write_svg},
-};
-
 /* An argument that looks like an option (a '-' not followed by a digit). */
 static int is_option(const char *s)
 {
@@ -120,12 +110,9 @@ int cmd_gen(int argc, char **argv)
         status = cli_usage("gen: empty output file name");
         goto cleanup;
     }
-    int fi = -1;
+    noc_topo_writer write = NULL;
     if (fmt) {
-        for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
-            if (!strcmp(fmt, formats[i].name))
-                fi = (int)i;
-        if (fi < 0) {
+        if (!(write = noc_topo_writer_find(fmt))) {
             status = cli_usage("gen: unknown format '%s' (dot, anynet, json, svg)", fmt);
             goto cleanup;
         }
@@ -139,10 +126,10 @@ int cmd_gen(int argc, char **argv)
         goto cleanup;
     }
     have_topo = 1;
-    if (fi >= 0) {
+    if (write) {
         struct noc_buf b;
         noc_buf_init(&b);
-        int rc = formats[fi].write(&t, &b, &ctx);
+        int rc = write(&t, &b, &ctx);
         if (rc == NOC_OK && b.failed)
             rc = noc_error(&ctx, NOC_ENOMEM, NULL, 0, "out of memory");
         if (rc == NOC_OK)

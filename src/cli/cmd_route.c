@@ -180,8 +180,7 @@ static int route_ecmp(const struct route_opts *o, const struct noc_topo *t, int 
     struct noc_bignum cnt;
     int rc;
     noc_bignum_init(&cnt);
-    if ((rc = noc_minpaths_count(t, s, d, &cnt, NULL, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_minpaths_count(t, s, d, &cnt, NULL, ctx));
     if (o->count) {
         noc_bignum_to_buf(&cnt, out);
         noc_buf_append(out, "\n", 1);
@@ -214,10 +213,8 @@ static int route_model(const struct route_opts *o, const struct noc_topo *t, int
     int rc;
     noc_pathset_init(&ps);
     memset(&r, 0, sizeof r); /* noc_routing_free is harmless on it */
-    if ((rc = noc_routing_init(&r, t, model, o->vcs, ctx)) != NOC_OK)
-        goto cleanup;
-    if ((rc = noc_routing_paths(&r, s, d, &ps, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_routing_init(&r, t, model, o->vcs, ctx));
+    NOC_CHECK(noc_routing_paths(&r, s, d, &ps, ctx));
     if (o->count) {
         noc_buf_printf(out, "%d\n", ps.npaths);
         goto cleanup;
@@ -248,10 +245,8 @@ static int route_deadlock(const struct route_opts *o, const struct noc_topo *t, 
     int rc;
     noc_deadlock_init(&dl);
     memset(&r, 0, sizeof r);
-    if ((rc = noc_routing_init(&r, t, model, o->vcs, ctx)) != NOC_OK)
-        goto cleanup;
-    if ((rc = noc_routing_deadlock(&r, &dl, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_routing_init(&r, t, model, o->vcs, ctx));
+    NOC_CHECK(noc_routing_deadlock(&r, &dl, ctx));
     const char *vc = o->vcs == 1 ? "VC" : "VCs";
     if (dl.acyclic) {
         noc_buf_printf(out, "deadlock free: %s with %d %s; the channel dependency graph is acyclic "

@@ -2,6 +2,7 @@
 #include "nocsyn/core.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -367,6 +368,45 @@ int noc_buf_status(const struct noc_buf *b, const char *what, struct noc_ctx *ct
     if (b->failed)
         return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory writing %s", what);
     return NOC_OK;
+}
+
+/* s without leading and trailing blanks (space, tab, CR), in place. */
+static char *trim_blanks(char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\r')
+        s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        s[--n] = '\0';
+    return s;
+}
+
+int noc_kv_split(char *line, char **key, char **val)
+{
+    char *hash = strchr(line, '#');
+    if (hash)
+        *hash = '\0';
+    char *s = trim_blanks(line);
+    *key = s;
+    *val = NULL;
+    if (!*s)
+        return 0;
+    char *eq = strchr(s, '=');
+    if (!eq)
+        return -1;
+    *eq = '\0';
+    *key = trim_blanks(s);
+    *val = trim_blanks(eq + 1);
+    return 1;
+}
+
+double noc_round_digits(double v, int digits)
+{
+    if (!isfinite(v) || v == 0)
+        return v;
+    char b[40];
+    snprintf(b, sizeof b, "%.*g", digits, v);
+    return strtod(b, NULL);
 }
 
 void noc_buf_num(struct noc_buf *b, double v)

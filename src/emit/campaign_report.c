@@ -11,18 +11,10 @@
 #include "nocsyn/app.h"
 #include "nocsyn/campaign.h"
 
-static int col_of(const struct noc_campaign_result *r, const char *name)
-{
-    for (int i = 0; i < r->ncols; i++)
-        if (!strcmp(r->header[i], name))
-            return i;
-    return -1;
-}
-
 int noc_campaign_summary_csv(const struct noc_campaign *c, const struct noc_campaign_result *r, int pareto_only,
                              struct noc_buf *b, struct noc_ctx *ctx)
 {
-    int pc = col_of(r, "pareto");
+    int pc = noc_campaign_result_col(r, "pareto");
     noc_buf_printf(b, "job,app,max_radix");
     for (int k = 0; k < r->ncols; k++) {
         noc_buf_printf(b, ",");
@@ -142,7 +134,7 @@ static void cell(const struct noc_campaign_result *r, const struct noc_campaign_
         snprintf(buf, len, "%d", max_radix);
         return;
     }
-    int col = col_of(r, pcols[k].col);
+    int col = noc_campaign_result_col(r, pcols[k].col);
     const char *f = col >= 0 ? w->fields[col] : "";
     double v;
     if (pcols[k].prec >= 0 && noc_parse_double(f, &v) == 0)
@@ -214,7 +206,7 @@ static int app_section(struct doc *d, const struct noc_campaign *c, const struct
         }
         noc_buf_printf(d->b, d->html ? "</table>\n" : "\n");
     }
-    int vc = col_of(r, "violations"), dc = col_of(r, "design"), listed = 0;
+    int vc = noc_campaign_result_col(r, "violations"), dc = noc_campaign_result_col(r, "design"), listed = 0;
     for (int i = 0; i < r->nrows; i++) {
         const struct noc_campaign_row *w = &r->rows[i];
         if (w->app != a || !w->violating)

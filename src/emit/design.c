@@ -156,14 +156,8 @@ static int table_routing(const struct noc_design *d, struct noc_routing *rt, str
 int noc_design_write(const struct noc_design *d, const struct noc_app *app, const char *dir,
                      const struct noc_tech *tech, struct noc_ctx *ctx)
 {
-    static const struct {
-        const char *ext;
-        int (*fn)(const struct noc_topo *, struct noc_buf *, struct noc_ctx *);
-    } topo_writers[] = {
-        {".dot", noc_topo_write_dot},
-        {".svg", noc_topo_write_svg},
-        {".anynet", noc_topo_write_anynet},
-    };
+    /* anynet is written from the copy with the layout's link latencies. */
+    static const char *const topo_formats[] = {"dot", "svg", "anynet"};
     struct noc_tech deftech;
     if (!tech) {
         noc_tech_defaults(&deftech);
@@ -181,17 +175,19 @@ int noc_design_write(const struct noc_design *d, const struct noc_app *app, cons
         for (int c = 0; c < ho.nch; c++)
             ho.ch[c].latency = L.len_mm[c] >= 0 ? 1 + L.stages[c] : 0;
     }
-    for (size_t i = 0; i < sizeof topo_writers / sizeof topo_writers[0] && rc == NOC_OK; i++) {
+    for (size_t i = 0; i < sizeof topo_formats / sizeof topo_formats[0] && rc == NOC_OK; i++) {
+        char ext[16];
+        snprintf(ext, sizeof ext, ".%s", topo_formats[i]);
         b.len = 0;
-        rc = topo_writers[i].fn(i == 2 ? &ho : &d->topo, &b, ctx);
+        rc = noc_topo_writer_find(topo_formats[i])(i == 2 ? &ho : &d->topo, &b, ctx);
         if (rc == NOC_EUNSUP) { /* e.g. anynet cannot hold one-way channels */
-            noc_note(ctx, "%s%s not written: %s", d->name, topo_writers[i].ext, ctx->msg);
+            noc_note(ctx, "%s%s not written: %s", d->name, ext, ctx->msg);
             noc_ctx_clear(ctx);
             rc = NOC_OK;
             continue;
         }
         if (rc == NOC_OK)
-            rc = save_buf(&b, dir, d->name, topo_writers[i].ext, ctx);
+            rc = save_buf(&b, dir, d->name, ext, ctx);
     }
     if (rc == NOC_OK) {
         b.len = 0;

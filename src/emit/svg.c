@@ -10,7 +10,6 @@
 #include "nocsyn/topo.h"
 #include "../topo/cgraph_err.h"
 
-#include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
 #include <string.h>
 
@@ -46,7 +45,7 @@ static int render_error(struct noc_ctx *ctx, int status, const char *what)
 {
     char msg[600];
     long line = 0;
-    if (!noc_cgraph_last_error(msg, sizeof msg, &line))
+    if (!noc_cgraph_error(msg, sizeof msg, &line))
         return noc_error(ctx, status, NULL, 0, "SVG rendering failed: %s", what);
     if (line > 0)
         return noc_error(ctx, status, NULL, 0, "SVG rendering failed: %s: line %ld: %s", what, line, msg);
@@ -56,7 +55,8 @@ static int render_error(struct noc_ctx *ctx, int status, const char *what)
 int noc_svg_render(const char *dot, int pinned, struct noc_buf *out, struct noc_ctx *ctx)
 {
     int rc = NOC_OK, laid_out = 0;
-    int old = noc_cgraph_quiet_begin();
+    struct noc_cgraph_quiet q;
+    noc_cgraph_quiet_begin(&q);
     GVC_t *gvc = NULL;
     Agraph_t *g = NULL;
     char *data = NULL;
@@ -65,13 +65,15 @@ int noc_svg_render(const char *dot, int pinned, struct noc_buf *out, struct noc_
         rc = render_error(ctx, NOC_EINTERNAL, "cannot create a Graphviz context");
         goto cleanup;
     }
-    char msg[700];
-    long line = 0;
-    if (!(g = noc_cgraph_read(dot, strlen(dot), msg, sizeof msg, &line))) {
-        if (line > 0)
-            rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "SVG rendering failed: line %ld: %s", line, msg);
+    struct noc_cgraph_fail f;
+    if (!(g = noc_cgraph_read(dot, strlen(dot), 0, &f))) {
+        const char *why = f.why == NOC_CGRAPH_SYNTAX ? f.msg : "not one DOT graph";
+        if (f.why == NOC_CGRAPH_NOMEM)
+            rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory rendering SVG");
+        else if (f.line > 0)
+            rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "SVG rendering failed: line %ld: DOT %s", f.line, why);
         else
-            rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "SVG rendering failed: %s", msg);
+            rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "SVG rendering failed: DOT %s", why);
         goto cleanup;
     }
     const char *engine = pinned ? (all_pinned(g) ? "nop" : "neato") : "dot";
@@ -94,7 +96,7 @@ cleanup:
         gvFreeLayout(gvc, g);
     if (g)
         agclose(g);
-    noc_cgraph_quiet_end(old);
+    noc_cgraph_quiet_end(&q);
     return rc;
 }
 

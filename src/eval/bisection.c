@@ -179,8 +179,7 @@ static int contract(const struct noc_topo *t, struct cgraph *g, struct noc_ctx *
             g->ew[id]++;
             continue;
         }
-        if ((rc = noc_u64map_put(&map, noc_pair_key(lo, hi), g->E, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(noc_u64map_put(&map, noc_pair_key(lo, hi), g->E, ctx));
         g->eu[g->E] = lo;
         g->ev[g->E] = hi;
         g->ew[g->E++] = 1;
@@ -362,8 +361,7 @@ static int heuristic(const struct cgraph *g, unsigned seed, int *best, long *cut
         }
     }
     if (*cut < 0) {
-        if ((rc = dp_partition(g, best, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(dp_partition(g, best, ctx));
         refine(g, best);
         *cut = cut_of(g, best);
     }
@@ -460,8 +458,7 @@ static int ilp(const struct cgraph *g, const int *h, long hcut, long lb, int *li
     }
     for (int i = 0; i < E; i++)
         start[C + i] = h[g->eu[i]] != h[g->ev[i]];
-    if ((rc = noc_lp_set_start(lp, start, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_lp_set_start(lp, start, ctx));
     struct noc_lp_params p;
     noc_lp_params_init(&p);
     p.node_limit = BISECT_ILP_NODES; /* GLPK's cuts measured slower here */
@@ -520,8 +517,7 @@ int noc_eval_cut(const struct noc_topo *t, int side, unsigned seed, int *links, 
                          "cut: the smaller side must hold 1..%d terminals (N = %d), not %d",
                          t->nterminals / 2, t->nterminals, side);
     g.split = side;
-    if ((rc = contract(t, &g, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(contract(t, &g, ctx));
     if (g.E == 0)
         goto cleanup; /* no link can be cut */
     h = noc_malloc(ctx, (size_t)g.C + 1, sizeof *h);
@@ -529,8 +525,7 @@ int noc_eval_cut(const struct noc_topo *t, int side, unsigned seed, int *links, 
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    if ((rc = heuristic(&g, seed, h, &hcut, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(heuristic(&g, seed, h, &hcut, ctx));
     *links = (int)hcut;
     if (hcut == 0)
         goto cleanup; /* nothing cut: optimal */

@@ -198,13 +198,10 @@ static int eval_routed(const struct noc_topo *t, const struct noc_traffic *tr,
     int rc = noc_routing_init(&r, t, o->routing, o->vcs, ctx);
     if (rc != NOC_OK)
         return rc;
-    if ((rc = ev_sweep_minimal(t, tr, o->threads, NULL, st, ctx)) != NOC_OK)
-        goto cleanup;
-    if ((rc = ev_sweep_routed(t, tr, &r, o->threads, m->load, st, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(ev_sweep_minimal(t, tr, o->threads, NULL, st, ctx));
+    NOC_CHECK(ev_sweep_routed(t, tr, &r, o->threads, m->load, st, ctx));
     int df = 0;
-    if ((rc = noc_routing_deadlock_free(&r, &df, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_routing_deadlock_free(&r, &df, ctx));
     m->deadlock_free = df ? 1 : 0;
 cleanup:
     noc_routing_free(&r);
@@ -243,8 +240,7 @@ int noc_eval(const struct noc_topo *t, const struct noc_traffic *tr,
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    if ((rc = capacities(t, opts, m, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(capacities(t, opts, m, ctx));
     switch (opts->routing) {
     case NOC_RT_ECMP:
         rc = ev_sweep_minimal(t, tr, opts->threads, m->load, &st, ctx);
@@ -268,8 +264,7 @@ int noc_eval(const struct noc_topo *t, const struct noc_traffic *tr,
         m->bisection_exact = 1;
     } else if (opts->bisection) {
         int links = -1, exact = 0;
-        if ((rc = noc_eval_bisection(t, opts->seed, &links, &exact, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(noc_eval_bisection(t, opts->seed, &links, &exact, ctx));
         m->bisection_links = links;
         m->bisection_exact = exact;
     }

@@ -1,12 +1,11 @@
-/* Private to src/eval/: the parallel chunk runner, the per-sweep statistics
- * and the two sweeps (minimal paths / ECMP, and deterministic routings).
+/* Private to src/eval/: the per-sweep statistics and the two sweeps (minimal paths / ECMP, and deterministic routings).
  *
  * Determinism (binding for every sweep): the sources are cut into chunks of
  * a fixed size that depends only on the topology (never on the thread
  * count).  A chunk is summed from zero, in source order, into a private
  * partial (loads and statistics); partials are added to the totals strictly
  * in chunk order (a thread that finishes chunk i waits until chunk i - 1 has
- * been added).  Floating-point results are therefore bit-identical for any
+ * been added: noc_pool_run's ordered done()).  Floating-point results are therefore bit-identical for any
  * number of threads, and each thread holds one partial: O(routers +
  * channels) memory per thread.
  */
@@ -56,28 +55,6 @@ void ev_partial_add(struct ev_stats *st, double *load, const struct ev_stats *fr
                     const double *from_load, int nch);
 /* Items [*i0, *i1) of chunk `chunk` out of n. */
 void ev_chunk_range(int chunk, int n, int *i0, int *i1);
-
-/* Computes chunk `chunk` into the worker's private partial (which it must
- * reset first).  Returns a status (message in ctx). */
-typedef int (*ev_chunk_fn)(void *shared, void *worker, int chunk, struct noc_ctx *ctx);
-/* Adds the worker's partial into the totals held by `shared`. */
-typedef void (*ev_reduce_fn)(void *shared, void *worker);
-
-/* The number of threads to use: `requested` (0 = online processors),
- * at most `nchunks`, at least 1. */
-int ev_threads(int requested, int nchunks);
-
-/* n zeroed workers of `size` bytes each (the caller frees the block) and,
- * in *wp (caller frees), a pointer to each, as ev_par_run takes them.
- * NULL on no memory (message in ctx; nothing left allocated). */
-void *ev_workers_alloc(int n, size_t size, void ***wp, struct noc_ctx *ctx);
-
-/* Runs chunks 0..nchunks-1 on `nthreads` threads (workers[i] belongs to
- * thread i), reducing in chunk order (see above).  On failure the error of
- * the lowest failing chunk is copied to ctx (deterministic) and no further
- * chunk is started. */
-int ev_par_run(int nthreads, int nchunks, void *shared, void *const *workers,
-               ev_chunk_fn chunk, ev_reduce_fn reduce, struct noc_ctx *ctx);
 
 /* Minimal-path sweep (sweep.c): one BFS per source group computes hops,
  * minimal path counts, diameter and path diversity into *st; when `load` is
@@ -196,7 +173,7 @@ void ev_fast_choose(struct ev_fast_graph *g, struct ev_fast_work *f, const int *
                     const int *e1, int n);
 
 /* The state of one minimal sweep, shared by its threads (read-only while
- * they run, apart from the totals, which ev_par_run's reduction guards). */
+ * they run, apart from the totals, which noc_pool_run's ordered done() guards). */
 struct ev_sw {
     const struct noc_topo *t;
     const struct noc_traffic *tr;
@@ -212,6 +189,7 @@ struct ev_sw {
     struct ev_stats st;
     int uniform_only;  /* the traffic has no sparse demands */
     struct ev_fast_graph fg; /* fg.R > 0: the router-level search applies */
+    struct ev_sw_worker *ws; /* one per pool worker */
 };
 
 /* Per node of the general search: minimal channel-level path count

@@ -376,8 +376,7 @@ int noc_lpl_max_load(const struct noc_topo *t, const struct noc_traffic *tr, int
             load[e] = 0;
     if (s.N == 0)
         return NOC_OK;
-    if ((rc = noc_lpl_setup(&s, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_lpl_setup(&s, ctx));
     rc = noc_lpl_count(&s, ctx);
     if (rc == NOC_ELIMIT || (rc == NOC_OK && max_nnz > 0 && s.nnz > max_nnz)) {
         rc = noc_error(ctx, NOC_ELIMIT, NULL, 0,

@@ -240,8 +240,7 @@ static int symmetry(const struct noc_topo *t, struct noc_topo_params *p, struct 
     p->vertex_transitive = p->edge_transitive = -1;
     if (R > NOC_SYM_MAXR)
         return NOC_OK;
-    if ((rc = sym_build(t, &s, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(sym_build(t, &s, ctx));
     orb = noc_malloc(ctx, (size_t)R + 1, sizeof *orb);
     eid = noc_malloc(ctx, (size_t)R * R + 1, sizeof *eid);
     eu = noc_malloc(ctx, (size_t)R * R / 2 + 2, sizeof *eu);

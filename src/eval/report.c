@@ -14,11 +14,7 @@
  * relative) is not reported, so 4.0000000000000009 prints as 4. */
 static double r12(double v)
 {
-    if (!isfinite(v) || v == 0)
-        return v;
-    char b[40];
-    snprintf(b, sizeof b, "%.12g", v);
-    return strtod(b, NULL);
+    return noc_round_digits(v, 12);
 }
 
 /* Adds a number, or null when it is NaN / infinite.  NULL on no memory. */

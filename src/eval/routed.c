@@ -21,6 +21,7 @@ struct rt_shared {
     int N, nch;
     double *load;
     struct ev_stats st;
+    struct rt_worker *ws; /* one per pool worker */
 };
 
 struct rt_worker {
@@ -73,10 +74,10 @@ static int route_pair(const struct rt_shared *sh, struct rt_worker *w, int s, in
     return NOC_OK;
 }
 
-static int rt_chunk(void *shared, void *worker, int chunk, struct noc_ctx *ctx)
+static int rt_chunk(void *arg, int chunk, int worker, struct noc_ctx *ctx)
 {
-    const struct rt_shared *sh = shared;
-    struct rt_worker *w = worker;
+    const struct rt_shared *sh = arg;
+    struct rt_worker *w = &sh->ws[worker];
     const struct noc_traffic *tr = sh->tr;
     int s0, s1;
     ev_partial_reset(&w->st, w->load, sh->nch);
@@ -101,11 +102,12 @@ static int rt_chunk(void *shared, void *worker, int chunk, struct noc_ctx *ctx)
     return NOC_OK;
 }
 
-static void rt_reduce(void *shared, void *worker)
+static void rt_reduce(void *arg, int chunk, int worker, int status)
 {
-    struct rt_shared *sh = shared;
-    const struct rt_worker *w = worker;
-    ev_partial_add(&sh->st, sh->load, &w->st, w->load, sh->nch);
+    struct rt_shared *sh = arg;
+    const struct rt_worker *w = &sh->ws[worker];
+    if (status == NOC_OK)
+        ev_partial_add(&sh->st, sh->load, &w->st, w->load, sh->nch);
 }
 
 int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
@@ -115,7 +117,6 @@ int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
     int rc = NOC_OK, nthreads = 0;
     struct rt_shared sh;
     struct rt_worker *ws = NULL;
-    void **wp = NULL;
     memset(&sh, 0, sizeof sh);
     sh.t = t;
     sh.tr = tr;
@@ -125,8 +126,8 @@ int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
     sh.load = load;
     ev_partial_reset(&sh.st, load, t->nch);
     int nchunks = (sh.N + EV_CHUNK - 1) / EV_CHUNK;
-    int want = ev_threads(threads, nchunks);
-    if (!(ws = ev_workers_alloc(want, sizeof *ws, &wp, ctx))) {
+    int want = noc_pool_threads(threads, nchunks);
+    if (!(ws = sh.ws = noc_calloc(ctx, (size_t)want, sizeof *ws))) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
@@ -141,7 +142,9 @@ int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
             goto cleanup;
         }
     }
-    rc = ev_par_run(nthreads, nchunks, &sh, wp, rt_chunk, rt_reduce, ctx);
+    struct noc_pool_job job = {.nitems = nchunks, .nthreads = nthreads, .ordered = 1, .arg = &sh,
+                               .run = rt_chunk, .done = rt_reduce};
+    rc = noc_pool_run(&job, ctx);
     /* Only the routed quantities: diameter and connectivity stay with the
      * minimal sweep. */
     int diameter = st->diameter, disconnected = st->disconnected;
@@ -156,6 +159,5 @@ cleanup:
         free(ws[i].load);
     }
     free(ws);
-    free(wp);
     return rc;
 }

@@ -200,10 +200,10 @@ void ev_sw_inject_loads(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
     }
 }
 
-static int sw_chunk(void *shared, void *worker, int chunk, struct noc_ctx *ctx)
+static int sw_chunk(void *arg, int chunk, int worker, struct noc_ctx *ctx)
 {
-    const struct ev_sw *sh = shared;
-    struct ev_sw_worker *w = worker;
+    const struct ev_sw *sh = arg;
+    struct ev_sw_worker *w = &sh->ws[worker];
     int g0, g1;
     ev_partial_reset(&w->st, w->load, sh->nch);
     ev_chunk_range(chunk, sh->ngroups, &g0, &g1);
@@ -216,11 +216,12 @@ static int sw_chunk(void *shared, void *worker, int chunk, struct noc_ctx *ctx)
     return NOC_OK;
 }
 
-static void sw_reduce(void *shared, void *worker)
+static void sw_reduce(void *arg, int chunk, int worker, int status)
 {
-    struct ev_sw *sh = shared;
-    const struct ev_sw_worker *w = worker;
-    ev_partial_add(&sh->st, sh->load, &w->st, w->load, sh->nch);
+    struct ev_sw *sh = arg;
+    const struct ev_sw_worker *w = &sh->ws[worker];
+    if (status == NOC_OK)
+        ev_partial_add(&sh->st, sh->load, &w->st, w->load, sh->nch);
 }
 
 /* Parallel channels anywhere (consecutive CSR edges with equal endpoints),
@@ -278,7 +279,6 @@ int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int
     int rc = NOC_OK, nthreads = 0;
     struct ev_sw sh;
     struct ev_sw_worker *ws = NULL;
-    void **wp = NULL;
     memset(&sh, 0, sizeof sh);
     sh.t = t;
     sh.tr = tr;
@@ -298,27 +298,26 @@ int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int
     if (!sh.multi &&
         (rc = ev_fast_graph_init(&sh.fg, &t->g, sh.R, sh.rr_end, sh.maxin, ctx)) != NOC_OK)
         goto cleanup;
-    if ((rc = build_groups(&sh, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(build_groups(&sh, ctx));
     int nchunks = (sh.ngroups + EV_CHUNK - 1) / EV_CHUNK;
-    int want = ev_threads(threads, nchunks);
-    if (!(ws = ev_workers_alloc(want, sizeof *ws, &wp, ctx))) {
+    int want = noc_pool_threads(threads, nchunks);
+    if (!(ws = sh.ws = noc_calloc(ctx, (size_t)want, sizeof *ws))) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
     for (; nthreads < want; nthreads++) {
-        if ((rc = worker_alloc(&ws[nthreads], &sh, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(worker_alloc(&ws[nthreads], &sh, ctx));
     }
     if (sh.fg.R > 0)
         choose_kernel(&sh, &ws[0].fw);
-    rc = ev_par_run(nthreads, nchunks, &sh, wp, sw_chunk, sw_reduce, ctx);
+    struct noc_pool_job job = {.nitems = nchunks, .nthreads = nthreads, .ordered = 1, .arg = &sh,
+                               .run = sw_chunk, .done = sw_reduce};
+    rc = noc_pool_run(&job, ctx);
     *st = sh.st;
 cleanup:
     for (int i = 0; i < nthreads; i++)
         worker_free(&ws[i]);
     free(ws);
-    free(wp);
     free(sh.gstart);
     free(sh.gmem);
     free(sh.rr_end);

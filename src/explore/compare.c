@@ -288,8 +288,7 @@ static int add_synth(struct noc_compare *c, const struct noc_app *app, const cha
     noc_topo_init(&d->topo);
     char spec[4200];
     snprintf(spec, sizeof spec, "app:%s", app_path);
-    if ((rc = noc_traffic_from_app(&tr, &e->topo, app, spec, "name", 0, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_traffic_from_app(&tr, &e->topo, app, spec, "name", 0, ctx));
     have_tr = 1;
     rc = assess(e, &tr, app, o, 0, ctx);
 cleanup:
@@ -321,8 +320,7 @@ static int store_routes(struct noc_topo *t, const struct noc_app *app, const int
     }
     for (int f = 0; f < app->nflows; f++) {
         int s = t->nrouters + term_of[app->flows[f].src], d = t->nrouters + term_of[app->flows[f].dst];
-        if ((rc = noc_routing_paths(&rt, s, d, &ps, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(noc_routing_paths(&rt, s, d, &ps, ctx));
         int best = 0;
         for (int p = 1; p < ps.npaths; p++)
             if (ps.weight[p] > ps.weight[best])
@@ -397,8 +395,7 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     snprintf(gspec, sizeof gspec, "%s,pitch=%.6g", spec, pitch);
     snprintf(e->spec, sizeof e->spec, "%s", gspec);
     noc_topo_free(&e->topo);
-    if ((rc = noc_gen_spec(&e->topo, gspec, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_gen_spec(&e->topo, gspec, ctx));
     struct noc_topo *t = &e->topo;
     if (explore_baseline_folded(name) && (rc = explore_fold(t, pitch, ctx)) != NOC_OK)
         goto cleanup;
@@ -408,8 +405,7 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     /* The auto mapping, through the traffic module. */
     char tspec[4200];
     snprintf(tspec, sizeof tspec, "app:%s", app_path);
-    if ((rc = noc_traffic_from_app(&tr, t, app, tspec, "auto", o->synth.seed, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_traffic_from_app(&tr, t, app, tspec, "auto", o->synth.seed, ctx));
     have_tr = 1;
     term_of = noc_malloc(ctx, (size_t)app->ncores, sizeof *term_of);
     names = noc_calloc(ctx, (size_t)t->nnodes, sizeof *names);
@@ -438,9 +434,8 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     free(spare);
     if (rc != NOC_OK)
         goto cleanup;
-    if ((rc = noc_routing_parse(routing, &model, ctx)) != NOC_OK ||
-        (rc = store_routes(t, app, term_of, model, vcs, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_routing_parse(routing, &model, ctx));
+    NOC_CHECK(store_routes(t, app, term_of, model, vcs, ctx));
     rc = assess(e, &tr, app, o, 1, ctx);
 cleanup:
     if (have_tr)

@@ -101,8 +101,7 @@ int gen_direct_build(struct noc_topo *t, const struct gen_direct *d, struct noc_
     int rc;
     int *buf = NULL;
     double R = d->nrouters, N = d->nterms;
-    if ((rc = gen_nodes(t, d->fam, R, N, R * d->maxdeg + 2 * N, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(gen_nodes(t, d->fam, R, N, R * d->maxdeg + 2 * N, ctx));
     buf = noc_malloc(ctx, (size_t)d->maxdeg + 1, sizeof *buf);
     if (!buf) {
         rc = NOC_ENOMEM;
@@ -114,8 +113,7 @@ int gen_direct_build(struct noc_topo *t, const struct gen_direct *d, struct noc_
         for (int j = 0; j < cnt; j++) {
             if (buf[j] <= i || (j > 0 && buf[j] == buf[j - 1]))
                 continue;
-            if ((rc = noc_topo_add_link(t, i, buf[j], ctx)) != NOC_OK)
-                goto cleanup;
+            NOC_CHECK(noc_topo_add_link(t, i, buf[j], ctx));
         }
         double x, y;
         d->pos(d, i, &x, &y);
@@ -123,8 +121,7 @@ int gen_direct_build(struct noc_topo *t, const struct gen_direct *d, struct noc_
     }
     for (int j = 0; j < d->nterms; j++) {
         int r = j / d->conc, tn = d->nrouters + j;
-        if ((rc = noc_topo_add_link(t, tn, r, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(noc_topo_add_link(t, tn, r, ctx));
         gen_place_term(t, tn, t->nodes[r].x, t->nodes[r].y, j % d->conc, d->conc, d->pitch);
     }
     rc = NOC_OK;

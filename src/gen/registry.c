@@ -334,10 +334,8 @@ int noc_gen(struct noc_topo *t, const char *family, int nparams, char *const *pa
     memset(&ps, 0, sizeof ps);
     a.fam = f->name;
     a.pitch = 1;
-    if ((rc = parse_args(f, nparams, params, &a, &ps, ctx)) != NOC_OK)
-        goto cleanup;
-    if ((rc = f->build(t, &a, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(parse_args(f, nparams, params, &a, &ps, ctx));
+    NOC_CHECK(f->build(t, &a, ctx));
     snprintf(t->shape.name, sizeof t->shape.name, "%s", f->name);
     canonical(f, &a, &ps, t->shape.params, sizeof t->shape.params);
     size_t nlen = strlen(f->name) + strlen(t->shape.params) + 2;

@@ -107,8 +107,7 @@ int rt_explore_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_
             continue;
         int stamp = D + 1, sp = 0;
         if (m->dest) {
-            if ((rc = m->dest(r, D, &dd, ctx)) != NOC_OK)
-                goto cleanup;
+            NOC_CHECK(m->dest(r, D, &dd, ctx));
         } else {
             dd.d = D;
         }
@@ -130,8 +129,7 @@ int rt_explore_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_
             int nhop;
             if (x.u == D)
                 continue;
-            if ((rc = m->next(r, &dd, x.u, x.cin, x.cls, hop, &nhop, ctx)) != NOC_OK)
-                goto cleanup;
+            NOC_CHECK(m->next(r, &dd, x.u, x.cin, x.cls, hop, &nhop, ctx));
             for (int h = 0; h < nhop; h++) {
                 if (x.cin >= 0 && noc_topo_is_rr(t, x.cin) &&
                     (rc = rt_cdg_add(cdg, x.cin, x.cls, hop[h].ch, hop[h].cls, ctx)))
@@ -279,8 +277,7 @@ int rt_deadlock_run(const struct noc_routing *r, int generic, struct noc_deadloc
         return noc_error(ctx, NOC_EUNSUP, NULL, 0,
                          "deadlock analysis needs a deterministic routing (dor, updown, desttag, "
                          "table), not '%s'", m->name);
-    if ((rc = cdg_init(&cdg, r->t, r->vcs, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(cdg_init(&cdg, r->t, r->vcs, ctx));
     if (m->deps && !(generic && m->next))
         rc = m->deps(r, &cdg, ctx);
     else

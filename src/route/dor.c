@@ -191,8 +191,7 @@ int rt_dor_init(struct noc_routing *r, struct noc_ctx *ctx)
     struct dor *p = noc_calloc(ctx, 1, sizeof *p);
     if (!p)
         return NOC_ENOMEM;
-    if ((rc = shape_dims(p, t, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(shape_dims(p, t, ctx));
     p->coord = noc_malloc(ctx, (size_t)R * (size_t)p->n, sizeof *p->coord);
     p->node = noc_malloc(ctx, (size_t)R, sizeof *p->node);
     p->idx = noc_malloc(ctx, (size_t)R, sizeof *p->idx);
@@ -208,8 +207,8 @@ int rt_dor_init(struct noc_routing *r, struct noc_ctx *ctx)
             x /= p->k[i];
         }
     }
-    if ((rc = check_wiring(p, t, ctx)) != NOC_OK || (rc = tables(p, t, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(check_wiring(p, t, ctx));
+    NOC_CHECK(tables(p, t, ctx));
     r->priv = p;
     p = NULL;
 cleanup:

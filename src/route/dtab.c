@@ -28,8 +28,7 @@ int rt_dtab_build(struct rt_dtab *dt, const struct noc_routing *r, int per, rt_f
         }
         for (int D = 0; D < R; D++) {
             uint8_t *row = dt->all8 + (size_t)D * (size_t)dt->nstates;
-            if ((rc = fill(r, D, tmp, ctx)) != NOC_OK)
-                goto cleanup;
+            NOC_CHECK(fill(r, D, tmp, ctx));
             for (int s = 0; s < dt->nstates; s++)
                 row[s] = (uint8_t)(tmp[s] < 0 ? 255 : tmp[s] - g->off[s / per]);
         }
@@ -40,8 +39,7 @@ int rt_dtab_build(struct rt_dtab *dt, const struct noc_routing *r, int per, rt_f
             goto cleanup;
         }
         for (int D = 0; D < R; D++)
-            if ((rc = fill(r, D, dt->all + (size_t)D * (size_t)dt->nstates, ctx)) != NOC_OK)
-                goto cleanup;
+            NOC_CHECK(fill(r, D, dt->all + (size_t)D * (size_t)dt->nstates, ctx));
     }
 cleanup:
     free(tmp);

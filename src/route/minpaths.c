@@ -63,21 +63,18 @@ int noc_minpaths_count(const struct noc_topo *t, int s, int d, struct noc_bignum
                        rt_name(t, d));
         goto cleanup;
     }
-    if ((rc = noc_bignum_set_u64(&cnt[a], 1, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_bignum_set_u64(&cnt[a], 1, ctx));
     for (int i = 0; i < nv && dist[order[i]] < dist[b]; i++) {
         int u = order[i];
         for (int e = g->off[u]; e < g->off[u + 1]; e++) {
             int w = g->dst[e];
             if (w >= R || dist[w] != dist[u] + 1 || (e > g->off[u] && g->dst[e - 1] == w))
                 continue;
-            if ((rc = noc_bignum_add(&cnt[w], &cnt[u], ctx)) != NOC_OK)
-                goto cleanup;
+            NOC_CHECK(noc_bignum_add(&cnt[w], &cnt[u], ctx));
         }
     }
-    if ((rc = noc_bignum_set_u64(count, 0, ctx)) != NOC_OK ||
-        (rc = noc_bignum_add(count, &cnt[b], ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_bignum_set_u64(count, 0, ctx));
+    NOC_CHECK(noc_bignum_add(count, &cnt[b], ctx));
     if (hops)
         *hops = dist[b];
 cleanup:

@@ -33,8 +33,7 @@ int noc_routing_multicast(const struct noc_routing *r, int s, const int *dests, 
     }
     m->ndest = n;
     for (int i = 0; i < n; i++) {
-        if ((rc = noc_routing_paths(r, s, dests[i], &ps, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(noc_routing_paths(r, s, dests[i], &ps, ctx));
         int best = 0;
         for (int p = 1; p < ps.npaths; p++)
             if (ps.weight[p] > ps.weight[best])

@@ -119,8 +119,7 @@ int noc_routing_sample(const struct noc_routing *r, int s, int d, struct noc_rng
         return noc_error(ctx, NOC_EUNSUP, NULL, 0, "routing '%s' gives no single path",
                          noc_routing_name(r->model) ? noc_routing_name(r->model) : "?");
     noc_pathset_init(&all);
-    if ((rc = noc_routing_paths(r, s, d, &all, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_routing_paths(r, s, d, &all, ctx));
     int k = 0;
     if (all.npaths > 1) {
         double x = noc_rng_uniform(rng);

@@ -206,8 +206,7 @@ int rt_updown_init(struct noc_routing *r, struct noc_ctx *ctx)
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    if ((rc = levels(p, t, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(levels(p, t, ctx));
     r->priv = p;
     if ((rc = rt_dtab_build(&p->dt, r, 2, fill, ctx)) != NOC_OK)
         r->priv = NULL;

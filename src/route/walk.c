@@ -75,8 +75,7 @@ int rt_walk_paths(const struct noc_routing *r, const struct rt_model *m, int s, 
     int inj = noc_topo_is_router(t, s) ? -1 : g->off[s];
     int ej = noc_topo_is_router(t, d) ? -1 : noc_graph_find(g, D, d);
     long maxlen = (long)t->nch * r->vcs + 2;
-    if ((rc = noc_grow(ctx, (void **)&parts, &pcap, 1, sizeof *parts)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_grow(ctx, (void **)&parts, &pcap, 1, sizeof *parts));
     memset(&parts[0], 0, sizeof parts[0]);
     parts[0].u = a;
     parts[0].cin = inj; /* the injection channel (models that turn by input port), or -1 */
@@ -85,8 +84,7 @@ int rt_walk_paths(const struct noc_routing *r, const struct rt_model *m, int s, 
     if (inj >= 0 && (rc = part_push(&parts[0], inj, ctx)) != NOC_OK)
         goto cleanup;
     if (m->dest) {
-        if ((rc = m->dest(r, D, &dd, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(m->dest(r, D, &dd, ctx));
     } else {
         dd.d = D;
     }
@@ -121,18 +119,15 @@ int rt_walk_paths(const struct noc_routing *r, const struct rt_model *m, int s, 
                     goto cleanup;
                 }
                 np++;
-                if ((rc = part_step(&parts[i + 1], t, &hop[k], ctx)) != NOC_OK)
-                    goto cleanup;
+                NOC_CHECK(part_step(&parts[i + 1], t, &hop[k], ctx));
             }
-            if ((rc = part_step(&parts[i], t, &hop[0], ctx)) != NOC_OK)
-                goto cleanup;
+            NOC_CHECK(part_step(&parts[i], t, &hop[0], ctx));
         }
         if (ej >= 0 && (rc = part_push(&parts[i], ej, ctx)) != NOC_OK)
             goto cleanup;
     }
     for (int i = 0; i < np; i++)
-        if ((rc = noc_pathset_add(ps, parts[i].ch, parts[i].n, parts[i].w, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(noc_pathset_add(ps, parts[i].ch, parts[i].n, parts[i].w, ctx));
 cleanup:
     if (rc != NOC_OK)
         noc_pathset_clear(ps);
@@ -162,8 +157,7 @@ int noc_routing_path_classes(const struct noc_routing *r, const int *ch, int n, 
     struct rt_dest dd;
     memset(&dd, 0, sizeof dd);
     if (m->dest) {
-        if ((rc = m->dest(r, D, &dd, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(m->dest(r, D, &dd, ctx));
     } else {
         dd.d = D;
     }
@@ -172,8 +166,7 @@ int noc_routing_path_classes(const struct noc_routing *r, const int *ch, int n, 
             continue;
         struct rt_hop hop[RT_MAXHOP];
         int nhop = 0, u = t->ch[ch[i]].src, v = t->ch[ch[i]].dst, k;
-        if ((rc = m->next(r, &dd, u, cin, c, hop, &nhop, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(m->next(r, &dd, u, cin, c, hop, &nhop, ctx));
         for (k = 0; k < nhop && t->ch[hop[k].ch].dst != v; k++)
             ;
         if (k == nhop) {

@@ -153,8 +153,7 @@ int rtl_route(struct rtl_design *d, struct noc_rtl *r, const struct noc_tech *te
         d->inj[i] = t->g.off[v];
         d->ej[i] = t->g.in_edge[t->g.in_off[v]];
     }
-    if ((rc = choose(t, r, d->V, &rt, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(choose(t, r, d->V, &rt, ctx));
     have_rt = 1;
     r->routing = rt.model;
     d->ncls = 1;
@@ -165,8 +164,7 @@ int rtl_route(struct rtl_design *d, struct noc_rtl *r, const struct noc_tech *te
             goto cleanup;
         }
         d->ncls = 2;
-        if ((rc = coords(t, &ndim, dims, &coord, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(coords(t, &ndim, dims, &coord, ctx));
     }
     r->classes = d->ncls;
     /* every pair with a path; the flows must have one */
@@ -179,8 +177,7 @@ int rtl_route(struct rtl_design *d, struct noc_rtl *r, const struct noc_tech *te
             int len = ps.start[1] - ps.start[0];
             const int *ch = ps.ch + ps.start[0];
             classes(t, ndim, dims, coord, ch, len, cl);
-            if ((rc = enter(d, s, dd, ch, cl, len, ctx)) != NOC_OK)
-                goto cleanup;
+            NOC_CHECK(enter(d, s, dd, ch, cl, len, ctx));
             for (int f = 0; f < r->nflows; f++)
                 if (r->flow[f].src == s && r->flow[f].dst == dd) {
                     int lat = (len - 1) * d->o->router_delay + d->o->pkt_len - 1;

@@ -252,8 +252,8 @@ int noc_rtl_generate(struct noc_rtl *r, const struct noc_topo *t, const struct n
             return noc_error(ctx, NOC_EINVAL, NULL, 0, "rtl: router '%s' has %d inputs and %d outputs (1..256 each)",
                              t->nodes[u].name, nin, nout);
     }
-    if ((rc = list_flows(r, t, tr, ctx)) != NOC_OK || (rc = rtl_route(&d, r, tech, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(list_flows(r, t, tr, ctx));
+    NOC_CHECK(rtl_route(&d, r, tech, ctx));
     for (int u = 0; u < d.R; u++)
         if ((d.srckey[u] ? 2 : 1) * d.TW > RTL_MAX_KEYBITS) {
             rc = noc_error(ctx, NOC_EUNSUP, NULL, 0, "rtl: router '%s' needs a routing table of 2^%d entries "

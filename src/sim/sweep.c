@@ -4,10 +4,8 @@
 #include "sim_int.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #define SIM_MAX_POINTS 1000
 #define SIM_ZL_SAMPLES 20000
@@ -119,30 +117,19 @@ struct job {
     struct noc_sim_point *pt;
     struct noc_ctx *ctx;
     int *rc;
-    int n, next;
-    pthread_mutex_t mu;
 };
 
-static void *worker(void *arg)
+/* A point's failure stays with the point (rc[i], ctx[i]): the pool goes on. */
+static int run_one(void *arg, int i, int worker, struct noc_ctx *wctx)
 {
     struct job *j = arg;
-    for (;;) {
-        pthread_mutex_lock(&j->mu);
-        int i = j->next++;
-        pthread_mutex_unlock(&j->mu);
-        if (i >= j->n)
-            return NULL;
-        j->rc[i] = noc_sim_run(j->s, j->rate[i], &j->pt[i], &j->ctx[i]);
-    }
+    j->rc[i] = noc_sim_run(j->s, j->rate[i], &j->pt[i], &j->ctx[i]);
+    return NOC_OK;
 }
 
-static int thread_count(const struct noc_sim *s)
+static int thread_count(const struct noc_sim *s, int n)
 {
-    int t = s->o.threads;
-    if (t <= 0) {
-        long c = sysconf(_SC_NPROCESSORS_ONLN);
-        t = c > 0 ? (int)c : 1;
-    }
+    int t = noc_pool_threads(s->o.threads, n);
     return t > 64 ? 64 : t;
 }
 
@@ -151,28 +138,13 @@ static int thread_count(const struct noc_sim *s)
 static int run_points(const struct noc_sim *s, const double *rate, struct noc_sim_point *pt, int n,
                       int *rc, struct noc_ctx *ctxs, struct noc_ctx *ctx)
 {
-    struct job j = {s, rate, pt, ctxs, rc, n, 0, PTHREAD_MUTEX_INITIALIZER};
-    int T = thread_count(s);
-    if (T > n)
-        T = n;
+    struct job j = {s, rate, pt, ctxs, rc};
     for (int i = 0; i < n; i++) {
         noc_ctx_init(&ctxs[i]);
         rc[i] = NOC_OK;
     }
-    if (T <= 1) {
-        worker(&j);
-        return NOC_OK;
-    }
-    pthread_t th[64];
-    int started = 0;
-    for (; started < T - 1; started++)
-        if (pthread_create(&th[started], NULL, worker, &j) != 0)
-            break;
-    worker(&j);
-    for (int i = 0; i < started; i++)
-        pthread_join(th[i], NULL);
-    (void)ctx;
-    return NOC_OK;
+    struct noc_pool_job pj = {.nitems = n, .nthreads = thread_count(s, n), .arg = &j, .run = run_one};
+    return noc_pool_run(&pj, ctx);
 }
 
 static int fail_point(struct noc_ctx *ctx, const struct noc_ctx *pc, int rc)
@@ -258,7 +230,7 @@ int noc_sim_sweep(const struct noc_sim *s, double a, double b, double step,
         noc_sim_point_init(&res->points[i]);
     }
     res->npoints = n;
-    int T = thread_count(s), done = 0, first_bad = -1;
+    int T = thread_count(s, n), done = 0, first_bad = -1;
     while (done < n && first_bad < 0) {
         int w = n - done < T ? n - done : T;
         run_points(s, rate + done, res->points + done, w, rcs + done, pc + done, ctx);

@@ -2,11 +2,9 @@
 #include "nocsyn/synth.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "nocsyn/app.h"
 #include "nocsyn/lp.h"
@@ -58,11 +56,7 @@ struct sweep {
     const double *cx, *cy, *cw;
     const int *order;
     struct noc_synth_result *res;
-    pthread_mutex_t lock;
-    int next;
-    int done;
-    int status;
-    struct noc_ctx err;
+    int done; /* designs finished (the progress count) */
 };
 
 /* 1 when every switch's cores fit within the radix. */
@@ -77,8 +71,9 @@ static int fits_radix(const struct noc_app *app, const struct noc_synth_opts *o,
     return ok;
 }
 
-static int design_one(struct sweep *sw, int idx, struct noc_ctx *ctx)
+static int design_one(void *arg, int idx, int worker, struct noc_ctx *ctx)
 {
+    struct sweep *sw = arg;
     const struct noc_app *app = sw->app;
     const struct noc_synth_opts *o = sw->o;
     struct noc_design *d = &sw->res->d[idx];
@@ -111,36 +106,18 @@ cleanup:
     return rc;
 }
 
-static void *worker(void *arg)
+/* Progress, one call at a time as designs finish (the pool's done()). */
+static void design_done(void *arg, int idx, int worker, int status)
 {
     struct sweep *sw = arg;
-    struct noc_ctx ctx;
-    noc_ctx_init(&ctx);
-    for (;;) {
-        pthread_mutex_lock(&sw->lock);
-        int idx = sw->status == NOC_OK && sw->next < sw->res->n ? sw->next++ : -1;
-        pthread_mutex_unlock(&sw->lock);
-        if (idx < 0)
-            break;
-        int rc = design_one(sw, idx, &ctx);
-        if (sw->o->progress) {
-            pthread_mutex_lock(&sw->lock);
-            sw->done++;
-            sw->o->progress(sw->o->progress_ud, sw->done, sw->res->n, sw->res->d[idx].name);
-            pthread_mutex_unlock(&sw->lock);
-        }
-        if (rc != NOC_OK) {
-            pthread_mutex_lock(&sw->lock);
-            if (sw->status == NOC_OK) {
-                sw->status = rc;
-                sw->err = ctx;
-            }
-            pthread_mutex_unlock(&sw->lock);
-            break;
-        }
-    }
+    sw->done++;
+    sw->o->progress(sw->o->progress_ud, sw->done, sw->res->n, sw->res->d[idx].name);
+}
+
+/* Each worker thread's GLPK environment goes with the thread. */
+static void design_leave(void *arg, int worker)
+{
     noc_lp_thread_done();
-    return NULL;
 }
 
 int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
@@ -150,7 +127,6 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
     int kmin = o->kmin, kmax = o->kmax > 0 ? o->kmax : n;
     double *cx = NULL, *cy = NULL, *cw = NULL;
     int *order = NULL;
-    pthread_t *th = NULL;
     if (n < 1)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "the app has no cores");
     if (kmin < 1 || kmin > kmax)
@@ -180,32 +156,10 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
         noc_metrics_init(&d->m);
     }
     struct sweep sw = {.app = app, .o = o, .cx = cx, .cy = cy, .cw = cw, .order = order, .res = res};
-    noc_ctx_init(&sw.err);
-    pthread_mutex_init(&sw.lock, NULL);
-    long nth = o->threads > 0 ? o->threads : sysconf(_SC_NPROCESSORS_ONLN);
-    if (nth < 1)
-        nth = 1;
-    if (nth > res->n)
-        nth = res->n;
-    th = noc_calloc(ctx, (size_t)nth, sizeof *th);
-    if (!th) {
-        rc = NOC_ENOMEM;
-        pthread_mutex_destroy(&sw.lock);
+    struct noc_pool_job job = {.nitems = res->n, .nthreads = o->threads, .arg = &sw, .run = design_one,
+                               .done = o->progress ? design_done : NULL, .leave = design_leave};
+    if ((rc = noc_pool_run(&job, ctx)) != NOC_OK)
         goto cleanup;
-    }
-    long started = 0;
-    for (; started < nth; started++)
-        if (pthread_create(&th[started], NULL, worker, &sw) != 0)
-            break;
-    if (started == 0)
-        worker(&sw);
-    for (long i = 0; i < started; i++)
-        pthread_join(th[i], NULL);
-    pthread_mutex_destroy(&sw.lock);
-    if (sw.status != NOC_OK) {
-        rc = noc_error(ctx, sw.status, NULL, 0, "%s", sw.err.msg);
-        goto cleanup;
-    }
     if ((rc = synth_split_variants(app, o, order, cx, cy, cw, res, ctx)) != NOC_OK)
         goto cleanup;
     noc_synth_pareto(res);
@@ -218,7 +172,6 @@ cleanup:
     free(cy);
     free(cw);
     free(order);
-    free(th);
     return rc;
 }
 

@@ -53,16 +53,6 @@ void noc_tech_defaults(struct noc_tech *tech)
         *field(tech, i) = tech_keys[i].def;
 }
 
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
-        s[--n] = '\0';
-    return s;
-}
-
 int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
                    struct noc_ctx *ctx)
 {
@@ -71,22 +61,20 @@ int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
     if (!copy)
         return NOC_ENOMEM;
     long line = 0;
-    char *save = NULL;
-    for (char *ln = strtok_r(copy, "\n", &save); ln; ln = strtok_r(NULL, "\n", &save)) {
+    /* Line by line, blank lines counted (strtok_r would skip them and
+     * misnumber every later line in messages). */
+    for (char *ln = copy, *nl; ln; ln = nl) {
+        if ((nl = strchr(ln, '\n')) != NULL)
+            *nl++ = '\0';
         line++;
-        char *hash = strchr(ln, '#');
-        if (hash)
-            *hash = '\0';
-        char *s = trim(ln);
-        if (!*s)
+        char *key, *val;
+        int kv = noc_kv_split(ln, &key, &val);
+        if (kv == 0)
             continue;
-        char *eq = strchr(s, '=');
-        if (!eq) {
+        if (kv < 0) {
             rc = noc_error(ctx, NOC_EINVAL, label, line, "expected 'key = value'");
             goto cleanup;
         }
-        *eq = '\0';
-        char *key = trim(s), *val = trim(eq + 1);
         if (strncmp(key, "fmax_mhz.", 9) == 0) {
             long radix;
             double v;

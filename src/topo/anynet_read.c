@@ -273,8 +273,7 @@ int noc_topo_parse_anynet(struct noc_topo *t, const char *data, size_t len, cons
     noc_u64map_init(&p.node_router);
     noc_u64map_init(&p.link_index);
     noc_topo_init(t);
-    if ((rc = tokenize_all(&p, data, len)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(tokenize_all(&p, data, len));
     if (p.routers.n == 0 || p.nodes.n == 0) {
         rc = noc_error(ctx, NOC_EINVAL, p.label, 0, "no %s (an anynet file has lines like 'router 0 node 0 router 1')",
                        p.routers.n == 0 ? "routers" : "nodes");
@@ -288,8 +287,7 @@ int noc_topo_parse_anynet(struct noc_topo *t, const char *data, size_t len, cons
                            p.nodes.id_line[2 * i]);
             goto cleanup;
         }
-    if ((rc = build(&p, t)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(build(&p, t));
     rc = noc_topo_io_label(ctx, p.label, noc_topo_finalize(t, ctx));
 cleanup:
     noc_u64map_free(&p.routers.seen);

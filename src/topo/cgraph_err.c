@@ -1,57 +1,110 @@
-/* Quiet libcgraph, capture its last message, and read DOT without leaving
- * anything in cgraph's lexer (see cgraph_err.h). */
+/* The one libcgraph adapter for reading (see cgraph_err.h): cgraph's
+ * messages captured through its error callback, one scanner reset, and
+ * DOT parsed without leaving anything in cgraph's lexer. */
 #include "cgraph_err.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-/* cgraph's flex scanner (exported by libcgraph, not in its headers):
- * resets the scanner completely, including a start condition left inside
- * an unterminated string or comment and any text after the graph. */
+/* cgraph's flex scanner (exported by libcgraph, not declared in cgraph.h):
+ * frees the scanner's buffers and resets it completely, including a start
+ * condition left inside an unterminated string or comment; without it, the
+ * next DOT parse in the process can read nothing (found by
+ * tests/fuzz/fuzz_app_dot). */
 extern int aaglex_destroy(void);
 
-int noc_cgraph_quiet_begin(void)
+/* cgraph's error sink has no user pointer, so the messages of the current
+ * quiet section live here (the adapter's only static state, forced by the
+ * cgraph API; like cgraph itself, not reentrant).  cgraph sends a message
+ * as "Error" or "Warning", ": ", then the text; continuation lines follow
+ * without a level.  The first message and the first error are kept. */
+#define CG_MSG 1024
+static struct {
+    char first[CG_MSG], err[CG_MSG];
+    int nmsg;    /* messages begun */
+    int in_err;  /* the message being received is the first error */
+    int in_first;
+} cg;
+
+static void cg_append(char *buf, const char *s)
 {
-    int old = (int)agseterr(AGMAX);
+    size_t len = strlen(buf), n = strlen(s);
+    if (n > CG_MSG - 1 - len)
+        n = CG_MSG - 1 - len;
+    memcpy(buf + len, s, n);
+    buf[len + n] = '\0';
+}
+
+static int capture(char *s)
+{
+    int is_err = !strcmp(s, "Error");
+    if (is_err || !strcmp(s, "Warning")) {
+        cg.nmsg++;
+        cg.in_first = cg.nmsg == 1;
+        cg.in_err = is_err && !cg.err[0];
+        if (cg.in_err)
+            cg_append(cg.err, "Error");
+    }
+    if (cg.in_first)
+        cg_append(cg.first, s);
+    if (cg.in_err && !is_err)
+        cg_append(cg.err, s);
+    return 0;
+}
+
+void noc_cgraph_quiet_begin(struct noc_cgraph_quiet *q)
+{
+    memset(&cg, 0, sizeof cg);
+    q->errf = agseterrf(capture);
+    q->level = agseterr(AGWARN);
     agreseterrors();
-    return old;
 }
 
-void noc_cgraph_quiet_end(int old_level)
+void noc_cgraph_quiet_end(const struct noc_cgraph_quiet *q)
 {
-    agseterr((agerrlevel_t)old_level);
+    agseterr(q->level);
+    agseterrf(q->errf);
 }
 
-int noc_cgraph_last_error(char *buf, size_t n, long *line)
+/* "Error: syntax error in line 3 near '->'\n" -> "syntax error near '->'"
+ * with *line = 3 (" of input" after the number goes too); no trailing
+ * blanks.  Returns 1, or 0 for no message. */
+static int format_msg(const char *m, char *buf, size_t n, long *line)
 {
     *line = 0;
     if (n)
         buf[0] = '\0';
-    if (agerrors() < AGERR || n == 0)
+    if (!m[0] || n == 0)
         return 0;
-    char *m = aglasterr();
-    if (!m)
-        return 0;
-    /* One line, no trailing blanks. */
-    m[strcspn(m, "\r\n")] = '\0';
-    size_t len = strlen(m);
-    while (len && (m[len - 1] == ' ' || m[len - 1] == '\t'))
-        m[--len] = '\0';
-    const char *in = strstr(m, " in line ");
+    if (!strncmp(m, "Error: ", 7))
+        m += 7;
+    else if (!strncmp(m, "Warning: ", 9))
+        m += 9;
+    char t[CG_MSG];
+    snprintf(t, sizeof t, "%s", m);
+    char *in = strstr(t, " in line ");
     if (in) {
         char *end = NULL;
         long l = strtol(in + 9, &end, 10);
         if (end != in + 9 && l > 0) {
             *line = l;
-            snprintf(buf, n, "%.*s%s", (int)(in - m), m, end);
-            free(m);
-            return 1;
+            if (!strncmp(end, " of input", 9))
+                end += 9;
+            memmove(in, end, strlen(end) + 1);
         }
     }
-    snprintf(buf, n, "%s", m);
-    free(m);
+    size_t len = strlen(t);
+    while (len && strchr(" \t\r\n", t[len - 1]))
+        t[--len] = '\0';
+    snprintf(buf, n, "%s", t);
     return 1;
+}
+
+int noc_cgraph_error(char *buf, size_t n, long *line)
+{
+    return format_msg(cg.err, buf, n, line);
 }
 
 /* A lexical scan of DOT as cgraph's scanner sees it: comments ("//",
@@ -121,7 +174,7 @@ static int skip_string(struct dot_scan *d)
 /* The offset just past the brace closing the first graph body, or 0 when
  * the scan finds none (cgraph then reports the error).  *trail is the line
  * of any text after it (0 = none). */
-static size_t graph_end(const char *s, size_t n, long *trail)
+static size_t graph_end(const char *s, size_t n, long *trail, size_t *trail_at)
 {
     struct dot_scan d = {s, n, 0, 1, 1};
     int depth = 0;
@@ -149,45 +202,83 @@ static size_t graph_end(const char *s, size_t n, long *trail)
     if (depth != 0 || d.i == 0 || s[d.i - 1] != '}')
         return 0;
     size_t end = d.i;
-    if (skip_blank(&d) != 0 || d.i < n)
+    if (skip_blank(&d) != 0 || d.i < n) {
         *trail = d.line;
+        *trail_at = d.i;
+    }
     return end;
 }
 
-Agraph_t *noc_cgraph_read(const char *text, size_t len, char *msg, size_t n, long *line)
+/* 1 when the text at s[i..n) starts a graph: the keyword strict, graph or
+ * digraph (any case, as cgraph's scanner reads them). */
+static int starts_graph(const char *s, size_t i, size_t n)
 {
+    static const char *const kw[] = {"strict", "graph", "digraph"};
+    for (int k = 0; k < 3; k++) {
+        size_t l = strlen(kw[k]);
+        if (n - i >= l && !strncasecmp(s + i, kw[k], l) &&
+            (n - i == l || !(s[i + l] == '_' || (s[i + l] >= '0' && s[i + l] <= '9') ||
+                             ((s[i + l] | 32) >= 'a' && (s[i + l] | 32) <= 'z'))))
+            return 1;
+    }
+    return 0;
+}
+
+Agraph_t *noc_cgraph_read(const char *text, size_t len, int warnings_fail, struct noc_cgraph_fail *f)
+{
+    memset(f, 0, sizeof *f);
+    const char *nul = len ? memchr(text, '\0', len) : NULL;
+    if (nul) {
+        f->why = NOC_CGRAPH_NUL;
+        f->line = 1;
+        for (const char *p = text; p < nul; p++)
+            f->line += *p == '\n';
+        return NULL;
+    }
     long trail = 0;
-    *line = 0;
-    if (n)
-        msg[0] = '\0';
-    if (memchr(text, '\0', len)) {
-        snprintf(msg, n, "not DOT text (it contains a NUL byte)");
-        return NULL;
-    }
-    size_t end = graph_end(text, len, &trail);
-    if (trail) {
-        *line = trail;
-        snprintf(msg, n, "unexpected text after the end of the graph");
-        return NULL;
-    }
+    size_t trail_at = 0;
+    size_t end = graph_end(text, len, &trail, &trail_at);
     if (end == 0)
         end = len;
     char *copy = malloc(end + 1);
     if (!copy) {
-        snprintf(msg, n, "out of memory");
+        f->why = NOC_CGRAPH_NOMEM;
         return NULL;
     }
     memcpy(copy, text, end);
     copy[end] = '\0';
+    struct noc_cgraph_quiet q;
+    noc_cgraph_quiet_begin(&q);
+    agreadline(1);
     Agraph_t *g = agmemread(copy);
     aaglex_destroy();
     free(copy);
-    if (!g) {
-        char m[600];
-        if (noc_cgraph_last_error(m, sizeof m, line))
-            snprintf(msg, n, "DOT %s", m);
-        else
-            snprintf(msg, n, "no DOT graph found");
+    const char *m = warnings_fail ? cg.first : cg.err;
+    if (m[0]) {
+        f->why = NOC_CGRAPH_SYNTAX;
+        format_msg(m, f->msg, sizeof f->msg, &f->line);
+    } else if (!g) {
+        f->why = NOC_CGRAPH_NOGRAPH;
+    } else if (trail) {
+        f->why = starts_graph(text, trail_at, len) ? NOC_CGRAPH_MORE : NOC_CGRAPH_TRAILING;
+        f->line = trail;
+    }
+    noc_cgraph_quiet_end(&q);
+    if (f->why && g) {
+        agclose(g);
+        g = NULL;
     }
     return g;
+}
+
+int noc_cgraph_fail_error(const struct noc_cgraph_fail *f, const struct noc_cgraph_words *w, const char *label,
+                          struct noc_ctx *ctx)
+{
+    if (f->why == NOC_CGRAPH_NOMEM || f->why <= NOC_CGRAPH_OK || f->why > NOC_CGRAPH_NOMEM)
+        return noc_error(ctx, f->why == NOC_CGRAPH_NOMEM ? NOC_ENOMEM : NOC_EINTERNAL, label, 0,
+                         f->why == NOC_CGRAPH_NOMEM ? "out of memory" : "DOT read failed");
+    long line = (w->no_line >> f->why) & 1u ? 0 : f->line;
+    if (f->why == NOC_CGRAPH_SYNTAX)
+        return noc_error(ctx, NOC_EINVAL, label, line, "%s%s", w->text[f->why], f->msg);
+    return noc_error(ctx, NOC_EINVAL, label, line, "%s", w->text[f->why]);
 }

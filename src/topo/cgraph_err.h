@@ -1,35 +1,76 @@
-/* Internal to libnocsyn: reading DOT with libcgraph safely and quietly
- * (used by the topology DOT reader and the SVG renderer).  cgraph's error
- * state and lexer are process-wide; these calls do not make them
- * thread-safe, they stop cgraph from printing and keep one bad input from
- * spoiling the next.
+/* Internal to libnocsyn: the one libcgraph adapter for reading DOT (the
+ * topology reader src/topo/dot_read.c, the app reader src/app/dot.c, and
+ * the SVG renderer src/emit/svg.c, which reads back the DOT it wrote before
+ * laying it out with libgvc).  Only src/topo/cgraph_err.c parses, sets
+ * cgraph's error level and sink, or resets its scanner; the readers walk
+ * the returned graph with cgraph's accessors (agfstnode, agget, ...).
+ * cgraph's error state and lexer are process-wide: these calls do not make
+ * them thread-safe, they stop cgraph from printing and keep one bad input
+ * from spoiling the next.
  */
 #ifndef NOCSYN_CGRAPH_ERR_H
 #define NOCSYN_CGRAPH_ERR_H
 
+#include "nocsyn/core.h"
+
 #include <stddef.h>
 #include <graphviz/cgraph.h>
 
-/* Stops cgraph from printing (messages are kept instead) and forgets
- * earlier errors.  Returns the previous reporting level for
- * noc_cgraph_quiet_end.  O(1). */
-int noc_cgraph_quiet_begin(void);
-/* Restores the reporting level returned by noc_cgraph_quiet_begin. */
-void noc_cgraph_quiet_end(int old_level);
-/* Copies cgraph's last error since noc_cgraph_quiet_begin into buf (one
- * line; "syntax error in line N near 'x'" becomes "syntax error near 'x'"
- * with *line = N, else *line = 0).  Returns 1 when there was an error
- * message, 0 otherwise (buf then holds ""). */
-int noc_cgraph_last_error(char *buf, size_t n, long *line);
+/* A quiet section: cgraph prints nothing, its messages are captured (the
+ * first message and the first error).  begin forgets earlier messages and
+ * saves cgraph's reporting state into *q; end restores it.  Sections nest
+ * (the inner one forgets the outer one's messages).  O(1). */
+struct noc_cgraph_quiet {
+    agusererrf errf;
+    agerrlevel_t level;
+};
+void noc_cgraph_quiet_begin(struct noc_cgraph_quiet *q);
+void noc_cgraph_quiet_end(const struct noc_cgraph_quiet *q);
 
-/* Parses the DOT graph in text[0..len) with agmemread (call between
- * quiet_begin/quiet_end).  Only the first graph is passed to cgraph: text
- * after its closing brace other than blanks and comments is an error here,
- * because cgraph would keep it in its lexer and prepend it to the next
- * graph anyone reads.  A NUL byte is an error too.  Returns the graph
- * (release with agclose), or NULL with a one-line message in msg ("DOT
- * syntax error near 'x'", ...) and its line in *line (0 = none).
- * O(len) plus cgraph's parse. */
-Agraph_t *noc_cgraph_read(const char *text, size_t len, char *msg, size_t n, long *line);
+/* The first error of the current quiet section as one line ("syntax error
+ * in line N near 'x'" becomes "syntax error near 'x'" with *line = N, else
+ * *line = 0; continuation lines are kept, the caller's noc_error folds
+ * them).  Returns 1 when there was one, 0 otherwise (buf then holds ""). */
+int noc_cgraph_error(char *buf, size_t n, long *line);
+
+/* Why noc_cgraph_read failed (the caller words it). */
+enum noc_cgraph_why {
+    NOC_CGRAPH_OK = 0,
+    NOC_CGRAPH_SYNTAX,   /* cgraph's message in msg, its line in line (0 = none) */
+    NOC_CGRAPH_NUL,      /* a NUL byte, on line `line` */
+    NOC_CGRAPH_NOGRAPH,  /* no graph and no message (empty, comments only) */
+    NOC_CGRAPH_MORE,     /* another graph follows the first, on line `line` */
+    NOC_CGRAPH_TRAILING, /* other text follows the first graph, on line `line` */
+    NOC_CGRAPH_NOMEM
+};
+struct noc_cgraph_fail {
+    int why;
+    long line;
+    char msg[700];
+};
+
+/* Parses the first DOT graph in text[0..len) in its own quiet section.
+ * Only the first graph is passed to cgraph (text after its closing brace
+ * would stay in cgraph's lexer and be prepended to the next graph anyone
+ * reads); anything but blanks and comments after it fails the read
+ * (NOC_CGRAPH_MORE or _TRAILING), as does a cgraph error, and with
+ * warnings_fail any cgraph warning (e.g. "syntax ambiguity - badly
+ * delimited number"): the first message is then reported.  Returns the
+ * graph (release with agclose), or NULL with *f telling why.  O(len) plus
+ * cgraph's parse. */
+Agraph_t *noc_cgraph_read(const char *text, size_t len, int warnings_fail, struct noc_cgraph_fail *f);
+
+/* A reader's words for the failures: text[why] for each why from SYNTAX
+ * to TRAILING (for SYNTAX a prefix to cgraph's message); bit `why` of
+ * no_line set: the message names no line. */
+struct noc_cgraph_words {
+    const char *text[NOC_CGRAPH_NOMEM];
+    unsigned no_line;
+};
+/* Records the failure f in ctx, naming label, in the words w: NOC_EINVAL,
+ * or NOC_ENOMEM ("out of memory") for NOC_CGRAPH_NOMEM.  Returns the
+ * status.  O(1). */
+int noc_cgraph_fail_error(const struct noc_cgraph_fail *f, const struct noc_cgraph_words *w, const char *label,
+                          struct noc_ctx *ctx);
 
 #endif

@@ -240,17 +240,25 @@ cleanup:
     return rc;
 }
 
+/* The reader's words for a failed noc_cgraph_read. */
+static const struct noc_cgraph_words dot_words = {
+    .text = {[NOC_CGRAPH_SYNTAX] = "DOT ",
+             [NOC_CGRAPH_NUL] = "not DOT text (it contains a NUL byte)",
+             [NOC_CGRAPH_NOGRAPH] = "no DOT graph found",
+             [NOC_CGRAPH_MORE] = "unexpected text after the end of the graph",
+             [NOC_CGRAPH_TRAILING] = "unexpected text after the end of the graph"},
+    .no_line = 1u << NOC_CGRAPH_NUL,
+};
+
 int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len, const char *label,
                        struct noc_ctx *ctx)
 {
     int rc = NOC_OK;
-    int quiet = noc_cgraph_quiet_begin();
     struct noc_dot_reader r = {t, NULL, label ? label : "<dot>", ctx, NULL, 0};
     noc_topo_init(t);
-    char msg[700];
-    long line = 0;
-    if (!(r.g = noc_cgraph_read(data, len, msg, sizeof msg, &line))) {
-        rc = noc_error(ctx, strcmp(msg, "out of memory") ? NOC_EINVAL : NOC_ENOMEM, r.label, line, "%s", msg);
+    struct noc_cgraph_fail f;
+    if (!(r.g = noc_cgraph_read(data, len, 0, &f))) {
+        rc = noc_cgraph_fail_error(&f, &dot_words, r.label, ctx);
         goto cleanup;
     }
     const char *gname = agnameof(r.g);
@@ -268,7 +276,6 @@ int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len, const c
 cleanup:
     if (r.g)
         agclose(r.g);
-    noc_cgraph_quiet_end(quiet);
     free(r.tmp);
     if (rc != NOC_OK)
         noc_topo_free(t);

@@ -4,7 +4,7 @@
 
 #include "nocsyn/topo.h"
 
-#include <graphviz/cgraph.h>
+#include "cgraph_err.h" /* the cgraph adapter (brings cgraph.h) */
 
 struct noc_dot_reader {
     struct noc_topo *t;  /* being filled */

@@ -77,8 +77,7 @@ int noc_topo_load(struct noc_topo *t, const char *path, const char *fmt, struct 
         rc = noc_error(ctx, NOC_EUNSUP, label, 0, "JSON topologies are written, not read (use DOT or anynet)");
         goto cleanup;
     }
-    if ((rc = noc_read_file(path, &data, &len, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_read_file(path, &data, &len, ctx));
     noc_topo_free(t);
     if (!strcmp(want, "-"))
         parse = sniff(data, len, parse);

@@ -178,8 +178,7 @@ int noc_topo_finalize(struct noc_topo *t, struct noc_ctx *ctx)
     if (n)
         memcpy(t->nodes, nodes, (size_t)n * sizeof *nodes);
     for (int v = 0; v < n; v++)
-        if ((rc = noc_strmap_put(&t->names, t->nodes[v].name, v, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(noc_strmap_put(&t->names, t->nodes[v].name, v, ctx));
     for (int e = 0; e < m; e++) {
         src[e] = t->ch[e].src = map[t->ch[e].src];
         dst[e] = t->ch[e].dst = map[t->ch[e].dst];
@@ -191,8 +190,7 @@ int noc_topo_finalize(struct noc_topo *t, struct noc_ctx *ctx)
             if (t->routes[i].path[j] >= 0 && t->routes[i].path[j] < n)
                 t->routes[i].path[j] = map[t->routes[i].path[j]];
     }
-    if ((rc = noc_graph_build(&t->g, n, m, src, dst, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_graph_build(&t->g, n, m, src, dst, ctx));
     for (int e = 0; e < m; e++)
         ch[e] = t->ch[t->g.perm[e]];
     if (m)
@@ -309,14 +307,12 @@ int noc_topo_copy(struct noc_topo *dst, const struct noc_topo *src, struct noc_c
         dst->nodes[id].name = nm;
     }
     for (int e = 0; e < src->nch; e++) {
-        if ((rc = noc_topo_add_channel(dst, src->ch[e].src, src->ch[e].dst, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(noc_topo_add_channel(dst, src->ch[e].src, src->ch[e].dst, ctx));
         dst->ch[e] = src->ch[e];
     }
     for (int i = 0; i < src->nroutes; i++)
-        if ((rc = noc_topo_add_route(dst, src->routes[i].src, src->routes[i].dst, src->routes[i].path,
-                                     src->routes[i].len, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(noc_topo_add_route(dst, src->routes[i].src, src->routes[i].dst, src->routes[i].path,
+                                     src->routes[i].len, ctx));
     if (src->finalized)
         rc = noc_topo_finalize(dst, ctx);
 cleanup:

@@ -322,6 +322,15 @@ static void dot_bad_inputs(void **state)
     expect_bad_dot("digraph { a [w=-1, h=1]; a -> b [bw=1] }", "t: ", "must be > 0");
     expect_bad_dot("digraph { a [x=1, y=zz]; a -> b [bw=1] }", "t: ", "'zz' is not a number");
     expect_bad_dot("digraph { a -> b [bw=1] } digraph { c }", "t: ", "more than one graph");
+    /* cgraph's keywords are case-insensitive: "Strict Graph" is a graph too. */
+    expect_bad_dot("digraph { a -> b [bw=1] }\n\nStrict Graph { c }", "t: ", "more than one graph");
+    /* Other text after the graph (never passed to cgraph), on its line. */
+    expect_bad_dot("digraph { a -> b [bw=1] } garbage", "t:1: ", "unexpected text after the end of the graph");
+    expect_bad_dot("digraph { a -> b [bw=1] }\n// c\n\ngraphs", "t:4: ", "unexpected text after the end");
+    /* The continuation line of cgraph's message stays (folded). */
+    expect_bad_dot("digraph {\n a -> b [label=\"abc\n}\n", "t:2: ", "String starting:\"abc");
+    /* A warning fails an app read, with its line ("1a" splits in two). */
+    expect_bad_dot("digraph { a -> b [bw=1a] }", "t:1: ", "badly delimited number '1a' splits into two tokens");
     expect_bad_dot("digraph { \"a\tb\" -> c [bw=1] }", "t: ", "core name contains a control");
 }
 

@@ -278,12 +278,34 @@ static void test_collect(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* Column lookup by exact header name: the index in the header, -1 when
+ * absent (a prefix or a case change is another name). */
+static void test_result_col(void **state)
+{
+    (void)state;
+    struct noc_campaign_result r;
+    noc_campaign_result_init(&r);
+    char h0[] = "design", h1[] = "power_mw", h2[] = "pareto";
+    char *header[] = {h0, h1, h2};
+    r.header = header;
+    r.ncols = 3;
+    assert_int_equal(noc_campaign_result_col(&r, "design"), 0);
+    assert_int_equal(noc_campaign_result_col(&r, "power_mw"), 1);
+    assert_int_equal(noc_campaign_result_col(&r, "pareto"), 2);
+    assert_int_equal(noc_campaign_result_col(&r, "power"), -1);
+    assert_int_equal(noc_campaign_result_col(&r, "Pareto"), -1);
+    assert_int_equal(noc_campaign_result_col(&r, ""), -1);
+    r.ncols = 0; /* no header yet */
+    assert_int_equal(noc_campaign_result_col(&r, "design"), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_numbering), cmocka_unit_test(test_defaults_and_paths), cmocka_unit_test(test_bad),
         cmocka_unit_test(test_grid),
         cmocka_unit_test(test_round_trip),      cmocka_unit_test(test_collect),
+        cmocka_unit_test(test_result_col),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -225,6 +225,10 @@ static void tech_file(void **state)
     assert_non_null(strstr(ctx.msg, "c.tech:1:"));
     noc_ctx_clear(&ctx);
     assert_int_equal(noc_tech_parse(&t, "ref_width\n", "d.tech", &ctx), NOC_EINVAL);
+    /* Blank lines count: the bad key is on line 4. */
+    noc_ctx_clear(&ctx);
+    assert_int_equal(noc_tech_parse(&t, "# c\n\n\nbogus_key = 1\n", "e.tech", &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "e.tech:4: unknown tech key 'bogus_key'"));
 }
 
 /* The delay model (tech.h) for a 5-port, 32-bit, 2-VC router, defaults:

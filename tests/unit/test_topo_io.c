@@ -286,6 +286,9 @@ static void dot_bad_inputs(void **state)
     expect_bad("digraph {\n  a -> b;\n  c -> ;\n}\n", "x.dot:3:", "syntax error");
     expect_bad("digraph { a [x=1a] }", "x.dot:1:", "syntax");
     expect_bad("", "x.dot", "no DOT graph");
+    /* Text after the graph, on its line; cgraph's continuation line stays. */
+    expect_bad("digraph { r0 }\n\ndigraph { r1 }", "x.dot:3:", "unexpected text after the end of the graph");
+    expect_bad("digraph {\n r0 [label=\"abc\n}\n", "x.dot:2: DOT syntax error", "String starting:\"abc");
     /* A misspelt node makes a channel into a router with no way out. */
     snprintf(buf, sizeof buf, "digraph {\n%s  r1 -> r9;\n}", ok);
     expect_bad(buf, "'r1' -> 'r9' dangles", "router 'r9' has no outgoing channel");

@@ -313,6 +313,43 @@ static void load_and_save(void **state)
     assert_int_equal(rmdir(dir), 0); /* also proves no temporary is left */
 }
 
+/* The one writer table: four exact lower-case names; the extension rules
+ * (.gv, any case) belong to noc_topo_save. */
+static void writer_table(void **state)
+{
+    (void)state;
+    assert_ptr_equal(noc_topo_writer_find("dot"), noc_topo_write_dot);
+    assert_ptr_equal(noc_topo_writer_find("anynet"), noc_topo_write_anynet);
+    assert_ptr_equal(noc_topo_writer_find("json"), noc_topo_write_json);
+    assert_ptr_equal(noc_topo_writer_find("svg"), noc_topo_write_svg);
+    assert_null(noc_topo_writer_find("DOT"));
+    assert_null(noc_topo_writer_find("gv"));
+    assert_null(noc_topo_writer_find(""));
+    assert_null(noc_topo_writer_find("dotx"));
+    /* noc_topo_save: .GV and .Dot are DOT; a 20-letter extension is unknown. */
+    struct noc_ctx ctx;
+    struct noc_topo t, u;
+    char dir[] = "/tmp/nocsyn_writers_XXXXXX", path[256];
+    assert_non_null(mkdtemp(dir));
+    const char *p[] = {"k=3"};
+    noc_ctx_init(&ctx);
+    assert_int_equal(noc_gen(&t, "ring", 1, (char *const *)p, &ctx), NOC_OK);
+    static const char *const names[] = {"r.GV", "r.Dot"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        assert_int_equal(noc_topo_save(&t, path, &ctx), NOC_OK);
+        assert_int_equal(noc_topo_load(&u, path, "dot", &ctx), NOC_OK);
+        assert_int_equal(u.nrouters, 3);
+        noc_topo_free(&u);
+        remove(path);
+    }
+    snprintf(path, sizeof path, "%s/r.abcdefghijklmnopqrst", dir);
+    assert_int_equal(noc_topo_save(&t, path, &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "unknown topology format '.abcdefghijklmnopqrst'"));
+    noc_topo_free(&t);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -323,6 +360,7 @@ int main(void)
         cmocka_unit_test(json_parses_back),
         cmocka_unit_test(svg_render),
         cmocka_unit_test(load_and_save),
+        cmocka_unit_test(writer_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
