@@ -92,6 +92,16 @@ static inline int swnet_ports(const struct swnet *n, int s) { return n->ncores[s
  * left or no such link exists.  The links carry no flow, so they add no
  * dependency.  Returns the number of components left (>= 1), -1 on error. */
 int swnet_connect(struct swnet *n, struct noc_ctx *ctx);
+/* The nearest switch pair u < v (estimated Manhattan length; ties: lowest
+ * u, then lowest v) whose ends both pass end_ok and that passes pair_ok:
+ * 1 with *bu, *bv set, else 0 (*bu = *bv = -1).  The join search of
+ * swnet_connect and synth_backbone.  O(K^2) predicate calls. */
+struct swnet_join_pred {
+    int (*end_ok)(void *ud, const struct swnet *n, int s);
+    int (*pair_ok)(void *ud, const struct swnet *n, int u, int v);
+    void *ud;
+};
+int swnet_nearest_pair(const struct swnet *n, const struct swnet_join_pred *p, int *bu, int *bv);
 int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
                 char *why, size_t whylen, struct noc_ctx *ctx);
 
