@@ -206,7 +206,8 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
         rc = noc_error(ctx, sw.status, NULL, 0, "%s", sw.err.msg);
         goto cleanup;
     }
-    if ((rc = synth_split_variants(app, o, order, cx, cy, cw, res, ctx)) != NOC_OK)
+    if ((rc = synth_split_alts(app, o, order, cx, cy, cw, res, ctx)) != NOC_OK ||
+        (rc = synth_split_variants(app, o, order, cx, cy, cw, res, ctx)) != NOC_OK)
         goto cleanup;
     noc_synth_pareto(res);
     if (res->chosen < 0) {

@@ -177,9 +177,37 @@ int synth_net_clone(const struct noc_app *app, const struct noc_synth_opts *o, c
                     struct swnet *dst, struct noc_ctx *ctx);
 #define SYNTH_VARIANT_LINKS 3
 struct noc_synth_result;
+struct noc_design;
 int synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                          const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
                          struct noc_ctx *ctx);
+/* Low-latency alternatives of split's designs (alt.c): for each feasible
+ * design split_kK of res (K >= 2, at most SYNTH_REFINE_MAX_CORES cores),
+ * up to SYNTH_ALTS designs "split_kK_lJ" of the same switch count whose
+ * assignments cut less of the core graph (the bandwidth, raised for tight
+ * max_hops, of flows between switches): a first-improvement descent on
+ * that cut (core moves, then swaps; at most radix - 1 cores a switch) from
+ * the design's own assignment, and one from greedy clusters (the heaviest
+ * core pairs joined first within that size, then the heaviest cluster
+ * pairs until K are left).  Each new assignment with a smaller cut is built
+ * as split builds it (synth_split_net, synth_finish) and kept only when it
+ * is feasible, its average latency is SYNTH_ALT_GAIN below the base's, and
+ * no design of res dominates it (power, latency, area, radix).  Appends to res.  Errors: NOC_ENOMEM and synth_finish's. */
+#define SYNTH_ALTS 2
+#define SYNTH_ALT_GAIN 0.005 /* an alternative's latency at least 0.5% below its base's */
+int synth_split_alts(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                     const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
+                     struct noc_ctx *ctx);
+/* The core-to-switch assignment of split design d (routers sw0..swK-1,
+ * terminals the cores in order) into core_sw.  NOC_OK, NOC_EINTERNAL. */
+int synth_design_assignment(const struct noc_app *app, const struct noc_design *d, int *core_sw,
+                            struct noc_ctx *ctx);
+/* Removes res's last design (freeing it). */
+void synth_drop_last(struct noc_synth_result *res);
+/* Keeps res's last design when it is feasible and no other feasible design
+ * of res dominates it (power, latency, area, radix all <=): 1; else drops
+ * it: 0. */
+int synth_keep_if_useful(struct noc_synth_result *res);
 /* Power (mW) of a routed, placed switch graph as noc_tech_topo counts it:
  * routers, router-router channels, and each core's two channels to its
  * switch (in/out: the cores' bandwidths).  INFINITY when out of memory. */
