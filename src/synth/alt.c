@@ -200,42 +200,46 @@ static void canonical(int N, int K, int *part, int *map)
     }
 }
 
-/* 1 when a feasible design of res other than res->d[self] dominates it
- * on (power, latency, area, radix). */
-static int dominated(const struct noc_synth_result *res, int self)
+/* 1 when feasible design b dominates a: no worse in power, latency, area
+ * and radix, and better in one, or equal in all four when `ties`. */
+static int dominates(const struct noc_design *b, const struct noc_design *a, int ties)
 {
-    const struct noc_design *a = &res->d[self];
-    for (int j = 0; j < res->n; j++) {
-        const struct noc_design *b = &res->d[j];
-        if (j == self || !b->feasible)
-            continue;
-        if (b->power_mw <= a->power_mw && b->lat_avg_ns <= a->lat_avg_ns && b->area_mm2 <= a->area_mm2 &&
-            b->m.radix_max <= a->m.radix_max)
-            return 1;
-    }
-    return 0;
+    int le = b->power_mw <= a->power_mw && b->lat_avg_ns <= a->lat_avg_ns && b->area_mm2 <= a->area_mm2 &&
+             b->m.radix_max <= a->m.radix_max;
+    int lt = b->power_mw < a->power_mw || b->lat_avg_ns < a->lat_avg_ns || b->area_mm2 < a->area_mm2 ||
+             b->m.radix_max < a->m.radix_max;
+    return b->feasible && le && (lt || ties);
 }
 
-void synth_drop_last(struct noc_synth_result *res)
+static void free_design(struct noc_design *d)
 {
-    struct noc_design *d = &res->d[--res->n];
     noc_topo_free(&d->topo);
     noc_metrics_free(&d->m);
     free(d->flow_cycles);
     memset(d, 0, sizeof *d);
 }
 
-int synth_keep_if_useful(struct noc_synth_result *res)
+void synth_drop_last(struct noc_synth_result *res)
 {
-    int i = res->n - 1;
-    if (res->d[i].feasible && !dominated(res, i))
-        return 1;
-    synth_drop_last(res);
-    return 0;
+    free_design(&res->d[--res->n]);
+}
+
+void synth_prune(struct noc_synth_result *res, int lo, int hi)
+{
+    for (int i = hi - 1; i >= lo; i--) {
+        int drop = !res->d[i].feasible;
+        for (int j = 0; j < res->n && !drop; j++)
+            drop = j != i && dominates(&res->d[j], &res->d[i], j < i);
+        if (!drop)
+            continue;
+        free_design(&res->d[i]);
+        memmove(&res->d[i], &res->d[i + 1], (size_t)(res->n - i - 1) * sizeof *res->d);
+        res->n--;
+    }
 }
 
 /* Builds the design of assignment core_sw as res's next entry `name`, kept
- * when feasible and not dominated. */
+ * when feasible and faster than lat_base by SYNTH_ALT_GAIN. */
 static int build_alt(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                      const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
                      double lat_base, const char *name, struct noc_synth_result *res, size_t *cap, int *kept,
@@ -252,12 +256,10 @@ static int build_alt(const struct noc_app *app, const struct noc_synth_opts *o, 
         struct noc_design *d = synth_add_design(res, cap, "split", name, K, ctx);
         rc = !d ? NOC_ENOMEM : synth_finish(app, &net, core_sw, cx, cy, o, "sw", NULL, d, ctx);
         /* Worth offering only when it is faster than the base by a margin. */
-        if (rc == NOC_OK && !(d->lat_avg_ns < lat_base * (1 - SYNTH_ALT_GAIN))) {
+        if (rc == NOC_OK && !(d->feasible && d->lat_avg_ns < lat_base * (1 - SYNTH_ALT_GAIN)))
             synth_drop_last(res);
-            d = NULL;
-        }
-        if (rc == NOC_OK && d)
-            *kept = synth_keep_if_useful(res);
+        else if (rc == NOC_OK)
+            *kept = 1;
     }
     swnet_free(&net);
     return rc;
@@ -315,7 +317,7 @@ static int alts_of(const struct noc_app *app, const struct noc_synth_opts *o, co
             continue;
         memcpy(seen + (size_t)nseen++ * N, part, (size_t)N * sizeof *part);
         char name[80];
-        snprintf(name, sizeof name, "%s_l%d", bname, nalt + 1);
+        snprintf(name, sizeof name, "%s_l%d", bname, start + 1);
         int kept;
         if ((rc = build_alt(app, o, order, cx, cy, cw, K, part, lat_base, name, res, cap, &kept, ctx)) != NOC_OK)
             goto cleanup;

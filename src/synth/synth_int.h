@@ -169,7 +169,9 @@ int synth_backbone(struct swnet *n, const struct noc_app *app, const int *core_s
  * when swnet_commit accepts (capacity, deadlock freedom; paths only get
  * shorter, so max_hops holds), and the switches are placed again.  A variant whose link no flow takes, or that
  * is infeasible, ends that design's series.  Appends to res (reallocating
- * res->d).  Errors: NOC_ENOMEM and the failures of synth_finish. */
+ * res->d).  Only the designs res->d[from..to-1] are bases.  Named after
+ * their base ("split_kK_xJ", or "split_kK_lI_xJ" for an alternative).
+ * Errors: NOC_ENOMEM and the failures of synth_finish. */
 /* A copy of src (links, each flow's path and load, dependency graph,
  * positions, radix bound) in dst, owned by the caller (swnet_free) on
  * NOC_OK.  NOC_ENOMEM, NOC_EINTERNAL.  O(F K + C). */
@@ -180,19 +182,21 @@ struct noc_synth_result;
 struct noc_design;
 int synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                          const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
-                         struct noc_ctx *ctx);
+                         int from, int to, struct noc_ctx *ctx);
 /* Low-latency alternatives of split's designs (alt.c): for each feasible
  * design split_kK of res (K >= 2, at most SYNTH_REFINE_MAX_CORES cores),
- * up to SYNTH_ALTS designs "split_kK_lJ" of the same switch count whose
- * assignments cut less of the core graph (the bandwidth, raised for tight
- * max_hops, of flows between switches): a first-improvement descent on
- * that cut (core moves, then swaps; at most radix - 1 cores a switch) from
- * the design's own assignment, and one from greedy clusters (the heaviest
- * core pairs joined first within that size, then the heaviest cluster
- * pairs until K are left).  Each new assignment with a smaller cut is built
- * as split builds it (synth_split_net, synth_finish) and kept only when it
- * is feasible, its average latency is SYNTH_ALT_GAIN below the base's, and
- * no design of res dominates it (power, latency, area, radix).  Appends to res.  Errors: NOC_ENOMEM and synth_finish's. */
+ * up to SYNTH_ALTS designs of the same switch count whose assignments cut
+ * less of the core graph (the bandwidth, raised for tight max_hops, of
+ * flows between switches): a first-improvement descent on that cut (core
+ * moves, then swaps; at most radix - 1 cores a switch) from the design's
+ * own assignment ("split_kK_l1"), and one from greedy clusters
+ * ("split_kK_l2": the heaviest core pairs joined first within that size,
+ * then the heaviest cluster pairs until K are left); the second is skipped
+ * when it ends at the first's assignment.  Each new assignment with a smaller cut is built
+ * as split builds it (synth_split_net, synth_finish) and kept when it is
+ * feasible and its average latency is SYNTH_ALT_GAIN below the base's
+ * (split then drops those another design dominates: synth_prune, after
+ * their extra-link variants are built).  Appends to res.  Errors: NOC_ENOMEM and synth_finish's. */
 #define SYNTH_ALTS 2
 #define SYNTH_ALT_GAIN 0.005 /* an alternative's latency at least 0.5% below its base's */
 int synth_split_alts(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
@@ -204,10 +208,11 @@ int synth_design_assignment(const struct noc_app *app, const struct noc_design *
                             struct noc_ctx *ctx);
 /* Removes res's last design (freeing it). */
 void synth_drop_last(struct noc_synth_result *res);
-/* Keeps res's last design when it is feasible and no other feasible design
- * of res dominates it (power, latency, area, radix all <=): 1; else drops
- * it: 0. */
-int synth_keep_if_useful(struct noc_synth_result *res);
+/* Removes (frees) the designs res->d[lo..hi-1] that are infeasible, or
+ * dominated by a feasible design of res (no worse in power, latency, area
+ * and radix and better in one; or equal in all four to an earlier design);
+ * the others keep their order.  O((hi - lo) n). */
+void synth_prune(struct noc_synth_result *res, int lo, int hi);
 /* Power (mW) of a routed, placed switch graph as noc_tech_topo counts it:
  * routers, router-router channels, and each core's two channels to its
  * switch (in/out: the cores' bandwidths).  INFINITY when out of memory. */
