@@ -52,12 +52,12 @@ static int via(const int *dist, int K, int s, int t, int u, int v, int *dir)
  * variant that raised it would compete with designs of fewer switches at
  * that radix, which cost less); *bu = -1 when none saves anything. */
 static void best_shortcut(const struct noc_app *app, const struct swnet *net, const int *core_sw,
-                          const int *dist, int *bu, int *bv)
+                          const int *dist, int grow, int *bu, int *bv)
 {
     int K = net->K, rmax = 0;
     for (int u = 0; u < K; u++)
         rmax = swnet_ports(net, u) > rmax ? swnet_ports(net, u) : rmax;
-    if (rmax > net->max_radix)
+    if (rmax > net->max_radix || grow)
         rmax = net->max_radix;
     *bu = *bv = -1;
     double best = 0;
@@ -175,7 +175,7 @@ static int build_variant(const struct noc_app *app, const struct noc_synth_opts 
 /* Variants of res->d[base]. */
 static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                        const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
-                       size_t *cap, int base, struct noc_ctx *ctx)
+                       size_t *cap, int base, int grow, struct noc_ctx *ctx)
 {
     int N = app->ncores, K = res->d[base].switches, rc = NOC_OK, r;
     int *core_sw = noc_malloc(ctx, (size_t)N, sizeof *core_sw);
@@ -201,7 +201,7 @@ static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o
     for (int j = 0; j < SYNTH_VARIANT_LINKS; j++) {
         int u, v;
         all_pairs(&cur, dist, nexthop, queue);
-        best_shortcut(app, &cur, core_sw, dist, &u, &v);
+        best_shortcut(app, &cur, core_sw, dist, grow, &u, &v);
         if (u < 0)
             break;
         struct swnet next;
@@ -219,7 +219,7 @@ static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o
         swnet_free(&cur);
         cur = next;
         char name[80];
-        snprintf(name, sizeof name, "%s_x%d", bname, j + 1);
+        snprintf(name, sizeof name, "%s_%c%d", bname, grow ? 'r' : 'x', j + 1);
         struct noc_design *d = synth_add_design(res, cap, "split", name, K, ctx);
         if (!d) {
             rc = NOC_ENOMEM;
@@ -241,7 +241,7 @@ cleanup:
 
 int synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                          const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
-                         int from, int to, struct noc_ctx *ctx)
+                         int from, int to, int grow, struct noc_ctx *ctx)
 {
     if (app->ncores > SYNTH_REFINE_MAX_CORES)
         return NOC_OK;
@@ -249,7 +249,7 @@ int synth_split_variants(const struct noc_app *app, const struct noc_synth_opts 
     int rc = NOC_OK;
     for (int i = from; i < to && rc == NOC_OK; i++)
         if (res->d[i].feasible && res->d[i].switches >= 3)
-            rc = variants_of(app, o, order, cx, cy, cw, res, &cap, i, ctx);
+            rc = variants_of(app, o, order, cx, cy, cw, res, &cap, i, grow, ctx);
     return rc;
 }
 

@@ -212,10 +212,11 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
     if ((rc = synth_split_alts(app, o, order, cx, cy, cw, res, ctx)) != NOC_OK)
         goto cleanup;
     nalt = res->n;
-    if ((rc = synth_split_variants(app, o, order, cx, cy, cw, res, 0, nplain, ctx)) != NOC_OK)
+    if ((rc = synth_split_variants(app, o, order, cx, cy, cw, res, 0, nplain, 0, ctx)) != NOC_OK)
         goto cleanup;
     nvar = res->n;
-    if ((rc = synth_split_variants(app, o, order, cx, cy, cw, res, nplain, nalt, ctx)) != NOC_OK)
+    if ((rc = synth_split_variants(app, o, order, cx, cy, cw, res, nplain, nalt, 0, ctx)) != NOC_OK ||
+        (rc = synth_split_variants(app, o, order, cx, cy, cw, res, 0, nalt, 1, ctx)) != NOC_OK)
         goto cleanup;
     synth_prune(res, nvar, res->n);
     synth_prune(res, nplain, nalt);

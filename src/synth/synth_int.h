@@ -171,6 +171,10 @@ int synth_backbone(struct swnet *n, const struct noc_app *app, const int *core_s
  * is infeasible, ends that design's series.  Appends to res (reallocating
  * res->d).  Only the designs res->d[from..to-1] are bases.  Named after
  * their base ("split_kK_xJ", or "split_kK_lI_xJ" for an alternative).
+ * With grow, a link's ends need only be below the radix bound (the radix
+ * may grow, so a link that cuts latency where the largest switch is full
+ * is tried too): "split_kK_rJ"; split keeps those only where no other
+ * design dominates them (synth_prune).
  * Errors: NOC_ENOMEM and the failures of synth_finish. */
 /* A copy of src (links, each flow's path and load, dependency graph,
  * positions, radix bound) in dst, owned by the caller (swnet_free) on
@@ -182,7 +186,7 @@ struct noc_synth_result;
 struct noc_design;
 int synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                          const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
-                         int from, int to, struct noc_ctx *ctx);
+                         int from, int to, int grow, struct noc_ctx *ctx);
 /* Low-latency alternatives of split's designs (alt.c): for each feasible
  * design split_kK of res (K >= 2, at most SYNTH_REFINE_MAX_CORES cores),
  * up to SYNTH_ALTS designs of the same switch count whose assignments cut
