@@ -4,6 +4,8 @@
  * power, offered when no other design dominates them. */
 #include "synth_int.h"
 
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,7 +258,7 @@ static int build_alt(const struct noc_app *app, const struct noc_synth_opts *o, 
         struct noc_design *d = synth_add_design(res, cap, "split", name, K, ctx);
         rc = !d ? NOC_ENOMEM : synth_finish(app, &net, core_sw, cx, cy, o, "sw", NULL, d, ctx);
         /* Worth offering only when it is faster than the base by a margin. */
-        if (rc == NOC_OK && !(d->feasible && d->lat_avg_ns < lat_base * (1 - SYNTH_ALT_GAIN)))
+        if (rc == NOC_OK && !(d->feasible && (isinf(lat_base) || d->lat_avg_ns < lat_base * (1 - SYNTH_ALT_GAIN))))
             synth_drop_last(res);
         else if (rc == NOC_OK)
             *kept = 1;
@@ -282,13 +284,23 @@ static int alts_of(const struct noc_app *app, const struct noc_synth_opts *o, co
         goto cleanup;
     }
     snprintf(bname, sizeof bname, "%s", res->d[base].name);
-    double lat_base = res->d[base].lat_avg_ns;
-    if ((rc = synth_design_assignment(app, &res->d[base], seen, ctx)) != NOC_OK)
-        goto cleanup;
-    canonical(N, K, seen, map);
-    long long base_cut = cut_weight(g, seen);
-    int nseen = 1;
+    /* An infeasible base (a latency bound, a flow it could not route) has
+     * no latency to beat, and no assignment to start from unless it was
+     * built. */
+    int built = res->d[base].topo.finalized && res->d[base].topo.nrouters == K;
+    double lat_base = res->d[base].feasible ? res->d[base].lat_avg_ns : INFINITY;
+    long long base_cut = LLONG_MAX;
+    int nseen = 0;
+    if (built) {
+        if ((rc = synth_design_assignment(app, &res->d[base], seen, ctx)) != NOC_OK)
+            goto cleanup;
+        canonical(N, K, seen, map);
+        base_cut = cut_weight(g, seen);
+        nseen = 1;
+    }
     for (int start = 0; start < 2 && nalt < SYNTH_ALTS; start++) {
+        if (start == 0 && !built)
+            continue;
         if (start == 0)
             memcpy(part, seen, (size_t)N * sizeof *part);
         else {
@@ -338,13 +350,13 @@ int synth_split_alts(const struct noc_app *app, const struct noc_synth_opts *o, 
     if (app->ncores > SYNTH_REFINE_MAX_CORES)
         return NOC_OK;
     struct core_graph g;
-    int rc = core_graph_build(app, &g, ctx);
+    int rc = core_graph_build_opts(app, o, &g, ctx);
     if (rc != NOC_OK)
         return rc;
     size_t cap = (size_t)res->n;
     int nbase = res->n;
     for (int i = 0; i < nbase && rc == NOC_OK; i++)
-        if (res->d[i].feasible && res->d[i].switches >= 2)
+        if (res->d[i].switches >= 2)
             rc = alts_of(app, o, order, cx, cy, cw, &g, res, &cap, i, ctx);
     core_graph_free(&g);
     return rc;

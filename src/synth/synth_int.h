@@ -120,6 +120,13 @@ struct core_graph {
     int *xadj, *adjncy, *adjwgt;
 };
 int core_graph_build(const struct noc_app *app, struct core_graph *g, struct noc_ctx *ctx);
+/* As core_graph_build, with o (may be NULL: the same) also raising flows
+ * with a max_latency_ns: the bound counts as the max_hops it leaves at o's
+ * clock and width (the extra hops of router_stages + 1 cycles each after
+ * the one-switch latency; no pipeline registers), the tighter of the two
+ * bounds taken.  For split's low-latency alternatives (alt.c). */
+int core_graph_build_opts(const struct noc_app *app, const struct noc_synth_opts *o, struct core_graph *g,
+                          struct noc_ctx *ctx);
 void core_graph_free(struct core_graph *g);
 
 /* K-way partition of the app's cores (METIS, bandwidth weights raised for
@@ -187,18 +194,21 @@ struct noc_design;
 int synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                          const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
                          int from, int to, int grow, struct noc_ctx *ctx);
-/* Low-latency alternatives of split's designs (alt.c): for each feasible
- * design split_kK of res (K >= 2, at most SYNTH_REFINE_MAX_CORES cores),
- * up to SYNTH_ALTS designs of the same switch count whose assignments cut
- * less of the core graph (the bandwidth, raised for tight max_hops, of
- * flows between switches): a first-improvement descent on that cut (core
+/* Low-latency alternatives of split's designs (alt.c): for each design
+ * split_kK of res (K >= 2, at most SYNTH_REFINE_MAX_CORES cores; feasible
+ * or not), up to SYNTH_ALTS designs of the same switch count whose
+ * assignments cut less of the core graph (the bandwidth of flows between
+ * switches, raised for tight max_hops and max_latency_ns:
+ * core_graph_build_opts): a first-improvement descent on that cut (core
  * moves, then swaps; at most radix - 1 cores a switch) from the design's
- * own assignment ("split_kK_l1"), and one from greedy clusters
+ * own assignment ("split_kK_l1", when split_kK was built), and one from
+ * greedy clusters
  * ("split_kK_l2": the heaviest core pairs joined first within that size,
  * then the heaviest cluster pairs until K are left); the second is skipped
  * when it ends at the first's assignment.  Each new assignment with a smaller cut is built
  * as split builds it (synth_split_net, synth_finish) and kept when it is
- * feasible and its average latency is SYNTH_ALT_GAIN below the base's
+ * feasible and its average latency is SYNTH_ALT_GAIN below the base's (any
+ * latency when the base is infeasible)
  * (split then drops those another design dominates: synth_prune, after
  * their extra-link variants are built).  Appends to res.  Errors: NOC_ENOMEM and synth_finish's. */
 #define SYNTH_ALTS 2

@@ -82,6 +82,36 @@ t=[r for r in rows if r['pareto']=='1' and int(r['links'])>int(r['switches'])-1]
 assert t, 'none'"
 recheck "$CONS" "$TMP/c" 5
 
+# Latency-critical flows: a max_latency_ns counts as the max_hops it
+# leaves (8 ns at 1 GHz = 8 cycles = one switch, see above: 0 extra hops),
+# so the alternatives keep that flow's cores together.  VU -> SDRAM within
+# 8 ns: the 291 MB/s split above separates VU from SDRAM; the least split
+# keeping them together (same enumeration) puts SDRAM, VU, RAST, UpSamp,
+# SRAM2, IDCT, RISC on one switch and cuts 306 MB/s (AU 0.5, MedCPU 60,
+# RAST->SRAM1 40, ADSP 0.5, BAB 32 + 173): 306 / 3466 = 0.0883 hops.
+awk -F, 'NR == 1 { print $0 ",max_latency_ns"; next }
+         $1 == "VU" && $2 == "SDRAM" { print $0 ",8"; next } { print $0 "," }' "$MPEG4" >"$TMP/vu.csv"
+run "synth mpeg4 with VU -> SDRAM within 8 ns" 0 "$NOCSYN" synth "$TMP/vu.csv" -q -o "$TMP/vu"
+csvrows "bounded VU: a K=2 design on the front at <= 306/3466 hops, VU with SDRAM" "$TMP/vu/pareto.csv" "
+a=[r for r in rows if r['pareto']=='1' and r['switches']=='2' and float(r['hops_avg'])<=306/3466+1e-9]
+assert a, 'none'
+import csv
+rt={(x['src'],x['dst']): x['path'] for x in csv.DictReader(open('$TMP/vu/'+a[0]['design']+'.routes.csv'))}
+assert len(rt[('VU','SDRAM')].split())==1, rt[('VU','SDRAM')]"
+recheck "$TMP/vu.csv" "$TMP/vu" 3
+# A bound no design of METIS's partitions meets: AU -> SDRAM within 8 ns
+# (AU, 0.5 MB/s, ends up away from SDRAM in every split_kK).  An
+# alternative of an infeasible K is built too, so a design exists.
+awk -F, 'NR == 1 { print $0 ",max_latency_ns"; next }
+         $1 == "AU" && $2 == "SDRAM" { print $0 ",8"; next } { print $0 "," }' "$MPEG4" >"$TMP/au.csv"
+run "synth mpeg4 with AU -> SDRAM within 8 ns" 0 "$NOCSYN" synth "$TMP/au.csv" -q -o "$TMP/au"
+csvrows "bounded AU: every split_kK infeasible, an alternative chosen" "$TMP/au/pareto.csv" "
+import re
+assert all(r['feasible']=='0' for r in rows if re.match('split_k[0-9]+\$', r['design']))
+c=[r for r in rows if r['chosen']=='1']
+assert len(c)==1 and '_l' in c[0]['design'], c"
+recheck "$TMP/au.csv" "$TMP/au" 1
+
 # Same seed, same bytes, whatever the thread count.
 run "synth mpeg4 with one thread" 0 "$NOCSYN" synth "$MPEG4" -q --threads 1 -o "$TMP/m1"
 same "alternatives deterministic across thread counts" "$TMP/m1/pareto.csv" "$TMP/m/pareto.csv"
