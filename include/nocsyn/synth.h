@@ -30,7 +30,14 @@
  * 2-3 and kept when the power drops), and every feasible design of K >= 3
  * gets up to three non-tree variants "split_kK_xJ" (J extra links that save
  * the most bandwidth x hops without raising the radix; src/synth/
- * augment.c), appended after the K entries.
+ * augment.c), appended after the K entries; then (alt.c) low-latency
+ * alternatives "split_kK_l1" / "split_kK_l2" of each K >= 2: assignments
+ * that cut less bandwidth between switches (flows with max_hops or
+ * max_latency_ns weigh more; a descent from the design's own assignment;
+ * greedy clusters of the heaviest flows' cores), offered when 0.5% faster
+ * than split_kK or when split_kK is infeasible, with their extra-link variants
+ * ("split_kK_lI_xJ"), and radix-growing link variants "split_kK_rJ" of
+ * every design; these are kept only when no other design dominates them.
  * A K is infeasible (with the reason kept) when a group's cores alone exceed
  * the radix, or a flow cannot be routed under the constraints.  When the
  * routing of step 2 fails, two more fallbacks are tried before a flow is

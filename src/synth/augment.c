@@ -52,12 +52,12 @@ static int via(const int *dist, int K, int s, int t, int u, int v, int *dir)
  * variant that raised it would compete with designs of fewer switches at
  * that radix, which cost less); *bu = -1 when none saves anything. */
 static void best_shortcut(const struct noc_app *app, const struct swnet *net, const int *core_sw,
-                          const int *dist, int *bu, int *bv)
+                          const int *dist, int grow, int *bu, int *bv)
 {
     int K = net->K, rmax = 0;
     for (int u = 0; u < K; u++)
         rmax = swnet_ports(net, u) > rmax ? swnet_ports(net, u) : rmax;
-    if (rmax > net->max_radix)
+    if (rmax > net->max_radix || grow)
         rmax = net->max_radix;
     *bu = *bv = -1;
     double best = 0;
@@ -175,7 +175,7 @@ static int build_variant(const struct noc_app *app, const struct noc_synth_opts 
 /* Variants of res->d[base]. */
 static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                        const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
-                       size_t *cap, int base, struct noc_ctx *ctx)
+                       size_t *cap, int base, int grow, struct noc_ctx *ctx)
 {
     int N = app->ncores, K = res->d[base].switches, rc = NOC_OK, r;
     int *core_sw = noc_malloc(ctx, (size_t)N, sizeof *core_sw);
@@ -183,21 +183,14 @@ static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o
     int *queue = noc_malloc(ctx, (size_t)K, sizeof *queue);
     struct swnet cur;
     int have = 0;
-    char why[512];
+    char why[512], bname[64];
     if (!core_sw || !dist || !nexthop || !queue) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    /* The base design's assignment: its routers are sw0..sw(K-1) in order,
-     * its terminals the cores in order. */
-    const struct noc_topo *t = &res->d[base].topo;
-    for (int c = 0; c < N; c++) {
-        core_sw[c] = noc_topo_inject_router(t, noc_topo_term_node(t, c));
-        if (core_sw[c] < 0 || core_sw[c] >= K) {
-            rc = noc_error(ctx, NOC_EINTERNAL, NULL, 0, "split variants: core %s has no switch", app->cores[c].name);
-            goto cleanup;
-        }
-    }
+    if ((rc = synth_design_assignment(app, &res->d[base], core_sw, ctx)) != NOC_OK)
+        goto cleanup;
+    snprintf(bname, sizeof bname, "%s", res->d[base].name);
     if ((r = synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &cur, why, sizeof why, ctx)) != 0) {
         if (r > 0)
             swnet_free(&cur);
@@ -208,7 +201,7 @@ static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o
     for (int j = 0; j < SYNTH_VARIANT_LINKS; j++) {
         int u, v;
         all_pairs(&cur, dist, nexthop, queue);
-        best_shortcut(app, &cur, core_sw, dist, &u, &v);
+        best_shortcut(app, &cur, core_sw, dist, grow, &u, &v);
         if (u < 0)
             break;
         struct swnet next;
@@ -225,8 +218,8 @@ static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o
         }
         swnet_free(&cur);
         cur = next;
-        char name[64];
-        snprintf(name, sizeof name, "split_k%d_x%d", K, j + 1);
+        char name[80];
+        snprintf(name, sizeof name, "%s_%c%d", bname, grow ? 'r' : 'x', j + 1);
         struct noc_design *d = synth_add_design(res, cap, "split", name, K, ctx);
         if (!d) {
             rc = NOC_ENOMEM;
@@ -234,6 +227,7 @@ static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o
         }
         if ((rc = synth_finish(app, &cur, core_sw, cx, cy, o, "sw", NULL, d, ctx)) != NOC_OK)
             break;
+
     }
 cleanup:
     if (have)
@@ -247,15 +241,15 @@ cleanup:
 
 int synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                          const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
-                         struct noc_ctx *ctx)
+                         int from, int to, int grow, struct noc_ctx *ctx)
 {
     if (app->ncores > SYNTH_REFINE_MAX_CORES)
         return NOC_OK;
     size_t cap = (size_t)res->n;
-    int nbase = res->n, rc = NOC_OK;
-    for (int i = 0; i < nbase && rc == NOC_OK; i++)
+    int rc = NOC_OK;
+    for (int i = from; i < to && rc == NOC_OK; i++)
         if (res->d[i].feasible && res->d[i].switches >= 3)
-            rc = variants_of(app, o, order, cx, cy, cw, res, &cap, i, ctx);
+            rc = variants_of(app, o, order, cx, cy, cw, res, &cap, i, grow, ctx);
     return rc;
 }
 

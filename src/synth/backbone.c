@@ -145,6 +145,28 @@ static int try_join(struct swnet *n, int *uf, int *fc, int *free_, int *comps, i
     return 1;
 }
 
+/* The backbone's join predicates (swnet_nearest_pair): a free port; two
+ * components whose join keeps a free port (unless it is the last join). */
+struct join_state {
+    int *uf;
+    const int *fc, *free_;
+    int comps;
+};
+
+static int join_end_ok(void *ud, const struct swnet *n, int s)
+{
+    (void)n;
+    return ((struct join_state *)ud)->free_[s] > 0;
+}
+
+static int join_pair_ok(void *ud, const struct swnet *n, int u, int v)
+{
+    struct join_state *js = ud;
+    int ru = uf_find(js->uf, u), rv = uf_find(js->uf, v);
+    (void)n;
+    return ru != rv && !(js->fc[ru] + js->fc[rv] - 2 < 1 && js->comps > 2);
+}
+
 /* Parents and depths by breadth first over the opened links from the
  * lowest switch of each tree; then the turns between tree channels. */
 static int tree_turns(struct swnet *n, struct noc_ctx *ctx)
@@ -232,30 +254,15 @@ int synth_backbone(struct swnet *n, const struct noc_app *app, const int *core_s
             goto cleanup;
         }
     /* Components left: the shortest joins, O(K^2) each. */
-    while (comps > 1) {
-        int bu = -1, bv = -1;
-        double best = 0;
-        for (int u = 0; u < K; u++) {
-            if (free_[u] <= 0)
-                continue;
-            for (int v = u + 1; v < K; v++) {
-                int ru = uf_find(uf, u), rv = uf_find(uf, v);
-                if (free_[v] <= 0 || ru == rv || (fc[ru] + fc[rv] - 2 < 1 && comps > 2))
-                    continue;
-                double l = fabs(n->sx[u] - n->sx[v]) + fabs(n->sy[u] - n->sy[v]);
-                if (bu < 0 || l < best) {
-                    bu = u;
-                    bv = v;
-                    best = l;
-                }
-            }
-        }
-        if (bu < 0)
-            break;
+    struct join_state js = {uf, fc, free_, comps};
+    const struct swnet_join_pred pred = {join_end_ok, join_pair_ok, &js};
+    int bu, bv;
+    while (comps > 1 && swnet_nearest_pair(n, &pred, &bu, &bv)) {
         if (try_join(n, uf, fc, free_, &comps, bu, bv, ctx) < 0) {
             rc = ctx->status ? ctx->status : NOC_ENOMEM;
             goto cleanup;
         }
+        js.comps = comps;
     }
     rc = tree_turns(n, ctx);
 cleanup:

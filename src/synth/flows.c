@@ -871,6 +871,40 @@ static int uf_root(int *p, int x)
     return x;
 }
 
+int swnet_nearest_pair(const struct swnet *n, const struct swnet_join_pred *p, int *bu, int *bv)
+{
+    double best = 0;
+    *bu = *bv = -1;
+    for (int u = 0; u < n->K; u++) {
+        if (!p->end_ok(p->ud, n, u))
+            continue;
+        for (int v = u + 1; v < n->K; v++) {
+            if (!p->end_ok(p->ud, n, v) || !p->pair_ok(p->ud, n, u, v))
+                continue;
+            double l = len_est(n, u, v);
+            if (*bu < 0 || l < best) {
+                *bu = u;
+                *bv = v;
+                best = l;
+            }
+        }
+    }
+    return *bu >= 0;
+}
+
+/* swnet_connect's predicates: a free port; different components. */
+static int connect_end_ok(void *ud, const struct swnet *n, int s)
+{
+    (void)ud;
+    return swnet_ports(n, s) < n->max_radix;
+}
+
+static int connect_pair_ok(void *ud, const struct swnet *n, int u, int v)
+{
+    (void)n;
+    return uf_root(ud, u) != uf_root(ud, v);
+}
+
 int swnet_connect(struct swnet *n, struct noc_ctx *ctx)
 {
     int K = n->K, left = 0;
@@ -884,27 +918,11 @@ int swnet_connect(struct swnet *n, struct noc_ctx *ctx)
         if (a != b)
             comp[a < b ? b : a] = a < b ? a : b;
     }
-    for (;;) {
-        /* The shortest link between two components, both ends with a free
-         * port (ties: lowest switch ids); O(K^2) per join. */
-        int bu = -1, bv = -1;
-        double best = 0;
-        for (int u = 0; u < K; u++) {
-            if (swnet_ports(n, u) >= n->max_radix)
-                continue;
-            for (int v = u + 1; v < K; v++) {
-                if (swnet_ports(n, v) >= n->max_radix || uf_root(comp, u) == uf_root(comp, v))
-                    continue;
-                double l = len_est(n, u, v);
-                if (bu < 0 || l < best) {
-                    bu = u;
-                    bv = v;
-                    best = l;
-                }
-            }
-        }
-        if (bu < 0)
-            break;
+    const struct swnet_join_pred pred = {connect_end_ok, connect_pair_ok, comp};
+    int bu, bv;
+    /* The shortest link between two components, both ends with a free
+     * port (ties: lowest switch ids); O(K^2) per join. */
+    while (swnet_nearest_pair(n, &pred, &bu, &bv)) {
         if (open_link(n, bu, bv, ctx)) {
             free(comp);
             return -1;

@@ -7,6 +7,8 @@
 
 #include "nocsyn/app.h"
 #include "nocsyn/part.h"
+#include "nocsyn/synth.h"
+#include "nocsyn/tech.h"
 
 /* Undirected core graph in METIS CSR form: the bandwidth of a->b and b->a
  * summed, scaled to integers, multiplied for a tight max_hops (a flow that
@@ -20,7 +22,26 @@ void core_graph_free(struct core_graph *g)
     memset(g, 0, sizeof *g);
 }
 
+/* The hops a flow's latency bound leaves at o's clock and width: cycles of
+ * the bound, less those through one switch (router_stages, two core
+ * channels, the packet's tail), over router_stages + 1 per extra hop (no
+ * pipeline registers counted); -1 when unbounded. */
+static int latency_hops(const struct noc_flow *fl, const struct noc_synth_opts *o)
+{
+    if (!o || !(fl->max_latency_ns > 0))
+        return -1;
+    double st = o->tech.router_stages, one = st + 2 + noc_tech_packet_flits(&o->tech, o->link_width) - 1;
+    double h = floor((fl->max_latency_ns * o->freq_mhz / 1000 - one) / (st + 1) + 1e-9);
+    return h < 0 ? 0 : h > 1e6 ? 1000000 : (int)h;
+}
+
 int core_graph_build(const struct noc_app *app, struct core_graph *g, struct noc_ctx *ctx)
+{
+    return core_graph_build_opts(app, NULL, g, ctx);
+}
+
+int core_graph_build_opts(const struct noc_app *app, const struct noc_synth_opts *o, struct core_graph *g,
+                          struct noc_ctx *ctx)
 {
     int rc = NOC_OK, n = app->ncores, m = app->nflows;
     struct noc_u64map pairs;
@@ -40,7 +61,10 @@ int core_graph_build(const struct noc_app *app, struct core_graph *g, struct noc
     for (int f = 0; f < m; f++) {
         const struct noc_flow *fl = &app->flows[f];
         int a = fl->src < fl->dst ? fl->src : fl->dst, b = fl->src ^ fl->dst ^ a;
-        double boost = fl->max_hops < 0 ? 1 : fl->max_hops == 0 ? 100 : 1 + 2.0 / fl->max_hops;
+        int h = fl->max_hops, hl = latency_hops(fl, o);
+        if (hl >= 0 && (h < 0 || hl < h))
+            h = hl;
+        double boost = h < 0 ? 1 : h == 0 ? 100 : 1 + 2.0 / h;
         int id = noc_u64map_get(&pairs, noc_pair_key(a, b));
         if (id < 0) {
             id = np++;

@@ -160,8 +160,20 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
                                .done = o->progress ? design_done : NULL, .leave = design_leave};
     if ((rc = noc_pool_run(&job, ctx)) != NOC_OK)
         goto cleanup;
-    if ((rc = synth_split_variants(app, o, order, cx, cy, cw, res, ctx)) != NOC_OK)
+    /* The low-latency alternatives and their variants are kept only
+     * where no other design dominates them. */
+    int nplain = res->n, nalt, nvar;
+    if ((rc = synth_split_alts(app, o, order, cx, cy, cw, res, ctx)) != NOC_OK)
         goto cleanup;
+    nalt = res->n;
+    if ((rc = synth_split_variants(app, o, order, cx, cy, cw, res, 0, nplain, 0, ctx)) != NOC_OK)
+        goto cleanup;
+    nvar = res->n;
+    if ((rc = synth_split_variants(app, o, order, cx, cy, cw, res, nplain, nalt, 0, ctx)) != NOC_OK ||
+        (rc = synth_split_variants(app, o, order, cx, cy, cw, res, 0, nalt, 1, ctx)) != NOC_OK)
+        goto cleanup;
+    synth_prune(res, nvar, res->n);
+    synth_prune(res, nplain, nalt);
     noc_synth_pareto(res);
     if (res->chosen < 0) {
         const char *why = res->n ? res->d[res->n - 1].reason : "no switch count";

@@ -92,6 +92,16 @@ static inline int swnet_ports(const struct swnet *n, int s) { return n->ncores[s
  * left or no such link exists.  The links carry no flow, so they add no
  * dependency.  Returns the number of components left (>= 1), -1 on error. */
 int swnet_connect(struct swnet *n, struct noc_ctx *ctx);
+/* The nearest switch pair u < v (estimated Manhattan length; ties: lowest
+ * u, then lowest v) whose ends both pass end_ok and that passes pair_ok:
+ * 1 with *bu, *bv set, else 0 (*bu = *bv = -1).  The join search of
+ * swnet_connect and synth_backbone.  O(K^2) predicate calls. */
+struct swnet_join_pred {
+    int (*end_ok)(void *ud, const struct swnet *n, int s);
+    int (*pair_ok)(void *ud, const struct swnet *n, int u, int v);
+    void *ud;
+};
+int swnet_nearest_pair(const struct swnet *n, const struct swnet_join_pred *p, int *bu, int *bv);
 int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
                 char *why, size_t whylen, struct noc_ctx *ctx);
 
@@ -110,6 +120,13 @@ struct core_graph {
     int *xadj, *adjncy, *adjwgt;
 };
 int core_graph_build(const struct noc_app *app, struct core_graph *g, struct noc_ctx *ctx);
+/* As core_graph_build, with o (may be NULL: the same) also raising flows
+ * with a max_latency_ns: the bound counts as the max_hops it leaves at o's
+ * clock and width (the extra hops of router_stages + 1 cycles each after
+ * the one-switch latency; no pipeline registers), the tighter of the two
+ * bounds taken.  For split's low-latency alternatives (alt.c). */
+int core_graph_build_opts(const struct noc_app *app, const struct noc_synth_opts *o, struct core_graph *g,
+                          struct noc_ctx *ctx);
 void core_graph_free(struct core_graph *g);
 
 /* K-way partition of the app's cores (METIS, bandwidth weights raised for
@@ -159,7 +176,13 @@ int synth_backbone(struct swnet *n, const struct noc_app *app, const int *core_s
  * when swnet_commit accepts (capacity, deadlock freedom; paths only get
  * shorter, so max_hops holds), and the switches are placed again.  A variant whose link no flow takes, or that
  * is infeasible, ends that design's series.  Appends to res (reallocating
- * res->d).  Errors: NOC_ENOMEM and the failures of synth_finish. */
+ * res->d).  Only the designs res->d[from..to-1] are bases.  Named after
+ * their base ("split_kK_xJ", or "split_kK_lI_xJ" for an alternative).
+ * With grow, a link's ends need only be below the radix bound (the radix
+ * may grow, so a link that cuts latency where the largest switch is full
+ * is tried too): "split_kK_rJ"; split keeps those only where no other
+ * design dominates them (synth_prune).
+ * Errors: NOC_ENOMEM and the failures of synth_finish. */
 /* A copy of src (links, each flow's path and load, dependency graph,
  * positions, radix bound) in dst, owned by the caller (swnet_free) on
  * NOC_OK.  NOC_ENOMEM, NOC_EINTERNAL.  O(F K + C). */
@@ -167,9 +190,43 @@ int synth_net_clone(const struct noc_app *app, const struct noc_synth_opts *o, c
                     struct swnet *dst, struct noc_ctx *ctx);
 #define SYNTH_VARIANT_LINKS 3
 struct noc_synth_result;
+struct noc_design;
 int synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                          const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
-                         struct noc_ctx *ctx);
+                         int from, int to, int grow, struct noc_ctx *ctx);
+/* Low-latency alternatives of split's designs (alt.c): for each design
+ * split_kK of res (K >= 2, at most SYNTH_REFINE_MAX_CORES cores; feasible
+ * or not), up to SYNTH_ALTS designs of the same switch count whose
+ * assignments cut less of the core graph (the bandwidth of flows between
+ * switches, raised for tight max_hops and max_latency_ns:
+ * core_graph_build_opts): a first-improvement descent on that cut (core
+ * moves, then swaps; at most radix - 1 cores a switch) from the design's
+ * own assignment ("split_kK_l1", when split_kK was built), and one from
+ * greedy clusters
+ * ("split_kK_l2": the heaviest core pairs joined first within that size,
+ * then the heaviest cluster pairs until K are left); the second is skipped
+ * when it ends at the first's assignment.  Each new assignment with a smaller cut is built
+ * as split builds it (synth_split_net, synth_finish) and kept when it is
+ * feasible and its average latency is SYNTH_ALT_GAIN below the base's (any
+ * latency when the base is infeasible)
+ * (split then drops those another design dominates: synth_prune, after
+ * their extra-link variants are built).  Appends to res.  Errors: NOC_ENOMEM and synth_finish's. */
+#define SYNTH_ALTS 2
+#define SYNTH_ALT_GAIN 0.005 /* an alternative's latency at least 0.5% below its base's */
+int synth_split_alts(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                     const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
+                     struct noc_ctx *ctx);
+/* The core-to-switch assignment of split design d (routers sw0..swK-1,
+ * terminals the cores in order) into core_sw.  NOC_OK, NOC_EINTERNAL. */
+int synth_design_assignment(const struct noc_app *app, const struct noc_design *d, int *core_sw,
+                            struct noc_ctx *ctx);
+/* Removes res's last design (freeing it). */
+void synth_drop_last(struct noc_synth_result *res);
+/* Removes (frees) the designs res->d[lo..hi-1] that are infeasible, or
+ * dominated by a feasible design of res (no worse in power, latency, area
+ * and radix and better in one; or equal in all four to an earlier design);
+ * the others keep their order.  O((hi - lo) n). */
+void synth_prune(struct noc_synth_result *res, int lo, int hi);
 /* Power (mW) of a routed, placed switch graph as noc_tech_topo counts it:
  * routers, router-router channels, and each core's two channels to its
  * switch (in/out: the cores' bandwidths).  INFINITY when out of memory. */

@@ -45,7 +45,9 @@ same "a file nocsyn did not write stays" "$D/notes.txt" "$TMP/notes.want"
 # The manifest lists exactly the files of the run.
 (cd "$D" && LC_ALL=C ls | grep -v '^notes.txt$') >"$TMP/listed.want"
 same "the manifest lists this run's files" "$D/.nocsyn-files" "$TMP/listed.want"
-grep -q '^split_k4\.' "$D/.nocsyn-files" && ! grep -qv '^split_k4\.' "$D/.nocsyn-files" &&
+# (split_k4 and its 4-switch alternatives / variants split_k4_*: the run's
+# designs; nothing of the sweep's split_k3 or split_k5.)
+grep -q '^split_k4\.' "$D/.nocsyn-files" && ! grep -qv '^split_k4[._]' "$D/.nocsyn-files" &&
     ok "only split_k4's files are listed" || notok "only split_k4's files are listed" "$(cat "$D/.nocsyn-files")"
 # compare into a directory that also holds its input (flows do this): the
 # input stays, a second run replaces the first run's set.

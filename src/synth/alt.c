@@ -1,0 +1,363 @@
+/* Low-latency alternatives of split's designs (synth_int.h,
+ * synth_split_alts): for a switch count K, core assignments that keep the
+ * heaviest flows on one switch (fewer bandwidth x hops) at a little more
+ * power, offered when no other design dominates them. */
+#include "synth_int.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nocsyn/app.h"
+#include "nocsyn/synth.h"
+#include "nocsyn/topo.h"
+
+int synth_design_assignment(const struct noc_app *app, const struct noc_design *d, int *core_sw,
+                            struct noc_ctx *ctx)
+{
+    /* split's routers are sw0..sw(K-1) in order, its terminals the cores
+     * in order. */
+    const struct noc_topo *t = &d->topo;
+    for (int c = 0; c < app->ncores; c++) {
+        core_sw[c] = noc_topo_inject_router(t, noc_topo_term_node(t, c));
+        if (core_sw[c] < 0 || core_sw[c] >= d->switches)
+            return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "split: core %s of %s has no switch",
+                             app->cores[c].name, d->name);
+    }
+    return NOC_OK;
+}
+
+/* The cut of assignment part: the core graph's weight between cores on
+ * different switches (bandwidth both ways, raised for tight max_hops). */
+static long long cut_weight(const struct core_graph *g, const int *part)
+{
+    long long w = 0;
+    for (int v = 0; v < g->n; v++)
+        for (int e = g->xadj[v]; e < g->xadj[v + 1]; e++)
+            if (g->adjncy[e] > v && part[g->adjncy[e]] != part[v])
+                w += g->adjwgt[e];
+    return w;
+}
+
+/* Descent on the cut from part (every switch holds 1..cap cores): single
+ * core moves, then pairwise swaps, first improvement, until a pass
+ * improves nothing.  O(passes (N K + N^2) E). */
+static void cut_descent(const struct core_graph *g, int K, int cap, int *part, int *size)
+{
+    int N = g->n;
+    long long best = cut_weight(g, part);
+    for (int pass = 0, improved = 1; improved && pass < SYNTH_REFINE_PASSES * 4; pass++) {
+        improved = 0;
+        for (int c = 0; c < N; c++)
+            for (int s = 0; s < K; s++) {
+                int from = part[c];
+                if (s == from || size[from] < 2 || size[s] >= cap)
+                    continue;
+                part[c] = s;
+                long long w = cut_weight(g, part);
+                if (w < best) {
+                    best = w;
+                    size[from]--;
+                    size[s]++;
+                    improved = 1;
+                } else
+                    part[c] = from;
+            }
+        for (int c = 0; c < N; c++)
+            for (int e = c + 1; e < N; e++) {
+                int a = part[c], b = part[e];
+                if (a == b)
+                    continue;
+                part[c] = b;
+                part[e] = a;
+                long long w = cut_weight(g, part);
+                if (w < best) {
+                    best = w;
+                    improved = 1;
+                } else {
+                    part[c] = a;
+                    part[e] = b;
+                }
+            }
+    }
+}
+
+static int uf_top(int *p, int x)
+{
+    while (p[x] != x)
+        x = p[x] = p[p[x]];
+    return x;
+}
+
+struct pair_edge {
+    int w, u, v;
+};
+
+/* Heaviest first, then by core ids. */
+static int pair_cmp(const void *x, const void *y)
+{
+    const struct pair_edge *a = x, *b = y;
+    if (a->w != b->w)
+        return a->w > b->w ? -1 : 1;
+    if (a->u != b->u)
+        return a->u < b->u ? -1 : 1;
+    return (a->v > b->v) - (a->v < b->v);
+}
+
+/* Greedy clustering: the cores of the heaviest pairs first joined while
+ * a cluster holds at most cap cores and more than K clusters remain; then
+ * the pair of clusters with the heaviest weight between them (ties: the
+ * smaller union, then the lowest ids) joined until K remain.  part gets
+ * switch ids 0..K-1 in the order of the clusters' first cores.  1 done, 0
+ * when the clusters cannot be packed into K switches, -1 on ENOMEM. */
+static int greedy_clusters(const struct core_graph *g, int K, int cap, int *part, struct noc_ctx *ctx)
+{
+    int N = g->n, ne = 0, left = N, r = 1;
+    int *up = noc_malloc(ctx, (size_t)N, sizeof *up), *sz = noc_malloc(ctx, (size_t)N, sizeof *sz);
+    long long *between = noc_malloc(ctx, (size_t)N * N, sizeof *between);
+    struct pair_edge *e = noc_malloc(ctx, (size_t)g->xadj[N] / 2 + 1, sizeof *e);
+    if (!up || !sz || !between || !e) {
+        r = -1;
+        goto cleanup;
+    }
+    for (int v = 0; v < N; v++) {
+        up[v] = v;
+        sz[v] = 1;
+        for (int k = g->xadj[v]; k < g->xadj[v + 1]; k++)
+            if (g->adjncy[k] > v)
+                e[ne++] = (struct pair_edge){g->adjwgt[k], v, g->adjncy[k]};
+    }
+    qsort(e, (size_t)ne, sizeof *e, pair_cmp);
+    for (int i = 0; i < ne && left > K; i++) {
+        int a = uf_top(up, e[i].u), b = uf_top(up, e[i].v);
+        if (a == b || sz[a] + sz[b] > cap)
+            continue;
+        int lo = a < b ? a : b, hi = a ^ b ^ lo;
+        up[hi] = lo;
+        sz[lo] += sz[hi];
+        left--;
+    }
+    while (left > K) {
+        memset(between, 0, (size_t)N * N * sizeof *between);
+        for (int i = 0; i < ne; i++) {
+            int a = uf_top(up, e[i].u), b = uf_top(up, e[i].v);
+            if (a != b) {
+                between[(size_t)a * N + b] += e[i].w;
+                between[(size_t)b * N + a] += e[i].w;
+            }
+        }
+        int ba = -1, bb = -1;
+        for (int a = 0; a < N; a++) {
+            if (up[a] != a)
+                continue;
+            for (int b = a + 1; b < N; b++) {
+                if (up[b] != b || sz[a] + sz[b] > cap)
+                    continue;
+                long long w = between[(size_t)a * N + b], bw = ba < 0 ? -1 : between[(size_t)ba * N + bb];
+                if (ba < 0 || w > bw || (w == bw && sz[a] + sz[b] < sz[ba] + sz[bb])) {
+                    ba = a;
+                    bb = b;
+                }
+            }
+        }
+        if (ba < 0) {
+            r = 0;
+            goto cleanup;
+        }
+        up[bb] = ba;
+        sz[ba] += sz[bb];
+        left--;
+    }
+    /* Switch ids in the order of first cores. */
+    for (int v = 0; v < N; v++)
+        sz[v] = -1;
+    int next = 0;
+    for (int v = 0; v < N; v++) {
+        int a = uf_top(up, v);
+        if (sz[a] < 0)
+            sz[a] = next++;
+        part[v] = sz[a];
+    }
+cleanup:
+    free(up);
+    free(sz);
+    free(between);
+    free(e);
+    return r;
+}
+
+/* Renumbers part's switches in the order of their first cores, so equal
+ * partitions compare equal. */
+static void canonical(int N, int K, int *part, int *map)
+{
+    for (int s = 0; s < K; s++)
+        map[s] = -1;
+    int next = 0;
+    for (int v = 0; v < N; v++) {
+        if (map[part[v]] < 0)
+            map[part[v]] = next++;
+        part[v] = map[part[v]];
+    }
+}
+
+/* 1 when feasible design b dominates a: no worse in power, latency, area
+ * and radix, and better in one, or equal in all four when `ties`. */
+static int dominates(const struct noc_design *b, const struct noc_design *a, int ties)
+{
+    int le = b->power_mw <= a->power_mw && b->lat_avg_ns <= a->lat_avg_ns && b->area_mm2 <= a->area_mm2 &&
+             b->m.radix_max <= a->m.radix_max;
+    int lt = b->power_mw < a->power_mw || b->lat_avg_ns < a->lat_avg_ns || b->area_mm2 < a->area_mm2 ||
+             b->m.radix_max < a->m.radix_max;
+    return b->feasible && le && (lt || ties);
+}
+
+static void free_design(struct noc_design *d)
+{
+    noc_topo_free(&d->topo);
+    noc_metrics_free(&d->m);
+    free(d->flow_cycles);
+    memset(d, 0, sizeof *d);
+}
+
+void synth_drop_last(struct noc_synth_result *res)
+{
+    free_design(&res->d[--res->n]);
+}
+
+void synth_prune(struct noc_synth_result *res, int lo, int hi)
+{
+    for (int i = hi - 1; i >= lo; i--) {
+        int drop = !res->d[i].feasible;
+        for (int j = 0; j < res->n && !drop; j++)
+            drop = j != i && dominates(&res->d[j], &res->d[i], j < i);
+        if (!drop)
+            continue;
+        free_design(&res->d[i]);
+        memmove(&res->d[i], &res->d[i + 1], (size_t)(res->n - i - 1) * sizeof *res->d);
+        res->n--;
+    }
+}
+
+/* Builds the design of assignment core_sw as res's next entry `name`, kept
+ * when feasible and faster than lat_base by SYNTH_ALT_GAIN. */
+static int build_alt(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                     const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
+                     double lat_base, const char *name, struct noc_synth_result *res, size_t *cap, int *kept,
+                     struct noc_ctx *ctx)
+{
+    struct swnet net;
+    char why[512];
+    *kept = 0;
+    int r = synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &net, why, sizeof why, ctx);
+    if (r < 0)
+        return ctx->status ? ctx->status : NOC_EINTERNAL;
+    int rc = NOC_OK;
+    if (r == 0) {
+        struct noc_design *d = synth_add_design(res, cap, "split", name, K, ctx);
+        rc = !d ? NOC_ENOMEM : synth_finish(app, &net, core_sw, cx, cy, o, "sw", NULL, d, ctx);
+        /* Worth offering only when it is faster than the base by a margin. */
+        if (rc == NOC_OK && !(d->feasible && (isinf(lat_base) || d->lat_avg_ns < lat_base * (1 - SYNTH_ALT_GAIN))))
+            synth_drop_last(res);
+        else if (rc == NOC_OK)
+            *kept = 1;
+    }
+    swnet_free(&net);
+    return rc;
+}
+
+/* Alternatives of res->d[base]: the cut descent from its own assignment
+ * and from the greedy clusters, each built when it is new. */
+static int alts_of(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                   const double *cx, const double *cy, const double *cw, const struct core_graph *g,
+                   struct noc_synth_result *res, size_t *cap, int base, struct noc_ctx *ctx)
+{
+    int N = app->ncores, K = res->d[base].switches, rc = NOC_OK, nalt = 0;
+    int ccap = o->max_radix > 0 && o->max_radix - 1 < N ? o->max_radix - 1 : N;
+    int *seen = noc_malloc(ctx, (size_t)N * (SYNTH_ALTS + 1), sizeof *seen);
+    int *part = noc_malloc(ctx, (size_t)N, sizeof *part), *size = noc_malloc(ctx, (size_t)K, sizeof *size);
+    int *map = noc_malloc(ctx, (size_t)K, sizeof *map);
+    char bname[64];
+    if (!seen || !part || !size || !map) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    snprintf(bname, sizeof bname, "%s", res->d[base].name);
+    /* An infeasible base (a latency bound, a flow it could not route) has
+     * no latency to beat, and no assignment to start from unless it was
+     * built. */
+    int built = res->d[base].topo.finalized && res->d[base].topo.nrouters == K;
+    double lat_base = res->d[base].feasible ? res->d[base].lat_avg_ns : INFINITY;
+    long long base_cut = LLONG_MAX;
+    int nseen = 0;
+    if (built) {
+        if ((rc = synth_design_assignment(app, &res->d[base], seen, ctx)) != NOC_OK)
+            goto cleanup;
+        canonical(N, K, seen, map);
+        base_cut = cut_weight(g, seen);
+        nseen = 1;
+    }
+    for (int start = 0; start < 2 && nalt < SYNTH_ALTS; start++) {
+        if (start == 0 && !built)
+            continue;
+        if (start == 0)
+            memcpy(part, seen, (size_t)N * sizeof *part);
+        else {
+            int r = greedy_clusters(g, K, ccap, part, ctx);
+            if (r < 0) {
+                rc = NOC_ENOMEM;
+                goto cleanup;
+            }
+            if (r == 0)
+                continue;
+        }
+        memset(size, 0, (size_t)K * sizeof *size);
+        int over = 0;
+        for (int c = 0; c < N; c++)
+            over |= ++size[part[c]] > ccap;
+        if (over)
+            continue;
+        cut_descent(g, K, ccap, part, size);
+        canonical(N, K, part, map);
+        if (cut_weight(g, part) >= base_cut)
+            continue;
+        int dup = 0;
+        for (int i = 0; i < nseen && !dup; i++)
+            dup = !memcmp(seen + (size_t)i * N, part, (size_t)N * sizeof *part);
+        if (dup)
+            continue;
+        memcpy(seen + (size_t)nseen++ * N, part, (size_t)N * sizeof *part);
+        char name[80];
+        snprintf(name, sizeof name, "%s_l%d", bname, start + 1);
+        int kept;
+        if ((rc = build_alt(app, o, order, cx, cy, cw, K, part, lat_base, name, res, cap, &kept, ctx)) != NOC_OK)
+            goto cleanup;
+        nalt += kept;
+    }
+cleanup:
+    free(seen);
+    free(part);
+    free(size);
+    free(map);
+    return rc;
+}
+
+int synth_split_alts(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                     const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
+                     struct noc_ctx *ctx)
+{
+    if (app->ncores > SYNTH_REFINE_MAX_CORES)
+        return NOC_OK;
+    struct core_graph g;
+    int rc = core_graph_build_opts(app, o, &g, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    size_t cap = (size_t)res->n;
+    int nbase = res->n;
+    for (int i = 0; i < nbase && rc == NOC_OK; i++)
+        if (res->d[i].switches >= 2)
+            rc = alts_of(app, o, order, cx, cy, cw, &g, res, &cap, i, ctx);
+    core_graph_free(&g);
+    return rc;
+}
