@@ -97,13 +97,7 @@ static int grid_axis(const struct swnet *net, int cols, int rows, int axis, int 
     for (int i = 0; i < n; i++)
         if (wsum[i] > 0 && (rc = synth_lp_abs(lp, i, -1, cen[i] / wsum[i], 1e-6 * (total + 1), ctx)) != NOC_OK)
             goto cleanup;
-    struct noc_lp_params prm;
-    noc_lp_params_init(&prm);
-    prm.method = NOC_LP_DUAL;
-    if ((rc = noc_lp_solve(lp, &prm, ctx)) != NOC_OK)
-        goto cleanup;
-    for (int i = 0; i < n; i++)
-        out[i] = noc_lp_value(lp, i);
+    rc = synth_lp_solve_first(lp, n, out, ctx);
 cleanup:
     noc_lp_free(lp);
     free(obj);

@@ -20,6 +20,17 @@ int synth_lp_abs(struct noc_lp *lp, int u, int v, double c, double w, struct noc
     return NOC_OK;
 }
 
+int synth_lp_solve_first(struct noc_lp *lp, int n, double *out, struct noc_ctx *ctx)
+{
+    struct noc_lp_params prm;
+    noc_lp_params_init(&prm);
+    prm.method = NOC_LP_DUAL;
+    int rc = noc_lp_solve(lp, &prm, ctx);
+    for (int i = 0; rc == NOC_OK && i < n; i++)
+        out[i] = noc_lp_value(lp, i);
+    return rc;
+}
+
 /* One axis at a time: the Manhattan objective separates into x and y. */
 static int place_axis(struct swnet *net, int ncores, const int *core_sw, const double *cc,
                       const double *cw, double *out, struct noc_ctx *ctx)
@@ -68,13 +79,7 @@ static int place_axis(struct swnet *net, int ncores, const int *core_sw, const d
     for (int s = 0; s < K; s++)
         if ((rc = synth_lp_abs(lp, s, -1, cen[s], 1e-6 * (total + 1), ctx)) != NOC_OK)
             goto cleanup;
-    struct noc_lp_params prm;
-    noc_lp_params_init(&prm);
-    prm.method = NOC_LP_DUAL;
-    if ((rc = noc_lp_solve(lp, &prm, ctx)) != NOC_OK)
-        goto cleanup;
-    for (int s = 0; s < K; s++)
-        out[s] = noc_lp_value(lp, s);
+    rc = synth_lp_solve_first(lp, K, out, ctx);
 cleanup:
     noc_lp_free(lp);
     free(cen);

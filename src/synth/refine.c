@@ -113,25 +113,48 @@ int synth_split_net_backbone(const struct noc_app *app, const struct noc_synth_o
     return split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, 1, net, why, whylen, ctx);
 }
 
+/* What every trial assignment of one refinement shares. */
+struct refine_in {
+    const struct noc_app *app;
+    const struct noc_synth_opts *o;
+    const int *order;
+    const double *cx, *cy, *cw, *in, *out;
+    int K;
+};
+
 /* Power of the design split would build for assignment core_sw, INFINITY
  * when infeasible; NAN on error (ctx). */
-static double assignment_power(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
-                               const double *cx, const double *cy, const double *cw, const double *in,
-                               const double *out, int K, const int *core_sw, struct noc_ctx *ctx)
+static double assignment_power(const struct refine_in *r, const int *core_sw, struct noc_ctx *ctx)
 {
     struct swnet net;
     char why[512];
-    int r = synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &net, why, sizeof why, ctx);
-    double p = r < 0 ? NAN : r > 0 ? INFINITY : synth_net_power(o, &net, app->ncores, core_sw, cx, cy, in, out);
-    if (r >= 0)
+    int rc = synth_split_net(r->app, r->o, r->order, r->cx, r->cy, r->cw, r->K, core_sw, NULL, 0, &net, why,
+                             sizeof why, ctx);
+    double p = rc < 0 ? NAN
+               : rc > 0 ? INFINITY
+                        : synth_net_power(r->o, &net, r->app->ncores, core_sw, r->cx, r->cy, r->in, r->out);
+    if (rc >= 0)
         swnet_free(&net);
     return p;
+}
+
+/* 1 (and *best lowered) when core_sw's power is below *best by more than
+ * rounding, 0 when not, a negative status on error. */
+static int improves(const struct refine_in *r, const int *core_sw, double *best, struct noc_ctx *ctx)
+{
+    double p = assignment_power(r, core_sw, ctx);
+    if (isnan(p))
+        return -(ctx->status ? ctx->status : NOC_EINTERNAL);
+    if (!(p < *best * (1 - 1e-9)))
+        return 0;
+    *best = p;
+    return 1;
 }
 
 int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, const int *order, const double *cx,
                  const double *cy, const double *cw, int K, int *core_sw, struct noc_ctx *ctx)
 {
-    int N = app->ncores, rc = NOC_OK;
+    int N = app->ncores, rc = NOC_OK, better;
     if (K < 2 || N > SYNTH_REFINE_MAX_CORES)
         return NOC_OK;
     double *in = noc_malloc(ctx, (size_t)N, sizeof *in), *out = noc_malloc(ctx, (size_t)N, sizeof *out);
@@ -143,7 +166,8 @@ int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, cons
     noc_app_core_bw(app, in, out);
     for (int c = 0; c < N; c++)
         size[core_sw[c]]++;
-    double best = assignment_power(app, o, order, cx, cy, cw, in, out, K, core_sw, ctx);
+    struct refine_in r = {app, o, order, cx, cy, cw, in, out, K};
+    double best = assignment_power(&r, core_sw, ctx);
     if (isnan(best)) {
         rc = ctx->status ? ctx->status : NOC_EINTERNAL;
         goto cleanup;
@@ -161,13 +185,11 @@ int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, cons
                 if (s == from || size[from] < 2 || tries++ >= budget)
                     continue;
                 core_sw[c] = s;
-                double p = assignment_power(app, o, order, cx, cy, cw, in, out, K, core_sw, ctx);
-                if (isnan(p)) {
-                    rc = ctx->status ? ctx->status : NOC_EINTERNAL;
+                if ((better = improves(&r, core_sw, &best, ctx)) < 0) {
+                    rc = -better;
                     goto cleanup;
                 }
-                if (p < best * (1 - 1e-9)) {
-                    best = p;
+                if (better) {
                     size[from]--;
                     size[s]++;
                     improved = 1;
@@ -181,13 +203,11 @@ int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, cons
                     continue;
                 core_sw[c] = b;
                 core_sw[e] = a;
-                double p = assignment_power(app, o, order, cx, cy, cw, in, out, K, core_sw, ctx);
-                if (isnan(p)) {
-                    rc = ctx->status ? ctx->status : NOC_EINTERNAL;
+                if ((better = improves(&r, core_sw, &best, ctx)) < 0) {
+                    rc = -better;
                     goto cleanup;
                 }
-                if (p < best * (1 - 1e-9)) {
-                    best = p;
+                if (better) {
                     improved = 1;
                 } else {
                     core_sw[c] = a;

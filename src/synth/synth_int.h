@@ -48,6 +48,9 @@ struct noc_lp;
  * as x_u - x_v - c = p - n with p, n >= 0 costing w each: one equality row
  * per term keeps the basis small (place.c; used by the placement LPs). */
 int synth_lp_abs(struct noc_lp *lp, int u, int v, double c, double w, struct noc_ctx *ctx);
+/* Solves a placement LP (dual simplex) and reads its first n columns (the
+ * positions) into out.  A status; out untouched on failure. */
+int synth_lp_solve_first(struct noc_lp *lp, int n, double *out, struct noc_ctx *ctx);
 
 
 struct noc_synth_opts;
