@@ -7,7 +7,7 @@
 # BookSim2 is never fetched at run time: point BOOKSIM_SRC at a source tree
 # (git clone https://github.com/booksim/booksim2, then
 # BOOKSIM_SRC=/path/to/booksim2 make bench-booksim).  It is built in a scratch
-# directory (needs g++, flex, bison); nothing of it enters this repository.
+# directory (needs g++, flex, bison: make deps installs them); nothing of it enters this repository.
 #
 # Table 1 (fixed loads): per configuration, for each load in RATES (default
 # "0.05 0.2 0.35") the average packet latency and accepted flits/node/cycle
@@ -23,8 +23,10 @@
 # 10; and its latency_thres = 500) -- then the latency of both at half of
 # BookSim's saturation (BookSim minus its constant one cycle, README) and
 # the cycles per second of that run.
-# Eight configurations: five meshes, the torus and two synthesized designs
-# (anynet).  Environment: BUILD (default build), BOOKSIM_SRC (required),
+# Ten configurations: five meshes, the torus, two synthesized designs
+# (anynet) and the 64-terminal 2-ary fat tree twice (BookSim's nca takes a
+# random up port at every level; nocsyn's nca is deterministic, its ecmp a
+# random minimal path per packet).  Environment: BUILD (default build), BOOKSIM_SRC (required),
 # RATES, BOOKSIM_BUILD (a scratch build directory reused when it holds a
 # booksim binary), ONLY (run only the configurations whose name contains
 # it), TABLES (default "loads saturation"; either or both).
@@ -42,7 +44,7 @@ trap 'rm -rf "$W"' EXIT
 BSB=${BOOKSIM_BUILD:-$W/bs}
 if [ ! -x "$BSB/booksim" ]; then
     mkdir -p "$BSB" && cp -R "$BOOKSIM_SRC/src/." "$BSB" && (cd "$BSB" && make -j2 >"$W/bs.log" 2>&1) ||
-        { echo "booksim_bench: BookSim2 build failed (needs g++, flex, bison)" >&2; tail -5 "$W/bs.log" >&2; exit 1; }
+        { echo "booksim_bench: BookSim2 build failed (needs g++, flex, bison: make deps installs them)" >&2; tail -5 "$W/bs.log" >&2; exit 1; }
 fi
 BOOKSIM=$BSB/booksim
 now() { date +%s.%N; }
@@ -98,9 +100,11 @@ CFG
         END { printf "%s %s %s %.0f\n", lat == "" ? "-" : lat, acc == "" ? "-" : acc, cyc == "" ? 0 : cyc, (b - a > 0 && cyc > 0) ? cyc / (b - a) : 0 }' "$W/bs.out"
 }
 
-# nocsyn_run TOPO ROUTING TRAFFIC RATE PKT: same fields
+# nocsyn_run TOPO ROUTING TRAFFIC RATE PKT [EXTRA]: same fields (EXTRA:
+# further nocsyn sim options of the configuration, unquoted)
 nocsyn_run() {
-    cpu_run "$W/ns.out" "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --rate "$4" --packet "$5" --vcs 4 --buf 8 \
+    # shellcheck disable=SC2086
+    cpu_run "$W/ns.out" "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --rate "$4" --packet "$5" --vcs 4 --buf 8 ${6:-} \
         --warmup 10000 --cycles 30000 --tolerance 1e-9 --threads 1 --format json
     t0=0 t1=$CPU
     num() { sed -n "s/.*\"$1\":[[:space:]]*\([-0-9.e+]*\).*/\1/p" "$W/ns.out" | head -1; }
@@ -132,7 +136,8 @@ booksim_verdict() {
 # saturation and the sweep's wall seconds
 nocsyn_sat() {
     t0=$(now)
-    "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --packet "$4" --vcs 4 --buf 8 --sweep \
+    # shellcheck disable=SC2086
+    "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --packet "$4" --vcs 4 --buf 8 ${5:-} --sweep \
         --format json >"$W/nsat.out" 2>&1
     t1=$(now)
     sat=$(sed -n 's/.*"saturation":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$W/nsat.out" | head -1)
@@ -162,6 +167,8 @@ CONFIGS=$(cat <<'EOF'
 8x8 torus, dor (dateline), uniform, 1 flit|gen:torus:k=8,n=2|dor|uniform|topology = torus;\nk = 8;\nn = 2;\nrouting_function = dim_order;|uniform|1
 VOPD split_k4 (anynet), min, uniform, 1 flit|@W@/vopd/split_k4.dot|updown|uniform|topology = anynet;\nnetwork_file = @W@/vopd/split_k4.anynet;\nrouting_function = min;|uniform|1
 MPEG-4 split_k3 (anynet), min, uniform, 1 flit|@W@/mpeg4/split_k3.dot|updown|uniform|topology = anynet;\nnetwork_file = @W@/mpeg4/split_k3.anynet;\nrouting_function = min;|uniform|1
+64-terminal 2-ary 6-tree, nocsyn nca / BookSim nca, uniform, 1 flit|gen:fattree:k=2,n=6|nca|uniform|topology = fattree;\nk = 2;\nn = 6;\nrouting_function = nca;|uniform|1|--mm-per-cycle 1e9
+64-terminal 2-ary 6-tree, nocsyn ecmp / BookSim nca, uniform, 1 flit|gen:fattree:k=2,n=6|ecmp|uniform|topology = fattree;\nk = 2;\nn = 6;\nrouting_function = nca;|uniform|1|--mm-per-cycle 1e9
 EOF
 )
 
@@ -179,7 +186,10 @@ echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 *) echo "booksim_bench: unknown table $table (loads, saturation)" >&2; exit 2 ;;
 esac
 # name | nocsyn topology | nocsyn routing | nocsyn traffic | BookSim topology lines | BookSim traffic | packet
-printf '%s\n' "$CONFIGS" | while IFS='|' read -r name topo routing traffic bscfg bstraffic pkt; do
+# [| further nocsyn sim options: the fat tree's generator lays its stages out
+# as strips, so its long links would take several cycles; --mm-per-cycle 1e9
+# gives every channel one cycle, as BookSim's use_noc_latency = 0]
+printf '%s\n' "$CONFIGS" | while IFS='|' read -r name topo routing traffic bscfg bstraffic pkt extra; do
     [ -n "$name" ] || continue
     case $name in *"${ONLY:-}"*) ;; *) continue ;; esac
     topo=$(printf '%s' "$topo" | sed "s|@W@|$W|g"); bscfg=$(printf '%s' "$bscfg" | sed "s|@W@|$W|g")
@@ -187,17 +197,17 @@ printf '%s\n' "$CONFIGS" | while IFS='|' read -r name topo routing traffic bscfg
 traffic = $bstraffic;"
     if [ "$table" = loads ]; then
         for r in $RATES; do
-            set -- $(nocsyn_run "$topo" "$routing" "$traffic" "$r" "$pkt")
+            set -- $(nocsyn_run "$topo" "$routing" "$traffic" "$r" "$pkt" "$extra")
             nl=$1 na=$2 nc=$4
             set -- $(booksim_run "$bsbody" "$r" "$pkt")
             echo "| $name | $r | $nl | ${1:--} | $na | ${2:--} | $nc | ${4:--} |"
         done
         continue
     fi
-    set -- $(nocsyn_sat "$topo" "$routing" "$traffic" "$pkt"); ns=$1 nst=$2
+    set -- $(nocsyn_sat "$topo" "$routing" "$traffic" "$pkt" "$extra"); ns=$1 nst=$2
     set -- $(booksim_sat "$bsbody" "$pkt"); bs=$1 bst=$2
     half=$(awk -v s="$bs" 'BEGIN { printf "%.4f", s / 2 }')
-    set -- $(nocsyn_run "$topo" "$routing" "$traffic" "$half" "$pkt"); nl=$1 nc=$4
+    set -- $(nocsyn_run "$topo" "$routing" "$traffic" "$half" "$pkt" "$extra"); nl=$1 nc=$4
     set -- $(booksim_run "$bsbody" "$half" "$pkt"); bl=$1 bc=$4
     awk -v name="$name" -v ns="$ns" -v bs="$bs" -v h="$half" -v nl="$nl" -v bl="$bl" -v nc="$nc" \
         -v bc="$bc" -v nst="$nst" -v bst="$bst" 'BEGIN {
