@@ -258,19 +258,39 @@ int noc_topo_rr_channels(const struct noc_topo *t)
     return n;
 }
 
+/* Ports of router v; terminal ports are counted in `term` (router-router
+ * ports are always in the result). */
 static int ports(const struct noc_topo *t, int v, int routers_only)
 {
     const struct noc_graph *g = &t->g;
-    int p = 0;
-    for (int e = g->off[v]; e < g->off[v + 1]; e++)
-        if (!routers_only || g->dst[e] < t->nrouters)
+    int p = 0, term = 0;
+    for (int e = g->off[v]; e < g->off[v + 1]; e++) {
+        if (g->dst[e] < t->nrouters)
             p++;
+        else
+            term++;
+    }
     for (int i = g->in_off[v]; i < g->in_off[v + 1]; i++) {
         int e = g->in_edge[i];
-        if (g->rev[e] < 0 && (!routers_only || g->src[e] < t->nrouters))
+        if (g->rev[e] >= 0)
+            continue;
+        if (g->src[e] < t->nrouters)
             p++;
+        else
+            term++;
     }
-    return p;
+    if (routers_only)
+        return p;
+    /* A shared port: one concentrator port for all the terminals. */
+    return p + (t->nodes[v].shared && term > 0 ? 1 : term);
+}
+
+int noc_topo_shared_ports(const struct noc_topo *t)
+{
+    int n = 0;
+    for (int v = 0; v < t->nrouters; v++)
+        n += t->nodes[v].shared != 0;
+    return n;
 }
 
 int noc_topo_degree(const struct noc_topo *t, int router) { return ports(t, router, 1); }
