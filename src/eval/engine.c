@@ -40,6 +40,7 @@ void noc_metrics_init(struct noc_metrics *m)
     m->bisection_links = -1;
     m->deadlock_free = -1;
     m->wire_length_mm = NAN;
+    m->max_port_load = NAN;
     m->vcs = 1;
 }
 
@@ -141,6 +142,30 @@ static int capacities(const struct noc_topo *t, const struct noc_eval_opts *o,
     return NOC_OK;
 }
 
+/* The largest load of a shared concentrator port: per router with
+ * `shared`, the sum of its terminals' injection channel loads, and of its
+ * ejection channel loads; NAN when no router shares a port. */
+static double shared_port_load(const struct noc_topo *t, const double *load)
+{
+    double mx = NAN;
+    const struct noc_graph *g = &t->g;
+    for (int u = 0; u < t->nrouters; u++) {
+        if (!t->nodes[u].shared)
+            continue;
+        double in = 0, out = 0;
+        for (int i = g->in_off[u]; i < g->in_off[u + 1]; i++)
+            if (!noc_topo_is_router(t, g->src[g->in_edge[i]]))
+                in += load[g->in_edge[i]];
+        for (int e = g->off[u]; e < g->off[u + 1]; e++)
+            if (!noc_topo_is_router(t, g->dst[e]))
+                out += load[e];
+        double p = in > out ? in : out;
+        if (isnan(mx) || p > mx)
+            mx = p;
+    }
+    return mx;
+}
+
 /* max_channel_load (router-router channels), throughput, absolute loads,
  * max_utilization (every channel with a capacity, core links included). */
 static void finish_loads(const struct noc_topo *t, const struct noc_traffic *tr,
@@ -166,7 +191,9 @@ static void finish_loads(const struct noc_topo *t, const struct noc_traffic *tr,
     if (!isnan(lp_max))
         mx = lp_max;
     m->max_channel_load = mx;
-    m->throughput = mx > 0 ? 1 / mx : INFINITY;
+    m->max_port_load = shared_port_load(t, m->load);
+    double bound = !isnan(m->max_port_load) && m->max_port_load > mx ? m->max_port_load : mx;
+    m->throughput = bound > 0 ? 1 / bound : INFINITY;
     m->unit_mbps = tr->unit_mbps > 0 ? tr->unit_mbps : 0;
     /* Utilization of the loads' own flow (for ideal/optimal: the LP's
      * optimal flow, exact when capacities are uniform). */
