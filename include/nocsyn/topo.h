@@ -155,6 +155,11 @@ int noc_topo_rr_channels(const struct noc_topo *t);
 int noc_topo_degree(const struct noc_topo *t, int router);
 int noc_topo_radix(const struct noc_topo *t, int router);
 int noc_topo_shared_ports(const struct noc_topo *t);
+/* The largest load of a shared concentrator port given per-channel loads
+ * x[nch] (any unit): per router with `shared`, the sum of x over its
+ * terminals' injection channels and, separately, over its ejection
+ * channels; NAN when no router shares a port.  O(V + E). */
+double noc_topo_port_load(const struct noc_topo *t, const double *x);
 
 /* Channel length in mm: the stored length if >= 0, else the Manhattan
  * distance between positioned endpoints, else -1. */

@@ -142,26 +142,23 @@ static int capacities(const struct noc_topo *t, const struct noc_eval_opts *o,
     return NOC_OK;
 }
 
-/* The largest load of a shared concentrator port: per router with
- * `shared`, the sum of its terminals' injection channel loads, and of its
- * ejection channel loads; NAN when no router shares a port. */
-static double shared_port_load(const struct noc_topo *t, const double *load)
+/* The largest utilisation of a shared concentrator port: the sum of its
+ * terminals' injection (or ejection) channel utilisations -- the port is as
+ * wide as those channels. */
+static double port_utilization(const struct noc_topo *t, const double *load, const double *cap,
+                               double unit)
 {
-    double mx = NAN;
     const struct noc_graph *g = &t->g;
+    double mx = 0;
     for (int u = 0; u < t->nrouters; u++) {
-        if (!t->nodes[u].shared)
-            continue;
         double in = 0, out = 0;
-        for (int i = g->in_off[u]; i < g->in_off[u + 1]; i++)
+        for (int i = g->in_off[u]; i < g->in_off[u + 1] && t->nodes[u].shared; i++)
             if (!noc_topo_is_router(t, g->src[g->in_edge[i]]))
-                in += load[g->in_edge[i]];
-        for (int e = g->off[u]; e < g->off[u + 1]; e++)
+                in += load[g->in_edge[i]] * unit / cap[g->in_edge[i]];
+        for (int e = g->off[u]; e < g->off[u + 1] && t->nodes[u].shared; e++)
             if (!noc_topo_is_router(t, g->dst[e]))
-                out += load[e];
-        double p = in > out ? in : out;
-        if (isnan(mx) || p > mx)
-            mx = p;
+                out += load[e] * unit / cap[e];
+        mx = fmax(mx, fmax(in, out));
     }
     return mx;
 }
@@ -191,7 +188,7 @@ static void finish_loads(const struct noc_topo *t, const struct noc_traffic *tr,
     if (!isnan(lp_max))
         mx = lp_max;
     m->max_channel_load = mx;
-    m->max_port_load = shared_port_load(t, m->load);
+    m->max_port_load = noc_topo_port_load(t, m->load);
     double bound = !isnan(m->max_port_load) && m->max_port_load > mx ? m->max_port_load : mx;
     m->throughput = bound > 0 ? 1 / bound : INFINITY;
     m->unit_mbps = tr->unit_mbps > 0 ? tr->unit_mbps : 0;
@@ -199,6 +196,8 @@ static void finish_loads(const struct noc_topo *t, const struct noc_traffic *tr,
      * optimal flow, exact when capacities are uniform). */
     if (tr->unit_mbps > 0) {
         m->max_channel_load_mbps = mx * tr->unit_mbps;
+        if (ucomplete && !isnan(m->max_port_load)) /* shared ports: as wide as their channels */
+            umax = fmax(umax, port_utilization(t, m->load, m->capacity, tr->unit_mbps));
         if (ucomplete)
             m->max_utilization = umax;
     }

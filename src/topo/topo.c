@@ -296,6 +296,27 @@ int noc_topo_shared_ports(const struct noc_topo *t)
 int noc_topo_degree(const struct noc_topo *t, int router) { return ports(t, router, 1); }
 int noc_topo_radix(const struct noc_topo *t, int router) { return ports(t, router, 0); }
 
+double noc_topo_port_load(const struct noc_topo *t, const double *x)
+{
+    double mx = NAN;
+    const struct noc_graph *g = &t->g;
+    for (int u = 0; u < t->nrouters; u++) {
+        if (!t->nodes[u].shared)
+            continue;
+        double in = 0, out = 0;
+        for (int i = g->in_off[u]; i < g->in_off[u + 1]; i++)
+            if (g->src[g->in_edge[i]] >= t->nrouters)
+                in += x[g->in_edge[i]];
+        for (int e = g->off[u]; e < g->off[u + 1]; e++)
+            if (g->dst[e] >= t->nrouters)
+                out += x[e];
+        double p = in > out ? in : out;
+        if (isnan(mx) || p > mx)
+            mx = p;
+    }
+    return mx;
+}
+
 double noc_topo_channel_length(const struct noc_topo *t, int c)
 {
     const struct noc_channel *ch = &t->ch[c];

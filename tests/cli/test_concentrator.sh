@@ -56,6 +56,17 @@ json "hotspot: ejection port load 10, throughput 0.1" "$TMP/out" \
 run "eval 8x8 c=1 shared dor" 0 "$NOCSYN" eval gen:cmesh:k=8,c=1,share=1 --routing dor --no-bisection
 json "channel load 2 bounds, port load 1" "$TMP/out" \
     'assert d["max_channel_load"] == 2 and d["max_port_load"] == 1 and d["throughput"] == 0.5, d'
+# App traffic, 2x2 cmesh c=2 (t0 t1 on r0, t2 t3 on r1), flows t0->t2 and
+# t1->t0 at 100 MB/s each (unit 100 MB/s), capacity 400 MB/s: every channel
+# carries at most 100 (0.25); r0's shared injection port carries t0's and
+# t1's 200 (load 2, utilisation 0.5; ejection 100).  Private: 0.25.
+printf 'src,dst,bandwidth_mbps\nt0,t2,100\nt1,t0,100\n' >"$TMP/app.csv"
+run "eval app shared" 0 "$NOCSYN" eval gen:cmesh:k=2,c=2,share=1 --traffic "app:$TMP/app.csv" --capacity 400 --no-bisection
+json "app: port load 2, utilisation 0.5, throughput 0.5" "$TMP/out" \
+    'assert (d["max_channel_load"], d["max_port_load"], d["throughput"], d["max_utilization"]) == (1, 2, 0.5, 0.5), d'
+run "eval app private" 0 "$NOCSYN" eval gen:cmesh:k=2,c=2 --traffic "app:$TMP/app.csv" --capacity 400 --no-bisection
+json "app private: utilisation 0.25, throughput 1" "$TMP/out" \
+    'assert (d["max_utilization"], d["throughput"]) == (0.25, 1) and "max_port_load" not in d, d'
 run "text report" 0 "$NOCSYN" eval "$TMP/s.dot" --format text --no-bisection
 has "text: max port load line" "$TMP/out" '^max port load     4  (shared concentrator ports)'
 has "text: throughput 0.25" "$TMP/out" '(throughput 0.25 of injection)'
