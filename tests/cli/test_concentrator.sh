@@ -124,3 +124,13 @@ run "sim c=1 share=1" 0 "$NOCSYN" sim gen:cmesh:k=3,c=1,share=1 --rate 0.2
 sed 's/,share=1//' "$TMP/out" >"$TMP/c1s.json"
 run "sim c=1" 0 "$NOCSYN" sim gen:cmesh:k=3,c=1 --rate 0.2
 same "c=1: shared = private" "$TMP/c1s.json" "$TMP/out"
+
+# compare: the cmesh baseline is the shared-port cmesh, cmesh-private the
+# old one.  VOPD's 12 cores: ceil(12/4) = 3 routers -> a 2x2 grid, each
+# router 2 mesh neighbours: radix 2 + 1 = 3 shared, 2 + 4 = 6 private.
+run "compare cmesh and cmesh-private" 0 "$NOCSYN" compare "$APPS/vopd.csv" --methods split \
+    --baselines cmesh,cmesh-private --no-ideal -q -o "$TMP/cmp"
+csvrows "compare: cmesh shared radix 3, cmesh-private radix 6" "$TMP/cmp/summary.csv" \
+    "v={r['design']: (r['radix_max'], r['spec']) for r in rows}; assert v['cmesh']==('3','cmesh:dims=2x2,c=4,share=1,pitch=1') and v['cmesh-private']==('6','cmesh:dims=2x2,c=4,pitch=1'), v"
+has "compare: cmesh.dot keeps shared_port" "$TMP/cmp/cmesh.dot" 'shared_port=1'
+absent "compare: no cmesh.anynet (refused, noted)" "$TMP/cmp/cmesh.anynet"
