@@ -119,6 +119,22 @@ assert s["latency_avg"] <= 1.1 * p["latency_avg"], (s, p)
 PYEOF
 if [ $? -eq 0 ]; then ok "low load: stable, accepted 0.05, latency within 10% of private"
 else notok "low load" "$(tail -2 "$TMP/py")"; fi
+# The ejection side alone: flows t4->t0 (r1), t8->t1 (r2), t12->t2 and
+# t13->t3 (r3), one per terminal of r0, each at the busiest core's rate.
+# r0's shared ejection port delivers at most 1 flit/cycle to the 4 of them:
+# <= 1/4 per flow on average (eval: port load 4, throughput 1/4).  The
+# channel r2 -> r0 carries 3 flows (dor, X first: t12's and t13's go
+# r3 -> r2 -> r0, t8's starts at r2): channel load 3.  Private ports: that
+# channel gives 3 flows 1/3 each and t4's flow runs at the offered 0.45,
+# mean >= (0.45 + 1) / 4 = 0.3625 (accepted is the mean over sources).
+printf 'src,dst,bandwidth_mbps\nt4,t0,100\nt8,t1,100\nt12,t2,100\nt13,t3,100\n' >"$TMP/ej.csv"
+run "eval ejection-bound app" 0 "$NOCSYN" eval "$TMP/s.dot" --traffic "app:$TMP/ej.csv" --routing dor --no-bisection
+json "ejection: channel load 3, port load 4, throughput 1/4" "$TMP/out" \
+    'assert (d["max_channel_load"], d["max_port_load"], d["throughput"]) == (3, 4, 0.25), d'
+run "sim ejection-bound shared 0.45" 0 "$NOCSYN" sim "$TMP/s.dot" --traffic "app:$TMP/ej.csv" --rate 0.45
+json "ejection port: accepted <= 0.25 + 1%" "$TMP/out" 'a=d["points"][0]["accepted"]; assert 0.2 < a <= 0.2525, a'
+run "sim ejection-bound private 0.45" 0 "$NOCSYN" sim "$TMP/p.dot" --traffic "app:$TMP/ej.csv" --rate 0.45
+json "private ports: accepted >= 0.3625 - 1%" "$TMP/out" 'a=d["points"][0]["accepted"]; assert a >= 0.3625 * 0.99, a'
 # One terminal per shared router is a private port: same simulation.
 run "sim c=1 share=1" 0 "$NOCSYN" sim gen:cmesh:k=3,c=1,share=1 --rate 0.2
 sed 's/,share=1//' "$TMP/out" >"$TMP/c1s.json"
