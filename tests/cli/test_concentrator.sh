@@ -14,6 +14,10 @@ run "gen cmesh private" 0 "$NOCSYN" gen cmesh k=2 c=4 -o "$TMP/p.dot"
 if grep -q shared_port "$TMP/p.dot"; then notok "private cmesh has no shared_port"; else ok "private cmesh has no shared_port"; fi
 run "share=0 is the private cmesh" 0 "$NOCSYN" gen cmesh k=2 c=4 share=0
 same "share=0 output = no share" "$TMP/out" "$TMP/p.dot"
+run "gen --help" 0 "$NOCSYN" gen --help
+has "gen --help lists share for cmesh" "$TMP/out" '^  cmesh  *k \[n=2\] c \[share=0\]'
+run "gen cmesh dims= share=1" 0 "$NOCSYN" gen cmesh dims=3x2 c=2 share=1
+has "dims form keeps share=1 in the name" "$TMP/out" '^digraph "cmesh:dims=3x2,c=2,share=1"'
 bad "share=2 refused" "$NOCSYN" gen cmesh k=2 c=4 share=2
 bad "share on a mesh refused" "$NOCSYN" gen mesh k=2 share=1
 run "json marks shared routers" 0 "$NOCSYN" gen cmesh k=2 c=4 share=1 --format json
