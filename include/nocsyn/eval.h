@@ -26,6 +26,12 @@
  *    ideal and optimal are those of minimal paths as well;
  *  - max_channel_load is over router-to-router channels only; `load` holds
  *    every channel (injection and ejection included);
+ *  - a router with a shared concentrator port (noc_node.shared) has ONE
+ *    injection and ONE ejection port for all its terminals: max_port_load is
+ *    the largest sum of its terminals' injection (or ejection) channel loads
+ *    (self traffic included: it passes the port both ways), and throughput =
+ *    1 / max(max_channel_load, max_port_load); without shared ports
+ *    max_port_load is NAN and not reported;
  *  - parallelism: sources are cut into fixed chunks whose partial sums are
  *    added in chunk order, so results do not depend on opts.threads.
  */
@@ -61,7 +67,8 @@ struct noc_metrics {
     double hops_avg, hops_avg_excl_self;
     int hops_max;            /* over pairs with traffic */
     double max_channel_load; /* relative to injection 1 per terminal */
-    double throughput;       /* 1 / max_channel_load (inf -> 0 load: reported as null) */
+    double throughput;       /* 1 / max(max_channel_load, max_port_load)
+                              * (inf -> 0 load: reported as null) */
     double max_channel_load_mbps; /* app traffic only, else NAN */
     double max_utilization;  /* app traffic with a capacity, else NAN; over every
                               * channel, core links included */
@@ -79,6 +86,7 @@ struct noc_metrics {
     double *capacity;        /* per channel MB/s when known (else 0), owned;
                               * NULL when no capacity is known at all */
     int vcs;                 /* virtual channels of the deadlock check */
+    double max_port_load;    /* shared concentrator ports, else NAN */
     const struct noc_topo_params *params; /* optional, not owned: when set,
                               * the writers add "parameters" (eval --params) */
 };

@@ -24,6 +24,9 @@ struct noc_node {
     int has_pos; /* x, y valid (mm, centre of the node) */
     double x, y;
     double w, h; /* mm; 0 when unknown */
+    int shared;  /* router: its terminals share ONE concentrator port (one
+                  * injection and one ejection port of 1 flit/cycle each,
+                  * the textbook concentrator); 0 = a private port each */
 };
 
 struct noc_channel {
@@ -146,9 +149,17 @@ int noc_topo_rr_channels(const struct noc_topo *t);
 /* Ports (INTERFACE 2): every incident link counts once, a bidirectional
  * pair (a channel with a reverse) as one port, a lone unidirectional channel
  * as one port, so a k x k unidirectional switch has radix 2k.
- * degree = router-router ports; radix = degree + terminal ports. */
+ * degree = router-router ports; radix = degree + terminal ports, where the
+ * terminal ports of a router with a shared port (noc_node.shared) count as
+ * one.  noc_topo_shared_ports: how many routers have a shared port. */
 int noc_topo_degree(const struct noc_topo *t, int router);
 int noc_topo_radix(const struct noc_topo *t, int router);
+int noc_topo_shared_ports(const struct noc_topo *t);
+/* The largest load of a shared concentrator port given per-channel loads
+ * x[nch] (any unit): per router with `shared`, the sum of x over its
+ * terminals' injection channels and, separately, over its ejection
+ * channels; NAN when no router shares a port.  O(V + E). */
+double noc_topo_port_load(const struct noc_topo *t, const double *x);
 
 /* Channel length in mm: the stored length if >= 0, else the Manhattan
  * distance between positioned endpoints, else -1. */

@@ -39,6 +39,8 @@ static const char compare_help[] =
     "  --methods LIST       synthesis methods, comma separated\n"
     "                       (default: split,merge,cmesh,hring)\n"
     "  --baselines LIST     default: mesh,torus,cmesh,hring,flatfly,clos,fattree,butterfly\n"
+    "                       (cmesh: 4 cores share a router port; cmesh-private:\n"
+    "                       a port each)\n"
     "  --max-radix R        switch ports for synthesis (default 8; 0 = none)\n"
     "  --freq F             clock in MHz (default 1000): a value, a range A:B:STEP or a\n"
     "                       list a,b,c\n"

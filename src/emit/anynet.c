@@ -20,6 +20,11 @@
 static int check_representable(const struct noc_topo *t, struct noc_ctx *ctx)
 {
     const struct noc_graph *g = &t->g;
+    for (int v = 0; v < t->nrouters; v++)
+        if (t->nodes[v].shared)
+            return noc_error(ctx, NOC_EUNSUP, NULL, 0,
+                             "anynet cannot express a shared concentrator port (router '%s' has shared_port=1)",
+                             t->nodes[v].name);
     for (int e = 0; e < t->nch; e++) {
         const char *a = t->nodes[t->ch[e].src].name, *b = t->nodes[t->ch[e].dst].name;
         if (e > 0 && t->ch[e - 1].src == t->ch[e].src && t->ch[e - 1].dst == t->ch[e].dst)

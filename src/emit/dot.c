@@ -25,7 +25,8 @@
  *   known `x`, `y` (mm, node centre), `w`, `h` (mm) and `pos` (the same
  *   point in points, NOC_DOT_PT_PER_MM per mm, pinned with '!', for
  *   `neato -n`; the reader ignores it).  The `node [...]` defaults only style
- *   the drawing (routers boxes, terminals small circles).
+ *   the drawing (routers boxes, terminals small circles).  A router whose
+ *   terminals share one concentrator port has `shared_port=1`.
  * - Channels in id order.  A channel a -> b whose reverse b -> a carries the
  *   same attributes is written once, at the lower id, as `a -> b [dir=both]`;
  *   other channels as plain edges.  Edge attributes: `width` (bits) when
@@ -227,6 +228,8 @@ static void write_node(const struct noc_topo *t, int v, const int *ridx, int nr,
         attr_num(b, &first, "x", nd->x);
         attr_num(b, &first, "y", nd->y);
     }
+    if (nd->kind == NOC_ROUTER && nd->shared)
+        attr_num(b, &first, "shared_port", 1);
     if (nd->w != 0)
         attr_num(b, &first, "w", nd->w);
     if (nd->h != 0)

@@ -5,7 +5,9 @@
  *              "k": int, "conc": int, "params": str},
  *    "link_width": num|null, "freq_mhz": num|null,
  *    "nodes": [{"id": int, "name": str, "kind": "router"|"terminal",
- *               "x": num|null, "y": num|null, "w": num|null, "h": num|null}],
+ *               "x": num|null, "y": num|null, "w": num|null, "h": num|null
+ *               [, "shared_port": true (a router whose terminals share one
+ *               concentrator port; only then)]}],
  *    "channels": [{"id": int, "src": str, "dst": str, "width": num|null,
  *                  "length": num|null, "latency": int|null}],
  *    "routes": [{"src": str, "dst": str, "path": [str...]}]}
@@ -62,6 +64,8 @@ static cJSON *nodes_json(const struct noc_topo *t)
         add_num(o, "y", nd->has_pos, nd->y);
         add_num(o, "w", nd->w != 0, nd->w);
         add_num(o, "h", nd->h != 0, nd->h);
+        if (nd->kind == NOC_ROUTER && nd->shared)
+            cJSON_AddBoolToObject(o, "shared_port", 1);
     }
     return a;
 }

@@ -40,6 +40,7 @@ void noc_metrics_init(struct noc_metrics *m)
     m->bisection_links = -1;
     m->deadlock_free = -1;
     m->wire_length_mm = NAN;
+    m->max_port_load = NAN;
     m->vcs = 1;
 }
 
@@ -141,6 +142,27 @@ static int capacities(const struct noc_topo *t, const struct noc_eval_opts *o,
     return NOC_OK;
 }
 
+/* The largest utilisation of a shared concentrator port: the sum of its
+ * terminals' injection (or ejection) channel utilisations -- the port is as
+ * wide as those channels. */
+static double port_utilization(const struct noc_topo *t, const double *load, const double *cap,
+                               double unit)
+{
+    const struct noc_graph *g = &t->g;
+    double mx = 0;
+    for (int u = 0; u < t->nrouters; u++) {
+        double in = 0, out = 0;
+        for (int i = g->in_off[u]; i < g->in_off[u + 1] && t->nodes[u].shared; i++)
+            if (!noc_topo_is_router(t, g->src[g->in_edge[i]]))
+                in += load[g->in_edge[i]] * unit / cap[g->in_edge[i]];
+        for (int e = g->off[u]; e < g->off[u + 1] && t->nodes[u].shared; e++)
+            if (!noc_topo_is_router(t, g->dst[e]))
+                out += load[e] * unit / cap[e];
+        mx = fmax(mx, fmax(in, out));
+    }
+    return mx;
+}
+
 /* max_channel_load (router-router channels), throughput, absolute loads,
  * max_utilization (every channel with a capacity, core links included). */
 static void finish_loads(const struct noc_topo *t, const struct noc_traffic *tr,
@@ -166,12 +188,16 @@ static void finish_loads(const struct noc_topo *t, const struct noc_traffic *tr,
     if (!isnan(lp_max))
         mx = lp_max;
     m->max_channel_load = mx;
-    m->throughput = mx > 0 ? 1 / mx : INFINITY;
+    m->max_port_load = noc_topo_port_load(t, m->load);
+    double bound = !isnan(m->max_port_load) && m->max_port_load > mx ? m->max_port_load : mx;
+    m->throughput = bound > 0 ? 1 / bound : INFINITY;
     m->unit_mbps = tr->unit_mbps > 0 ? tr->unit_mbps : 0;
     /* Utilization of the loads' own flow (for ideal/optimal: the LP's
      * optimal flow, exact when capacities are uniform). */
     if (tr->unit_mbps > 0) {
         m->max_channel_load_mbps = mx * tr->unit_mbps;
+        if (ucomplete && !isnan(m->max_port_load)) /* shared ports: as wide as their channels */
+            umax = fmax(umax, port_utilization(t, m->load, m->capacity, tr->unit_mbps));
         if (ucomplete)
             m->max_utilization = umax;
     }

@@ -90,6 +90,7 @@ static int build(const struct noc_metrics *m, cJSON *o)
                            : cJSON_AddNullToObject(h, "max")))
         return -1;
     if (!add_num(o, "max_channel_load", m->max_channel_load) ||
+        (!isnan(m->max_port_load) && !add_num(o, "max_port_load", m->max_port_load)) ||
         !add_num(o, "throughput", m->throughput))
         return -1;
     cJSON *pd = cJSON_AddObjectToObject(o, "path_diversity");
@@ -274,6 +275,10 @@ static void text_out(const struct noc_metrics *m, struct noc_buf *b)
     label(b, "max channel load");
     num_then(b, m->max_channel_load, "  (throughput ");
     num_then(b, m->throughput, " of injection)\n");
+    if (!isnan(m->max_port_load)) {
+        label(b, "max port load");
+        num_then(b, m->max_port_load, "  (shared concentrator ports)\n");
+    }
     if (m->unit_mbps > 0) {
         label(b, "max load MB/s");
         num(b, m->max_channel_load_mbps);

@@ -50,7 +50,16 @@ static int size_torus(int c, char *s, size_t n)
     return snprintf(s, n, "torus:dims=%dx%d", x, y) >= (int)n;
 }
 
+/* The textbook concentrated mesh: the 4 cores of a router share one
+ * concentrator port (issues #13, #17); cmesh-private gives each its own. */
 static int size_cmesh(int c, char *s, size_t n)
+{
+    int x, y;
+    near_square((c + 3) / 4, &x, &y);
+    return snprintf(s, n, "cmesh:dims=%dx%d,c=4,share=1", x, y) >= (int)n;
+}
+
+static int size_cmesh_private(int c, char *s, size_t n)
 {
     int x, y;
     near_square((c + 3) / 4, &x, &y);
@@ -99,7 +108,8 @@ static const struct {
 } baselines[] = {
     {"mesh", size_mesh, "X x Y, X = ceil(sqrt C), one core per router", "dor", 1, 0},
     {"torus", size_torus, "as mesh, wraparound links", "dor", 2, 0},
-    {"cmesh", size_cmesh, "ceil(C/4) routers of 4 cores, near-square", "dor", 1, 0},
+    {"cmesh", size_cmesh, "ceil(C/4) routers of 4 cores sharing one port, near-square", "dor", 1, 0},
+    {"cmesh-private", size_cmesh_private, "as cmesh, one router port per core", "dor", 1, 0},
     {"hring", size_hring, "rings of 4 cores, ceil(C/4) rings", "updown", 1, 0},
     {"flatfly", size_flatfly, "2-D, c = 2, k = ceil(sqrt(C/2))", "dor", 1, 0},
     {"clos", size_clos, "Clos(n, n, n), n = ceil(sqrt C); folded layout", "nca", 1, 1},
@@ -141,5 +151,5 @@ int noc_baseline_spec(const char *name, int cores, char *spec, size_t len,
         return NOC_OK;
     }
     return noc_error(ctx, NOC_EINVAL, NULL, 0,
-                     "unknown baseline '%s' (mesh, torus, cmesh, hring, flatfly, clos, fattree, butterfly)", name);
+                     "unknown baseline '%s' (mesh, torus, cmesh, cmesh-private, hring, flatfly, clos, fattree, butterfly)", name);
 }

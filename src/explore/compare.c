@@ -154,6 +154,9 @@ static void baseline_clock(struct noc_entry *e, const struct noc_compare_opts *o
         double cap = w * f / 8, u = 0;
         for (int c = 0; c < t->nch; c++)
             u = fmax(u, e->load_mbps[c] / cap);
+        double port = noc_topo_port_load(t, e->load_mbps); /* shared concentrator ports */
+        if (!isnan(port))
+            u = fmax(u, port / cap);
         t->link_width = w;
         t->freq_mhz = f;
         double p, a;

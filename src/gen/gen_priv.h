@@ -15,6 +15,7 @@ struct gen_args {
     int ndims;              /* dims= families: the dimensions (else 0) */
     int dims[NOC_MAXDIM];
     double pitch;           /* mm */
+    int share;              /* cmesh share=1: shared concentrator ports */
 };
 
 /* Builders: t is initialised and empty; they add nodes, channels and

@@ -131,8 +131,11 @@ int gen_build_torus(struct noc_topo *t, const struct gen_args *a, struct noc_ctx
 
 int gen_build_cmesh(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
-    return kary_build(t, a, a->ndims, a->dims, KARY_MESH, (int)a->v[2], NOC_FAM_MESH, kary_pos,
-                      ctx);
+    int rc = kary_build(t, a, a->ndims, a->dims, KARY_MESH, (int)a->v[2], NOC_FAM_MESH, kary_pos,
+                        ctx);
+    for (int v = 0; rc == NOC_OK && a->share && v < t->nnodes; v++)
+        t->nodes[v].shared = t->nodes[v].kind == NOC_ROUTER;
+    return rc;
 }
 
 int gen_build_flatfly(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)

@@ -12,7 +12,7 @@
 #define REQ LONG_MIN       /* no default: the parameter is required */
 #define BIG (1L << 30)     /* sizes beyond this fail the size check anyway */
 
-enum { GEN_DIMS = 1, GEN_POW2 = 2 };
+enum { GEN_DIMS = 1, GEN_POW2 = 2, GEN_SHARE = 4 };
 
 struct gen_pdef {
     const char *name;
@@ -24,7 +24,8 @@ struct gen_family {
     const char *params; /* for --help */
     const char *desc;
     unsigned flags;     /* GEN_DIMS: dims= replaces the first two (k, n);
-                           GEN_POW2: N=2^n replaces n (the first) */
+                           GEN_POW2: N=2^n replaces n (the first);
+                           GEN_SHARE: takes share=0|1 (shared port) */
     int np;
     struct gen_pdef p[GEN_MAXP];
     int (*build)(struct noc_topo *, const struct gen_args *, struct noc_ctx *);
@@ -42,8 +43,10 @@ static const struct gen_family families[] = {
      {{"k", 2, BIG, REQ}, {"n", 1, NOC_MAXDIM, 2}}, gen_build_torus},
     {"hypercube", "n | N=2^n", "binary n-cube, router index = binary address", GEN_POW2, 1,
      {{"n", 1, 30, REQ}}, gen_build_hypercube},
-    {"cmesh", "k [n=2] c | dims=AxB[xC..] c", "concentrated mesh: k-ary n-mesh, c terminals per router",
-     GEN_DIMS, 3, {{"k", 2, BIG, REQ}, {"n", 1, NOC_MAXDIM, 2}, {"c", 1, BIG, REQ}},
+    {"cmesh", "k [n=2] c [share=0] | dims=AxB[xC..] c",
+     "concentrated mesh: k-ary n-mesh, c terminals per router; share=1: the c terminals share one "
+     "router port (a concentrator, 1 flit/cycle each way for the group)",
+     GEN_DIMS | GEN_SHARE, 3, {{"k", 2, BIG, REQ}, {"n", 1, NOC_MAXDIM, 2}, {"c", 1, BIG, REQ}},
      gen_build_cmesh},
     {"hring", "g l", "g local rings of l cores + 1 interface router, global ring of interfaces", 0, 2,
      {{"g", 2, BIG, REQ}, {"l", 1, BIG, REQ}}, gen_build_hring},
@@ -125,8 +128,8 @@ static void param_names(const struct gen_family *f, char *buf, size_t cap)
     for (int i = 0; i < f->np && len < cap; i++)
         len += (size_t)snprintf(buf + len, cap - len, "%s, ", f->p[i].name);
     if (len < cap)
-        snprintf(buf + len, cap - len, "%s%spitch", (f->flags & GEN_DIMS) ? "dims, " : "",
-                 (f->flags & GEN_POW2) ? "N, " : "");
+        snprintf(buf + len, cap - len, "%s%s%spitch", (f->flags & GEN_DIMS) ? "dims, " : "",
+                 (f->flags & GEN_POW2) ? "N, " : "", (f->flags & GEN_SHARE) ? "share, " : "");
 }
 
 static int range_error(const struct gen_family *f, const struct gen_pdef *p, const char *val,
@@ -167,7 +170,7 @@ static int parse_dims(const struct gen_family *f, const char *val, struct gen_ar
 /* Parsed state before defaults are applied. */
 struct gen_parse {
     int set[GEN_MAXP];
-    int has_dims, has_N, has_pitch;
+    int has_dims, has_N, has_pitch, has_share;
     long N;
 };
 
@@ -196,6 +199,16 @@ static int parse_named(const struct gen_family *f, const char *name, const char 
             return noc_error(ctx, NOC_EINVAL, NULL, 0,
                              "gen %s: pitch must be a number of mm in (0, 1e6] (got '%s')", f->name, val);
         ps->has_pitch = 1;
+        return NOC_OK;
+    }
+    if (!strcmp(name, "share") && (f->flags & GEN_SHARE)) {
+        long v;
+        if (ps->has_share)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0, "gen %s: parameter share given twice", f->name);
+        if (noc_parse_int(val, 0, 1, &v))
+            return noc_error(ctx, NOC_EINVAL, NULL, 0, "gen %s: share must be 0 or 1 (got '%s')", f->name, val);
+        a->share = (int)v;
+        ps->has_share = 1;
         return NOC_OK;
     }
     if (!strcmp(name, "dims") && (f->flags & GEN_DIMS)) {
@@ -313,6 +326,8 @@ static void canonical(const struct gen_family *f, const struct gen_args *a,
     }
     for (int i = first; i < f->np; i++)
         PUT("%s%s=%ld", len ? "," : "", f->p[i].name, a->v[i]);
+    if (a->share)
+        PUT(",share=1");
     if (a->pitch != 1)
         PUT(",pitch=%g", a->pitch);
 #undef PUT

@@ -237,6 +237,9 @@ int noc_rtl_generate(struct noc_rtl *r, const struct noc_topo *t, const struct n
     if (t->nterminals < 1 || t->nrouters < 1)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "rtl: the design has no %s",
                          t->nrouters < 1 ? "router" : "terminal");
+    if (noc_topo_shared_ports(t) > 0)
+        return noc_error(ctx, NOC_EUNSUP, NULL, 0,
+                         "rtl: shared concentrator ports (shared_port=1) are not generated; use private ports");
     d.t = t;
     d.o = o;
     d.N = t->nterminals;

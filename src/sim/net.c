@@ -188,6 +188,21 @@ static int ports_and_latency(struct sim_net *n, const struct noc_sim_opts *o, st
     }
     for (int i = 0; i < n->N; i++)
         n->term_inj[i] = g->off[noc_topo_term_node(t, i)];
+    if (noc_topo_shared_ports(t) == 0)
+        return NOC_OK;
+    if (n->nocredit)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                         "sim: shared concentrator ports are modelled with wormhole and vct flow control only");
+    if (!(n->ej_rep = noc_malloc(ctx, (size_t)n->nch, sizeof *n->ej_rep)))
+        return NOC_ENOMEM;
+    for (int c = 0; c < n->nch; c++)
+        n->ej_rep[c] = c;
+    for (int u = 0; u < n->R; u++) {
+        int rep = -1;
+        for (int e = g->off[u]; e < g->off[u + 1] && t->nodes[u].shared; e++)
+            if (n->kind[e] == CH_EJ)
+                n->ej_rep[e] = rep = rep < 0 ? e : rep;
+    }
     return NOC_OK;
 }
 
@@ -235,6 +250,7 @@ void sim_net_free(struct sim_net *n)
     free(n->term_rout);
     free(n->term_ej);
     free(n->dist);
+    free(n->ej_rep);
     if (n->have_rt)
         noc_routing_free(&n->rt);
     memset(n, 0, sizeof *n);

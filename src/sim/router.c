@@ -305,6 +305,23 @@ static inline int sa_pick(const struct sim_state *st, int ic, uint64_t m)
     return -1;
 }
 
+/* A shared concentrator port at router u passes one terminal's flit per
+ * cycle into the switch: the first injection input from the round-robin
+ * pointer rr_conc[u] with a VC that can bid (sa_pick); -1 when none. */
+static int conc_pick(const struct sim_state *st, int u, const int *in, int nin, uint64_t pm)
+{
+    const struct sim_net *n = st->n;
+    int j = st->rr_conc[u] < nin ? st->rr_conc[u] : 0;
+    for (int k = 0; k < nin; k++, j = j + 1 == nin ? 0 : j + 1) {
+        int ic = in[j];
+        if (n->kind[ic] != CH_INJ || (nin <= 64 && !(pm >> j & 1)) || !st->actmask[ic])
+            continue;
+        if (sa_pick(st, ic, st->actmask[ic]) >= 0)
+            return j;
+    }
+    return -1;
+}
+
 static int sw_alloc(struct sim_state *st, int u)
 {
     const struct sim_net *n = st->n;
@@ -313,15 +330,18 @@ static int sw_alloc(struct sim_state *st, int u)
     const int *in = g->in_edge + j0;
     const uint64_t pm = st->ract[u];
     int *best = st->sa_best, *in_vc = st->sa_in_vc, *touched = st->sa_in_out, nt = 0, rc = NOC_OK;
+    const int conc = n->ej_rep && n->t->nodes[u].shared;
+    const int gsel = conc ? conc_pick(st, u, in, nin, pm) : -1;
     /* best[] is all -1 between calls; touched[] lists the outputs asked */
     for (int j = next_port(pm, nin, -1); j >= 0; j = next_port(pm, nin, j)) {
         int ic = in[j];
         uint64_t m = st->actmask[ic];
-        int v = m ? sa_pick(st, ic, m) : -1;
+        int v = m && (!conc || j == gsel || n->kind[ic] != CH_INJ) ? sa_pick(st, ic, m) : -1;
         in_vc[j] = v;
         if (v < 0)
             continue;
-        int o = st->ivc[ic * V + v].och - base, b = best[o];
+        int och = st->ivc[ic * V + v].och; /* a shared port: one arbiter for its ejection channels */
+        int o = (n->ej_rep ? n->ej_rep[och] : och) - base, b = best[o];
         if (b < 0) {
             touched[nt++] = o;
         } else {
@@ -343,6 +363,8 @@ static int sw_alloc(struct sim_state *st, int u)
         int ic = in[j], v = in_vc[j];
         st->rr_sa_in[ic] = v + 1;
         st->rr_sa_out[base + o] = j + 1;
+        if (j == gsel)
+            st->rr_conc[u] = j + 1;
         rc = traverse(st, u, ic, v);
     }
     return rc;

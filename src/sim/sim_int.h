@@ -63,6 +63,10 @@ struct sim_net {
     int *term_ej;      /* terminal -> its ejection channel */
     int *dist;         /* R x R router hop distances (R <= 1024), or NULL */
     long recover;      /* abort-and-retry timeout (0: off) */
+    /* Shared concentrator ports (noc_node.shared; NULL when no router has
+     * one): ej_rep[c] = the output arbiter of channel c (for the ejection
+     * channels of a shared router its lowest ejection channel, else c). */
+    int *ej_rep;
 };
 
 enum { SIM_AD_TURN = 1, SIM_AD_DUATO = 2, SIM_AD_DEFLECT = 3 };
@@ -173,6 +177,7 @@ struct sim_state {
     struct sim_ivc *ivc;      /* nch * V */
     int *credits, *owner;     /* nch * V */
     int *rr_va_in, *rr_va_out, *rr_sa_in, *rr_sa_out;
+    int *rr_conc;             /* per router: shared port round robin (input index) */
     int *buffered;            /* per router */
     int *nva;                 /* per router: input VCs waiting for VC allocation */
     uint64_t *vamask;         /* per channel: VCs in IVC_VA */

@@ -9,7 +9,8 @@
  * - Node `kind`: "router" (alias "switch") or "terminal" (aliases "core",
  *   "endpoint").  A node without `kind` is a router.  At least one terminal
  *   is required.
- * - Optional node `x`, `y` (mm, both or neither), `w`, `h` (mm); optional
+ * - Optional node `x`, `y` (mm, both or neither), `w`, `h` (mm), router
+ *   `shared_port` (0 or 1: its terminals share one concentrator port); optional
  *   edge `width` (bits), `length` (mm), `latency` (cycles); `pos` and the
  *   drawing attributes are ignored.  Optional `route` on source terminals.
  * - Checked: syntax (one error with its line), unknown kind or dir, bad
@@ -110,6 +111,14 @@ static int read_nodes(struct noc_dot_reader *r)
             (rc = num_attr(r, n, "w", 0, 1e9, what, &nd->w, NULL)) ||
             (rc = num_attr(r, n, "h", 0, 1e9, what, &nd->h, NULL)))
             return rc;
+        double sh = 0;
+        if ((rc = num_attr(r, n, "shared_port", 0, 1, what, &sh, NULL)))
+            return rc;
+        if (sh != 0 && sh != 1)
+            return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "%s: shared_port must be 0 or 1", what);
+        if (sh == 1 && kind != NOC_ROUTER)
+            return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "%s: shared_port applies to routers only", what);
+        nd->shared = sh == 1;
         if (hx != hy)
             return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "node '%s' has %s (give both x and y, or neither)", name, hx ? "x but no y" : "y but no x");
         nd->has_pos = hx;

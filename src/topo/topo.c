@@ -256,23 +256,64 @@ int noc_topo_rr_channels(const struct noc_topo *t)
     return n;
 }
 
+/* Ports of router v; terminal ports are counted in `term` (router-router
+ * ports are always in the result). */
 static int ports(const struct noc_topo *t, int v, int routers_only)
 {
     const struct noc_graph *g = &t->g;
-    int p = 0;
-    for (int e = g->off[v]; e < g->off[v + 1]; e++)
-        if (!routers_only || g->dst[e] < t->nrouters)
+    int p = 0, term = 0;
+    for (int e = g->off[v]; e < g->off[v + 1]; e++) {
+        if (g->dst[e] < t->nrouters)
             p++;
+        else
+            term++;
+    }
     for (int i = g->in_off[v]; i < g->in_off[v + 1]; i++) {
         int e = g->in_edge[i];
-        if (g->rev[e] < 0 && (!routers_only || g->src[e] < t->nrouters))
+        if (g->rev[e] >= 0)
+            continue;
+        if (g->src[e] < t->nrouters)
             p++;
+        else
+            term++;
     }
-    return p;
+    if (routers_only)
+        return p;
+    /* A shared port: one concentrator port for all the terminals. */
+    return p + (t->nodes[v].shared && term > 0 ? 1 : term);
+}
+
+int noc_topo_shared_ports(const struct noc_topo *t)
+{
+    int n = 0;
+    for (int v = 0; v < t->nrouters; v++)
+        n += t->nodes[v].shared != 0;
+    return n;
 }
 
 int noc_topo_degree(const struct noc_topo *t, int router) { return ports(t, router, 1); }
 int noc_topo_radix(const struct noc_topo *t, int router) { return ports(t, router, 0); }
+
+double noc_topo_port_load(const struct noc_topo *t, const double *x)
+{
+    double mx = NAN;
+    const struct noc_graph *g = &t->g;
+    for (int u = 0; u < t->nrouters; u++) {
+        if (!t->nodes[u].shared)
+            continue;
+        double in = 0, out = 0;
+        for (int i = g->in_off[u]; i < g->in_off[u + 1]; i++)
+            if (g->src[g->in_edge[i]] >= t->nrouters)
+                in += x[g->in_edge[i]];
+        for (int e = g->off[u]; e < g->off[u + 1]; e++)
+            if (g->dst[e] >= t->nrouters)
+                out += x[e];
+        double p = in > out ? in : out;
+        if (isnan(mx) || p > mx)
+            mx = p;
+    }
+    return mx;
+}
 
 double noc_topo_channel_length(const struct noc_topo *t, int c)
 {

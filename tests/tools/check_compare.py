@@ -10,11 +10,14 @@ For every row of DIR/summary.csv (design D, files DIR/D.*):
   - max_hops: some flow's route in D.routes.csv crosses more router-to-router
     links (routers on the path - 1) than the app's max_hops column;
   - radix: a router of D.links.csv has more ports (out channels + in channels
-    without a reverse) than MAX_RADIX (0 = none);
+    without a reverse) than MAX_RADIX (0 = none); a router marked
+    shared_port=1 in D.dot (a concentrator) counts its terminal ports as one;
   - timing: the clock of D.json is above the fmax of that radix;
   - capacity: under a single-path routing (table, dor, desttag) the flows'
     bandwidth summed over D.routes.csv's channels (core links included) is
-    above MAX_UTIL x width x freq / 8 on a channel; under up*/down* (several
+    above MAX_UTIL x width x freq / 8 on a channel, or on a shared port (the
+    sum over its terminals' channels into, or out of, the router); under
+    up*/down* (several
     paths per flow) the summary's max_util column is compared instead;
   - latency: ROUTER_STAGES per router + (1 + pipeline registers) per channel
     + ceil(PACKET_BITS / width) - 1 cycles above max_latency_ns;
@@ -25,7 +28,7 @@ for the designs without violations that no other such design beats on
 (power_mw, latency_avg_ns, area_mm2, radix_max).  report.md must bold no cell
 of a violating row.  Prints "ok - ..." or "not ok - ..." lines.
 """
-import csv, json, math, sys
+import csv, json, math, re, sys
 
 app_path, d = sys.argv[1], sys.argv[2]
 max_util, max_radix, pkt, stages = float(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), int(sys.argv[6])
@@ -62,12 +65,22 @@ for row in summary:
         chans.add((r['src'], r['dst']))
         regs[(r['src'], r['dst'])] = int(r['pipeline_stages'] or 0)
     routers = {r['node'] for r in csv.DictReader(open(pre + '.place.csv')) if r['kind'] == 'router'}
+    shared = set(re.findall(r'^\s*"([^"]+)" \[kind="router"[^\]]*shared_port=1', open(pre + '.dot').read(), re.M))
     radix = {v: 0 for v in routers}
+    term_ports = {v: 0 for v in routers}
     for (a, b) in chans:
         if a in radix:
-            radix[a] += 1
+            if b in routers:
+                radix[a] += 1
+            else:
+                term_ports[a] += 1
         if b in radix and (b, a) not in chans:
-            radix[b] += 1
+            if a in routers:
+                radix[b] += 1
+            else:
+                term_ports[b] += 1
+    for v in routers:
+        radix[v] += min(term_ports[v], 1) if v in shared else term_ports[v]
     rmax = max(radix.values()) if radix else 0
     want = []
     load, hops_bad, lat_bad = {}, 0, 0
@@ -93,7 +106,11 @@ for row in summary:
         want.append('timing')
     cap = w * f / 8
     if row['routing'] in single_path:
-        over = max(load.values()) / cap > max_util * (1 + 1e-9)
+        worst = max(load.values())
+        for v in shared:
+            worst = max(worst, sum(x for (a, b), x in load.items() if b == v and a not in routers),
+                        sum(x for (a, b), x in load.items() if a == v and b not in routers))
+        over = worst / cap > max_util * (1 + 1e-9)
     else:
         over = float(row['max_util']) > max_util * (1 + 1e-9)
     if over:

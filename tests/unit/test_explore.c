@@ -150,7 +150,12 @@ static void baseline_sizing(void **state)
     assert_string_equal(spec, "torus:dims=4x4");
     assert_int_equal(v, 2);
     assert_int_equal(noc_baseline_spec("cmesh", 12, spec, sizeof spec, &r, &v, &ctx), 0);
+    /* cmesh: ceil(12/4) = 3 routers -> 2x2, the textbook shared port
+     * (issues #13, #17); cmesh-private the same grid with a port per core. */
+    assert_string_equal(spec, "cmesh:dims=2x2,c=4,share=1");
+    assert_int_equal(noc_baseline_spec("cmesh-private", 12, spec, sizeof spec, &r, &v, &ctx), 0);
     assert_string_equal(spec, "cmesh:dims=2x2,c=4");
+    assert_string_equal(r, "dor");
     assert_int_equal(noc_baseline_spec("butterfly", 12, spec, sizeof spec, &r, &v, &ctx), 0);
     assert_string_equal(spec, "butterfly:k=2,n=4");
     assert_int_equal(noc_baseline_spec("fattree", 16, spec, sizeof spec, &r, &v, &ctx), 0);
