@@ -135,6 +135,16 @@ double noc_tech_router_mw(const struct noc_tech *tech, int ports, double width,
                           double flits_per_s, double freq_mhz);
 /* Router area (mm^2). */
 double noc_tech_router_mm2(const struct noc_tech *tech, int ports, double width);
+/* The same with the buffer terms (buffer energy's leakage, the buffer slots'
+ * clock, the linear part of the area) on buf_ports input buffers and the
+ * crossbar terms (crossbar energy and leakage, the stage registers' clock,
+ * the quadratic part of the area) on xbar_ports: a router with a shared
+ * concentrator port has one crossbar port but one input buffer per terminal
+ * (noc_topo_buffer_ports); noc_tech_topo uses them for every router, and
+ * they equal the one-count versions when buf_ports == xbar_ports.  O(1). */
+double noc_tech_router_mw_ports(const struct noc_tech *tech, int buf_ports, int xbar_ports, double width,
+                                double flits_per_s, double freq_mhz);
+double noc_tech_router_mm2_ports(const struct noc_tech *tech, int buf_ports, int xbar_ports, double width);
 /* Power (mW) of one directed channel of length_mm carrying mbps MB/s, its
  * pipeline registers clocked at freq_mhz (0: none). */
 double noc_tech_channel_mw(const struct noc_tech *tech, double length_mm, double width,

@@ -154,6 +154,10 @@ int noc_topo_rr_channels(const struct noc_topo *t);
  * one.  noc_topo_shared_ports: how many routers have a shared port. */
 int noc_topo_degree(const struct noc_topo *t, int router);
 int noc_topo_radix(const struct noc_topo *t, int router);
+/* The router's input buffers: its ports with every terminal port counted on
+ * its own, shared or not (a shared concentrator port keeps one input queue
+ * per terminal; the power and area model prices them).  O(degree). */
+int noc_topo_buffer_ports(const struct noc_topo *t, int router);
 int noc_topo_shared_ports(const struct noc_topo *t);
 /* The largest load of a shared concentrator port given per-channel loads
  * x[nch] (any unit): per router with `shared`, the sum of x over its

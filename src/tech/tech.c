@@ -136,21 +136,36 @@ static double clock_mw(const struct noc_tech *tech, double bits, double freq_mhz
     return freq_mhz > 0 ? freq_mhz * 1e6 * tech->clk_fj_bit * 1e-15 * bits * 1e3 : 0;
 }
 
+double noc_tech_router_mw_ports(const struct noc_tech *tech, int buf_ports, int xbar_ports, double width,
+                                double flits_per_s, double freq_mhz)
+{
+    double ws = width / tech->ref_width;
+    double pr = xbar_ports / tech->xbar_ref_ports;
+    double e_pj = (tech->buf_pj + tech->xbar_pj * pr + tech->route_pj) * ws;
+    double dyn_mw = flits_per_s * e_pj * 1e-12 * 1e3;
+    double leak = (buf_ports * tech->buf_leak_mw + tech->xbar_leak_mw * pr * pr) * ws + tech->route_leak_mw;
+    double bits = buf_ports == xbar_ports
+                      ? (double)buf_ports * width * (tech->buf_flits + tech->router_stages)
+                      : width * ((double)buf_ports * tech->buf_flits + (double)xbar_ports * tech->router_stages);
+    return dyn_mw + leak + clock_mw(tech, bits, freq_mhz);
+}
+
 double noc_tech_router_mw(const struct noc_tech *tech, int ports, double width,
                           double flits_per_s, double freq_mhz)
 {
-    double ws = width / tech->ref_width;
-    double pr = ports / tech->xbar_ref_ports;
-    double e_pj = (tech->buf_pj + tech->xbar_pj * pr + tech->route_pj) * ws;
-    double dyn_mw = flits_per_s * e_pj * 1e-12 * 1e3;
-    double leak = (ports * tech->buf_leak_mw + tech->xbar_leak_mw * pr * pr) * ws + tech->route_leak_mw;
-    return dyn_mw + leak + clock_mw(tech, (double)ports * width * (tech->buf_flits + tech->router_stages), freq_mhz);
+    return noc_tech_router_mw_ports(tech, ports, ports, width, flits_per_s, freq_mhz);
+}
+
+double noc_tech_router_mm2_ports(const struct noc_tech *tech, int buf_ports, int xbar_ports, double width)
+{
+    double sb = (buf_ports / tech->area_ref_ports) * (width / tech->area_ref_width);
+    double sx = (xbar_ports / tech->area_ref_ports) * (width / tech->area_ref_width);
+    return tech->area_ref_mm2 * (tech->area_lin * sb + (1 - tech->area_lin) * sx * sx);
 }
 
 double noc_tech_router_mm2(const struct noc_tech *tech, int ports, double width)
 {
-    double s = (ports / tech->area_ref_ports) * (width / tech->area_ref_width);
-    return tech->area_ref_mm2 * (tech->area_lin * s + (1 - tech->area_lin) * s * s);
+    return noc_tech_router_mm2_ports(tech, ports, ports, width);
 }
 
 double noc_tech_channel_mw(const struct noc_tech *tech, double length_mm, double width,
@@ -195,9 +210,11 @@ void noc_tech_topo(const struct noc_tech *tech, const struct noc_topo *t,
         }
         if (nin == 0)
             w = t->link_width > 0 ? t->link_width : width;
-        int ports = noc_topo_radix(t, r);
-        p += noc_tech_router_mw(tech, ports, w, flits, t->freq_mhz);
-        a += noc_tech_router_mm2(tech, ports, w);
+        /* A shared concentrator port: one crossbar port, one input
+         * buffer per terminal (noc_topo_buffer_ports). */
+        int ports = noc_topo_radix(t, r), bufs = noc_topo_buffer_ports(t, r);
+        p += noc_tech_router_mw_ports(tech, bufs, ports, w, flits, t->freq_mhz);
+        a += noc_tech_router_mm2_ports(tech, bufs, ports, w);
     }
     for (int c = 0; c < t->nch; c++) {
         double len = noc_topo_channel_length(t, c);

@@ -258,7 +258,9 @@ int noc_topo_rr_channels(const struct noc_topo *t)
 
 /* Ports of router v; terminal ports are counted in `term` (router-router
  * ports are always in the result). */
-static int ports(const struct noc_topo *t, int v, int routers_only)
+/* mode 0: radix (a shared port once), 1: router-router ports only,
+ * 2: every terminal port on its own (the input buffers). */
+static int ports(const struct noc_topo *t, int v, int mode)
 {
     const struct noc_graph *g = &t->g;
     int p = 0, term = 0;
@@ -277,10 +279,10 @@ static int ports(const struct noc_topo *t, int v, int routers_only)
         else
             term++;
     }
-    if (routers_only)
+    if (mode == 1)
         return p;
     /* A shared port: one concentrator port for all the terminals. */
-    return p + (t->nodes[v].shared && term > 0 ? 1 : term);
+    return p + (mode == 0 && t->nodes[v].shared && term > 0 ? 1 : term);
 }
 
 int noc_topo_shared_ports(const struct noc_topo *t)
@@ -293,6 +295,7 @@ int noc_topo_shared_ports(const struct noc_topo *t)
 
 int noc_topo_degree(const struct noc_topo *t, int router) { return ports(t, router, 1); }
 int noc_topo_radix(const struct noc_topo *t, int router) { return ports(t, router, 0); }
+int noc_topo_buffer_ports(const struct noc_topo *t, int router) { return ports(t, router, 2); }
 
 double noc_topo_port_load(const struct noc_topo *t, const double *x)
 {

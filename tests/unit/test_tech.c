@@ -36,6 +36,26 @@ static void router_power_by_hand(void **state)
     NEAR(noc_tech_router_mw(&t, 10, 64, 0, 0), 51.632);
 }
 
+/* A router with a shared concentrator port: 2 router links and 4
+ * terminals, so 6 input buffers but 3 crossbar ports, 32 bits, idle:
+ *   leakage = 6 x 2.27 + 0.749 x (3/5)^2 + 0.24 = 14.12964 mW;
+ *   clock at 1000 MHz: 32 x (6 x 4 buffer slots + 3 x 3 stage registers)
+ *   = 1056 flip-flops x 2 fJ x 1e9/s = 2.112 mW;
+ *   area = 0.1629586 x (0.5 x (6/5)(32/39) + 0.5 x ((3/5)(32/39))^2)
+ *        = 0.0999736 mm^2 (buffers linear in 6, crossbar quadratic in 3).
+ * With equal counts the two-count forms are the one-count ones. */
+static void shared_port_router_by_hand(void **state)
+{
+    (void)state;
+    struct noc_tech t;
+    noc_tech_defaults(&t);
+    NEAR(noc_tech_router_mw_ports(&t, 6, 3, 32, 0, 0), 14.12964);
+    NEAR(noc_tech_router_mw_ports(&t, 6, 3, 32, 0, 1000), 14.12964 + 2.112);
+    assert_true(fabs(noc_tech_router_mm2_ports(&t, 6, 3, 32) - 0.0999736) < 1e-7);
+    assert_true(noc_tech_router_mw_ports(&t, 5, 5, 32, 1e9, 1000) == noc_tech_router_mw(&t, 5, 32, 1e9, 1000));
+    assert_true(noc_tech_router_mm2_ports(&t, 7, 7, 48) == noc_tech_router_mm2(&t, 7, 48));
+}
+
 /* Area: the 5-port 39-bit reference is 0.34 mm^2 in 65 nm, scaled to 45 nm
  * by (45/65)^2: 0.34 x 0.4792899 = 0.1629586 mm^2; 10 ports at 39 bits:
  * s = 2, 0.1629586 x (0.5 x 2 + 0.5 x 4) = 0.4888757 mm^2. */
@@ -359,6 +379,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(router_power_by_hand),
+        cmocka_unit_test(shared_port_router_by_hand),
         cmocka_unit_test(router_area_by_hand),
         cmocka_unit_test(channel_power_by_hand),
         cmocka_unit_test(topology_power_by_hand),

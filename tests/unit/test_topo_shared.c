@@ -43,11 +43,15 @@ static void radix_counts_shared_port_once(void **state)
     assert_int_equal(noc_topo_radix(&t, 0), 5);
     assert_int_equal(noc_topo_degree(&t, 0), 1);
     assert_int_equal(noc_topo_radix(&t, 1), 2); /* link + t3's ejection */
+    assert_int_equal(noc_topo_buffer_ports(&t, 0), 5);
     assert_int_equal(noc_topo_shared_ports(&t), 0);
     noc_topo_free(&t);
     build(&t, 1);
     /* Shared: r0 = 1 link + 1 concentrator port = 2; degree unchanged. */
     assert_int_equal(noc_topo_radix(&t, 0), 2);
+    /* ... but its input buffers stay one per terminal: 1 + 4 = 5, as private. */
+    assert_int_equal(noc_topo_buffer_ports(&t, 0), 5);
+    assert_int_equal(noc_topo_buffer_ports(&t, 1), 2);
     assert_int_equal(noc_topo_degree(&t, 0), 1);
     assert_int_equal(noc_topo_radix(&t, 1), 2);
     assert_int_equal(noc_topo_shared_ports(&t), 1);
