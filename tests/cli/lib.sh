@@ -45,3 +45,22 @@ csvrows() {
 }
 # absent NAME FILE: FILE must not exist.
 absent() { if [ -e "$2" ]; then notok "$1" "$2 exists"; else ok "$1"; fi; }
+
+# recheck_designs APP DIR: every design DIR/D.json written by synth/compare
+# re-derived from its files by tests/tools/check_timing.py (clock within its
+# largest router's fmax, channel loads within 0.8 of capacity, every flow's
+# latency recomputed; 128-bit packets, 3-stage routers) and checked deadlock
+# free under its own tables.  Sets RECHECKED to the number of designs.
+recheck_designs() {
+    RECHECKED=0
+    for j in "$2"/*.json; do
+        [ -f "$j" ] || continue
+        pre=${j%.json}
+        r=$(python3 -c "import json; d=json.load(open('$j')); print(d['radix']['max'], int(d['link_width']))")
+        fm=$("$NOCSYN" tech --radix "${r% *}:${r% *}" --width "${r#* }" --format json | python3 -c "import json,sys; print(json.load(sys.stdin)['radix'][0]['fmax_mhz'])")
+        python3 "$ROOT/tests/tools/check_timing.py" "$1" "$pre" 0.8 128 3 "$fm"
+        "$NOCSYN" eval "$pre.dot" --routing table --traffic "app:$1" --format json 2>/dev/null \
+            | grep -q '"deadlock_free":[[:space:]]*true' || notok "$(basename "$pre") deadlock free"
+        RECHECKED=$((RECHECKED + 1))
+    done
+}

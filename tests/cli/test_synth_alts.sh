@@ -59,17 +59,8 @@ assert x==sorted([('VU','SDRAM'),('AU','SDRAM'),('MedCPU','SDRAM'),('RAST','SRAM
 # files: clock within its largest router's fmax, channel loads within 0.8
 # of capacity, every flow's latency recomputed, deadlock free.
 recheck() {
-    n=0
-    for j in "$2"/*.json; do
-        pre=${j%.json}
-        r=$(python3 -c "import json; d=json.load(open('$j')); print(d['radix']['max'], int(d['link_width']))")
-        fm=$("$NOCSYN" tech --radix "${r% *}:${r% *}" --width "${r#* }" --format json | python3 -c "import json,sys; print(json.load(sys.stdin)['radix'][0]['fmax_mhz'])")
-        python3 "$CHECK" "$1" "$pre" 0.8 128 3 "$fm"
-        "$NOCSYN" eval "$pre.dot" --routing table --traffic "app:$1" --format json 2>/dev/null \
-            | grep -q '"deadlock_free":[[:space:]]*true' || notok "$(basename "$pre") deadlock free"
-        n=$((n + 1))
-    done
-    [ "$n" -ge "$3" ] && ok "$n $(basename "$1" .csv) designs re-derived" || notok "designs written" "$n"
+    recheck_designs "$1" "$2"
+    [ "$RECHECKED" -ge "$3" ] && ok "$RECHECKED $(basename "$1" .csv) designs re-derived" || notok "designs written" "$RECHECKED"
 }
 recheck "$MPEG4" "$TMP/m" 4
 

@@ -52,17 +52,8 @@ PY
 if awk -F, 'NR > 1 && $17 == 1200 && $4 == 1 && $11 > 4 { bad = 1 } END { exit bad }' "$TMP/g/pareto.csv"; then
     ok "1200 MHz designs have radix <= 4"; else notok "radix at 1200 MHz" ""; fi
 has "1200 MHz: too few switches are infeasible for timing" "$TMP/g/pareto.csv" '^split_k2_f1200_w32,split,2,0,.*max-radix 4\|^split_k2_f1200_w32,split,2,0,'
-n=0
-for j in "$TMP"/g/*.json; do
-    pre=${j%.json}
-    r=$(python3 -c "import json; d=json.load(open('$j')); print(d['radix']['max'], int(d['link_width']))")
-    fm=$("$NOCSYN" tech --radix "${r% *}:${r% *}" --width "${r#* }" --format json | python3 -c "import json,sys; print(json.load(sys.stdin)['radix'][0]['fmax_mhz'])")
-    python3 "$CHECK" "$VOPD" "$pre" 0.8 128 3 "$fm"
-    "$NOCSYN" eval "$pre.dot" --routing table --traffic "app:$VOPD" --format json 2>/dev/null \
-        | grep -q '"deadlock_free":[[:space:]]*true' || notok "$(basename "$pre") deadlock free"
-    n=$((n + 1))
-done
-[ "$n" -ge 20 ] && ok "$n grid designs re-derived" || notok "grid designs written" "$n"
+recheck_designs "$VOPD" "$TMP/g"
+[ "$RECHECKED" -ge 20 ] && ok "$RECHECKED grid designs re-derived" || notok "grid designs written" "$RECHECKED"
 
 # Latency bounds: VopMem -> VopRec within 16 ns and one flow within 2 hops.
 awk -F, 'NR == 1 { print $0 ",max_latency_ns,max_hops"; next }
