@@ -186,9 +186,9 @@ echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 *) echo "booksim_bench: unknown table $table (loads, saturation)" >&2; exit 2 ;;
 esac
 # name | nocsyn topology | nocsyn routing | nocsyn traffic | BookSim topology lines | BookSim traffic | packet
-# [| further nocsyn sim options: the fat tree's generator lays its stages out
-# as strips, so its long links would take several cycles; --mm-per-cycle 1e9
-# gives every channel one cycle, as BookSim's use_noc_latency = 0]
+# [| further nocsyn sim options: BookSim's channels all take one cycle
+# (use_noc_latency = 0); --mm-per-cycle 1e9 does the same for nocsyn, whose
+# folded fat tree has a few links longer than the default 2 mm per cycle]
 printf '%s\n' "$CONFIGS" | while IFS='|' read -r name topo routing traffic bscfg bstraffic pkt extra; do
     [ -n "$name" ] || continue
     case $name in *"${ONLY:-}"*) ;; *) continue ;; esac

@@ -87,10 +87,19 @@
  * two pitches; rings, full, chordal, barrel, shuffle-exchange and star on
  * circles with neighbours one pitch apart; hypercube on a 2^ceil(n/2) x
  * 2^floor(n/2) grid (low bits X); ccc as hypercube corners with small rings;
- * hring as local circles around a global circle; trees by level; indirect
- * networks in stage columns two pitches apart with terminals in column 0.
- * Terminals sit a quarter pitch up and right of their router (c > 1: on a
- * circle of 0.3 pitch around it).
+ * hring as local circles around a global circle; trees by level.  Terminals
+ * sit a quarter pitch up and right of their router (c > 1: on a circle of
+ * 0.3 pitch around it).  Indirect networks (butterfly, omega, cube, clos,
+ * fattree) are FOLDED by default, as a floorplanner would place them:
+ * terminal ti on the tile (even bits of i, odd bits of i) of a near-square
+ * 2^ceil(b/2) x 2^floor(b/2) grid of pitch tiles (b = ceil(log2 N), Morton
+ * order, so every switch's and subtree's terminals form a compact block),
+ * tile centres at (x + 0.5, y + 0.5) pitches; every switch at the
+ * barycentre of the nodes its channels connect it to (the least sum of
+ * squared link lengths, a Tutte embedding; switches may share a point),
+ * rounded to whole nanometres.  layout=stages gives the textbook drawing
+ * instead: stage columns two pitches apart with terminals in column 0
+ * (fat trees: levels in rows, roots on top).
  *
  * Shape (t->shape): family (enum noc_family), name, ndims, dims[], k, conc,
  * params (canonical "k=8,n=2"):

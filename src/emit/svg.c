@@ -11,6 +11,7 @@
 #include "../topo/cgraph_err.h"
 
 #include <graphviz/gvc.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The Graphviz context, created on first use and kept for the life of the
@@ -100,12 +101,42 @@ cleanup:
     return rc;
 }
 
+/* qsort order of node pointers by (x, y). */
+static int cmp_pos(const void *a, const void *b)
+{
+    const struct noc_node *p = *(const struct noc_node *const *)a, *q = *(const struct noc_node *const *)b;
+    if (p->x != q->x)
+        return p->x < q->x ? -1 : 1;
+    return (p->y > q->y) - (p->y < q->y);
+}
+
+/* 1 when every node has a position and no two share one (a folded switch
+ * stack would be drawn as one box). */
+static int distinct_positions(const struct noc_topo *t, struct noc_ctx *ctx, int *pinned)
+{
+    *pinned = t->nnodes > 0;
+    for (int v = 0; v < t->nnodes; v++)
+        *pinned &= t->nodes[v].has_pos;
+    if (!*pinned)
+        return NOC_OK;
+    const struct noc_node **s = noc_calloc(ctx, (size_t)t->nnodes, sizeof *s);
+    if (!s)
+        return NOC_ENOMEM;
+    for (int v = 0; v < t->nnodes; v++)
+        s[v] = &t->nodes[v];
+    qsort(s, (size_t)t->nnodes, sizeof *s, cmp_pos);
+    for (int v = 1; v < t->nnodes && *pinned; v++)
+        *pinned = cmp_pos(&s[v - 1], &s[v]) != 0;
+    free(s);
+    return NOC_OK;
+}
+
 int noc_topo_write_svg(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx)
 {
     struct noc_buf dot;
-    int pinned = t->nnodes > 0, rc;
-    for (int v = 0; v < t->nnodes; v++)
-        pinned &= t->nodes[v].has_pos;
+    int pinned, rc;
+    if ((rc = distinct_positions(t, ctx, &pinned)) != NOC_OK)
+        return rc;
     noc_buf_init(&dot);
     rc = noc_topo_write_dot(t, &dot, ctx);
     if (rc == NOC_OK)

@@ -104,27 +104,18 @@ static const struct {
     const char *rule;
     const char *routing;
     int vcs;
-    int folded; /* indirect: laid out by explore_fold */
 } baselines[] = {
-    {"mesh", size_mesh, "X x Y, X = ceil(sqrt C), one core per router", "dor", 1, 0},
-    {"torus", size_torus, "as mesh, wraparound links", "dor", 2, 0},
-    {"cmesh", size_cmesh, "ceil(C/4) routers of 4 cores sharing one port, near-square", "dor", 1, 0},
-    {"cmesh-private", size_cmesh_private, "as cmesh, one router port per core", "dor", 1, 0},
-    {"hring", size_hring, "rings of 4 cores, ceil(C/4) rings", "updown", 1, 0},
-    {"flatfly", size_flatfly, "2-D, c = 2, k = ceil(sqrt(C/2))", "dor", 1, 0},
-    {"clos", size_clos, "Clos(n, n, n), n = ceil(sqrt C); folded layout", "nca", 1, 1},
-    {"fattree", size_fattree, "2-ary n-tree, 2^n >= C; folded layout", "nca", 1, 1},
-    {"butterfly", size_butterfly, "2-ary n-fly, 2^n >= C; folded layout", "desttag", 1, 1},
+    {"mesh", size_mesh, "X x Y, X = ceil(sqrt C), one core per router", "dor", 1},
+    {"torus", size_torus, "as mesh, wraparound links", "dor", 2},
+    {"cmesh", size_cmesh, "ceil(C/4) routers of 4 cores sharing one port, near-square", "dor", 1},
+    {"cmesh-private", size_cmesh_private, "as cmesh, one router port per core", "dor", 1},
+    {"hring", size_hring, "rings of 4 cores, ceil(C/4) rings", "updown", 1},
+    {"flatfly", size_flatfly, "2-D, c = 2, k = ceil(sqrt(C/2))", "dor", 1},
+    {"clos", size_clos, "Clos(n, n, n), n = ceil(sqrt C); folded layout", "nca", 1},
+    {"fattree", size_fattree, "2-ary n-tree, 2^n >= C; folded layout", "nca", 1},
+    {"butterfly", size_butterfly, "2-ary n-fly, 2^n >= C; folded layout", "desttag", 1},
 };
 #define NBASE (sizeof baselines / sizeof baselines[0])
-
-int explore_baseline_folded(const char *name)
-{
-    for (size_t i = 0; i < NBASE; i++)
-        if (!strcmp(baselines[i].name, name))
-            return baselines[i].folded;
-    return 0;
-}
 
 int noc_baseline_info(int i, const char **name, const char **rule, const char **routing)
 {

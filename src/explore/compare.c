@@ -400,8 +400,6 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     noc_topo_free(&e->topo);
     NOC_CHECK(noc_gen_spec(&e->topo, gspec, ctx));
     struct noc_topo *t = &e->topo;
-    if (explore_baseline_folded(name) && (rc = explore_fold(t, pitch, ctx)) != NOC_OK)
-        goto cleanup;
     t->link_width = o->synth.link_width;
     t->freq_mhz = o->synth.freq_mhz;
     e->switches = t->nrouters;

@@ -15,16 +15,5 @@ int explore_check(struct noc_compare *c, const struct noc_app *app, const struct
 int explore_skip(struct noc_compare *c, const char *name, const char *kind, const char *reason,
                  struct noc_ctx *ctx);
 
-/* Lays out an indirect network as a floorplanner would fold it: terminal
- * i on tile (even bits of i, odd bits of i) of a near-square grid of
- * pitch-mm tiles (Morton order: each switch's and each subtree's
- * terminals form a compact block), every router at the barycentre of the
- * nodes its channels connect it to (terminals fixed; the least sum of
- * squared link lengths), snapped to whole nanometres.  NOC_ENOMEM.
- * O(sweeps x channels), sweeps <= 10000 (a few dozen on fat trees). */
-int explore_fold(struct noc_topo *t, double pitch, struct noc_ctx *ctx);
-
-/* 1 when baseline `name` is an indirect network laid out by explore_fold. */
-int explore_baseline_folded(const char *name);
 
 #endif

@@ -16,6 +16,7 @@ struct gen_args {
     int dims[NOC_MAXDIM];
     double pitch;           /* mm */
     int share;              /* cmesh share=1: shared concentrator ports */
+    int stages;             /* indirect families, layout=stages: stage columns */
 };
 
 /* Builders: t is initialised and empty; they add nodes, channels and
@@ -44,6 +45,16 @@ int gen_build_shuffle_exchange(struct noc_topo *t, const struct gen_args *a, str
 int gen_build_star(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx);
 int gen_build_tree(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx);
 int gen_build_hring(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx);
+
+/* Lays out an indirect network as a floorplanner would fold it (fold.c):
+ * terminal i on tile (even bits of i, odd bits of i) of a near-square grid
+ * of pitch-mm tiles (Morton order: each switch's and each subtree's
+ * terminals form a compact block), every router at the barycentre of the
+ * nodes its channels connect it to (terminals fixed; the least sum of
+ * squared link lengths), snapped to whole nanometres.  t must be
+ * finalized.  NOC_ENOMEM.  O(sweeps x channels), sweeps <= 10000 (a few
+ * dozen on fat trees). */
+int gen_fold(struct noc_topo *t, double pitch, struct noc_ctx *ctx);
 
 /* ---- build.c: shared helpers. */
 

@@ -12,7 +12,7 @@
 #define REQ LONG_MIN       /* no default: the parameter is required */
 #define BIG (1L << 30)     /* sizes beyond this fail the size check anyway */
 
-enum { GEN_DIMS = 1, GEN_POW2 = 2, GEN_SHARE = 4 };
+enum { GEN_DIMS = 1, GEN_POW2 = 2, GEN_SHARE = 4, GEN_FOLD = 8 };
 
 struct gen_pdef {
     const char *name;
@@ -25,7 +25,9 @@ struct gen_family {
     const char *desc;
     unsigned flags;     /* GEN_DIMS: dims= replaces the first two (k, n);
                            GEN_POW2: N=2^n replaces n (the first);
-                           GEN_SHARE: takes share=0|1 (shared port) */
+                           GEN_SHARE: takes share=0|1 (shared port);
+                           GEN_FOLD: indirect, folded unless
+                           layout=stages */
     int np;
     struct gen_pdef p[GEN_MAXP];
     int (*build)(struct noc_topo *, const struct gen_args *, struct noc_ctx *);
@@ -53,15 +55,15 @@ static const struct gen_family families[] = {
     {"flatfly", "k [n=2] c | dims=AxB[xC..] c",
      "k-ary n-flat: k^n routers, each dimension fully connected, c terminals per router", GEN_DIMS,
      3, {{"k", 2, BIG, REQ}, {"n", 1, NOC_MAXDIM, 2}, {"c", 1, BIG, REQ}}, gen_build_flatfly},
-    {"butterfly", "k n", "k-ary n-fly: n stages of k^(n-1) k x k switches, k^n terminals", 0, 2,
+    {"butterfly", "k n [layout=folded|stages]", "k-ary n-fly: n stages of k^(n-1) k x k switches, k^n terminals", GEN_FOLD, 2,
      {{"k", 2, BIG, REQ}, {"n", 1, 30, REQ}}, gen_build_butterfly},
-    {"omega", "n | N=2^n", "Omega network: 2^n lines, n shuffle + 2x2 switch stages", GEN_POW2, 1,
+    {"omega", "n | N=2^n [layout=folded|stages]", "Omega network: 2^n lines, n shuffle + 2x2 switch stages", GEN_POW2 | GEN_FOLD, 1,
      {{"n", 1, 30, REQ}}, gen_build_omega},
-    {"cube", "n | N=2^n", "multistage cube (STARAN flip): stages Cube_0..Cube_(n-1) of 2x2 switches",
-     GEN_POW2, 1, {{"n", 1, 30, REQ}}, gen_build_cube},
-    {"clos", "m n r", "3-stage Clos: r n x m input, m r x r middle, r m x n output switches", 0, 3,
+    {"cube", "n | N=2^n [layout=folded|stages]", "multistage cube (STARAN flip): stages Cube_0..Cube_(n-1) of 2x2 switches",
+     GEN_POW2 | GEN_FOLD, 1, {{"n", 1, 30, REQ}}, gen_build_cube},
+    {"clos", "m n r [layout=folded|stages]", "3-stage Clos: r n x m input, m r x r middle, r m x n output switches", GEN_FOLD, 3,
      {{"m", 1, BIG, REQ}, {"n", 1, BIG, REQ}, {"r", 2, BIG, REQ}}, gen_build_clos},
-    {"fattree", "k n", "k-ary n-tree: k^n terminals, n levels of k^(n-1) switches", 0, 2,
+    {"fattree", "k n [layout=folded|stages]", "k-ary n-tree: k^n terminals, n levels of k^(n-1) switches", GEN_FOLD, 2,
      {{"k", 2, BIG, REQ}, {"n", 1, 30, REQ}}, gen_build_fattree},
     {"crossbar", "n", "one n x n switch with n terminals", 0, 1, {{"n", 2, BIG, REQ}},
      gen_build_crossbar},
@@ -128,8 +130,9 @@ static void param_names(const struct gen_family *f, char *buf, size_t cap)
     for (int i = 0; i < f->np && len < cap; i++)
         len += (size_t)snprintf(buf + len, cap - len, "%s, ", f->p[i].name);
     if (len < cap)
-        snprintf(buf + len, cap - len, "%s%s%spitch", (f->flags & GEN_DIMS) ? "dims, " : "",
-                 (f->flags & GEN_POW2) ? "N, " : "", (f->flags & GEN_SHARE) ? "share, " : "");
+        snprintf(buf + len, cap - len, "%s%s%s%spitch", (f->flags & GEN_DIMS) ? "dims, " : "",
+                 (f->flags & GEN_POW2) ? "N, " : "", (f->flags & GEN_SHARE) ? "share, " : "",
+                 (f->flags & GEN_FOLD) ? "layout, " : "");
 }
 
 static int range_error(const struct gen_family *f, const struct gen_pdef *p, const char *val,
@@ -170,7 +173,7 @@ static int parse_dims(const struct gen_family *f, const char *val, struct gen_ar
 /* Parsed state before defaults are applied. */
 struct gen_parse {
     int set[GEN_MAXP];
-    int has_dims, has_N, has_pitch, has_share;
+    int has_dims, has_N, has_pitch, has_share, has_layout;
     long N;
 };
 
@@ -209,6 +212,16 @@ static int parse_named(const struct gen_family *f, const char *name, const char 
             return noc_error(ctx, NOC_EINVAL, NULL, 0, "gen %s: share must be 0 or 1 (got '%s')", f->name, val);
         a->share = (int)v;
         ps->has_share = 1;
+        return NOC_OK;
+    }
+    if (!strcmp(name, "layout") && (f->flags & GEN_FOLD)) {
+        if (ps->has_layout)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0, "gen %s: parameter layout given twice", f->name);
+        if (strcmp(val, "folded") && strcmp(val, "stages"))
+            return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                             "gen %s: layout must be folded or stages (got '%s')", f->name, val);
+        a->stages = !strcmp(val, "stages");
+        ps->has_layout = 1;
         return NOC_OK;
     }
     if (!strcmp(name, "dims") && (f->flags & GEN_DIMS)) {
@@ -328,6 +341,8 @@ static void canonical(const struct gen_family *f, const struct gen_args *a,
         PUT("%s%s=%ld", len ? "," : "", f->p[i].name, a->v[i]);
     if (a->share)
         PUT(",share=1");
+    if (a->stages)
+        PUT(",layout=stages");
     if (a->pitch != 1)
         PUT(",pitch=%g", a->pitch);
 #undef PUT
@@ -359,7 +374,9 @@ int noc_gen(struct noc_topo *t, const char *family, int nparams, char *const *pa
         goto cleanup;
     }
     snprintf(t->name, nlen, "%s:%s", f->name, t->shape.params);
-    rc = noc_topo_finalize(t, ctx);
+    NOC_CHECK(noc_topo_finalize(t, ctx));
+    if ((f->flags & GEN_FOLD) && !a.stages)
+        rc = gen_fold(t, a.pitch, ctx);
 cleanup:
     if (rc != NOC_OK)
         noc_topo_free(t);

@@ -42,6 +42,49 @@ has "butterfly unidirectional stage channel" "$TMP/out" '"r0" -> "r4";'
 has "butterfly t5 injects at r2" "$TMP/out" '"t5" -> "r2"'
 has "butterfly t5 ejects at r10" "$TMP/out" '"r10" -> "t5"'
 
+# Indirect networks are folded by default (gen.h): the 2-ary 2-tree at pitch
+# 2 puts t0..t3 on tiles (1,1), (3,1), (1,3), (3,3); leaf r2 = (t0 + t1 +
+# r0 + r1)/4 and roots r0 = r1 = (r2 + r3)/2 solve to leaves (2, 1.5),
+# (2, 2.5) and both roots at (2, 2): four leaf-root links of 0.5 mm, 2 mm
+# of router-to-router wire (Manhattan; the stage layout puts leaves at
+# (2, 5), (6, 5) and roots at (2, 9), (6, 9): 4 + 4 + 8 + 8 = 24 mm).
+run "fattree folded" 0 "$NOCSYN" gen fattree k=2 n=2 pitch=2
+has "folded leaf r2 at (2, 1.5)" "$TMP/out" '"r2" \[kind="router", x=2, y=1.5,'
+has "folded root r0 at (2, 2)" "$TMP/out" '"r0" \[kind="router", x=2, y=2,'
+has "folded t3 on tile (1, 1)" "$TMP/out" '"t3" \[kind="terminal", x=3, y=3,'
+run "fattree folded eval" 0 "$NOCSYN" eval gen:fattree:k=2,n=2,pitch=2
+has "folded wire 2 mm" "$TMP/out" '"wire_length_mm":[[:space:]]*2$'
+run "fattree stages eval" 0 "$NOCSYN" eval gen:fattree:k=2,n=2,pitch=2,layout=stages
+has "stage wire 24 mm" "$TMP/out" '"wire_length_mm":[[:space:]]*24$'
+# layout=stages: levels in rows, roots on top (y = 2(n - l) + 0.5 pitches),
+# terminals along y = 0.5: t3 at x = 3.5 pitches = 7 mm, root r0 at
+# ((0*2 + 0.5 + 0.5) * 2, (2*2 + 0.5) * 2) = (2, 9).
+run "fattree layout=stages" 0 "$NOCSYN" gen fattree k=2 n=2 pitch=2 layout=stages
+has "stages name" "$TMP/out" 'params="k=2,n=2,layout=stages,pitch=2"'
+has "stages t3 at (7, 1)" "$TMP/out" '"t3" \[kind="terminal", x=7, y=1,'
+has "stages r0 at (2, 9)" "$TMP/out" '"r0" \[kind="router", x=2, y=9,'
+run "stages spec reads back" 0 "$NOCSYN" eval gen:fattree:k=2,n=2,layout=stages
+bad "layout=rows refused" "$NOCSYN" gen clos 2 2 2 layout=rows
+has "layout message" "$TMP/err" 'layout must be folded or stages'
+bad "layout on a mesh refused" "$NOCSYN" gen mesh 3 layout=stages
+# A folded drawing stacks the Clos middles on one point, so its SVG is laid
+# out by dot (not pinned): the 6 routers and 4 terminals are 10 nodes.
+run "clos svg" 0 "$NOCSYN" gen clos 2 2 2 -o "$TMP/clos.svg"
+cnt=$(grep -c 'class="node"' "$TMP/clos.svg")
+[ "$cnt" -eq 10 ] && ok "clos svg draws 10 nodes" || notok "clos svg nodes" "$cnt"
+# The default link latencies of a folded 64-terminal fat tree: at most a few
+# links longer than the default 2 mm per cycle, so the zero-load latency is
+# within 1 cycle of one-cycle links; the stage layout's 64 mm strip is not.
+zl() { grep -o '"zero_load_latency":[^,]*' "$TMP/out" | tr -dc '0-9.'; }
+run "sim folded fat tree" 0 "$NOCSYN" sim gen:fattree:k=2,n=6 --rate 0.02 --cycles 2000 --warmup 500
+z1=$(zl)
+run "sim one-cycle links" 0 "$NOCSYN" sim gen:fattree:k=2,n=6 --rate 0.02 --cycles 2000 --warmup 500 --mm-per-cycle 1e9
+z0=$(zl)
+run "sim strip fat tree" 0 "$NOCSYN" sim gen:fattree:k=2,n=6,layout=stages --rate 0.02 --cycles 2000 --warmup 500
+z2=$(zl)
+awk -v a="$z1" -v b="$z0" -v c="$z2" 'BEGIN{exit !(a - b <= 1 && a >= b && c - b > 5)}' \
+    && ok "zero-load: folded $z1 within 1 cycle of $z0, strips $z2" || notok "folded zero-load" "$z1 $z0 $z2"
+
 # Every family of the registry generates at a small size.
 for spec in "ring 4" "linear 4" "mesh 2" "torus 3" "hypercube 2" "cmesh 2 2 2" "hring 2 2" \
     "flatfly 2 2 2" "butterfly 2 2" "omega 2" "cube 2" "clos 2 2 2" "fattree 2 2" "crossbar 3" \

@@ -377,20 +377,97 @@ static void coordinates(void **state)
                            "omega:n=2", "cube:n=2", "clos:m=2,n=2,r=2", "fattree:k=2,n=2",
                            "crossbar:n=3", "full:n=3", "chordal:n=8,w=3", "illiac:r=3",
                            "barrel:n=2", "ccc:k=3", "shuffle-exchange:n=2", "star:n=3",
-                           "tree:h=3"};
+                           "tree:h=3", "butterfly:k=2,n=2,layout=stages", "omega:n=2,layout=stages",
+                           "cube:n=2,layout=stages", "clos:m=2,n=2,r=2,layout=stages",
+                           "fattree:k=2,n=2,layout=stages"};
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
         gen_ok(&t, specs[i]);
+        /* folded indirect networks may stack switches on one point */
+        int folded = t.shape.family >= NOC_FAM_BUTTERFLY && t.shape.family <= NOC_FAM_FATTREE &&
+                     !strstr(specs[i], "stages");
         for (int v = 0; v < t.nnodes; v++) {
             assert_true(t.nodes[v].has_pos);
             if (t.nodes[v].x < 0 || t.nodes[v].y < 0)
                 fail_msg("%s: %s at (%g, %g)", specs[i], t.nodes[v].name, t.nodes[v].x, t.nodes[v].y);
             /* no two routers on one spot */
-            for (int u = 0; u < v && v < t.nrouters; u++)
+            for (int u = 0; u < v && v < t.nrouters && !folded; u++)
                 if (hypot(t.nodes[u].x - t.nodes[v].x, t.nodes[u].y - t.nodes[v].y) < 0.5)
                     fail_msg("%s: %s and %s overlap", specs[i], t.nodes[u].name, t.nodes[v].name);
         }
         noc_topo_free(&t);
     }
+}
+
+/* Folded indirect networks (gen.h): terminal i on Morton tile (even bits,
+ * odd bits), every switch at the mean of its channel ends. */
+static void folded_layout(void **state)
+{
+    (void)state;
+    struct noc_topo t;
+    /* Hand-worked, 2-ary 2-tree at pitch 2: terminals on a 2 x 2 grid at
+     * (1,1), (3,1), (1,3), (3,3); leaf r2 (t0, t1 and both roots) and r3
+     * (t2, t3, both roots); roots r0, r1 (both leaves).  Solving
+     * r2 = (t0 + t1 + r0 + r1)/4, r0 = r1 = (r2 + r3)/2 gives roots at
+     * (2, 2), leaves at (2, 1.5) and (2, 2.5). */
+    gen_ok(&t, "fattree:k=2,n=2,pitch=2");
+    const double want[][2] = {{2, 2}, {2, 2}, {2, 1.5}, {2, 2.5}, {1, 1}, {3, 1}, {1, 3}, {3, 3}};
+    for (int v = 0; v < 8; v++)
+        if (fabs(t.nodes[v].x - want[v][0]) > 1e-9 || fabs(t.nodes[v].y - want[v][1]) > 1e-9)
+            fail_msg("%s at (%g, %g), want (%g, %g)", t.nodes[v].name, t.nodes[v].x, t.nodes[v].y,
+                     want[v][0], want[v][1]);
+    noc_topo_free(&t);
+    /* Clos(2,2,2), pitch 1: tiles t0 (0.5,0.5), t1 (1.5,0.5), t2 (0.5,1.5),
+     * t3 (1.5,1.5).  Input switch r0 and output switch r4 have the same
+     * neighbours (t0, t1, both middles), so they coincide, likewise r1 and
+     * r5; a middle is the mean of r0, r1, r4, r5 = (1, 1) by symmetry; then
+     * r0 = (t0 + t1 + 2 x (1,1)) / 4 = (1, 0.75). */
+    gen_ok(&t, "clos:m=2,n=2,r=2");
+    assert_true(fabs(t.nodes[node(&t, "r2")].x - 1) < 1e-9 && fabs(t.nodes[node(&t, "r2")].y - 1) < 1e-9);
+    assert_true(fabs(t.nodes[node(&t, "r0")].x - 1) < 1e-9 && fabs(t.nodes[node(&t, "r0")].y - 0.75) < 1e-9);
+    noc_topo_free(&t);
+    /* Property, larger sizes: terminals on their tiles, every switch at the
+     * barycentre of its channel ends (to the nanometre rounding), inside the
+     * grid's bounding box. */
+    const char *specs[] = {"butterfly:k=3,n=3", "omega:n=5", "cube:n=4", "clos:m=3,n=4,r=5",
+                           "fattree:k=4,n=3,pitch=1.5"};
+    for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+        gen_ok(&t, specs[i]);
+        int R = t.nrouters, N = t.nterminals, bits = 0;
+        double p = strstr(specs[i], "pitch=1.5") ? 1.5 : 1;
+        while ((1 << bits) < N)
+            bits++;
+        for (int j = 0; j < N; j++) {
+            int x = 0, y = 0;
+            for (int b = 0; 2 * b < bits; b++) {
+                x |= ((j >> (2 * b)) & 1) << b;
+                y |= ((j >> (2 * b + 1)) & 1) << b;
+            }
+            if (fabs(t.nodes[R + j].x - (x + 0.5) * p) > 1e-9 || fabs(t.nodes[R + j].y - (y + 0.5) * p) > 1e-9)
+                fail_msg("%s: t%d at (%g, %g), want tile (%d, %d)", specs[i], j, t.nodes[R + j].x,
+                         t.nodes[R + j].y, x, y);
+        }
+        for (int v = 0; v < R; v++) {
+            double sx = 0, sy = 0;
+            int deg = 0;
+            for (int c = 0; c < t.nch; c++) {
+                int o = t.ch[c].src == v ? t.ch[c].dst : t.ch[c].dst == v ? t.ch[c].src : -1;
+                if (o < 0)
+                    continue;
+                sx += t.nodes[o].x;
+                sy += t.nodes[o].y;
+                deg++;
+            }
+            if (fabs(sx / deg - t.nodes[v].x) > 1e-5 || fabs(sy / deg - t.nodes[v].y) > 1e-5)
+                fail_msg("%s: %s at (%g, %g), its neighbours' mean (%g, %g)", specs[i], t.nodes[v].name,
+                         t.nodes[v].x, t.nodes[v].y, sx / deg, sy / deg);
+        }
+        noc_topo_free(&t);
+    }
+    /* layout=stages keeps the textbook drawing and says so in the name. */
+    gen_ok(&t, "fattree:k=2,n=2,layout=stages");
+    assert_string_equal(t.shape.params, "k=2,n=2,layout=stages");
+    assert_true(fabs(t.nodes[node(&t, "t3")].x - 3.5) < 1e-9 && fabs(t.nodes[node(&t, "t3")].y - 0.5) < 1e-9);
+    noc_topo_free(&t);
 }
 
 static void positional_and_named_agree(void **state)
@@ -515,6 +592,7 @@ int main(void)
         cmocka_unit_test(indirect_networks),
         cmocka_unit_test(shapes),
         cmocka_unit_test(coordinates),
+        cmocka_unit_test(folded_layout),
         cmocka_unit_test(positional_and_named_agree),
         cmocka_unit_test(invalid_parameters),
     };

@@ -1,7 +1,7 @@
-/* Folded layouts of indirect baselines (explore_int.h): terminals on a
+/* The folded layout of indirect networks (gen_priv.h): terminals on a
  * near-square grid of tiles in Morton order, routers at the barycentre of
  * their neighbours. */
-#include "explore_int.h"
+#include "gen_priv.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -17,7 +17,7 @@ static int even_bits(unsigned i)
     return v;
 }
 
-int explore_fold(struct noc_topo *t, double pitch, struct noc_ctx *ctx)
+int gen_fold(struct noc_topo *t, double pitch, struct noc_ctx *ctx)
 {
     int R = t->nrouters, N = t->nterminals;
     int *deg = noc_calloc(ctx, (size_t)R + 1, sizeof *deg);
