@@ -31,9 +31,10 @@ int noc_topo_write_json(const struct noc_topo *t, struct noc_buf *out, struct no
 /* Renders DOT text to SVG in-process with libgvc: neato with pinned
  * positions (-n) when `pinned`, dot otherwise. */
 int noc_svg_render(const char *dot, int pinned, struct noc_buf *out, struct noc_ctx *ctx);
-/* The topology drawn as SVG: positions pinned when every node has one and no
- * two share one (a folded switch stack), else laid out by dot.  NOC_ENOMEM,
- * NOC_EINTERNAL (Graphviz failed).  O(n log n) plus the layout. */
+/* The topology drawn as SVG: positions pinned when every node has one (else
+ * laid out by dot); nodes sharing a point (a folded switch stack) are drawn
+ * 0.4 mm apart to the right of it, the topology itself unchanged.
+ * NOC_ENOMEM, NOC_EINTERNAL (Graphviz failed).  O(n log n) plus the layout. */
 int noc_topo_write_svg(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
 /* The one table of topology writers: the writer for a format name, "dot",
  * "anynet", "json" or "svg" (exact, lower case), or NULL when there is

@@ -166,7 +166,7 @@ int noc_design_write(const struct noc_design *d, const struct noc_app *app, cons
     struct noc_layout L;
     struct noc_topo ho; /* the design with the layout's link latencies */
     struct noc_routing rt;
-    int have_rt = 0, have_ho = 0;
+    int have_rt = 0, have_ho = 0, have_anynet = 0;
     struct noc_buf b;
     noc_buf_init(&b);
     int rc = noc_layout_build(&L, &d->topo, tech, ctx);
@@ -188,6 +188,7 @@ int noc_design_write(const struct noc_design *d, const struct noc_app *app, cons
         }
         if (rc == NOC_OK)
             rc = save_buf(&b, dir, d->name, ext, ctx);
+        have_anynet |= i == 2 && rc == NOC_OK;
     }
     if (rc == NOC_OK) {
         b.len = 0;
@@ -217,6 +218,10 @@ int noc_design_write(const struct noc_design *d, const struct noc_app *app, cons
             break;
         default: {
             char any[128];
+            if (!have_anynet) { /* the configuration would name a missing file */
+                noc_note(ctx, "%s.booksim.cfg not written: %s.anynet was not written", d->name, d->name);
+                continue;
+            }
             snprintf(any, sizeof any, "%s.anynet", d->name);
             rc = noc_design_booksim_cfg(&d->topo, app, any, &b);
         }
@@ -226,7 +231,6 @@ int noc_design_write(const struct noc_design *d, const struct noc_app *app, cons
         if (rc == NOC_OK)
             rc = save_buf(&b, dir, d->name, exts[i], ctx);
     }
-    if (rc == NOC_OK)
     if (have_rt)
         noc_routing_free(&rt);
     if (have_ho)

@@ -120,6 +120,12 @@ w = {r['design']: float(r['wire_mm']) for r in rows}
 assert abs(w['fattree'] - 1) < 1e-5 and abs(w['clos'] - 2) < 1e-5 and abs(w['butterfly'] - 1) < 1e-5, w"
 has "fat tree leaf at (1, 0.75)" "$TMP/fold/fattree.dot" '"r2" \[kind="router", x=1, y=0.75,'
 has "fat tree root at the centre" "$TMP/fold/fattree.dot" '"r0" \[kind="router", x=1, y=1,'
+# anynet links are bidirectional, so the one-way Clos and butterfly get no
+# .anynet and no BookSim configuration naming it; the fat tree gets both.
+[ ! -e "$TMP/fold/clos.anynet" ] && [ ! -e "$TMP/fold/clos.booksim.cfg" ] && [ ! -e "$TMP/fold/butterfly.booksim.cfg" ] \
+    && ok "no booksim.cfg without its anynet" || notok "booksim.cfg without anynet" "$(ls "$TMP/fold")"
+has "fat tree's cfg names its anynet" "$TMP/fold/fattree.booksim.cfg" 'fattree.anynet'
+has "note for the missing cfg" "$TMP/err" 'clos.booksim.cfg not written: clos.anynet was not written'
 
 # --wire-budget: equal bisection wiring (Dally & Towles, ch. 3 and 5).  16
 # cores: a 4x4 mesh cuts k = 4 bidirectional links (8 channels), a 4x4 torus

@@ -67,11 +67,16 @@ run "stages spec reads back" 0 "$NOCSYN" eval gen:fattree:k=2,n=2,layout=stages
 bad "layout=rows refused" "$NOCSYN" gen clos 2 2 2 layout=rows
 has "layout message" "$TMP/err" 'layout must be folded or stages'
 bad "layout on a mesh refused" "$NOCSYN" gen mesh 3 layout=stages
-# A folded drawing stacks the Clos middles on one point, so its SVG is laid
-# out by dot (not pinned): the 6 routers and 4 terminals are 10 nodes.
+# A folded Clos stacks its middles (and each input switch on its output
+# switch) on one point; the SVG fans them out 0.4 mm apart (100 points per
+# mm): the two middles r2, r3 at (1, 1) mm are drawn at x = 100 and 140
+# points, all 10 nodes visible.
 run "clos svg" 0 "$NOCSYN" gen clos 2 2 2 -o "$TMP/clos.svg"
 cnt=$(grep -c 'class="node"' "$TMP/clos.svg")
 [ "$cnt" -eq 10 ] && ok "clos svg draws 10 nodes" || notok "clos svg nodes" "$cnt"
+xs=$(grep -A3 '<title>r[23]</title>' "$TMP/clos.svg" | grep -o '<text[^>]* x="[0-9.]*"' | grep -o 'x="[0-9.]*"' | tr -dc '0-9.\n ' | sort -n | tr '\n' ' ')
+awk -v s="$xs" 'BEGIN{n = split(s, a, " "); exit !(n == 2 && a[2] - a[1] > 39 && a[2] - a[1] < 41)}' \
+    && ok "stacked middles drawn 40 points apart ($xs)" || notok "stacked middles" "x = $xs"
 # The default link latencies of a folded 64-terminal fat tree: at most a few
 # links longer than the default 2 mm per cycle, so the zero-load latency is
 # within 1 cycle of one-cycle links; the stage layout's 64 mm strip is not.
