@@ -12,7 +12,6 @@
 #include "nocsyn/synth.h"
 #include "nocsyn/tech.h"
 
-#define ALL_BASELINES "mesh,torus,cmesh,hring,flatfly,clos,fattree,butterfly"
 
 void noc_campaign_init(struct noc_campaign *c)
 {
@@ -131,8 +130,13 @@ static int set_items(struct noc_campaign *c, struct pstate *p, const char *list,
     snprintf(buf, sizeof buf, "%s", list);
     if (!strcmp(buf, "none"))
         return NOC_OK;
-    if (baseline && !strcmp(buf, "all"))
-        snprintf(buf, sizeof buf, "%s", ALL_BASELINES);
+    if (baseline && !strcmp(buf, "all")) { /* every baseline of compare's registry */
+        const char *name, *d1, *d2;
+        size_t len = 0;
+        buf[0] = '\0';
+        for (int k = 0; noc_baseline_info(k, &name, &d1, &d2) == 0 && len < sizeof buf; k++)
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", k ? "," : "", name);
+    }
     char *save = NULL;
     for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         const char *name, *d1, *d2;

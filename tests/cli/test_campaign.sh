@@ -99,6 +99,14 @@ assert pts == sorted((a, f, w) for a in ('2', '8') for f in ('400', '800') for w
 run "plan again with the same description" 0 "$NOCSYN" campaign plan "$TMP/s/small.campaign" -o "$TMP/mk"
 has "replanning keeps the jobs done" "$TMP/out" "(32 done already)"
 
+# baselines = all: every baseline of compare's registry (compare --help lists
+# nine: mesh, torus, cmesh, cmesh-private, hring, flatfly, clos, fattree,
+# butterfly), so one app without methods plans nine jobs.
+printf 'app = apps/vopd.csv\nmethods = none\nbaselines = all\n' >"$TMP/s/all.campaign"
+run "plan every baseline" 0 "$NOCSYN" campaign plan "$TMP/s/all.campaign" -o "$TMP/all"
+has "all = 9 jobs" "$TMP/out" "planned 9 jobs"
+has "all includes cmesh-private" "$TMP/all/campaign.txt" "^baselines = mesh,torus,cmesh,cmesh-private,hring,flatfly,clos,fattree,butterfly$"
+
 # A job whose app disappeared after planning fails, says why, and is retried.
 cp "$APPS/pip.csv" "$TMP/s/apps/gone.csv"
 printf 'app = apps/gone.csv\nmethods = split\n' >"$TMP/s/gone.campaign"
