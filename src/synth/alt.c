@@ -292,8 +292,7 @@ static int alts_of(const struct noc_app *app, const struct noc_synth_opts *o, co
     long long base_cut = LLONG_MAX;
     int nseen = 0;
     if (built) {
-        if ((rc = synth_design_assignment(app, &res->d[base], seen, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(synth_design_assignment(app, &res->d[base], seen, ctx));
         canonical(N, K, seen, map);
         base_cut = cut_weight(g, seen);
         nseen = 1;
@@ -331,8 +330,7 @@ static int alts_of(const struct noc_app *app, const struct noc_synth_opts *o, co
         char name[80];
         snprintf(name, sizeof name, "%s_l%d", bname, start + 1);
         int kept;
-        if ((rc = build_alt(app, o, order, cx, cy, cw, K, part, lat_base, name, res, cap, &kept, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(build_alt(app, o, order, cx, cy, cw, K, part, lat_base, name, res, cap, &kept, ctx));
         nalt += kept;
     }
 cleanup:

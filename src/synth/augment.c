@@ -188,8 +188,7 @@ static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    if ((rc = synth_design_assignment(app, &res->d[base], core_sw, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(synth_design_assignment(app, &res->d[base], core_sw, ctx));
     snprintf(bname, sizeof bname, "%s", res->d[base].name);
     if ((r = synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &cur, why, sizeof why, ctx)) != 0) {
         if (r > 0)

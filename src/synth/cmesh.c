@@ -76,8 +76,7 @@ static int grid_axis(const struct swnet *net, int cols, int rows, int axis, int 
         obj[lv] += w;
         obj[lu] -= w;
     }
-    if ((rc = noc_lp_create(&lp, NOC_LP_MIN, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_lp_create(&lp, NOC_LP_MIN, ctx));
     for (int i = 0; i < n; i++)
         if (noc_lp_add_cols(lp, 1, -INFINITY, INFINITY, obj[i], NOC_LP_CONT, ctx) < 0) {
             rc = ctx->status;
@@ -92,8 +91,7 @@ static int grid_axis(const struct swnet *net, int cols, int rows, int axis, int 
         }
     }
     for (int c = 0; c < ncores; c++)
-        if ((rc = synth_lp_abs(lp, axis ? core_sw[c] / cols : core_sw[c] % cols, -1, cc[c], cw[c], ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(synth_lp_abs(lp, axis ? core_sw[c] / cols : core_sw[c] % cols, -1, cc[c], cw[c], ctx));
     for (int i = 0; i < n; i++)
         if (wsum[i] > 0 && (rc = synth_lp_abs(lp, i, -1, cen[i] / wsum[i], 1e-6 * (total + 1), ctx)) != NOC_OK)
             goto cleanup;
@@ -144,19 +142,16 @@ static int design_c(const struct noc_app *app, const struct noc_synth_opts *o, c
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    if ((rc = synth_groups(app, c, o->seed, group, &G, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(synth_groups(app, c, o->seed, group, &G, ctx));
     synth_grid(G, &cols, &rows);
     int R = cols * rows;
     d->switches = R;
-    if ((rc = place_groups(app, group, G, cols, rows, o->seed, router, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(place_groups(app, group, G, cols, rows, o->seed, router, ctx));
     if (!(path = noc_malloc(ctx, (size_t)cols + rows + 1, sizeof *path))) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    if ((rc = swnet_init(&net, R, app->nflows, o, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(swnet_init(&net, R, app->nflows, o, ctx));
     have_net = 1;
     for (int i = 0; i < N; i++)
         net.ncores[core_sw[i] = router[group[i]]]++;
@@ -196,8 +191,7 @@ static int design_c(const struct noc_app *app, const struct noc_synth_opts *o, c
             goto cleanup;
         }
     }
-    if ((rc = place_grid(&net, cols, rows, app, core_sw, cx, cy, cw, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(place_grid(&net, cols, rows, app, core_sw, cx, cy, cw, ctx));
     struct noc_shape sh;
     memset(&sh, 0, sizeof sh);
     sh.family = NOC_FAM_MESH;

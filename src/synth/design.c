@@ -167,8 +167,7 @@ static int build_topo(const struct noc_app *app, const struct swnet *net, const 
         noc_topo_set_pos(t, id, cx[c], cy[c]);
         t->nodes[id].w = app->cores[c].w;
         t->nodes[id].h = app->cores[c].h;
-        if ((rc = noc_topo_add_link(t, id, rid[core_sw[c]], ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(noc_topo_add_link(t, id, rid[core_sw[c]], ctx));
     }
     for (int ch = 0; ch < net->nch; ch++)
         if (net->csrc[ch] < net->cdst[ch] &&
@@ -197,11 +196,9 @@ int synth_finish(const struct noc_app *app, const struct swnet *net, const int *
     struct noc_traffic tr;
     int have_tr = 0, rc;
     double *mbps = NULL;
-    if ((rc = build_topo(app, net, core_sw, cx, cy, o, prefix, shape, d, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(build_topo(app, net, core_sw, cx, cy, o, prefix, shape, d, ctx));
     /* The design's terminals carry the core names. */
-    if ((rc = noc_traffic_from_app(&tr, &d->topo, app, app->name ? app->name : "app", "name", 0, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_traffic_from_app(&tr, &d->topo, app, app->name ? app->name : "app", "name", 0, ctx));
     have_tr = 1;
     struct noc_eval_opts eo;
     noc_eval_opts_init(&eo);
@@ -211,8 +208,7 @@ int synth_finish(const struct noc_app *app, const struct swnet *net, const int *
     eo.seed = o->seed;
     eo.link_capacity_mbps = noc_synth_capacity(o);
     eo.bisection = d->topo.nnodes <= 64;
-    if ((rc = noc_eval(&d->topo, &tr, &eo, &d->m, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_eval(&d->topo, &tr, &eo, &d->m, ctx));
     if (!(mbps = noc_malloc(ctx, (size_t)d->topo.nch + 1, sizeof *mbps))) {
         rc = NOC_ENOMEM;
         goto cleanup;
@@ -374,8 +370,7 @@ int synth_sweep_param(const struct noc_app *app, const struct noc_synth_opts *o,
             rc = NOC_ENOMEM;
             goto cleanup;
         }
-        if ((rc = fn(app, o, order, cx, cy, cw, p, d, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(fn(app, o, order, cx, cy, cw, p, d, ctx));
     }
     noc_synth_pareto(res);
     rc = synth_none_feasible(res, method, ctx);

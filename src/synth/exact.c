@@ -438,8 +438,7 @@ int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, i
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    if ((rc = synth_core_geom(app, m.cx, m.cy, m.cw, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(synth_core_geom(app, m.cx, m.cy, m.cw, ctx));
     noc_app_core_bw(app, m.in, m.out);
     double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
     for (int c = 0; c < N; c++) {

@@ -232,8 +232,7 @@ static int make_rings(const struct noc_app *app, const struct noc_synth_opts *o,
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    if ((rc = synth_groups(app, L, o->seed, group, &G, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(synth_groups(app, L, o->seed, group, &G, ctx));
     h->N = N;
     h->g = G;
     h->K = N + G;
@@ -260,8 +259,7 @@ static int make_rings(const struct noc_app *app, const struct noc_synth_opts *o,
             W[b * G + a] += app->flows[f].bw;
         }
     }
-    if ((rc = synth_ring_order(G, W, gpos, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(synth_ring_order(G, W, gpos, ctx));
     for (int c = 0; c < N; c++) {
         h->ring[c] = gpos[group[c]];
         h->size[h->ring[c]]++;
@@ -291,8 +289,7 @@ static int make_rings(const struct noc_app *app, const struct noc_synth_opts *o,
                 W[ib * m + ia] += fl->bw;
             }
         }
-        if ((rc = synth_ring_order(m, W, lpos, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(synth_ring_order(m, W, lpos, ctx));
         for (int i = 0; i < n; i++)
             h->rpos[members[i]] = lpos[i + 1];
     }
@@ -379,8 +376,7 @@ static int design_l(const struct noc_app *app, const struct noc_synth_opts *o, c
     struct swnet net;
     int have_net = 0, rc, *core_sw = NULL;
     char why[512];
-    if ((rc = make_rings(app, o, L, &h, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(make_rings(app, o, L, &h, ctx));
     d->switches = h.K;
     if (!(core_sw = noc_malloc(ctx, (size_t)h.N, sizeof *core_sw))) {
         rc = NOC_ENOMEM;
@@ -393,8 +389,7 @@ static int design_l(const struct noc_app *app, const struct noc_synth_opts *o, c
         if (have_net)
             swnet_free(&net);
         have_net = 0;
-        if ((rc = swnet_init(&net, h.K, app->nflows, o, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(swnet_init(&net, h.K, app->nflows, o, ctx));
         have_net = 1;
         for (int c = 0; c < h.N; c++)
             net.ncores[core_sw[c]]++;
@@ -418,8 +413,7 @@ static int design_l(const struct noc_app *app, const struct noc_synth_opts *o, c
         snprintf(d->reason, sizeof d->reason, "%s", why);
         goto cleanup;
     }
-    if ((rc = place_rings(&h, cx, cy, cw, &net, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(place_rings(&h, cx, cy, cw, &net, ctx));
     struct noc_shape sh;
     memset(&sh, 0, sizeof sh);
     sh.family = NOC_FAM_OTHER;

@@ -318,8 +318,7 @@ int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
         rc = synth_none_feasible(res, "merge", ctx);
         goto cleanup;
     }
-    if ((rc = record(&mc, &cur, cx, cy, d, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(record(&mc, &cur, cx, cy, d, ctx));
     double pcur = net_power(&mc, &cur.net, cur.core_sw);
     for (;;) {
         int np = candidates(&cur.net, &pairs, ctx);
@@ -358,8 +357,7 @@ int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
             rc = NOC_ENOMEM;
             goto cleanup;
         }
-        if ((rc = record(&mc, &cur, cx, cy, d, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(record(&mc, &cur, cx, cy, d, ctx));
     }
     noc_synth_pareto(res);
     rc = synth_none_feasible(res, "merge", ctx);

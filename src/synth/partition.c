@@ -70,8 +70,7 @@ int core_graph_build_opts(const struct noc_app *app, const struct noc_synth_opts
             id = np++;
             pa[id] = a;
             pb[id] = b;
-            if ((rc = noc_u64map_put(&pairs, noc_pair_key(a, b), id, ctx)) != NOC_OK)
-                goto cleanup;
+            NOC_CHECK(noc_u64map_put(&pairs, noc_pair_key(a, b), id, ctx));
         }
         w[id] += fl->bw * boost;
         wmax = fmax(wmax, w[id]);
@@ -125,8 +124,7 @@ int synth_partition(const struct noc_app *app, int K, unsigned seed, int *core_s
     int *size = NULL;
     if (rc != NOC_OK)
         return rc;
-    if ((rc = noc_part_kway(g.n, g.xadj, g.adjncy, NULL, g.adjwgt, K, seed, 50, core_sw, NULL, ctx)))
-        goto cleanup;
+    NOC_CHECK(noc_part_kway(g.n, g.xadj, g.adjncy, NULL, g.adjwgt, K, seed, 50, core_sw, NULL, ctx));
     /* Every part must hold a core: refill empty parts from the largest part,
      * moving its least attached core (lowest id on ties). */
     size = noc_calloc(ctx, (size_t)K, sizeof *size);

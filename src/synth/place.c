@@ -53,8 +53,7 @@ static int place_axis(struct swnet *net, int ncores, const int *core_sw, const d
     }
     for (int s = 0; s < K; s++)
         cen[s] = wsum[s] > 0 ? cen[s] / wsum[s] : (lo + hi) / 2;
-    if ((rc = noc_lp_create(&lp, NOC_LP_MIN, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_lp_create(&lp, NOC_LP_MIN, ctx));
     /* Columns 0..K-1: switch coordinates within the die. */
     if (noc_lp_add_cols(lp, K, lo, hi, 0, NOC_LP_CONT, ctx) < 0) {
         rc = ctx->status;
@@ -63,22 +62,19 @@ static int place_axis(struct swnet *net, int ncores, const int *core_sw, const d
     /* Each |a - b| term is a - b = p - n with p, n >= 0 costing w (p + n):
      * one equality row per term keeps the basis small. */
     for (int c = 0; c < ncores; c++)
-        if ((rc = synth_lp_abs(lp, core_sw[c], -1, cc[c], cw[c], ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(synth_lp_abs(lp, core_sw[c], -1, cc[c], cw[c], ctx));
     for (int ch = 0; ch < net->nch; ch++) {
         int u = net->csrc[ch], v = net->cdst[ch];
         if (u > v)
             continue;
         int back = noc_u64map_get(&net->chmap, noc_pair_key(v, u));
         double w = net->cload[ch] + (back >= 0 ? net->cload[back] : 0);
-        if ((rc = synth_lp_abs(lp, u, v, 0, fmax(w, 1e-3 * total / (ncores + 1)), ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(synth_lp_abs(lp, u, v, 0, fmax(w, 1e-3 * total / (ncores + 1)), ctx));
     }
     /* A tiny pull towards each switch's own cores' centroid makes the
      * optimum unique where the weighted median is an interval. */
     for (int s = 0; s < K; s++)
-        if ((rc = synth_lp_abs(lp, s, -1, cen[s], 1e-6 * (total + 1), ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(synth_lp_abs(lp, s, -1, cen[s], 1e-6 * (total + 1), ctx));
     rc = synth_lp_solve_first(lp, K, out, ctx);
 cleanup:
     noc_lp_free(lp);

@@ -158,16 +158,13 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
     struct sweep sw = {.app = app, .o = o, .cx = cx, .cy = cy, .cw = cw, .order = order, .res = res};
     struct noc_pool_job job = {.nitems = res->n, .nthreads = o->threads, .arg = &sw, .run = design_one,
                                .done = o->progress ? design_done : NULL, .leave = design_leave};
-    if ((rc = noc_pool_run(&job, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_pool_run(&job, ctx));
     /* The low-latency alternatives and their variants are kept only
      * where no other design dominates them. */
     int nplain = res->n, nalt, nvar;
-    if ((rc = synth_split_alts(app, o, order, cx, cy, cw, res, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(synth_split_alts(app, o, order, cx, cy, cw, res, ctx));
     nalt = res->n;
-    if ((rc = synth_split_variants(app, o, order, cx, cy, cw, res, 0, nplain, 0, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(synth_split_variants(app, o, order, cx, cy, cw, res, 0, nplain, 0, ctx));
     nvar = res->n;
     if ((rc = synth_split_variants(app, o, order, cx, cy, cw, res, nplain, nalt, 0, ctx)) != NOC_OK ||
         (rc = synth_split_variants(app, o, order, cx, cy, cw, res, 0, nalt, 1, ctx)) != NOC_OK)

@@ -69,11 +69,9 @@ int noc_synth_verify(const struct noc_topo *t, const struct noc_app *app, const 
             goto cleanup;
         }
     for (int i = 0; i < t->nroutes; i++)
-        if ((rc = noc_u64map_put(&rmap, noc_pair_key(t->routes[i].src, t->routes[i].dst), i, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(noc_u64map_put(&rmap, noc_pair_key(t->routes[i].src, t->routes[i].dst), i, ctx));
     for (int f = 0; f < app->nflows; f++)
-        if ((rc = check_flow(t, app, &rmap, f, mbps, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(check_flow(t, app, &rmap, f, mbps, ctx));
     for (int c = 0; c < t->nch; c++)
         if (mbps[c] > cap * (1 + 1e-9)) {
             rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
