@@ -97,8 +97,7 @@ int rt_walk_paths(const struct noc_routing *r, const struct rt_model *m, int s, 
                                m->name, rt_name(t, s), rt_name(t, d));
                 goto cleanup;
             }
-            if ((rc = m->next(r, &dd, parts[i].u, parts[i].cin, parts[i].cls, hop, &nhop, ctx)))
-                goto cleanup;
+            NOC_CHECK(m->next(r, &dd, parts[i].u, parts[i].cin, parts[i].cls, hop, &nhop, ctx));
             if (nhop == 0) {
                 rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "%s routing has no path from %s to %s",
                                m->name, rt_name(t, s), rt_name(t, d));
@@ -111,8 +110,7 @@ int rt_walk_paths(const struct noc_routing *r, const struct rt_model *m, int s, 
                     rc = noc_error(ctx, NOC_ELIMIT, NULL, 0, "more than %d paths", RT_MAXPATHS);
                     goto cleanup;
                 }
-                if ((rc = noc_grow(ctx, (void **)&parts, &pcap, (size_t)np + 1, sizeof *parts)))
-                    goto cleanup;
+                NOC_CHECK(noc_grow(ctx, (void **)&parts, &pcap, (size_t)np + 1, sizeof *parts));
                 memmove(&parts[i + 2], &parts[i + 1], (size_t)(np - i - 1) * sizeof *parts);
                 if ((rc = part_clone(&parts[i + 1], &parts[i], ctx)) != NOC_OK) {
                     memmove(&parts[i + 1], &parts[i + 2], (size_t)(np - i - 1) * sizeof *parts);
