@@ -61,6 +61,8 @@ int main(int argc, char **argv)
     noc_lp_params_init(&prm);
     prm.time_limit_s = argc > 4 ? atof(argv[4]) : 600;
     prm.cuts = getenv("EXACT_CUTS") ? atoi(getenv("EXACT_CUTS")) : 0;
+    /* A node limit makes runs comparable on a loaded machine. */
+    prm.node_limit = getenv("EXACT_NODES") ? atol(getenv("EXACT_NODES")) : 0;
     struct noc_design d;
     double bound, t0 = now();
     rc = noc_synth_exact(&app, &o, K, &prm, &d, &bound, &ctx);

@@ -359,4 +359,14 @@ typedef int (*synth_method_fn)(const struct noc_app *, const struct noc_synth_op
 int synth_run_grid(const char *method, synth_method_fn run, const struct noc_app *app,
                const struct noc_synth_opts *o, struct noc_synth_result *res, struct noc_ctx *ctx);
 
+/* A lower bound on the core links' bandwidth x length (MB/s mm) of any
+ * design with K switches (exact.c): every core reaches a switch and the K
+ * switches serve K non-empty groups, so the sum is at least the optimal
+ * weighted Manhattan K-median of the cores (x, y, weight w) with free
+ * centres, each group's centre at its weighted medians.  Exact, by dynamic
+ * programming over subsets; *out = 0 (no bound) above 16 cores or for K
+ * outside 1..N.  NOC_ENOMEM.  O(2^N N + K 3^N) time, O(2^N) memory. */
+int synth_kmedian_bound(const double *cx, const double *cy, const double *w, int N, int K,
+                        double *out, struct noc_ctx *ctx);
+
 #endif

@@ -14,6 +14,7 @@
 #include "nocsyn/app.h"
 #include "nocsyn/lp.h"
 #include "nocsyn/synth.h"
+#include "../../src/synth/synth_int.h"
 
 /* Cores A at (0,0) and B at (3,0), 1 x 1 mm (centres 3 mm apart), one flow
  * A -> B of 100 MB/s. */
@@ -148,12 +149,106 @@ static void exact_vs_split(void **state)
     noc_app_free(&app);
 }
 
+/* The K-median bound on core-link wire (synth_kmedian_bound), hand-worked:
+ * four unit-weight cores at x = 0, 1, 10, 11 (y = 0).  K = 1: any X in
+ * [1, 10] costs 1 + 0 + 9 + 10 = 20; K = 2: {0, 1} and {10, 11} cost 1 + 1;
+ * K = 3: one pair left, 1; K = 4: 0.  Weights 3, 1, 1, 1 at K = 1: the
+ * weighted median is 0 (3 of 6), 0 + 1 + 10 + 11 = 22.  In 2-D, (0,0),
+ * (0,4), (4,0) at K = 1: medians x = 0, y = 0, cost 4 + 4 = 8. */
+static void kmedian_hand_worked(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    double x[] = {0, 1, 10, 11}, y[] = {0, 0, 0, 0}, w1[] = {1, 1, 1, 1}, w3[] = {3, 1, 1, 1}, v;
+    const double want[] = {0, 20, 2, 1, 0};
+    for (int K = 1; K <= 4; K++) {
+        assert_int_equal(synth_kmedian_bound(x, y, w1, 4, K, &v, &ctx), NOC_OK);
+        assert_true(fabs(v - want[K]) < 1e-12);
+    }
+    assert_int_equal(synth_kmedian_bound(x, y, w3, 4, 1, &v, &ctx), NOC_OK);
+    assert_true(fabs(v - 22) < 1e-12);
+    double x2[] = {0, 0, 4}, y2[] = {0, 4, 0};
+    assert_int_equal(synth_kmedian_bound(x2, y2, w1, 3, 1, &v, &ctx), NOC_OK);
+    assert_true(fabs(v - 8) < 1e-12);
+    /* no bound outside 1..N or above 16 cores */
+    assert_int_equal(synth_kmedian_bound(x, y, w1, 4, 5, &v, &ctx), NOC_OK);
+    assert_true(v == 0);
+}
+
+/* Property: the bound equals a brute force over every assignment of N
+ * random cores to K labels (K^N of them, empty groups skipped), each
+ * group's cost minimised over every candidate centre coordinate (an L1
+ * optimum lies at some core's coordinate in each axis). */
+static double brute_kmedian(const double *x, const double *y, const double *w, int N, int K)
+{
+    int lab[8];
+    long total = 1;
+    double best = INFINITY;
+    for (int i = 0; i < N; i++)
+        total *= K;
+    for (long code = 0; code < total; code++) {
+        long c = code;
+        int used = 0;
+        for (int i = 0; i < N; i++, c /= K) {
+            lab[i] = (int)(c % K);
+            used |= 1 << lab[i];
+        }
+        if (used != (1 << K) - 1)
+            continue;
+        double cost = 0;
+        for (int g = 0; g < K; g++)
+            for (int axis = 0; axis < 2; axis++) {
+                const double *v = axis ? y : x;
+                double gbest = INFINITY;
+                for (int cand = 0; cand < N; cand++) {
+                    double s = 0;
+                    for (int i = 0; i < N; i++)
+                        if (lab[i] == g)
+                            s += w[i] * fabs(v[i] - v[cand]);
+                    gbest = fmin(gbest, s);
+                }
+                cost += gbest;
+            }
+        best = fmin(best, cost);
+    }
+    return best;
+}
+
+static void kmedian_vs_brute_force(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    unsigned seed = 12345;
+    for (int trial = 0; trial < 40; trial++) {
+        double x[8], y[8], w[8], v;
+        int N = 2 + trial % 6, K = 1 + trial % 4;
+        if (K > N)
+            K = N;
+        for (int i = 0; i < N; i++) {
+            seed = seed * 1103515245u + 12345u;
+            x[i] = (seed >> 8) % 100 / 10.0;
+            seed = seed * 1103515245u + 12345u;
+            y[i] = (seed >> 8) % 100 / 10.0;
+            seed = seed * 1103515245u + 12345u;
+            w[i] = 1 + (seed >> 8) % 50;
+        }
+        assert_int_equal(synth_kmedian_bound(x, y, w, N, K, &v, &ctx), NOC_OK);
+        double b = brute_kmedian(x, y, w, N, K);
+        if (fabs(v - b) > 1e-9 * (1 + b))
+            fail_msg("trial %d (N %d, K %d): bound %g, brute force %g", trial, N, K, v, b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(exact_two_cores_hand_worked),
         cmocka_unit_test(exact_radix),
         cmocka_unit_test(exact_vs_split),
+        cmocka_unit_test(kmedian_hand_worked),
+        cmocka_unit_test(kmedian_vs_brute_force),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
