@@ -281,7 +281,10 @@ void noc_synth_pareto(struct noc_synth_result *res);
  * when d->feasible, else none), NOC_EINFEASIBLE (no design: d->reason),
  * NOC_EINVAL (K outside 1..ncores, bad input as split), NOC_ENOMEM.
  * Size: N K + F K (K - 1) binaries for N cores and F flows; meant for
- * small apps (12 cores, K <= 4 take seconds to minutes). */
+ * small apps (12 cores, K <= 4 take seconds to minutes).  Implied rows
+ * tighten the relaxation: core-link wire >= the cores' weighted Manhattan
+ * K-median (up to 16 cores; O(K 3^N) to compute), total wire >= sum of
+ * bandwidth x the flow's cores' Manhattan distance. */
 struct noc_lp_params;
 int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, int K,
                     const struct noc_lp_params *prm, struct noc_design *d, double *bound_mw,
