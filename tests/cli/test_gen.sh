@@ -106,6 +106,8 @@ for fam in ring linear mesh torus hypercube cmesh hring flatfly butterfly omega 
     has "help lists $fam" "$TMP/out" "^  $fam "
 done
 has "help shows mesh parameters" "$TMP/out" 'mesh  *k \[n=2\] | dims=AxB'
+has "help tells the folded layout" "$TMP/out" 'layout=stages gives the textbook stage columns'
+has "help shows fattree's layout parameter" "$TMP/out" 'fattree  *k n \[layout=folded|stages\]'
 has "help shows clos parameters" "$TMP/out" 'clos  *m n r'
 
 # Bad input: exit 2, one line, no output file.
