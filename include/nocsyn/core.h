@@ -128,6 +128,44 @@ int noc_kv_split(char *line, char **key, char **val);
 int noc_parse_grid(const char *label, const char *s, double lo, double hi, int whole, double *vals, int max,
                    int *n, struct noc_ctx *ctx);
 
+/* The one binary min-heap: items (double key, int id).  Order: the smaller
+ * key first; on equal keys, with tie_id the smaller id first, without it no
+ * order is promised (the sift rules then decide, deterministically: an item
+ * moves up only past a strictly greater key, and moves down to its smaller
+ * child, the left one on equal keys, only when that child's key is strictly
+ * smaller).  Keys must not be NaN.
+ * Indexed heaps (nid > 0) hold ids 0..nid-1, each at most once, and keep
+ * pos[id]: its position in a[], -1 when not pushed since the last clear,
+ * -2 once popped; they never allocate after init.  Plain heaps (nid = 0)
+ * take any ids, repeated or not, and grow on push.
+ * Lifetime: noc_heap_init / noc_heap_free; the heap owns a[] and pos[]. */
+struct noc_heap_item {
+    double key;
+    int id;
+};
+struct noc_heap {
+    struct noc_heap_item *a; /* a[0..n-1], a[0] the least */
+    size_t n, cap;
+    int *pos; /* indexed heaps: nid entries (see above); else NULL */
+    int nid;
+    int tie_id;
+};
+/* Initialises an empty heap, indexed over ids 0..nid-1 when nid > 0.
+ * Errors: NOC_EINVAL (nid < 0), NOC_ENOMEM (then h is freed).  O(nid). */
+int noc_heap_init(struct noc_heap *h, int nid, int tie_id, struct noc_ctx *ctx);
+void noc_heap_free(struct noc_heap *h);
+/* Empties h; indexed: every pos back to -1.  O(nid) or O(1). */
+void noc_heap_clear(struct noc_heap *h);
+/* Adds (key, id).  Indexed: id in 0..nid-1 and pos[id] == -1 (not checked).
+ * Errors: NOC_ENOMEM (plain heaps only; h unchanged).  O(log n). */
+int noc_heap_push(struct noc_heap *h, double key, int id, struct noc_ctx *ctx);
+/* Indexed heaps: pushes id when pos[id] == -1, else (pos[id] >= 0) lowers its
+ * key to `key` (which must not exceed the current one) and restores the
+ * order.  Never fails.  O(log n). */
+void noc_heap_update(struct noc_heap *h, int id, double key);
+/* Removes and returns the least item; h must not be empty.  O(log n). */
+struct noc_heap_item noc_heap_pop(struct noc_heap *h);
+
 /* A deterministic 64-bit PRNG (splitmix64 seeding a xoshiro256**). */
 struct noc_rng { uint64_t s[4]; };
 void noc_rng_seed(struct noc_rng *r, uint64_t seed);

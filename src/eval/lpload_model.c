@@ -147,31 +147,21 @@ double noc_lpl_demands(struct lpl *s, int k)
 void noc_lpl_distances(struct lpl *s, int k)
 {
     const struct noc_graph *g = &s->t->g;
-    int R = s->R, head = 0, tail = 0, sink = s->comm[k].sink;
-    for (int r = 0; r < R; r++)
-        s->dist[r] = -1;
+    int R = s->R, n = 0, sink = s->comm[k].sink;
     if (sink < R) {
-        s->dist[sink] = 0;
-        s->queue[tail++] = sink;
-    } else {
+        s->queue[n++] = sink;
+    } else { /* its ejection routers, each once (dist[] marks them) */
+        for (int r = 0; r < R; r++)
+            s->dist[r] = -1;
         for (int i = g->in_off[sink]; i < g->in_off[sink + 1]; i++) {
             int r = g->src[g->in_edge[i]];
             if (s->dist[r] < 0) {
                 s->dist[r] = 0;
-                s->queue[tail++] = r;
+                s->queue[n++] = r;
             }
         }
     }
-    while (head < tail) {
-        int v = s->queue[head++];
-        for (int i = g->in_off[v]; i < g->in_off[v + 1]; i++) {
-            int u = g->src[g->in_edge[i]];
-            if (u < R && s->dist[u] < 0) {
-                s->dist[u] = s->dist[v] + 1;
-                s->queue[tail++] = u;
-            }
-        }
-    }
+    noc_graph_bfs(g, R, s->queue, n, NOC_BFS_IN, -1, s->dist, s->queue);
 }
 
 /* Nearest distance among a multi-injection terminal's routers (-1: none). */

@@ -31,12 +31,13 @@
 
 struct sym {
     int R;
+    const struct noc_graph *g; /* the topology's channels (routers 0..R-1) */
     unsigned char *adj;  /* R x R channel counts u -> v (saturating at 255) */
     int *color, *indeg, *outdeg;
     int *lab_a, *lab_b;  /* per router: 4 distances (from/to x, from/to x2) */
     int *order;          /* BFS order from a */
     int *map, *used;     /* map[x] = image or -1; used[y] */
-    int *queue;
+    int *queue, *dist;   /* R each: noc_graph_bfs's */
     long steps;
 };
 
@@ -52,28 +53,17 @@ static void sym_free(struct sym *s)
     free(s->map);
     free(s->used);
     free(s->queue);
+    free(s->dist);
     memset(s, 0, sizeof *s);
 }
 
-/* Directed BFS distances from src (out = 1) or to src (out = 0) into d
+/* Directed distances from src (out = 1) or to src (out = 0) into d
  * (stride 4, offset off); -1 when unreachable. */
 static void bfs(struct sym *s, int src, int out, int *d, int off)
 {
-    int R = s->R, head = 0, tail = 0;
-    for (int v = 0; v < R; v++)
-        d[4 * v + off] = -1;
-    d[4 * src + off] = 0;
-    s->queue[tail++] = src;
-    while (head < tail) {
-        int u = s->queue[head++];
-        for (int v = 0; v < R; v++) {
-            int e = out ? s->adj[(size_t)u * R + v] : s->adj[(size_t)v * R + u];
-            if (e && d[4 * v + off] < 0) {
-                d[4 * v + off] = d[4 * u + off] + 1;
-                s->queue[tail++] = v;
-            }
-        }
-    }
+    noc_graph_bfs(s->g, s->R, &src, 1, out ? NOC_BFS_OUT : NOC_BFS_IN, -1, s->dist, s->queue);
+    for (int v = 0; v < s->R; v++)
+        d[4 * v + off] = s->dist[v];
 }
 
 /* Labels relative to (x, x2) into lab (x2 < 0: only x). */
@@ -203,6 +193,7 @@ static int sym_build(const struct noc_topo *t, struct sym *s, struct noc_ctx *ct
     int R = t->nrouters;
     memset(s, 0, sizeof *s);
     s->R = R;
+    s->g = &t->g;
     s->adj = noc_calloc(ctx, (size_t)R * R + 1, 1);
     s->color = noc_calloc(ctx, (size_t)R + 1, sizeof(int));
     s->indeg = noc_calloc(ctx, (size_t)R + 1, sizeof(int));
@@ -213,8 +204,9 @@ static int sym_build(const struct noc_topo *t, struct sym *s, struct noc_ctx *ct
     s->map = noc_calloc(ctx, (size_t)R + 1, sizeof(int));
     s->used = noc_calloc(ctx, (size_t)R + 1, sizeof(int));
     s->queue = noc_calloc(ctx, (size_t)R + 1, sizeof(int));
+    s->dist = noc_calloc(ctx, (size_t)R + 1, sizeof(int));
     if (!s->adj || !s->color || !s->indeg || !s->outdeg || !s->lab_a || !s->lab_b || !s->order ||
-        !s->map || !s->used || !s->queue)
+        !s->map || !s->used || !s->queue || !s->dist)
         return NOC_ENOMEM;
     for (int c = 0; c < t->nch; c++) {
         int u = t->ch[c].src, v = t->ch[c].dst;

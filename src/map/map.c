@@ -45,23 +45,14 @@ int noc_map_distances(const struct noc_topo *t, int **out, struct noc_ctx *ctx)
         int tn = R + i;
         for (int r = 0; r < R; r++)
             rd[r] = -1;
-        int qh = 0, qt = 0;
+        int nsrc = 0;
         /* Every injection router of terminal i starts at distance 0. */
         for (int e = g->off[tn]; e < g->off[tn + 1]; e++)
             if (g->dst[e] < R && rd[g->dst[e]] < 0) {
                 rd[g->dst[e]] = 0;
-                queue[qt++] = g->dst[e];
+                queue[nsrc++] = g->dst[e];
             }
-        while (qh < qt) {
-            int u = queue[qh++];
-            for (int e = g->off[u]; e < g->off[u + 1]; e++) {
-                int v = g->dst[e];
-                if (v < R && rd[v] < 0) {
-                    rd[v] = rd[u] + 1;
-                    queue[qt++] = v;
-                }
-            }
-        }
+        noc_graph_bfs(g, R, queue, nsrc, NOC_BFS_OUT, -1, rd, queue);
         for (int j = 0; j < N; j++) {
             int tj = R + j, best = -1;
             for (int k = g->in_off[tj]; k < g->in_off[tj + 1]; k++) {

@@ -55,32 +55,21 @@ static int fill(const struct noc_routing *r, int D, int *tab, struct noc_ctx *ct
 {
     const struct noc_topo *t = r->t;
     const struct noc_graph *g = &t->g;
-    int R = t->nrouters, head = 0, tail = 0;
-    char *reach = noc_calloc(ctx, (size_t)R, 1);
+    int R = t->nrouters;
+    int *reach = noc_malloc(ctx, (size_t)R, sizeof *reach); /* hops to D, -1: none */
     int *queue = noc_malloc(ctx, (size_t)R, sizeof *queue);
     if (!reach || !queue) {
         free(reach);
         free(queue);
         return NOC_ENOMEM;
     }
-    reach[D] = 1;
-    queue[tail++] = D;
-    while (head < tail) {
-        int v = queue[head++];
-        for (int j = g->in_off[v]; j < g->in_off[v + 1]; j++) {
-            int w = g->src[g->in_edge[j]];
-            if (w < R && !reach[w]) {
-                reach[w] = 1;
-                queue[tail++] = w;
-            }
-        }
-    }
+    noc_graph_bfs(g, R, &D, 1, NOC_BFS_IN, -1, reach, queue);
     for (int u = 0; u < R; u++) {
         tab[u] = -1;
-        if (u == D || !reach[u])
+        if (u == D || reach[u] < 0)
             continue;
         for (int e = g->off[u]; e < g->off[u + 1]; e++)
-            if (g->dst[e] < R && reach[g->dst[e]]) {
+            if (g->dst[e] < R && reach[g->dst[e]] >= 0) {
                 tab[u] = e;
                 break;
             }

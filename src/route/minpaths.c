@@ -5,31 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* BFS over router-router channels, forward from `from` (dir 0) or backward
- * to it (dir 1).  dist[] gets hops or -1; order[] (may be NULL) the visit
- * order; returns the number visited. */
-static int bfs(const struct noc_topo *t, int from, int dir, int *dist, int *order)
-{
-    const struct noc_graph *g = &t->g;
-    int R = t->nrouters, head = 0, tail = 0;
-    for (int v = 0; v < R; v++)
-        dist[v] = -1;
-    dist[from] = 0;
-    order[tail++] = from;
-    while (head < tail) {
-        int u = order[head++];
-        int lo = dir ? g->in_off[u] : g->off[u], hi = dir ? g->in_off[u + 1] : g->off[u + 1];
-        for (int j = lo; j < hi; j++) {
-            int w = dir ? g->src[g->in_edge[j]] : g->dst[j];
-            if (w < R && dist[w] < 0) {
-                dist[w] = dist[u] + 1;
-                order[tail++] = w;
-            }
-        }
-    }
-    return tail;
-}
-
 static int endpoints(const struct noc_topo *t, int s, int d, int *a, int *b, struct noc_ctx *ctx)
 {
     if (s < 0 || s >= t->nnodes || d < 0 || d >= t->nnodes)
@@ -57,7 +32,7 @@ int noc_minpaths_count(const struct noc_topo *t, int s, int d, struct noc_bignum
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    int nv = bfs(t, a, 0, dist, order);
+    int nv = noc_graph_bfs(g, R, &a, 1, NOC_BFS_OUT, -1, dist, order);
     if (dist[b] < 0) {
         rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no path from %s to %s", rt_name(t, s),
                        rt_name(t, d));
@@ -102,7 +77,7 @@ int noc_minpaths_list(const struct noc_topo *t, int s, int d, long limit,
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    bfs(t, b, 1, db, order);
+    noc_graph_bfs(&t->g, R, &b, 1, NOC_BFS_IN, -1, db, order);
     if (db[a] < 0) {
         rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no path from %s to %s", rt_name(t, s),
                        rt_name(t, d));

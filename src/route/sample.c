@@ -20,7 +20,7 @@ static int ecmp_sample(const struct noc_topo *t, int s, int d, struct noc_rng *r
                        struct noc_pathset *ps, struct noc_ctx *ctx)
 {
     const struct noc_graph *g = &t->g;
-    int R = t->nrouters, rc = NOC_OK, n = 0, head = 0, tail = 0;
+    int R = t->nrouters, rc = NOC_OK, n = 0;
     int a = rt_src_router(t, s), b = rt_dst_router(t, d);
     if (a < 0 || b < 0)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "'%s' or '%s' is not attached to a router",
@@ -33,20 +33,7 @@ static int ecmp_sample(const struct noc_topo *t, int s, int d, struct noc_rng *r
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    for (int v = 0; v < R; v++)
-        db[v] = -1;
-    db[b] = 0;
-    order[tail++] = b;
-    while (head < tail) {
-        int v = order[head++];
-        for (int j = g->in_off[v]; j < g->in_off[v + 1]; j++) {
-            int w = g->src[g->in_edge[j]];
-            if (w < R && db[w] < 0) {
-                db[w] = db[v] + 1;
-                order[tail++] = w;
-            }
-        }
-    }
+    int tail = noc_graph_bfs(g, R, &b, 1, NOC_BFS_IN, -1, db, order);
     if (db[a] < 0) {
         rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no path from %s to %s", rt_name(t, s),
                        rt_name(t, d));

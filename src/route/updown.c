@@ -55,30 +55,6 @@ static int cmp_root(const void *a, const void *b)
     return (x->id > y->id) - (x->id < y->id);
 }
 
-/* Multi-source BFS over the undirected view of the router-router channels:
- * lv[] holds 0 for the sources (queued in queue[0..tail-1]) and -1 for the
- * rest on entry, the distances on return. */
-static void bfs_from(const struct noc_topo *t, int *lv, int *queue, int tail)
-{
-    const struct noc_graph *g = &t->g;
-    int R = t->nrouters;
-    for (int head = 0; head < tail;) {
-        int u = queue[head++];
-        for (int e = g->off[u]; e < g->off[u + 1]; e++)
-            if (g->dst[e] < R && lv[g->dst[e]] < 0) {
-                lv[g->dst[e]] = lv[u] + 1;
-                queue[tail++] = g->dst[e];
-            }
-        for (int j = g->in_off[u]; j < g->in_off[u + 1]; j++) {
-            int w = g->src[g->in_edge[j]];
-            if (w < R && lv[w] < 0) {
-                lv[w] = lv[u] + 1;
-                queue[tail++] = w;
-            }
-        }
-    }
-}
-
 /* BFS levels over the undirected view of the router-router channels: one
  * tree per component, rooted at its first router in root order. */
 static int levels(struct updown *p, const struct noc_topo *t, struct noc_ctx *ctx)
@@ -100,9 +76,7 @@ static int levels(struct updown *p, const struct noc_topo *t, struct noc_ctx *ct
         int root = order[i].id;
         if (p->level[root] >= 0)
             continue;
-        p->level[root] = 0;
-        queue[0] = root;
-        bfs_from(t, p->level, queue, 1);
+        noc_graph_bfs(&t->g, R, &root, 1, NOC_BFS_BOTH | NOC_BFS_KEEP, -1, p->level, queue);
     }
 cleanup:
     free(order);
@@ -222,21 +196,17 @@ cleanup:
 static void nca_levels(struct updown *p, const struct noc_topo *t, const char *term, int *dist, int *queue)
 {
     int R = t->nrouters, tail = 0, far = 0;
-    for (int v = 0; v < R; v++) {
-        dist[v] = term[v] ? 0 : -1;
+    for (int v = 0; v < R; v++)
         if (term[v])
             queue[tail++] = v;
-    }
-    bfs_from(t, dist, queue, tail);
+    noc_graph_bfs(&t->g, R, queue, tail, NOC_BFS_BOTH, -1, dist, queue);
     for (int v = 0; v < R; v++)
         far = dist[v] > far ? dist[v] : far;
     tail = 0;
-    for (int v = 0; v < R; v++) {
-        p->level[v] = dist[v] == far ? 0 : -1;
+    for (int v = 0; v < R; v++)
         if (dist[v] == far)
             queue[tail++] = v;
-    }
-    bfs_from(t, p->level, queue, tail);
+    noc_graph_bfs(&t->g, R, queue, tail, NOC_BFS_BOTH, -1, p->level, queue);
 }
 
 /* nca: each terminal's index among those injecting at its router (port[]

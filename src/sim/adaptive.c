@@ -38,23 +38,8 @@ static int distances(struct sim_net *n, struct noc_ctx *ctx)
         free(q);
         return NOC_ENOMEM;
     }
-    for (int s = 0; s < R; s++) {
-        int *d = n->dist + (size_t)s * R, h = 0, t = 0;
-        for (int v = 0; v < R; v++)
-            d[v] = -1;
-        d[s] = 0;
-        q[t++] = s;
-        while (h < t) {
-            int u = q[h++];
-            for (int e = g->off[u]; e < g->off[u + 1]; e++) {
-                int v = g->dst[e];
-                if (v < R && d[v] < 0) {
-                    d[v] = d[u] + 1;
-                    q[t++] = v;
-                }
-            }
-        }
-    }
+    for (int s = 0; s < R; s++)
+        noc_graph_bfs(g, R, &s, 1, NOC_BFS_OUT, -1, n->dist + (size_t)s * R, q);
     free(q);
     return NOC_OK;
 }

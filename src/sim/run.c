@@ -32,7 +32,9 @@ static void state_free(struct sim_state *st)
         free(st->cw[i].data);
     free(st->fw);
     free(st->cw);
-    free(st->heap);
+    noc_heap_free(&st->retry);
+    free(st->rpool);
+    free(st->rfree);
     free(st->buf);
     free(st->ivc);
     free(st->credits);
@@ -269,8 +271,8 @@ static int results(struct sim_state *st, double rate, int converged, int drained
     pt->flits_queued = 0;
     for (int s = 0; s < n->N; s++)
         pt->flits_queued += st->term[s].qflits;
-    for (size_t h = 0; h < st->nheap; h++)
-        pt->flits_queued += st->heap[h].len;
+    for (size_t h = 0; h < st->retry.n; h++)
+        pt->flits_queued += st->rpool[st->retry.a[h].id].len;
     pt->nch = n->nch;
     if (st->ch_flits) {
         if (!(pt->util = noc_malloc(ctx, (size_t)n->nch, sizeof *pt->util)))

@@ -171,8 +171,14 @@ struct sim_state {
     int now;
     int W;                    /* wheel size (power of two) */
     struct sim_vec *fw, *cw;  /* flit and credit wheels */
-    struct sim_retry *heap;
-    size_t nheap, heapcap;
+    /* Packets to resend: a heap keyed by time (equal times unordered, the
+     * heap's sift rules decide) of ids = slots of rpool; free slots are
+     * stacked in rfree. */
+    struct noc_heap retry;
+    struct sim_retry *rpool;
+    size_t nrpool, rpoolcap;
+    int *rfree;
+    size_t nrfree, rfreecap;
     struct sim_flit *buf;     /* nch * V * B */
     struct sim_ivc *ivc;      /* nch * V */
     int *credits, *owner;     /* nch * V */

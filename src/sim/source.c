@@ -4,6 +4,7 @@
  * one flit per cycle per terminal. */
 #include "sim_int.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,37 +250,25 @@ static int generate(struct sim_state *st, int s)
     return rc;
 }
 
-/* ---- resending: a binary min-heap on time (then insertion order). */
+/* ---- resending: the core min-heap on time over slots of st->rpool. */
 int sim_retry_push(struct sim_state *st, const struct sim_retry *r)
 {
-    if (noc_grow(st->ctx, (void **)&st->heap, &st->heapcap, st->nheap + 1, sizeof *st->heap))
+    int slot;
+    if (st->nrfree) {
+        slot = st->rfree[--st->nrfree];
+    } else {
+        if (st->nrpool >= INT_MAX ||
+            noc_grow(st->ctx, (void **)&st->rpool, &st->rpoolcap, st->nrpool + 1, sizeof *st->rpool) ||
+            noc_grow(st->ctx, (void **)&st->rfree, &st->rfreecap, st->nrpool + 1, sizeof *st->rfree))
+            return NOC_ENOMEM;
+        slot = (int)st->nrpool++;
+    }
+    st->rpool[slot] = *r;
+    if (noc_heap_push(&st->retry, r->time, slot, st->ctx)) {
+        st->rfree[st->nrfree++] = slot;
         return NOC_ENOMEM;
-    size_t i = st->nheap++;
-    while (i > 0 && st->heap[(i - 1) / 2].time > r->time) {
-        st->heap[i] = st->heap[(i - 1) / 2];
-        i = (i - 1) / 2;
     }
-    st->heap[i] = *r;
     return NOC_OK;
-}
-
-static void retry_pop(struct sim_state *st)
-{
-    struct sim_retry last = st->heap[--st->nheap];
-    size_t i = 0, n = st->nheap;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n)
-            break;
-        if (c + 1 < n && st->heap[c + 1].time < st->heap[c].time)
-            c++;
-        if (st->heap[c].time >= last.time)
-            break;
-        st->heap[i] = st->heap[c];
-        i = c;
-    }
-    if (n)
-        st->heap[i] = last;
 }
 
 /* Sends the next flit of terminal s's current packet, starting one if
@@ -341,9 +330,10 @@ static int inject(struct sim_state *st, int s)
 int sim_sources_step(struct sim_state *st)
 {
     int rc;
-    while (st->nheap && st->heap[0].time <= st->now) {
-        struct sim_retry r = st->heap[0];
-        retry_pop(st);
+    while (st->retry.n && st->retry.a[0].key <= st->now) {
+        int slot = noc_heap_pop(&st->retry).id;
+        struct sim_retry r = st->rpool[slot];
+        st->rfree[st->nrfree++] = slot;
         if ((rc = enqueue(st, r.src, r.dst, r.flow, r.len, r.ctime, r.measured)) != NOC_OK)
             return rc;
     }

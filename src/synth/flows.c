@@ -32,10 +32,8 @@ int swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_opts *
     n->dist = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(double));
     n->pred = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
     n->predch = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
-    n->heap = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
-    n->hpos = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
     if (!n->ncores || !n->nlinks || !n->sx || !n->sy || !n->out || !n->paths || !n->dist ||
-        !n->pred || !n->predch || !n->heap || !n->hpos) {
+        !n->pred || !n->predch || noc_heap_init(&n->heap, K * 2 + 2, 1, ctx)) {
         swnet_free(n);
         return NOC_ENOMEM;
     }
@@ -63,8 +61,7 @@ void swnet_free(struct swnet *n)
     free(n->dist);
     free(n->pred);
     free(n->predch);
-    free(n->heap);
-    free(n->hpos);
+    noc_heap_free(&n->heap);
     free(n->tpar);
     free(n->tdepth);
     noc_u64map_free(&n->chmap);
@@ -177,43 +174,6 @@ static int has_room(const struct swnet *n, int c, double bw)
         }                                                                         \
     } while (0)
 
-/* Binary heap keyed by n->dist. */
-static void heap_up(struct swnet *n, int i)
-{
-    int *h = n->heap;
-    while (i > 0) {
-        int p = (i - 1) / 2;
-        if (n->dist[h[p]] < n->dist[h[i]] || (n->dist[h[p]] == n->dist[h[i]] && h[p] < h[i]))
-            break;
-        int t = h[p];
-        h[p] = h[i];
-        h[i] = t;
-        n->hpos[h[p]] = p;
-        n->hpos[h[i]] = i;
-        i = p;
-    }
-}
-
-static void heap_down(struct swnet *n, int i, int len)
-{
-    int *h = n->heap;
-    for (;;) {
-        int l = 2 * i + 1, r = l + 1, m = i;
-        if (l < len && (n->dist[h[l]] < n->dist[h[m]] || (n->dist[h[l]] == n->dist[h[m]] && h[l] < h[m])))
-            m = l;
-        if (r < len && (n->dist[h[r]] < n->dist[h[m]] || (n->dist[h[r]] == n->dist[h[m]] && h[r] < h[m])))
-            m = r;
-        if (m == i)
-            break;
-        int t = h[m];
-        h[m] = h[i];
-        h[i] = t;
-        n->hpos[h[m]] = m;
-        n->hpos[h[i]] = i;
-        i = m;
-    }
-}
-
 /* A lower bound on edge_cost(n, s, v, bw, 1) over every v: no length
  * (the channel terms only grow with it), v's ports at their least (the
  * router terms only grow with the ports, every tech coefficient being
@@ -230,17 +190,14 @@ static double open_lb(const struct swnet *n, int s, double bw)
     return c - 1e-9 * fabs(c) - 1e-12;
 }
 
-static void relax(struct swnet *n, int *len, int u, int v, double nd, int tie)
+/* Heap order is (distance, switch): n->heap breaks ties by id. */
+static void relax(struct swnet *n, int u, int v, double nd, int tie)
 {
-    if (n->hpos[v] == -2 || !(nd < n->dist[v] || (tie && nd == n->dist[v])))
+    if (n->heap.pos[v] == -2 || !(nd < n->dist[v] || (tie && nd == n->dist[v])))
         return;
     n->dist[v] = nd;
     n->pred[v] = u;
-    if (n->hpos[v] == -1) {
-        n->heap[*len] = v;
-        n->hpos[v] = (*len)++;
-    }
-    heap_up(n, n->hpos[v]);
+    noc_heap_update(&n->heap, v, nd);
 }
 
 /* Cheapest path s -> d with no hop bound (Dijkstra).  Fills path (switches,
@@ -254,36 +211,31 @@ static void relax(struct swnet *n, int *len, int u, int v, double nd, int tie)
  * link from s keeps the switch, as the first relaxation did. */
 static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path, struct noc_ctx *ctx)
 {
-    int K = n->K, len = 0, pending = 0;
+    int K = n->K, pending = 0;
     double lb = 0;
     for (int v = 0; v < K; v++) {
         n->dist[v] = DBL_MAX;
         n->pred[v] = -1;
-        n->hpos[v] = -1;
     }
+    noc_heap_clear(&n->heap);
     n->dist[s] = 0;
-    n->heap[len] = s;
-    n->hpos[s] = len++;
-    while (len || pending) {
-        if (pending && (len == 0 || n->dist[n->heap[0]] >= lb)) {
+    noc_heap_update(&n->heap, s, 0);
+    while (n->heap.n || pending) {
+        if (pending && (n->heap.n == 0 || n->heap.a[0].key >= lb)) {
             pending = 0;
             for (int v = 0; v < K; v++)
                 if (can_open(n, s, v))
-                    relax(n, &len, s, v, n->dist[s] + edge_cost(n, s, v, bw, 1), 1);
+                    relax(n, s, v, n->dist[s] + edge_cost(n, s, v, bw, 1), 1);
             continue;
         }
-        int u = n->heap[0];
-        n->heap[0] = n->heap[--len];
-        n->hpos[n->heap[0]] = 0;
-        heap_down(n, 0, len);
-        n->hpos[u] = -2; /* settled */
+        int u = noc_heap_pop(&n->heap).id; /* settled: pos -2 */
         if (u == d)
             break;
         if (u == s) {
             for (int k = 0; k < n->out[u].n; k++) {
                 int c = n->out[u].v[k];
                 if (has_room(n, c, bw))
-                    relax(n, &len, u, n->cdst[c], n->dist[u] + edge_cost(n, u, n->cdst[c], bw, 0), 0);
+                    relax(n, u, n->cdst[c], n->dist[u] + edge_cost(n, u, n->cdst[c], bw, 0), 0);
             }
             pending = 1;
             lb = n->dist[s] + open_lb(n, s, bw);
@@ -291,7 +243,7 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
         }
         FOR_EDGES(n, u, s, d, bw, {
             (void)c_;
-            relax(n, &len, u, v_, n->dist[u] + w_, 0);
+            relax(n, u, v_, n->dist[u] + w_, 0);
         });
     }
     if (n->dist[d] == DBL_MAX)
@@ -472,15 +424,14 @@ static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec 
     int K = n->K, C = n->nch, S = C + K + 2, start = C + K, goal = C + K + 1, rc = 1;
     double *dist = noc_malloc(ctx, (size_t)S, sizeof *dist);
     int *pred = noc_malloc(ctx, (size_t)S, sizeof *pred), *at = noc_malloc(ctx, (size_t)S, sizeof *at);
-    int *heap = noc_malloc(ctx, (size_t)S, sizeof *heap), *pos = noc_malloc(ctx, (size_t)S, sizeof *pos);
-    if (!dist || !pred || !at || !heap || !pos) {
+    struct noc_heap hp = {0}; /* states, ties by id */
+    if (!dist || !pred || !at || noc_heap_init(&hp, S, 1, ctx)) {
         rc = -1;
         goto cleanup;
     }
     for (int i = 0; i < S; i++) {
         dist[i] = DBL_MAX;
         pred[i] = -1;
-        pos[i] = -1;
     }
     for (int c = 0; c < C; c++)
         at[c] = n->cdst[c];
@@ -488,48 +439,18 @@ static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec 
         at[C + v] = v;
     at[start] = s;
     at[goal] = d;
-    int len = 0;
-#define HLESS(a, b) (dist[a] < dist[b] || (dist[a] == dist[b] && (a) < (b)))
-#define HSWAP(i, j)                                                                                \
-    do {                                                                                           \
-        int t_ = heap[i];                                                                          \
-        heap[i] = heap[j];                                                                         \
-        heap[j] = t_;                                                                              \
-        pos[heap[i]] = i;                                                                          \
-        pos[heap[j]] = j;                                                                          \
-    } while (0)
 #define RELAX(st, nd, from)                                                                        \
     do {                                                                                           \
-        if (pos[st] != -2 && (nd) < dist[st]) {                                                    \
+        if (hp.pos[st] != -2 && (nd) < dist[st]) {                                                 \
             dist[st] = (nd);                                                                       \
             pred[st] = (from);                                                                     \
-            if (pos[st] == -1) {                                                                   \
-                heap[len] = (st);                                                                  \
-                pos[st] = len++;                                                                   \
-            }                                                                                      \
-            for (int i_ = pos[st]; i_ > 0 && HLESS(heap[i_], heap[(i_ - 1) / 2]); i_ = (i_ - 1) / 2) \
-                HSWAP(i_, (i_ - 1) / 2);                                                           \
+            noc_heap_update(&hp, (st), dist[st]);                                                  \
         }                                                                                          \
     } while (0)
     dist[start] = 0;
-    heap[len] = start;
-    pos[start] = len++;
-    while (len) {
-        int st = heap[0];
-        heap[0] = heap[--len];
-        pos[heap[0]] = 0;
-        for (int i = 0;;) {
-            int l = 2 * i + 1, r = l + 1, m = i;
-            if (l < len && HLESS(heap[l], heap[m]))
-                m = l;
-            if (r < len && HLESS(heap[r], heap[m]))
-                m = r;
-            if (m == i)
-                break;
-            HSWAP(i, m);
-            i = m;
-        }
-        pos[st] = -2;
+    noc_heap_update(&hp, start, 0);
+    while (hp.n) {
+        int st = noc_heap_pop(&hp).id;
         int u = at[st];
         if (st == goal || (u == d && st != start)) {
             /* Rebuild the switch sequence from the states. */
@@ -572,15 +493,12 @@ static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec 
             RELAX(goal, dist[st] + edge_cost(n, u, d, bw, 1), st);
         }
     }
-#undef HLESS
-#undef HSWAP
 #undef RELAX
 cleanup:
     free(dist);
     free(pred);
     free(at);
-    free(heap);
-    free(pos);
+    noc_heap_free(&hp);
     return rc;
 }
 

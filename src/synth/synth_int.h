@@ -78,7 +78,8 @@ struct swnet {
     struct ivec *paths;      /* per flow: switches in order */
     /* search scratch */
     double *dist;
-    int *pred, *predch, *heap, *hpos;
+    int *pred, *predch;
+    struct noc_heap heap; /* Dijkstra: ids = switches, ties by id */
     /* Backbone mode (synth_backbone): each switch's parent on the spanning
      * tree opened first (-1 at a root) and its depth; NULL otherwise. */
     int *tpar, *tdepth;

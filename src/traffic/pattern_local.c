@@ -65,30 +65,18 @@ static int group_terminals(const struct noc_topo *t, struct local_ws *w, struct 
     return NOC_OK;
 }
 
-/* The terminals ejecting within `radius` hops of router r (BFS). */
+/* The terminals ejecting within `radius` hops of router r, in visit order;
+ * dist[] is -1 everywhere on entry and on return. */
 static void ball(const struct noc_topo *t, struct local_ws *w, int r, long radius)
 {
-    const struct noc_graph *g = &t->g;
-    int head = 0, tail = 0;
+    int n = noc_graph_bfs(&t->g, t->nrouters, &r, 1, NOC_BFS_OUT | NOC_BFS_KEEP, (int)radius, w->dist, w->queue);
     w->nset = 0;
-    w->dist[r] = 0;
-    w->queue[tail++] = r;
-    while (head < tail) {
-        int u = w->queue[head++];
-        for (int i = w->toff[u]; i < w->toff[u + 1]; i++)
-            w->set[w->nset++] = w->tlist[i];
-        if (w->dist[u] >= radius)
-            continue;
-        for (int e = g->off[u]; e < g->off[u + 1]; e++) {
-            int v = g->dst[e];
-            if (v < t->nrouters && w->dist[v] < 0) {
-                w->dist[v] = w->dist[u] + 1;
-                w->queue[tail++] = v;
-            }
-        }
+    for (int i = 0; i < n; i++) {
+        int u = w->queue[i];
+        for (int j = w->toff[u]; j < w->toff[u + 1]; j++)
+            w->set[w->nset++] = w->tlist[j];
+        w->dist[u] = -1;
     }
-    for (int i = 0; i < tail; i++)
-        w->dist[w->queue[i]] = -1;
 }
 
 /* The fat-tree block size k^radius, or 0 when t is not a k-ary n-tree. */
