@@ -2,7 +2,8 @@
  * count, constraints, floorplan and tech model.
  * usage: exact_bench APP.csv K [TECH_FILE|-] [TIME_LIMIT_S]
  * Prints one line: app K split_mW exact_mW bound_mW status gap_% hops_split
- * hops_exact tree_exact seconds (status "optimal" or "limit").
+ * hops_exact tree_exact seconds bound_gap_% (status "optimal" or "limit";
+ * bound_gap = (split - bound) / bound, the gap split is proven within).
  * Defaults as `nocsyn synth APP` (min-cut floorplan seed 1, radix 8 or the
  * clock's bound, 32-bit links at 1000 MHz, links loaded to 80%).  Build: cc -O2 -Iinclude exact_bench.c build/libnocsyn.a
  * plus nocsyn's LDLIBS. */
@@ -68,16 +69,16 @@ int main(int argc, char **argv)
     rc = noc_synth_exact(&app, &o, K, &prm, &d, &bound, &ctx);
     double secs = now() - t0;
     if (rc != NOC_OK && rc != NOC_ELIMIT) {
-        printf("%s %d %.3f - - %s - - - - %.1f\n", app.name, K, split, rc == NOC_EINFEASIBLE ? "infeasible" : ctx.msg, secs);
+        printf("%s %d %.3f - - %s - - - - %.1f -\n", app.name, K, split, rc == NOC_EINFEASIBLE ? "infeasible" : ctx.msg, secs);
     } else {
         /* A tree: switch-switch links = switches - 1 (the design is connected). */
         int links = 0;
         for (int c = 0; c < d.topo.nch; c++)
             links += noc_topo_is_rr(&d.topo, c);
         double ex = d.feasible ? d.power_mw : NAN;
-        printf("%s %d %.3f %.3f %.3f %s %.2f %.3f %.3f %s %.1f\n", app.name, K, split, ex, bound,
+        printf("%s %d %.3f %.3f %.3f %s %.2f %.3f %.3f %s %.1f %.2f\n", app.name, K, split, ex, bound,
                rc == NOC_OK ? "optimal" : "limit", 100 * (split - ex) / ex, hs, d.m.hops_avg,
-               links / 2 == K - 1 ? "tree" : "non-tree", secs);
+               links / 2 == K - 1 ? "tree" : "non-tree", secs, 100 * (split - bound) / bound);
     }
     noc_topo_free(&d.topo);
     noc_metrics_free(&d.m);
