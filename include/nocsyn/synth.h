@@ -284,7 +284,8 @@ void noc_synth_pareto(struct noc_synth_result *res);
  * small apps (12 cores, K <= 4 take seconds to minutes).  Implied rows
  * tighten the relaxation: core-link wire >= the cores' weighted Manhattan
  * K-median (up to 16 cores; O(K 3^N) to compute), total wire >= sum of
- * bandwidth x the flow's cores' Manhattan distance. */
+ * bandwidth x the flow's cores' Manhattan distance, flits into switches >=
+ * (injected + the least K-way crossing bandwidth) x flits per MB. */
 struct noc_lp_params;
 int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, int K,
                     const struct noc_lp_params *prm, struct noc_design *d, double *bound_mw,

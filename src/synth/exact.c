@@ -71,88 +71,6 @@ static int abs_pair(struct xm *m, int pos, int other, double c, int base, struct
     return row_end(m, c, c, ctx);
 }
 
-/* The weighted L1 1-median cost of the cores in `set` along one axis:
- * min over X of sum w_c |v_c - X| (X at a weighted median).  `ord` lists
- * the cores by v.  O(N). */
-static double median_cost(unsigned set, const int *ord, const double *v, const double *w, int N)
-{
-    double tot = 0, acc = 0, x = 0, cost = 0;
-    for (int i = 0; i < N; i++)
-        if (set >> ord[i] & 1u)
-            tot += w[ord[i]];
-    for (int i = 0; i < N; i++)
-        if (set >> ord[i] & 1u) {
-            acc += w[ord[i]];
-            if (2 * acc >= tot) {
-                x = v[ord[i]];
-                break;
-            }
-        }
-    for (int c = 0; c < N; c++)
-        if (set >> c & 1u)
-            cost += w[c] * fabs(v[c] - x);
-    return cost;
-}
-
-/* ord = 0..N-1 sorted by v (insertion sort: N <= 16). */
-static void order_by(const double *v, int N, int *ord)
-{
-    for (int i = 0; i < N; i++) {
-        int j = i;
-        for (; j > 0 && v[ord[j - 1]] > v[i]; j--)
-            ord[j] = ord[j - 1];
-        ord[j] = i;
-    }
-}
-
-/* synth_int.h.  f_k(S) = min over T owning S's lowest core of cost(T) +
- * f_(k-1)(S \ T), cost(T) = the weighted medians' cost of group T. */
-int synth_kmedian_bound(const double *cx, const double *cy, const double *w, int N, int K,
-                        double *out, struct noc_ctx *ctx)
-{
-    *out = 0;
-    if (N > 16 || K < 1 || K > N)
-        return NOC_OK;
-    unsigned full = (1u << N) - 1;
-    double *cost = noc_malloc(ctx, (size_t)full + 1, sizeof *cost);
-    double *f = noc_malloc(ctx, (size_t)full + 1, sizeof *f), *g = noc_malloc(ctx, (size_t)full + 1, sizeof *g);
-    int ox[16], oy[16], rc = NOC_OK;
-    if (!cost || !f || !g) {
-        rc = NOC_ENOMEM;
-        goto cleanup;
-    }
-    order_by(cx, N, ox);
-    order_by(cy, N, oy);
-    for (unsigned S = 1; S <= full; S++)
-        f[S] = cost[S] = median_cost(S, ox, cx, w, N) + median_cost(S, oy, cy, w, N);
-    f[0] = INFINITY;
-    for (int k = 2; k <= K; k++) {
-        g[0] = INFINITY;
-        for (unsigned S = 1; S <= full; S++) {
-            unsigned low = S & (~S + 1u), rest = S ^ low;
-            double v = INFINITY;
-            /* T = low + any proper subset of rest; S \ T must be non-empty */
-            for (unsigned sub = rest;; sub = (sub - 1) & rest) {
-                unsigned T = low | sub;
-                if (T != S && cost[T] + f[S ^ T] < v)
-                    v = cost[T] + f[S ^ T];
-                if (!sub)
-                    break;
-            }
-            g[S] = v;
-        }
-        double *tmp = f;
-        f = g;
-        g = tmp;
-    }
-    *out = isfinite(f[full]) ? f[full] : 0;
-cleanup:
-    free(cost);
-    free(f);
-    free(g);
-    return rc;
-}
-
 /* The program (all powers by the tech model's functions, in mW):
  *  a[c,s]      core c on switch s (binary; parts ordered by their first core)
  *  X[s], Y[s]  switch positions within the cores' bounding box
@@ -263,7 +181,7 @@ static int build(struct xm *m, struct noc_ctx *ctx)
         }
     /* Implied, but it tightens the relaxation (whose fractional assignments
      * make every core link look free): the K-median bound on core-link
-     * wire.  A few per mille below it, so rounding never cuts a design. */
+     * wire, a hair (1e-9 relative) below it so rounding never cuts a design. */
     double kmed;
     if ((rc = synth_kmedian_bound(m->cx, m->cy, m->cw, N, K, &kmed, ctx)))
         return rc;
@@ -288,6 +206,19 @@ static int build(struct xm *m, struct noc_ctx *ctx)
         for (int i = 0; i < F * L; i++)
             row_put(m, m->lw + i, 1);
         if ((rc = row_end(m, direct * (1 - 1e-9), INFINITY, ctx)))
+            return rc;
+        /* And the flits into switches: every flit enters its source's
+         * switch, and the flows between switches (at least the least
+         * K-way crossing bandwidth, groups of at most R - 1 cores) a
+         * second one. */
+        double cross;
+        if ((rc = synth_crossing_bound(app, K, R - 1, &cross, ctx)))
+            return rc;
+        row_start(m);
+        for (int s = 0; s < K; s++)
+            for (int p = 1; p <= R; p++)
+                row_put(m, GC(s, p), 1);
+        if ((rc = row_end(m, fpm * (tot + cross) * (1 - 1e-9), INFINITY, ctx)))
             return rc;
     }
     /* Links, routes, capacity, hops, wire. */

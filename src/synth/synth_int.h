@@ -361,7 +361,7 @@ int synth_run_grid(const char *method, synth_method_fn run, const struct noc_app
                const struct noc_synth_opts *o, struct noc_synth_result *res, struct noc_ctx *ctx);
 
 /* A lower bound on the core links' bandwidth x length (MB/s mm) of any
- * design with K switches (exact.c): every core reaches a switch and the K
+ * design with K switches (bounds.c): every core reaches a switch and the K
  * switches serve K non-empty groups, so the sum is at least the optimal
  * weighted Manhattan K-median of the cores (x, y, weight w) with free
  * centres, each group's centre at its weighted medians.  Exact, by dynamic
@@ -369,5 +369,15 @@ int synth_run_grid(const char *method, synth_method_fn run, const struct noc_app
  * outside 1..N.  NOC_ENOMEM.  O(2^N N + K 3^N) time, O(2^N) memory. */
 int synth_kmedian_bound(const double *cx, const double *cy, const double *w, int N, int K,
                         double *out, struct noc_ctx *ctx);
+
+/* A lower bound on the bandwidth (MB/s) of the flows whose cores sit on
+ * different switches, in any design with K >= 2 switches of at most
+ * max_group cores each (bounds.c): the least over partitions of the cores
+ * into K non-empty groups of at most max_group of the bandwidth leaving
+ * the groups.  Each such flow enters a second switch, so the flits into
+ * switches are at least (injected + this) x flits per MB.  *out = 0 (no
+ * bound) above 16 cores or K outside 2..N.  NOC_ENOMEM.  O(2^N F + K 3^N). */
+int synth_crossing_bound(const struct noc_app *app, int K, int max_group, double *out,
+                         struct noc_ctx *ctx);
 
 #endif

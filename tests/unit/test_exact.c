@@ -241,6 +241,93 @@ static void kmedian_vs_brute_force(void **state)
     }
 }
 
+/* The crossing-bandwidth bound (synth_crossing_bound), hand-worked: cores
+ * a, b, c, d; flows a->b 10, c->d 10, a->c 1.  K = 2: {a,b} {c,d} cross 1;
+ * K = 3: {a,b} {c} {d} cross a->c + c->d = 11 ({a} {b} {c,d}: 10 + 1 too);
+ * K = 4: every flow, 21.  K = 2 with groups of at most 1 core has no
+ * partition of 4 cores, so no bound (0). */
+static void crossing_hand_worked(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_app app;
+    noc_app_init(&app);
+    const char *names[] = {"a", "b", "c", "d"};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(noc_app_core(&app, names[i], &ctx), i);
+    assert_int_equal(noc_app_add_flow(&app, 0, 1, 10, -1, &ctx), NOC_OK);
+    assert_int_equal(noc_app_add_flow(&app, 2, 3, 10, -1, &ctx), NOC_OK);
+    assert_int_equal(noc_app_add_flow(&app, 0, 2, 1, -1, &ctx), NOC_OK);
+    const double want[] = {0, 0, 1, 11, 21};
+    double v;
+    for (int K = 2; K <= 4; K++) {
+        assert_int_equal(synth_crossing_bound(&app, K, 4, &v, &ctx), NOC_OK);
+        assert_true(fabs(v - want[K]) < 1e-12);
+    }
+    /* groups of at most 2 at K = 2: still {a,b} {c,d}; at most 1: none */
+    assert_int_equal(synth_crossing_bound(&app, 2, 2, &v, &ctx), NOC_OK);
+    assert_true(fabs(v - 1) < 1e-12);
+    assert_int_equal(synth_crossing_bound(&app, 2, 1, &v, &ctx), NOC_OK);
+    assert_true(v == 0);
+    /* groups of at most 3 at K = 2 must not merge everything: {a,b,c} {d}
+     * crosses c->d = 10, worse than {a,b} {c,d}: still 1 */
+    assert_int_equal(synth_crossing_bound(&app, 2, 3, &v, &ctx), NOC_OK);
+    assert_true(fabs(v - 1) < 1e-12);
+    noc_app_free(&app);
+}
+
+/* Property: the crossing bound equals a brute force over every labelling
+ * of N <= 7 cores with K labels (all used, groups within the size bound). */
+static void crossing_vs_brute_force(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    unsigned seed = 777;
+    for (int trial = 0; trial < 30; trial++) {
+        int N = 3 + trial % 5, K = 2 + trial % 3, maxg = 1 + (trial * 7) % N;
+        if (K > N)
+            K = N;
+        struct noc_app app;
+        noc_app_init(&app);
+        for (int i = 0; i < N; i++) {
+            char nm[8];
+            snprintf(nm, sizeof nm, "c%d", i);
+            assert_int_equal(noc_app_core(&app, nm, &ctx), i);
+        }
+        for (int a = 0; a < N; a++)
+            for (int b = 0; b < N; b++) {
+                seed = seed * 1103515245u + 12345u;
+                if (a != b && (seed >> 16) % 3 == 0)
+                    assert_int_equal(noc_app_add_flow(&app, a, b, 1 + (seed >> 8) % 97, -1, &ctx), NOC_OK);
+            }
+        double best = INFINITY, v;
+        long total = 1;
+        for (int i = 0; i < N; i++)
+            total *= K;
+        for (long code = 0; code < total; code++) {
+            int lab[8], size[4] = {0, 0, 0, 0}, ok = 1;
+            long c = code;
+            for (int i = 0; i < N; i++, c /= K)
+                size[lab[i] = (int)(c % K)]++;
+            for (int g = 0; g < K; g++)
+                ok &= size[g] >= 1 && size[g] <= maxg;
+            if (!ok)
+                continue;
+            double x = 0;
+            for (int f = 0; f < app.nflows; f++)
+                if (lab[app.flows[f].src] != lab[app.flows[f].dst])
+                    x += app.flows[f].bw;
+            best = fmin(best, x);
+        }
+        assert_int_equal(synth_crossing_bound(&app, K, maxg, &v, &ctx), NOC_OK);
+        if (fabs(v - (isfinite(best) ? best : 0)) > 1e-9)
+            fail_msg("trial %d (N %d, K %d, groups <= %d): bound %g, brute force %g", trial, N, K, maxg, v, best);
+        noc_app_free(&app);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -249,6 +336,8 @@ int main(void)
         cmocka_unit_test(exact_vs_split),
         cmocka_unit_test(kmedian_hand_worked),
         cmocka_unit_test(kmedian_vs_brute_force),
+        cmocka_unit_test(crossing_hand_worked),
+        cmocka_unit_test(crossing_vs_brute_force),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

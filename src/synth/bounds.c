@@ -1,0 +1,138 @@
+/* Combinatorial lower bounds for the exact program (synth_int.h): the
+ * least cost of a partition of the cores into K non-empty groups, by
+ * dynamic programming over subsets, for two group costs (the weighted
+ * Manhattan 1-median of the group and the bandwidth leaving it). */
+#include "synth_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "nocsyn/app.h"
+
+/* Up to this many cores (2^N doubles, K 3^N steps: 16 cores take ~0.2 s). */
+#define BOUND_MAX_CORES 16
+
+/* min over partitions of the N cores into K non-empty groups of the sum of
+ * cost[group] (cost indexed by the group's bit set; INFINITY forbids a
+ * group).  f_1 = cost; f_k(S) = min over T holding S's lowest core, T != S,
+ * of cost(T) + f_(k-1)(S \ T).  f and g are scratch of 2^N.  Returns
+ * INFINITY when no partition is allowed. */
+static double partition_min(const double *cost, int N, int K, double *f, double *g)
+{
+    unsigned full = (1u << N) - 1;
+    for (unsigned S = 0; S <= full; S++)
+        f[S] = S ? cost[S] : INFINITY;
+    for (int k = 2; k <= K; k++) {
+        g[0] = INFINITY;
+        for (unsigned S = 1; S <= full; S++) {
+            unsigned low = S & (~S + 1u), rest = S ^ low;
+            double v = INFINITY;
+            for (unsigned sub = rest;; sub = (sub - 1) & rest) {
+                unsigned T = low | sub;
+                if (T != S && cost[T] + f[S ^ T] < v)
+                    v = cost[T] + f[S ^ T];
+                if (!sub)
+                    break;
+            }
+            g[S] = v;
+        }
+        double *tmp = f;
+        f = g;
+        g = tmp;
+    }
+    return f[full];
+}
+
+/* The weighted L1 1-median cost of the cores in `set` along one axis:
+ * min over X of sum w_c |v_c - X| (X at a weighted median).  `ord` lists
+ * the cores by v.  O(N). */
+static double median_cost(unsigned set, const int *ord, const double *v, const double *w, int N)
+{
+    double tot = 0, acc = 0, x = 0, cost = 0;
+    for (int i = 0; i < N; i++)
+        if (set >> ord[i] & 1u)
+            tot += w[ord[i]];
+    for (int i = 0; i < N; i++)
+        if (set >> ord[i] & 1u) {
+            acc += w[ord[i]];
+            if (2 * acc >= tot) {
+                x = v[ord[i]];
+                break;
+            }
+        }
+    for (int c = 0; c < N; c++)
+        if (set >> c & 1u)
+            cost += w[c] * fabs(v[c] - x);
+    return cost;
+}
+
+/* ord = 0..N-1 sorted by v (insertion sort: N <= 16). */
+static void order_by(const double *v, int N, int *ord)
+{
+    for (int i = 0; i < N; i++) {
+        int j = i;
+        for (; j > 0 && v[ord[j - 1]] > v[i]; j--)
+            ord[j] = ord[j - 1];
+        ord[j] = i;
+    }
+}
+
+/* Scratch of three 2^N arrays: cost, f, g. */
+static int scratch(int N, double **cost, double **f, double **g, struct noc_ctx *ctx)
+{
+    size_t n = (size_t)1 << N;
+    *cost = noc_malloc(ctx, n, sizeof **cost);
+    *f = noc_malloc(ctx, n, sizeof **f);
+    *g = noc_malloc(ctx, n, sizeof **g);
+    return *cost && *f && *g ? NOC_OK : NOC_ENOMEM;
+}
+
+int synth_kmedian_bound(const double *cx, const double *cy, const double *w, int N, int K,
+                        double *out, struct noc_ctx *ctx)
+{
+    double *cost = NULL, *f = NULL, *g = NULL;
+    int ox[BOUND_MAX_CORES], oy[BOUND_MAX_CORES], rc = NOC_OK;
+    *out = 0;
+    if (N > BOUND_MAX_CORES || K < 1 || K > N)
+        return NOC_OK;
+    NOC_CHECK(scratch(N, &cost, &f, &g, ctx));
+    order_by(cx, N, ox);
+    order_by(cy, N, oy);
+    for (unsigned S = 1; S < 1u << N; S++)
+        cost[S] = median_cost(S, ox, cx, w, N) + median_cost(S, oy, cy, w, N);
+    double v = partition_min(cost, N, K, f, g);
+    *out = isfinite(v) ? v : 0;
+cleanup:
+    free(cost);
+    free(f);
+    free(g);
+    return rc;
+}
+
+int synth_crossing_bound(const struct noc_app *app, int K, int max_group, double *out,
+                         struct noc_ctx *ctx)
+{
+    int N = app->ncores, rc = NOC_OK;
+    double *cost = NULL, *f = NULL, *g = NULL;
+    *out = 0;
+    if (N > BOUND_MAX_CORES || K < 2 || K > N || max_group < 1)
+        return NOC_OK;
+    NOC_CHECK(scratch(N, &cost, &f, &g, ctx));
+    for (unsigned S = 1; S < 1u << N; S++) {
+        int size = 0;
+        double c = 0;
+        for (int i = 0; i < N; i++)
+            size += (int)(S >> i & 1u);
+        for (int i = 0; i < app->nflows; i++)
+            if ((S >> app->flows[i].src & 1u) && !(S >> app->flows[i].dst & 1u))
+                c += app->flows[i].bw;
+        cost[S] = size <= max_group ? c : INFINITY;
+    }
+    double v = partition_min(cost, N, K, f, g);
+    *out = isfinite(v) ? v : 0;
+cleanup:
+    free(cost);
+    free(f);
+    free(g);
+    return rc;
+}
