@@ -30,13 +30,14 @@
  * Adding to an object: `key` names the member; adding a key the object
  * already has replaces that member's value in place (same position), so
  * writers that extend another writer's object (synth designs extend the
- * metrics) can overwrite keys.  Adding to an array: `key` is ignored (pass
- * NULL) and the value is appended.
+ * metrics) can overwrite keys; a NULL key there is a failed add.  Adding
+ * to an array: `key` is ignored (pass NULL) and the value is appended.
  *
  * Numbers: noc_json_add_num stores the double as given; NaN and infinities
  * print as null, and -0 prints as -0 (pass v == 0 ? 0 : v to avoid that).
  * cJSON prints a double as "%1.15g" (so 4.0 as 4), or "%1.17g" when the
- * 15 digits do not read back to the same double.
+ * 15 digits read back more than DBL_EPSILON (relative) away, so 1/3 shows
+ * 17 digits but 0.1 + 0.2 shows 0.3.
  * noc_json_add_round first rounds to `digits` significant digits with
  * noc_round_digits, the conventions in use: 12 for eval metrics
  * (floating-point noise of sums not reported), 6 for statistical
