@@ -1,5 +1,5 @@
 /* nocsyn JSON writer: the one adapter for cJSON (src/core/jsonw.c is the
- * only file that includes <cjson/cJSON.h>).  Every JSON that nocsyn writes
+ * only file that includes the cJSON header).  Every JSON that nocsyn writes
  * (eval, sim, synth/compare designs, topologies, tech, app-info) is built
  * with it, so all of them print the same way: cJSON's formatted layout (tab
  * indentation, "key":<TAB>value), keys in insertion order, one trailing
