@@ -26,7 +26,7 @@ int noc_topo_write_dot(const struct noc_topo *t, struct noc_buf *out, struct noc
  * attaches to two different routers, a router channel has no reverse
  * (anynet links are bidirectional) or channels are parallel. */
 int noc_topo_write_anynet(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
-/* Topology as JSON (cJSON): nodes, channels, shape, routes. */
+/* Topology as JSON (nocsyn/json.h): nodes, channels, shape, routes. */
 int noc_topo_write_json(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
 /* Renders DOT text to SVG in-process with libgvc: neato with pinned
  * positions (-n) when `pinned`, dot otherwise. */

@@ -178,7 +178,7 @@ struct noc_topo_params {
 int noc_topo_params(const struct noc_topo *t, double width, double freq_mhz, int bisection_links,
                     struct noc_topo_params *p, struct noc_ctx *ctx);
 
-/* Metrics as the JSON object of INTERFACE 3.2 (cJSON, pretty-printed, one
+/* Metrics as the JSON object of INTERFACE 3.2 (nocsyn/json.h, pretty-printed, one
  * trailing newline), or as an aligned text table for people.  Appended to
  * out.  Numbers are rounded to 12 significant digits (floating-point noise
  * below that is not reported); null where INTERFACE allows (no traffic,
@@ -189,10 +189,11 @@ int noc_topo_params(const struct noc_topo *t, double width, double freq_mhz, int
 int noc_metrics_to_json(const struct noc_metrics *m, struct noc_buf *out, struct noc_ctx *ctx);
 int noc_metrics_to_text(const struct noc_metrics *m, struct noc_buf *out, struct noc_ctx *ctx);
 
-/* The same JSON as a cJSON object (struct cJSON from <cjson/cJSON.h>) owned
- * by the caller (cJSON_Delete), for writers that add keys (synth, compare).
+/* The same JSON as a document of the JSON writer (nocsyn/json.h) owned by
+ * the caller (noc_json_free), for writers that add keys (synth designs).
  * NULL with NOC_ENOMEM in ctx on failure. */
-struct cJSON *noc_metrics_json_object(const struct noc_metrics *m, struct noc_ctx *ctx);
+struct noc_json;
+struct noc_json *noc_metrics_json_object(const struct noc_metrics *m, struct noc_ctx *ctx);
 
 /* Output formats and flags of noc_metrics_write. */
 enum noc_metrics_format { NOC_METRICS_JSON = 0, NOC_METRICS_TEXT = 1 };

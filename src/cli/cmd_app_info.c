@@ -7,8 +7,8 @@
 #include "cli.h"
 #include "nocsyn/app.h"
 #include "nocsyn/emit.h"
+#include "nocsyn/json.h"
 
-#include <cjson/cJSON.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -303,87 +303,74 @@ static void text_report(const struct noc_app *app, const struct app_summary *s, 
 
 /* ---- JSON */
 
-static cJSON *jnum(double v)
+/* A number as in every output: 10 significant digits (fmt_num), no "-0". */
+static void jnum(struct noc_json *j, struct noc_json_node *o, const char *key, double v)
 {
-    char s[40];
-    fmt_num(s, sizeof s, v); /* 10 significant digits, as in every output */
-    return cJSON_CreateNumber(strtod(s, NULL));
+    noc_json_add_round(j, o, key, v == 0 ? 0 : v, 10);
 }
 
-static cJSON *json_report(const struct noc_app *app, const struct app_summary *s)
+static void json_report(const struct noc_app *app, const struct app_summary *s, struct noc_json *j)
 {
-    cJSON *root = cJSON_CreateObject(), *members = cJSON_CreateArray();
-    cJSON *bounded = cJSON_CreateArray(), *per = cJSON_CreateArray();
-    cJSON_AddItemToObject(root, "app", cJSON_CreateString(app->name ? app->name : ""));
-    cJSON_AddItemToObject(root, "cores", cJSON_CreateNumber(app->ncores));
-    cJSON_AddItemToObject(root, "flows", cJSON_CreateNumber(app->nflows));
-    cJSON_AddItemToObject(root, "total_bandwidth_mbps", jnum(s->total));
-    cJSON_AddItemToObject(root, "duplicates_summed", cJSON_CreateNumber(app->ndup));
-    cJSON_AddItemToObject(root, "components", cJSON_CreateNumber(s->ncomp));
+    struct noc_json_node *root = noc_json_root(j);
+    noc_json_add_str(j, root, "app", app->name ? app->name : "");
+    noc_json_add_num(j, root, "cores", app->ncores);
+    noc_json_add_num(j, root, "flows", app->nflows);
+    jnum(j, root, "total_bandwidth_mbps", s->total);
+    noc_json_add_num(j, root, "duplicates_summed", app->ndup);
+    noc_json_add_num(j, root, "components", s->ncomp);
+    struct noc_json_node *members = noc_json_add_array(j, root, "component_members");
     for (int c = 0; c < s->ncomp; c++) {
-        cJSON *m = cJSON_CreateArray();
+        struct noc_json_node *m = noc_json_add_array(j, members, NULL);
         for (int i = 0; i < app->ncores; i++)
             if (s->comp[i] == c)
-                cJSON_AddItemToArray(m, cJSON_CreateString(app->cores[i].name));
-        cJSON_AddItemToArray(members, m);
+                noc_json_add_str(j, m, NULL, app->cores[i].name);
     }
-    cJSON_AddItemToObject(root, "component_members", members);
+    struct noc_json_node *bounded = noc_json_add_array(j, root, "max_hops_flows");
     for (int f = 0; f < app->nflows; f++) {
         const struct noc_flow *fl = &app->flows[f];
         if (fl->max_hops < 0)
             continue;
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddItemToObject(o, "src", cJSON_CreateString(app->cores[fl->src].name));
-        cJSON_AddItemToObject(o, "dst", cJSON_CreateString(app->cores[fl->dst].name));
-        cJSON_AddItemToObject(o, "bandwidth_mbps", jnum(fl->bw));
-        cJSON_AddItemToObject(o, "max_hops", cJSON_CreateNumber(fl->max_hops));
-        cJSON_AddItemToArray(bounded, o);
+        struct noc_json_node *o = noc_json_add_object(j, bounded, NULL);
+        noc_json_add_str(j, o, "src", app->cores[fl->src].name);
+        noc_json_add_str(j, o, "dst", app->cores[fl->dst].name);
+        jnum(j, o, "bandwidth_mbps", fl->bw);
+        noc_json_add_num(j, o, "max_hops", fl->max_hops);
     }
-    cJSON_AddItemToObject(root, "max_hops_flows", bounded);
-    cJSON *lat = cJSON_CreateArray();
-    for (int f = 0; f < app->nflows && lat; f++) {
+    struct noc_json_node *lat = noc_json_add_array(j, root, "max_latency_flows");
+    for (int f = 0; f < app->nflows; f++) {
         const struct noc_flow *fl = &app->flows[f];
         if (!(fl->max_latency_ns > 0))
             continue;
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddItemToObject(o, "src", cJSON_CreateString(app->cores[fl->src].name));
-        cJSON_AddItemToObject(o, "dst", cJSON_CreateString(app->cores[fl->dst].name));
-        cJSON_AddItemToObject(o, "max_latency_ns", jnum(fl->max_latency_ns));
-        cJSON_AddItemToArray(lat, o);
+        struct noc_json_node *o = noc_json_add_object(j, lat, NULL);
+        noc_json_add_str(j, o, "src", app->cores[fl->src].name);
+        noc_json_add_str(j, o, "dst", app->cores[fl->dst].name);
+        jnum(j, o, "max_latency_ns", fl->max_latency_ns);
     }
-    cJSON_AddItemToObject(root, "max_latency_flows", lat);
+    struct noc_json_node *per = noc_json_add_array(j, root, "per_core");
     for (int i = 0; i < app->ncores; i++) {
         const struct noc_core *c = &app->cores[i];
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddItemToObject(o, "name", cJSON_CreateString(c->name));
-        cJSON_AddItemToObject(o, "in_mbps", jnum(s->in[i]));
-        cJSON_AddItemToObject(o, "out_mbps", jnum(s->out[i]));
+        struct noc_json_node *o = noc_json_add_object(j, per, NULL);
+        noc_json_add_str(j, o, "name", c->name);
+        jnum(j, o, "in_mbps", s->in[i]);
+        jnum(j, o, "out_mbps", s->out[i]);
         if (c->has_size) {
-            cJSON_AddItemToObject(o, "w", jnum(c->w));
-            cJSON_AddItemToObject(o, "h", jnum(c->h));
+            jnum(j, o, "w", c->w);
+            jnum(j, o, "h", c->h);
         }
         if (c->has_pos) {
-            cJSON_AddItemToObject(o, "x", jnum(c->x));
-            cJSON_AddItemToObject(o, "y", jnum(c->y));
+            jnum(j, o, "x", c->x);
+            jnum(j, o, "y", c->y);
         }
-        cJSON_AddItemToArray(per, o);
     }
-    cJSON_AddItemToObject(root, "per_core", per);
-    return root;
 }
 
 static int json_out(const struct noc_app *app, const struct app_summary *s, struct noc_buf *b,
                     struct noc_ctx *ctx)
 {
-    cJSON *root = json_report(app, s);
-    char *text = root ? cJSON_Print(root) : NULL;
-    int rc = NOC_OK;
-    if (!text)
-        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory writing JSON");
-    else
-        noc_buf_printf(b, "%s\n", text);
-    free(text);
-    cJSON_Delete(root);
+    struct noc_json *j = noc_json_new();
+    json_report(app, s, j);
+    int rc = noc_json_print(j, b, ctx);
+    noc_json_free(j);
     return rc;
 }
 

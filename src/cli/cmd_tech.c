@@ -1,9 +1,9 @@
 /* nocsyn tech: prints the timing, power and area model (tech.h) by radix. */
 #define _DEFAULT_SOURCE
 #include "cli.h"
+#include "nocsyn/json.h"
 #include "nocsyn/tech.h"
 
-#include <cjson/cJSON.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,48 +38,37 @@ static const char tech_help[] =
 
 enum { O_TECH = 1, O_WIDTH, O_RADIX, O_FREQ, O_FORMAT };
 
-static int print_json(const struct noc_tech *t, double w, int lo, int hi, double f)
+static int print_json(const struct noc_tech *t, double w, int lo, int hi, double f, struct noc_ctx *ctx)
 {
-    cJSON *root = cJSON_CreateObject(), *arr = cJSON_CreateArray();
-    int ok = root && arr;
-    if (ok) {
-        cJSON_AddNumberToObject(root, "width", w);
-        cJSON_AddNumberToObject(root, "freq_mhz", f);
-        cJSON_AddItemToObject(root, "radix", arr);
-    } else
-        cJSON_Delete(arr);
-    for (int r = lo; ok && r <= hi; r++) {
+    struct noc_json *j = noc_json_new();
+    struct noc_json_node *root = noc_json_root(j);
+    struct noc_buf out;
+    noc_buf_init(&out);
+    noc_json_add_num(j, root, "width", w);
+    noc_json_add_num(j, root, "freq_mhz", f);
+    struct noc_json_node *arr = noc_json_add_array(j, root, "radix");
+    for (int r = lo; r <= hi; r++) {
         double st[3];
         int n = noc_tech_stage_ps(t, r, w, st);
-        cJSON *o = cJSON_CreateObject();
-        cJSON *sa = cJSON_CreateDoubleArray(st, n);
-        ok = o && sa && cJSON_AddItemToArray(arr, o);
-        if (!ok) {
-            cJSON_Delete(o);
-            cJSON_Delete(sa);
-            break;
-        }
-        cJSON_AddNumberToObject(o, "radix", r);
-        cJSON_AddNumberToObject(o, "fmax_mhz", noc_tech_router_fmax_mhz(t, r, w));
-        cJSON_AddItemToObject(o, "stage_ps", sa);
-        cJSON_AddNumberToObject(o, "area_mm2", noc_tech_router_mm2(t, r, w));
-        cJSON_AddNumberToObject(o, "power_mw", noc_tech_router_mw(t, r, w, 0, f));
+        struct noc_json_node *o = noc_json_add_object(j, arr, NULL);
+        noc_json_add_num(j, o, "radix", r);
+        noc_json_add_num(j, o, "fmax_mhz", noc_tech_router_fmax_mhz(t, r, w));
+        struct noc_json_node *sa = noc_json_add_array(j, o, "stage_ps");
+        for (int k = 0; k < n; k++)
+            noc_json_add_num(j, sa, NULL, st[k]);
+        noc_json_add_num(j, o, "area_mm2", noc_tech_router_mm2(t, r, w));
+        noc_json_add_num(j, o, "power_mw", noc_tech_router_mw(t, r, w, 0, f));
     }
-    if (ok) {
-        cJSON_AddNumberToObject(root, "wire_mm_per_cycle", t->wire_ps_mm > 0 ? 1e6 / f / t->wire_ps_mm : 0);
-        cJSON_AddNumberToObject(root, "packet_flits", noc_tech_packet_flits(t, w));
-        cJSON_AddNumberToObject(root, "router_stages", t->router_stages);
-        cJSON_AddBoolToObject(root, "table", t->has_table);
-    }
-    char *s = ok ? cJSON_Print(root) : NULL;
-    cJSON_Delete(root);
-    if (!s) {
-        fprintf(stderr, "nocsyn: out of memory\n");
-        return 2;
-    }
-    printf("%s\n", s);
-    free(s);
-    return 0;
+    noc_json_add_num(j, root, "wire_mm_per_cycle", t->wire_ps_mm > 0 ? 1e6 / f / t->wire_ps_mm : 0);
+    noc_json_add_num(j, root, "packet_flits", noc_tech_packet_flits(t, w));
+    noc_json_add_num(j, root, "router_stages", t->router_stages);
+    noc_json_add_bool(j, root, "table", t->has_table);
+    int rc = noc_json_print(j, &out, ctx);
+    noc_json_free(j);
+    if (rc == NOC_OK)
+        fwrite(out.data, 1, out.len, stdout);
+    noc_buf_free(&out);
+    return rc == NOC_OK ? 0 : cli_fail(ctx);
 }
 
 static void print_text(const struct noc_tech *t, double w, int lo, int hi, double f)
@@ -156,7 +145,7 @@ int cmd_tech(int argc, char **argv)
     if (techf && noc_tech_read(&t, techf, &ctx) != NOC_OK)
         return cli_fail(&ctx);
     if (json)
-        return print_json(&t, w, (int)lo, (int)hi, f);
+        return print_json(&t, w, (int)lo, (int)hi, f, &ctx);
     print_text(&t, w, (int)lo, (int)hi, f);
     return 0;
 }

@@ -2,13 +2,13 @@
  * D.routes.csv, D.place.csv, D.anynet, and DIR/pareto.csv for a sweep. */
 #include "nocsyn/emit.h"
 
-#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "nocsyn/app.h"
+#include "nocsyn/json.h"
 #include "nocsyn/route.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/topo.h"
@@ -86,56 +86,36 @@ int noc_design_place_csv(const struct noc_topo *t, const struct noc_layout *L, s
     return b->failed ? NOC_ENOMEM : NOC_OK;
 }
 
+/* The metrics object with the design's name as "topology" and the design
+ * keys appended. */
 static int design_json(const struct noc_design *d, struct noc_buf *out, struct noc_ctx *ctx)
 {
-    struct noc_buf mj;
-    noc_buf_init(&mj);
-    int rc = noc_metrics_to_json(&d->m, &mj, ctx);
-    cJSON *o = NULL;
-    char *txt = NULL;
-    if (rc != NOC_OK)
-        goto cleanup;
-    if (!(o = cJSON_Parse(mj.data))) {
-        rc = noc_error(ctx, NOC_EINTERNAL, NULL, 0, "metrics JSON did not parse");
-        goto cleanup;
-    }
-    cJSON_ReplaceItemInObject(o, "topology", cJSON_CreateString(d->name));
-    cJSON_AddNumberToObject(o, "power_mw", d->power_mw);
-    cJSON_AddNumberToObject(o, "area_mm2", d->area_mm2);
-    cJSON_AddStringToObject(o, "method", d->method);
-    cJSON_AddNumberToObject(o, "switches", d->switches);
-    cJSON_AddNumberToObject(o, "vcs", d->vcs);
-    cJSON_AddBoolToObject(o, "pareto", d->pareto);
+    struct noc_json *j = noc_metrics_json_object(&d->m, ctx);
+    struct noc_json_node *o = noc_json_root(j);
+    if (!j)
+        return NOC_ENOMEM;
+    noc_json_add_str(j, o, "topology", d->name); /* replaces the metrics' name in place */
+    noc_json_add_num(j, o, "power_mw", d->power_mw);
+    noc_json_add_num(j, o, "area_mm2", d->area_mm2);
+    noc_json_add_str(j, o, "method", d->method);
+    noc_json_add_num(j, o, "switches", d->switches);
+    noc_json_add_num(j, o, "vcs", d->vcs);
+    noc_json_add_bool(j, o, "pareto", d->pareto);
     if (d->freq_mhz > 0) {
         /* Timing: the clock and width it was built at, the fmax of its
-         * largest router, zero-load latency over the app's flows. */
-        /* Replaced when the metrics have them, else added (a replacement
-         * of a missing key would leak the new item). */
-        static const char *const keys[] = {"freq_mhz", "link_width"};
-        const double vals[] = {d->freq_mhz, d->link_width};
-        for (int k = 0; k < 2; k++)
-            if (cJSON_GetObjectItem(o, keys[k]))
-                cJSON_ReplaceItemInObject(o, keys[k], cJSON_CreateNumber(vals[k]));
-            else
-                cJSON_AddNumberToObject(o, keys[k], vals[k]);
-        cJSON_AddNumberToObject(o, "fmax_mhz", d->fmax_mhz);
-        cJSON *lat = cJSON_AddObjectToObject(o, "latency");
-        if (lat) {
-            cJSON_AddNumberToObject(lat, "avg_cycles", d->lat_avg_cycles);
-            cJSON_AddNumberToObject(lat, "max_cycles", d->lat_max_cycles);
-            cJSON_AddNumberToObject(lat, "avg_ns", d->lat_avg_ns);
-            cJSON_AddNumberToObject(lat, "max_ns", d->lat_max_ns);
-        }
+         * largest router, zero-load latency over the app's flows.  (An
+         * add replaces a key the metrics already have.) */
+        noc_json_add_num(j, o, "freq_mhz", d->freq_mhz);
+        noc_json_add_num(j, o, "link_width", d->link_width);
+        noc_json_add_num(j, o, "fmax_mhz", d->fmax_mhz);
+        struct noc_json_node *lat = noc_json_add_object(j, o, "latency");
+        noc_json_add_num(j, lat, "avg_cycles", d->lat_avg_cycles);
+        noc_json_add_num(j, lat, "max_cycles", d->lat_max_cycles);
+        noc_json_add_num(j, lat, "avg_ns", d->lat_avg_ns);
+        noc_json_add_num(j, lat, "max_ns", d->lat_max_ns);
     }
-    if (!(txt = cJSON_Print(o))) {
-        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory printing JSON");
-        goto cleanup;
-    }
-    noc_buf_printf(out, "%s\n", txt);
-cleanup:
-    cJSON_Delete(o);
-    free(txt);
-    noc_buf_free(&mj);
+    int rc = noc_json_print(j, out, ctx);
+    noc_json_free(j);
     return rc;
 }
 

@@ -1,4 +1,4 @@
-/* Topology as JSON (cJSON), for scripts:
+/* Topology as JSON (nocsyn/json.h), for scripts:
  *
  *   {"name": str|null, "routers": R, "terminals": N,
  *    "shape": {"family": str, "family_class": str, "dims": [int...],
@@ -18,126 +18,96 @@
  * readers take DOT and anynet.
  */
 #include "nocsyn/emit.h"
+#include "nocsyn/json.h"
 #include "nocsyn/topo.h"
 #include "../emit/topo_dot.h"
 
-#include <cjson/cJSON.h>
-#include <stdlib.h>
-#include <string.h>
-
-/* Adds a number, or null when `known` is 0. */
-static void add_num(cJSON *o, const char *key, int known, double v)
+/* Adds a number (no "-0"), or null when `known` is 0. */
+static void add_num(struct noc_json *j, struct noc_json_node *o, const char *key, int known, double v)
 {
     if (known)
-        cJSON_AddNumberToObject(o, key, v == 0 ? 0 : v);
+        noc_json_add_num(j, o, key, v == 0 ? 0 : v);
     else
-        cJSON_AddNullToObject(o, key);
+        noc_json_add_null(j, o, key);
 }
 
-static cJSON *shape_json(const struct noc_topo *t)
+static void shape_json(const struct noc_topo *t, struct noc_json *j, struct noc_json_node *root)
 {
     const struct noc_shape *s = &t->shape;
-    cJSON *o = cJSON_CreateObject();
+    struct noc_json_node *o = noc_json_add_object(j, root, "shape");
     const char *cls = noc_dot_family_tag(s->family);
-    cJSON_AddStringToObject(o, "family", s->name);
-    cJSON_AddStringToObject(o, "family_class", cls ? cls : "none");
-    cJSON *dims = cJSON_AddArrayToObject(o, "dims");
+    noc_json_add_str(j, o, "family", s->name);
+    noc_json_add_str(j, o, "family_class", cls ? cls : "none");
+    struct noc_json_node *dims = noc_json_add_array(j, o, "dims");
     for (int i = 0; i < s->ndims && i < NOC_MAXDIM; i++)
-        cJSON_AddItemToArray(dims, cJSON_CreateNumber(s->dims[i]));
-    cJSON_AddNumberToObject(o, "k", s->k);
-    cJSON_AddNumberToObject(o, "conc", s->conc);
-    cJSON_AddStringToObject(o, "params", s->params);
-    return o;
+        noc_json_add_num(j, dims, NULL, s->dims[i]);
+    noc_json_add_num(j, o, "k", s->k);
+    noc_json_add_num(j, o, "conc", s->conc);
+    noc_json_add_str(j, o, "params", s->params);
 }
 
-static cJSON *nodes_json(const struct noc_topo *t)
+static void nodes_json(const struct noc_topo *t, struct noc_json *j, struct noc_json_node *root)
 {
-    cJSON *a = cJSON_CreateArray();
+    struct noc_json_node *a = noc_json_add_array(j, root, "nodes");
     for (int v = 0; v < t->nnodes; v++) {
         const struct noc_node *nd = &t->nodes[v];
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddItemToArray(a, o);
-        cJSON_AddNumberToObject(o, "id", v);
-        cJSON_AddStringToObject(o, "name", nd->name);
-        cJSON_AddStringToObject(o, "kind", nd->kind == NOC_ROUTER ? "router" : "terminal");
-        add_num(o, "x", nd->has_pos, nd->x);
-        add_num(o, "y", nd->has_pos, nd->y);
-        add_num(o, "w", nd->w != 0, nd->w);
-        add_num(o, "h", nd->h != 0, nd->h);
+        struct noc_json_node *o = noc_json_add_object(j, a, NULL);
+        noc_json_add_num(j, o, "id", v);
+        noc_json_add_str(j, o, "name", nd->name);
+        noc_json_add_str(j, o, "kind", nd->kind == NOC_ROUTER ? "router" : "terminal");
+        add_num(j, o, "x", nd->has_pos, nd->x);
+        add_num(j, o, "y", nd->has_pos, nd->y);
+        add_num(j, o, "w", nd->w != 0, nd->w);
+        add_num(j, o, "h", nd->h != 0, nd->h);
         if (nd->kind == NOC_ROUTER && nd->shared)
-            cJSON_AddBoolToObject(o, "shared_port", 1);
+            noc_json_add_bool(j, o, "shared_port", 1);
     }
-    return a;
 }
 
-static cJSON *channels_json(const struct noc_topo *t)
+static void channels_json(const struct noc_topo *t, struct noc_json *j, struct noc_json_node *root)
 {
-    cJSON *a = cJSON_CreateArray();
+    struct noc_json_node *a = noc_json_add_array(j, root, "channels");
     for (int e = 0; e < t->nch; e++) {
         const struct noc_channel *c = &t->ch[e];
         double len = noc_topo_channel_length(t, e);
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddItemToArray(a, o);
-        cJSON_AddNumberToObject(o, "id", e);
-        cJSON_AddStringToObject(o, "src", t->nodes[c->src].name);
-        cJSON_AddStringToObject(o, "dst", t->nodes[c->dst].name);
-        add_num(o, "width", c->width != 0, c->width);
-        add_num(o, "length", len >= 0, len);
-        add_num(o, "latency", c->latency != 0, c->latency);
+        struct noc_json_node *o = noc_json_add_object(j, a, NULL);
+        noc_json_add_num(j, o, "id", e);
+        noc_json_add_str(j, o, "src", t->nodes[c->src].name);
+        noc_json_add_str(j, o, "dst", t->nodes[c->dst].name);
+        add_num(j, o, "width", c->width != 0, c->width);
+        add_num(j, o, "length", len >= 0, len);
+        add_num(j, o, "latency", c->latency != 0, c->latency);
     }
-    return a;
 }
 
-static cJSON *routes_json(const struct noc_topo *t)
+static void routes_json(const struct noc_topo *t, struct noc_json *j, struct noc_json_node *root)
 {
-    cJSON *a = cJSON_CreateArray();
+    struct noc_json_node *a = noc_json_add_array(j, root, "routes");
     for (int i = 0; i < t->nroutes; i++) {
         const struct noc_route *r = &t->routes[i];
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddItemToArray(a, o);
-        cJSON_AddStringToObject(o, "src", t->nodes[r->src].name);
-        cJSON_AddStringToObject(o, "dst", t->nodes[r->dst].name);
-        cJSON *p = cJSON_AddArrayToObject(o, "path");
-        for (int j = 0; j < r->len; j++)
-            cJSON_AddItemToArray(p, cJSON_CreateString(t->nodes[r->path[j]].name));
+        struct noc_json_node *o = noc_json_add_object(j, a, NULL);
+        noc_json_add_str(j, o, "src", t->nodes[r->src].name);
+        noc_json_add_str(j, o, "dst", t->nodes[r->dst].name);
+        struct noc_json_node *p = noc_json_add_array(j, o, "path");
+        for (int k = 0; k < r->len; k++)
+            noc_json_add_str(j, p, NULL, t->nodes[r->path[k]].name);
     }
-    return a;
 }
 
 int noc_topo_write_json(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx)
 {
-    int rc = NOC_OK;
-    char *text = NULL;
-    cJSON *root = cJSON_CreateObject();
-    if (!root)
-        return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory writing JSON");
-    if (t->name)
-        cJSON_AddStringToObject(root, "name", t->name);
-    else
-        cJSON_AddNullToObject(root, "name");
-    cJSON_AddNumberToObject(root, "routers", t->nrouters);
-    cJSON_AddNumberToObject(root, "terminals", t->nterminals);
-    cJSON_AddItemToObject(root, "shape", shape_json(t));
-    add_num(root, "link_width", t->link_width != 0, t->link_width);
-    add_num(root, "freq_mhz", t->freq_mhz != 0, t->freq_mhz);
-    cJSON_AddItemToObject(root, "nodes", nodes_json(t));
-    cJSON_AddItemToObject(root, "channels", channels_json(t));
-    cJSON_AddItemToObject(root, "routes", routes_json(t));
-    /* cJSON drops items it could not allocate; printing then still works
-     * but loses data, so a failed print is the only check needed when the
-     * allocations above succeeded.  Count: nodes + channels present. */
-    cJSON *nodes = cJSON_GetObjectItemCaseSensitive(root, "nodes");
-    cJSON *chans = cJSON_GetObjectItemCaseSensitive(root, "channels");
-    if (!nodes || !chans || cJSON_GetArraySize(nodes) != t->nnodes || cJSON_GetArraySize(chans) != t->nch ||
-        !(text = cJSON_Print(root))) {
-        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory writing JSON");
-        goto cleanup;
-    }
-    noc_buf_append(out, text, strlen(text));
-    noc_buf_append(out, "\n", 1);
-    rc = noc_buf_status(out, "JSON", ctx);
-cleanup:
-    free(text);
-    cJSON_Delete(root);
+    struct noc_json *j = noc_json_new();
+    struct noc_json_node *root = noc_json_root(j);
+    noc_json_add_str(j, root, "name", t->name); /* null when unnamed */
+    noc_json_add_num(j, root, "routers", t->nrouters);
+    noc_json_add_num(j, root, "terminals", t->nterminals);
+    shape_json(t, j, root);
+    add_num(j, root, "link_width", t->link_width != 0, t->link_width);
+    add_num(j, root, "freq_mhz", t->freq_mhz != 0, t->freq_mhz);
+    nodes_json(t, j, root);
+    channels_json(t, j, root);
+    routes_json(t, j, root);
+    int rc = noc_json_print(j, out, ctx);
+    noc_json_free(j);
     return rc;
 }

@@ -1,10 +1,10 @@
-/* Metrics output: the JSON object of INTERFACE 3.2 (cJSON) and an aligned
+/* Metrics output: the JSON object of INTERFACE 3.2 (nocsyn/json.h) and an aligned
  * text table, optionally with the per-channel loads. */
 #include "nocsyn/eval.h"
 
 #include "nocsyn/topo.h"
 
-#include <cjson/cJSON.h>
+#include "nocsyn/json.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,159 +17,141 @@ static double r12(double v)
     return noc_round_digits(v, 12);
 }
 
-/* Adds a number, or null when it is NaN / infinite.  NULL on no memory. */
-static cJSON *add_num(cJSON *o, const char *key, double v)
+/* Adds a number rounded as r12, or null when it is NaN / infinite. */
+static void add_num(struct noc_json *j, struct noc_json_node *o, const char *key, double v)
 {
-    return isfinite(v) ? cJSON_AddNumberToObject(o, key, r12(v)) : cJSON_AddNullToObject(o, key);
+    noc_json_add_round(j, o, key, v, 12);
 }
 
-static cJSON *add_trio(cJSON *o, const char *key, double mn, double mx, double avg)
+static void add_trio(struct noc_json *j, struct noc_json_node *o, const char *key, double mn, double mx,
+                     double avg)
 {
-    cJSON *s = cJSON_AddObjectToObject(o, key);
-    if (!s)
-        return NULL;
-    if (!add_num(s, "min", mn) || !add_num(s, "max", mx) || !add_num(s, "avg", avg))
-        return NULL;
-    return s;
+    struct noc_json_node *s = noc_json_add_object(j, o, key);
+    add_num(j, s, "min", mn);
+    add_num(j, s, "max", mx);
+    add_num(j, s, "avg", avg);
 }
 
-static cJSON *add_tri(cJSON *o, const char *key, int v)
+static void add_tri(struct noc_json *j, struct noc_json_node *o, const char *key, int v)
 {
-    return v < 0 ? cJSON_AddNullToObject(o, key) : cJSON_AddBoolToObject(o, key, v != 0);
+    if (v < 0)
+        noc_json_add_null(j, o, key);
+    else
+        noc_json_add_bool(j, o, key, v != 0);
 }
 
 /* "parameters": eval --params (struct noc_topo_params). */
-static int params_json(const struct noc_topo_params *p, cJSON *o)
+static void params_json(const struct noc_topo_params *p, struct noc_json *j, struct noc_json_node *o)
 {
-    cJSON *q = cJSON_AddObjectToObject(o, "parameters");
-    if (!q || !add_trio(q, "in_degree", p->in_min, p->in_max, p->in_avg) ||
-        !add_trio(q, "out_degree", p->out_min, p->out_max, p->out_avg))
-        return -1;
-    cJSON *s = cJSON_AddObjectToObject(q, "symmetry");
-    if (!s || !add_tri(s, "vertex_transitive", p->vertex_transitive) ||
-        !add_tri(s, "edge_transitive", p->edge_transitive) ||
-        !cJSON_AddStringToObject(s, "method", "exact automorphism search (null: not decided)"))
-        return -1;
-    cJSON *b = cJSON_AddObjectToObject(q, "bandwidth");
-    if (!b || !add_num(b, "link_width_bits", p->width > 0 ? p->width : NAN) ||
-        !add_num(b, "freq_mhz", p->freq_mhz > 0 ? p->freq_mhz : NAN) ||
-        !add_num(b, "channel_mbps", p->channel_mbps) || !add_num(b, "port_mbps", p->port_mbps) ||
-        !add_num(b, "aggregate_mbps", p->aggregate_mbps) ||
-        !add_num(b, "all_channels_mbps", p->channels_mbps) ||
-        !add_num(b, "wire_bisection", p->bisection_wires) ||
-        !add_num(b, "bisection_mbps", p->bisection_mbps))
-        return -1;
+    struct noc_json_node *q = noc_json_add_object(j, o, "parameters");
+    add_trio(j, q, "in_degree", p->in_min, p->in_max, p->in_avg);
+    add_trio(j, q, "out_degree", p->out_min, p->out_max, p->out_avg);
+    struct noc_json_node *s = noc_json_add_object(j, q, "symmetry");
+    add_tri(j, s, "vertex_transitive", p->vertex_transitive);
+    add_tri(j, s, "edge_transitive", p->edge_transitive);
+    noc_json_add_str(j, s, "method", "exact automorphism search (null: not decided)");
+    struct noc_json_node *b = noc_json_add_object(j, q, "bandwidth");
+    add_num(j, b, "link_width_bits", p->width > 0 ? p->width : NAN);
+    add_num(j, b, "freq_mhz", p->freq_mhz > 0 ? p->freq_mhz : NAN);
+    add_num(j, b, "channel_mbps", p->channel_mbps);
+    add_num(j, b, "port_mbps", p->port_mbps);
+    add_num(j, b, "aggregate_mbps", p->aggregate_mbps);
+    add_num(j, b, "all_channels_mbps", p->channels_mbps);
+    add_num(j, b, "wire_bisection", p->bisection_wires);
+    add_num(j, b, "bisection_mbps", p->bisection_mbps);
     if (p->cut_side > 0) {
-        cJSON *c = cJSON_AddObjectToObject(q, "cut");
-        if (!c || !cJSON_AddNumberToObject(c, "min_side", p->cut_side) ||
-            !cJSON_AddNumberToObject(c, "links", p->cut_links) ||
-            !cJSON_AddBoolToObject(c, "exact", p->cut_exact != 0))
-            return -1;
+        struct noc_json_node *c = noc_json_add_object(j, q, "cut");
+        noc_json_add_num(j, c, "min_side", p->cut_side);
+        noc_json_add_num(j, c, "links", p->cut_links);
+        noc_json_add_bool(j, c, "exact", p->cut_exact != 0);
     }
-    return 0;
 }
 
-static int build(const struct noc_metrics *m, cJSON *o)
+static void build(const struct noc_metrics *m, struct noc_json *j, struct noc_json_node *o)
 {
-    int ok = cJSON_AddStringToObject(o, "topology", m->topology) &&
-             cJSON_AddStringToObject(o, "traffic", m->traffic) &&
-             cJSON_AddStringToObject(o, "routing", m->routing) &&
-             cJSON_AddNumberToObject(o, "routers", m->routers) &&
-             cJSON_AddNumberToObject(o, "terminals", m->terminals) &&
-             cJSON_AddNumberToObject(o, "links", m->links) &&
-             cJSON_AddNumberToObject(o, "channels", m->channels) &&
-             add_trio(o, "degree", m->degree_min, m->degree_max, m->degree_avg) &&
-             add_trio(o, "radix", m->radix_min, m->radix_max, m->radix_avg) &&
-             cJSON_AddNumberToObject(o, "diameter", m->diameter);
-    if (!ok)
-        return -1;
-    cJSON *h = cJSON_AddObjectToObject(o, "hops");
-    if (!h || !add_num(h, "avg", m->hops_avg) ||
-        !add_num(h, "avg_excl_self", m->hops_avg_excl_self) ||
-        !(m->hops_max >= 0 ? cJSON_AddNumberToObject(h, "max", m->hops_max)
-                           : cJSON_AddNullToObject(h, "max")))
-        return -1;
-    if (!add_num(o, "max_channel_load", m->max_channel_load) ||
-        (!isnan(m->max_port_load) && !add_num(o, "max_port_load", m->max_port_load)) ||
-        !add_num(o, "throughput", m->throughput))
-        return -1;
-    cJSON *pd = cJSON_AddObjectToObject(o, "path_diversity");
-    if (!pd || !add_num(pd, "avg", m->pd_avg) || !add_num(pd, "min", m->pd_min) ||
-        !add_num(pd, "max", m->pd_max))
-        return -1;
-    if (isinf(m->pd_max) && !add_num(pd, "log10_max", m->pd_log10_max))
-        return -1;
+    noc_json_add_str(j, o, "topology", m->topology);
+    noc_json_add_str(j, o, "traffic", m->traffic);
+    noc_json_add_str(j, o, "routing", m->routing);
+    noc_json_add_num(j, o, "routers", m->routers);
+    noc_json_add_num(j, o, "terminals", m->terminals);
+    noc_json_add_num(j, o, "links", m->links);
+    noc_json_add_num(j, o, "channels", m->channels);
+    add_trio(j, o, "degree", m->degree_min, m->degree_max, m->degree_avg);
+    add_trio(j, o, "radix", m->radix_min, m->radix_max, m->radix_avg);
+    noc_json_add_num(j, o, "diameter", m->diameter);
+    struct noc_json_node *h = noc_json_add_object(j, o, "hops");
+    add_num(j, h, "avg", m->hops_avg);
+    add_num(j, h, "avg_excl_self", m->hops_avg_excl_self);
+    if (m->hops_max >= 0)
+        noc_json_add_num(j, h, "max", m->hops_max);
+    else
+        noc_json_add_null(j, h, "max");
+    add_num(j, o, "max_channel_load", m->max_channel_load);
+    if (!isnan(m->max_port_load))
+        add_num(j, o, "max_port_load", m->max_port_load);
+    add_num(j, o, "throughput", m->throughput);
+    struct noc_json_node *pd = noc_json_add_object(j, o, "path_diversity");
+    add_num(j, pd, "avg", m->pd_avg);
+    add_num(j, pd, "min", m->pd_min);
+    add_num(j, pd, "max", m->pd_max);
+    if (isinf(m->pd_max))
+        add_num(j, pd, "log10_max", m->pd_log10_max);
     if (m->bisection_links >= 0) {
-        cJSON *b = cJSON_AddObjectToObject(o, "bisection");
-        if (!b || !cJSON_AddNumberToObject(b, "links", m->bisection_links) ||
-            !cJSON_AddBoolToObject(b, "exact", m->bisection_exact != 0))
-            return -1;
-    } else if (!cJSON_AddNullToObject(o, "bisection")) {
-        return -1;
+        struct noc_json_node *b = noc_json_add_object(j, o, "bisection");
+        noc_json_add_num(j, b, "links", m->bisection_links);
+        noc_json_add_bool(j, b, "exact", m->bisection_exact != 0);
+    } else {
+        noc_json_add_null(j, o, "bisection");
     }
-    if (!(m->deadlock_free >= 0 ? cJSON_AddBoolToObject(o, "deadlock_free", m->deadlock_free != 0)
-                                : cJSON_AddNullToObject(o, "deadlock_free")))
-        return -1;
-    if (!add_num(o, "wire_length_mm", m->wire_length_mm))
-        return -1;
-    if (m->unit_mbps > 0 &&
-        (!add_num(o, "max_channel_load_mbps", m->max_channel_load_mbps) ||
-         (!isnan(m->max_utilization) && !add_num(o, "max_utilization", m->max_utilization))))
-        return -1;
-    if (m->params && params_json(m->params, o) != 0)
-        return -1;
-    return 0;
+    add_tri(j, o, "deadlock_free", m->deadlock_free);
+    add_num(j, o, "wire_length_mm", m->wire_length_mm);
+    if (m->unit_mbps > 0) {
+        add_num(j, o, "max_channel_load_mbps", m->max_channel_load_mbps);
+        if (!isnan(m->max_utilization))
+            add_num(j, o, "max_utilization", m->max_utilization);
+    }
+    if (m->params)
+        params_json(m->params, j, o);
 }
 
-struct cJSON *noc_metrics_json_object(const struct noc_metrics *m, struct noc_ctx *ctx)
+struct noc_json *noc_metrics_json_object(const struct noc_metrics *m, struct noc_ctx *ctx)
 {
-    cJSON *o = cJSON_CreateObject();
-    if (!o || build(m, o) != 0) {
-        cJSON_Delete(o);
-        noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory building the metrics JSON");
+    struct noc_json *j = noc_json_new();
+    build(m, j, noc_json_root(j));
+    if (noc_json_status(j, ctx) != NOC_OK) {
+        noc_json_free(j);
         return NULL;
     }
-    return o;
+    return j;
 }
 
-static int loads_json(const struct noc_metrics *m, const struct noc_topo *t, cJSON *o)
+static void loads_json(const struct noc_metrics *m, const struct noc_topo *t, struct noc_json *j)
 {
-    cJSON *arr = cJSON_AddArrayToObject(o, "channel_loads");
-    if (!arr)
-        return -1;
+    struct noc_json_node *arr = noc_json_add_array(j, noc_json_root(j), "channel_loads");
     for (int e = 0; e < m->nch; e++) {
-        cJSON *c = cJSON_CreateObject();
-        if (!c)
-            return -1;
-        cJSON_AddItemToArray(arr, c);
+        struct noc_json_node *c = noc_json_add_object(j, arr, NULL);
         double cap = m->capacity ? m->capacity[e] : 0;
-        if (!cJSON_AddStringToObject(c, "from", t->nodes[t->ch[e].src].name) ||
-            !cJSON_AddStringToObject(c, "to", t->nodes[t->ch[e].dst].name) ||
-            !add_num(c, "load", m->load[e]) ||
-            (m->unit_mbps > 0 && !add_num(c, "load_mbps", m->load[e] * m->unit_mbps)) ||
-            (m->unit_mbps > 0 && cap > 0 &&
-             !add_num(c, "utilization", m->load[e] * m->unit_mbps / cap)))
-            return -1;
+        noc_json_add_str(j, c, "from", t->nodes[t->ch[e].src].name);
+        noc_json_add_str(j, c, "to", t->nodes[t->ch[e].dst].name);
+        add_num(j, c, "load", m->load[e]);
+        if (m->unit_mbps > 0)
+            add_num(j, c, "load_mbps", m->load[e] * m->unit_mbps);
+        if (m->unit_mbps > 0 && cap > 0)
+            add_num(j, c, "utilization", m->load[e] * m->unit_mbps / cap);
     }
-    return 0;
 }
 
 static int json_out(const struct noc_metrics *m, const struct noc_topo *t, int flags,
                     struct noc_buf *out, struct noc_ctx *ctx)
 {
-    cJSON *o = noc_metrics_json_object(m, ctx);
-    if (!o)
+    struct noc_json *j = noc_metrics_json_object(m, ctx);
+    if (!j)
         return NOC_ENOMEM;
-    char *txt = NULL;
-    if (((flags & NOC_METRICS_LOADS) && loads_json(m, t, o) != 0) || !(txt = cJSON_Print(o))) {
-        cJSON_Delete(o);
-        return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory printing the metrics JSON");
-    }
-    noc_buf_append(out, txt, strlen(txt));
-    noc_buf_append(out, "\n", 1);
-    free(txt);
-    cJSON_Delete(o);
-    return out->failed ? noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory") : NOC_OK;
+    if (flags & NOC_METRICS_LOADS)
+        loads_json(m, t, j);
+    int rc = noc_json_print(j, out, ctx);
+    noc_json_free(j);
+    return rc;
 }
 
 /* ---- text */

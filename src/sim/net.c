@@ -259,7 +259,7 @@ void sim_net_free(struct sim_net *n)
 int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_traffic *tr,
                   const struct noc_sim_opts *o, int routing, struct noc_ctx *ctx)
 {
-    int rc;
+    int rc = NOC_OK;
     memset(n, 0, sizeof *n);
     n->t = t;
     n->tr = tr;
@@ -276,18 +276,15 @@ int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_
     n->cd = o->credit_delay;
     n->ncls = 1;
     n->mean_len = o->pkt_pshort * o->pkt_short + (1 - o->pkt_pshort) * o->pkt_long;
-    if ((rc = ports_and_latency(n, o, ctx)) != NOC_OK || (rc = sampling_tables(n, ctx)) != NOC_OK)
-        goto cleanup;
-    if ((rc = sim_routing_choose(t, tr, routing, n->V, &n->rt, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(ports_and_latency(n, o, ctx));
+    NOC_CHECK(sampling_tables(n, ctx));
+    NOC_CHECK(sim_routing_choose(t, tr, routing, n->V, &n->rt, ctx));
     n->have_rt = 1;
     n->recover = o->recover;
-    if ((rc = sim_adaptive_init(n, o, ctx)) != NOC_OK)
-        goto cleanup;
-    if ((rc = sim_dateline_init(n, ctx)) != NOC_OK)
-        goto cleanup;
-    if (!n->adaptive && (rc = sim_table_build(n, ctx)) != NOC_OK) /* adaptive: no source paths */
-        goto cleanup;
+    NOC_CHECK(sim_adaptive_init(n, o, ctx));
+    NOC_CHECK(sim_dateline_init(n, ctx));
+    if (!n->adaptive) /* adaptive: no source paths */
+        NOC_CHECK(sim_table_build(n, ctx));
 cleanup:
     if (rc != NOC_OK)
         sim_net_free(n);

@@ -1,25 +1,16 @@
-/* Simulation results as JSON (INTERFACE 3.10, cJSON) and as a text table. */
+/* Simulation results as JSON (INTERFACE 3.10, nocsyn/json.h) and as a text table. */
 #include "sim_int.h"
 
-#include <cjson/cJSON.h>
+#include "nocsyn/json.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Statistical results: 6 significant digits. */
-static double r6(double v)
+/* Statistical results: 6 significant digits; null when NaN / infinite. */
+static void add_r6(struct noc_json *j, struct noc_json_node *o, const char *key, double v)
 {
-    if (!isfinite(v) || v == 0)
-        return v;
-    char b[40];
-    snprintf(b, sizeof b, "%.6g", v);
-    return strtod(b, NULL);
-}
-
-static int add_num(cJSON *o, const char *key, double v)
-{
-    return (isfinite(v) ? cJSON_AddNumberToObject(o, key, r6(v)) : cJSON_AddNullToObject(o, key)) != NULL;
+    noc_json_add_round(j, o, key, v, 6);
 }
 
 static const char *term_label(const struct noc_sim *s, const char *const *labels, int i)
@@ -37,69 +28,59 @@ static void packet_desc(const struct noc_sim_opts *o, char *b, size_t n)
         snprintf(b, n, "%d,%d,%g", o->pkt_short, o->pkt_long, o->pkt_pshort);
 }
 
-static int point_json(const struct noc_sim *s, const struct noc_sim_point *p,
-                      const char *const *labels, cJSON *arr)
+static void point_json(const struct noc_sim *s, const struct noc_sim_point *p,
+                       const char *const *labels, struct noc_json *j, struct noc_json_node *arr)
 {
-    cJSON *o = cJSON_CreateObject();
-    if (!o || !cJSON_AddItemToArray(arr, o))
-        return cJSON_Delete(o), -1;
-    if (!add_num(o, "offered", p->offered) || !add_num(o, "accepted", p->accepted) ||
-        !add_num(o, "latency_avg", p->latency_avg) || !add_num(o, "latency_p99", p->latency_p99) ||
-        !cJSON_AddBoolToObject(o, "stable", p->stable) ||
-        !cJSON_AddBoolToObject(o, "converged", p->converged) ||
-        !cJSON_AddNumberToObject(o, "packets", (double)p->packets) ||
-        !cJSON_AddNumberToObject(o, "cycles", (double)p->measured_cycles) ||
-        !cJSON_AddNumberToObject(o, "cycles_run", (double)p->cycles_run))
-        return -1;
-    if (s->o.flow == NOC_SIM_DROP && !add_num(o, "drop_rate", p->drop_rate))
-        return -1;
-    if (s->adaptive && (!add_num(o, "hops_avg", p->hops_avg) ||
-                        !cJSON_AddNumberToObject(o, "nonminimal", (double)p->nonminimal)))
-        return -1;
-    if (s->o.flow == NOC_SIM_DEFLECT && !cJSON_AddNumberToObject(o, "deflections", (double)p->deflections))
-        return -1;
-    if (s->o.recover > 0 && !cJSON_AddNumberToObject(o, "aborted", (double)p->aborted))
-        return -1;
-    if ((s->o.recover > 0 || s->o.flow == NOC_SIM_DEFLECT) &&
-                            (!cJSON_AddNumberToObject(o, "flits_created", (double)p->flits_created) ||
-                             !cJSON_AddNumberToObject(o, "flits_injected", (double)p->flits_injected) ||
-                             !cJSON_AddNumberToObject(o, "flits_ejected", (double)p->flits_ejected) ||
-                             !cJSON_AddNumberToObject(o, "flits_dropped", (double)p->flits_dropped) ||
-                             !cJSON_AddNumberToObject(o, "flits_inflight", (double)p->flits_inflight) ||
-                             !cJSON_AddNumberToObject(o, "flits_queued", (double)p->flits_queued)))
-        return -1;
+    struct noc_json_node *o = noc_json_add_object(j, arr, NULL);
+    add_r6(j, o, "offered", p->offered);
+    add_r6(j, o, "accepted", p->accepted);
+    add_r6(j, o, "latency_avg", p->latency_avg);
+    add_r6(j, o, "latency_p99", p->latency_p99);
+    noc_json_add_bool(j, o, "stable", p->stable);
+    noc_json_add_bool(j, o, "converged", p->converged);
+    noc_json_add_num(j, o, "packets", (double)p->packets);
+    noc_json_add_num(j, o, "cycles", (double)p->measured_cycles);
+    noc_json_add_num(j, o, "cycles_run", (double)p->cycles_run);
+    if (s->o.flow == NOC_SIM_DROP)
+        add_r6(j, o, "drop_rate", p->drop_rate);
+    if (s->adaptive) {
+        add_r6(j, o, "hops_avg", p->hops_avg);
+        noc_json_add_num(j, o, "nonminimal", (double)p->nonminimal);
+    }
+    if (s->o.flow == NOC_SIM_DEFLECT)
+        noc_json_add_num(j, o, "deflections", (double)p->deflections);
+    if (s->o.recover > 0)
+        noc_json_add_num(j, o, "aborted", (double)p->aborted);
+    if (s->o.recover > 0 || s->o.flow == NOC_SIM_DEFLECT) {
+        noc_json_add_num(j, o, "flits_created", (double)p->flits_created);
+        noc_json_add_num(j, o, "flits_injected", (double)p->flits_injected);
+        noc_json_add_num(j, o, "flits_ejected", (double)p->flits_ejected);
+        noc_json_add_num(j, o, "flits_dropped", (double)p->flits_dropped);
+        noc_json_add_num(j, o, "flits_inflight", (double)p->flits_inflight);
+        noc_json_add_num(j, o, "flits_queued", (double)p->flits_queued);
+    }
     if (p->nflows > 0) {
-        cJSON *fl = cJSON_AddArrayToObject(o, "flows");
-        if (!fl)
-            return -1;
+        struct noc_json_node *fl = noc_json_add_array(j, o, "flows");
         for (int i = 0; i < p->nflows; i++) {
             const struct noc_sim_flowstat *f = &p->flows[i];
-            cJSON *e = cJSON_CreateObject();
-            if (!e || !cJSON_AddItemToArray(fl, e))
-                return cJSON_Delete(e), -1;
-            if (!cJSON_AddStringToObject(e, "src", term_label(s, labels, f->src)) ||
-                !cJSON_AddStringToObject(e, "dst", term_label(s, labels, f->dst)) ||
-                !add_num(e, "offered", f->offered) || !add_num(e, "accepted", f->accepted) ||
-                !add_num(e, "latency_avg", f->latency_avg) ||
-                !cJSON_AddNumberToObject(e, "packets", (double)f->packets))
-                return -1;
+            struct noc_json_node *e = noc_json_add_object(j, fl, NULL);
+            noc_json_add_str(j, e, "src", term_label(s, labels, f->src));
+            noc_json_add_str(j, e, "dst", term_label(s, labels, f->dst));
+            add_r6(j, e, "offered", f->offered);
+            add_r6(j, e, "accepted", f->accepted);
+            add_r6(j, e, "latency_avg", f->latency_avg);
+            noc_json_add_num(j, e, "packets", (double)f->packets);
         }
     }
     if (p->util) {
-        cJSON *ch = cJSON_AddArrayToObject(o, "channels");
-        if (!ch)
-            return -1;
+        struct noc_json_node *ch = noc_json_add_array(j, o, "channels");
         for (int c = 0; c < p->nch; c++) {
-            cJSON *e = cJSON_CreateObject();
-            if (!e || !cJSON_AddItemToArray(ch, e))
-                return cJSON_Delete(e), -1;
-            if (!cJSON_AddStringToObject(e, "from", s->t->nodes[s->t->ch[c].src].name) ||
-                !cJSON_AddStringToObject(e, "to", s->t->nodes[s->t->ch[c].dst].name) ||
-                !add_num(e, "utilization", p->util[c]))
-                return -1;
+            struct noc_json_node *e = noc_json_add_object(j, ch, NULL);
+            noc_json_add_str(j, e, "from", s->t->nodes[s->t->ch[c].src].name);
+            noc_json_add_str(j, e, "to", s->t->nodes[s->t->ch[c].dst].name);
+            add_r6(j, e, "utilization", p->util[c]);
         }
     }
-    return 0;
 }
 
 int noc_sim_result_to_json(const struct noc_sim *s, const struct noc_sim_result *r,
@@ -107,35 +88,32 @@ int noc_sim_result_to_json(const struct noc_sim *s, const struct noc_sim_result 
                            struct noc_buf *out, struct noc_ctx *ctx)
 {
     char pk[64];
-    int ok;
-    cJSON *o = cJSON_CreateObject();
+    struct noc_json *j = noc_json_new();
+    struct noc_json_node *o = noc_json_root(j);
     packet_desc(&s->o, pk, sizeof pk);
-    ok = o && cJSON_AddStringToObject(o, "topology", topo_name ? topo_name : "") &&
-         cJSON_AddStringToObject(o, "traffic", s->tr->name ? s->tr->name : "") &&
-         cJSON_AddStringToObject(o, "routing", noc_routing_name(s->routing)) &&
-         cJSON_AddStringToObject(o, "flow", noc_sim_flow_name(s->o.flow)) &&
-         cJSON_AddStringToObject(o, "inject", noc_sim_inject_name(s->o.inject)) &&
-         cJSON_AddNumberToObject(o, "vcs", s->o.flow == NOC_SIM_DROP ? 1 : s->o.vcs) &&
-         cJSON_AddNumberToObject(o, "buf", s->o.buf) && cJSON_AddStringToObject(o, "packet", pk) &&
-         cJSON_AddNumberToObject(o, "router_delay", s->o.router_delay) &&
-         cJSON_AddNumberToObject(o, "seed", (double)s->o.seed);
-    cJSON *pts = ok ? cJSON_AddArrayToObject(o, "points") : NULL;
-    ok = ok && pts;
-    for (int i = 0; ok && i < r->npoints; i++)
-        ok = point_json(s, &r->points[i], labels, pts) == 0;
-    ok = ok && add_num(o, "saturation", r->saturation) &&
-         (isnan(r->saturation) ? cJSON_AddNullToObject(o, "saturation_found") != NULL
-                               : cJSON_AddBoolToObject(o, "saturation_found", r->saturation_found) != NULL) &&
-         add_num(o, "zero_load_latency", r->zero_load_latency) &&
-         cJSON_AddBoolToObject(o, "zero_load_exact", r->zero_load_exact);
-    char *txt = ok ? cJSON_Print(o) : NULL;
-    cJSON_Delete(o);
-    if (!txt)
-        return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory writing JSON");
-    noc_buf_append(out, txt, strlen(txt));
-    noc_buf_append(out, "\n", 1);
-    free(txt);
-    return out->failed ? noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory") : NOC_OK;
+    noc_json_add_str(j, o, "topology", topo_name ? topo_name : "");
+    noc_json_add_str(j, o, "traffic", s->tr->name ? s->tr->name : "");
+    noc_json_add_str(j, o, "routing", noc_routing_name(s->routing));
+    noc_json_add_str(j, o, "flow", noc_sim_flow_name(s->o.flow));
+    noc_json_add_str(j, o, "inject", noc_sim_inject_name(s->o.inject));
+    noc_json_add_num(j, o, "vcs", s->o.flow == NOC_SIM_DROP ? 1 : s->o.vcs);
+    noc_json_add_num(j, o, "buf", s->o.buf);
+    noc_json_add_str(j, o, "packet", pk);
+    noc_json_add_num(j, o, "router_delay", s->o.router_delay);
+    noc_json_add_num(j, o, "seed", (double)s->o.seed);
+    struct noc_json_node *pts = noc_json_add_array(j, o, "points");
+    for (int i = 0; i < r->npoints; i++)
+        point_json(s, &r->points[i], labels, j, pts);
+    add_r6(j, o, "saturation", r->saturation);
+    if (isnan(r->saturation))
+        noc_json_add_null(j, o, "saturation_found");
+    else
+        noc_json_add_bool(j, o, "saturation_found", r->saturation_found);
+    add_r6(j, o, "zero_load_latency", r->zero_load_latency);
+    noc_json_add_bool(j, o, "zero_load_exact", r->zero_load_exact);
+    int rc = noc_json_print(j, out, ctx);
+    noc_json_free(j);
+    return rc;
 }
 
 static void fmt_num(char *b, size_t n, double v, int prec)

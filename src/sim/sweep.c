@@ -160,9 +160,10 @@ int noc_sim_single(const struct noc_sim *s, double rate, struct noc_sim_result *
         return NOC_ENOMEM;
     noc_sim_point_init(&res->points[0]);
     res->npoints = 1;
-    int rc = noc_sim_run(s, rate, &res->points[0], ctx);
-    if (rc == NOC_OK)
-        rc = noc_sim_zero_load(s, &res->zero_load_latency, &res->zero_load_exact, ctx);
+    int rc;
+    NOC_CHECK(noc_sim_run(s, rate, &res->points[0], ctx));
+    NOC_CHECK(noc_sim_zero_load(s, &res->zero_load_latency, &res->zero_load_exact, ctx));
+cleanup:
     if (rc != NOC_OK)
         noc_sim_result_free(res);
     return rc;
@@ -253,8 +254,7 @@ int noc_sim_sweep(const struct noc_sim *s, double a, double b, double step,
         res->saturation_found = 0;
     } else {
         double lo = first_bad > 0 ? rate[first_bad - 1] : 0;
-        if ((rc = refine(s, lo, rate[first_bad], step / 16, &res->saturation, ctx)) != NOC_OK)
-            goto cleanup;
+        NOC_CHECK(refine(s, lo, rate[first_bad], step / 16, &res->saturation, ctx));
         res->saturation_found = 1;
     }
     rc = noc_sim_zero_load(s, &res->zero_load_latency, &res->zero_load_exact, ctx);
