@@ -240,12 +240,7 @@ void sim_net_free(struct sim_net *n)
     free(n->row);
     free(n->ecum);
     free(n->coord);
-    free(n->pair_first);
-    free(n->pair_n);
-    free(n->pstart);
-    free(n->pcum);
-    free(n->pch);
-    free(n->pcls);
+    sim_table_free(n);
     free(n->term_rin);
     free(n->term_rout);
     free(n->term_ej);

@@ -192,7 +192,7 @@ static int add_pair(struct sim_net *n, int k, int s, int d, struct noc_pathset *
     return NOC_OK;
 }
 
-static void table_free(struct sim_net *n)
+void sim_table_free(struct sim_net *n)
 {
     free(n->pair_first);
     free(n->pair_n);
@@ -266,10 +266,10 @@ int sim_table_build(struct sim_net *n, struct noc_ctx *ctx)
 cleanup:
     noc_pathset_free(&ps);
     if (rc == NOC_ELIMIT) { /* too large: paths are drawn per packet */
-        table_free(n);
+        sim_table_free(n);
         rc = NOC_OK;
     }
     if (rc != NOC_OK)
-        table_free(n);
+        sim_table_free(n);
     return rc;
 }

@@ -83,6 +83,8 @@ int sim_dateline_init(struct sim_net *n, struct noc_ctx *ctx);
 /* VC classes of a path (channels ch[0..len-1]) into cls. */
 void sim_path_classes(const struct sim_net *n, const int *ch, int len, unsigned char *cls);
 int sim_table_build(struct sim_net *n, struct noc_ctx *ctx);
+/* Releases the path table (pair_first .. pcls) and marks it absent. */
+void sim_table_free(struct sim_net *n);
 /* Pair index of (s, d) for entry e (-1 = uniform draw), or -1 if none. */
 int sim_pair_index(const struct sim_net *n, int s, int d, int e);
 /* VC range [lo, hi) of class cls on channel c. */

@@ -77,62 +77,83 @@ static void order_by(const double *v, int N, int *ord)
     }
 }
 
-/* Scratch of three 2^N arrays: cost, f, g. */
-static int scratch(int N, double **cost, double **f, double **g, struct noc_ctx *ctx)
+/* Fills cost[S] for every non-empty group S of the N cores. */
+typedef void (*group_cost_fn)(double *cost, int N, const void *arg);
+
+/* The least partition cost into K groups for the group cost `fill`
+ * computes; *out = 0 when no partition is allowed.  NOC_ENOMEM. */
+static int partition_bound(int N, int K, group_cost_fn fill, const void *arg, double *out,
+                           struct noc_ctx *ctx)
 {
     size_t n = (size_t)1 << N;
-    *cost = noc_malloc(ctx, n, sizeof **cost);
-    *f = noc_malloc(ctx, n, sizeof **f);
-    *g = noc_malloc(ctx, n, sizeof **g);
-    return *cost && *f && *g ? NOC_OK : NOC_ENOMEM;
+    int rc = NOC_OK;
+    double *cost = noc_malloc(ctx, n, sizeof *cost), *f = noc_malloc(ctx, n, sizeof *f);
+    double *g = noc_malloc(ctx, n, sizeof *g);
+    if (!cost || !f || !g) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    fill(cost, N, arg);
+    double v = partition_min(cost, N, K, f, g);
+    *out = isfinite(v) ? v : 0;
+cleanup:
+    free(cost);
+    free(f);
+    free(g);
+    return rc;
+}
+
+struct median_arg {
+    const double *cx, *cy, *w;
+};
+
+static void median_fill(double *cost, int N, const void *arg)
+{
+    const struct median_arg *a = arg;
+    int ox[BOUND_MAX_CORES], oy[BOUND_MAX_CORES];
+    order_by(a->cx, N, ox);
+    order_by(a->cy, N, oy);
+    for (unsigned S = 1; S < 1u << N; S++)
+        cost[S] = median_cost(S, ox, a->cx, a->w, N) + median_cost(S, oy, a->cy, a->w, N);
 }
 
 int synth_kmedian_bound(const double *cx, const double *cy, const double *w, int N, int K,
                         double *out, struct noc_ctx *ctx)
 {
-    double *cost = NULL, *f = NULL, *g = NULL;
-    int ox[BOUND_MAX_CORES], oy[BOUND_MAX_CORES], rc = NOC_OK;
+    struct median_arg a = {cx, cy, w};
     *out = 0;
     if (N > BOUND_MAX_CORES || K < 1 || K > N)
         return NOC_OK;
-    NOC_CHECK(scratch(N, &cost, &f, &g, ctx));
-    order_by(cx, N, ox);
-    order_by(cy, N, oy);
-    for (unsigned S = 1; S < 1u << N; S++)
-        cost[S] = median_cost(S, ox, cx, w, N) + median_cost(S, oy, cy, w, N);
-    double v = partition_min(cost, N, K, f, g);
-    *out = isfinite(v) ? v : 0;
-cleanup:
-    free(cost);
-    free(f);
-    free(g);
-    return rc;
+    return partition_bound(N, K, median_fill, &a, out, ctx);
 }
 
-int synth_crossing_bound(const struct noc_app *app, int K, int max_group, double *out,
-                         struct noc_ctx *ctx)
+struct crossing_arg {
+    const struct noc_app *app;
+    int max_group;
+};
+
+static void crossing_fill(double *cost, int N, const void *arg)
 {
-    int N = app->ncores, rc = NOC_OK;
-    double *cost = NULL, *f = NULL, *g = NULL;
-    *out = 0;
-    if (N > BOUND_MAX_CORES || K < 2 || K > N || max_group < 1)
-        return NOC_OK;
-    NOC_CHECK(scratch(N, &cost, &f, &g, ctx));
+    const struct crossing_arg *a = arg;
     for (unsigned S = 1; S < 1u << N; S++) {
         int size = 0;
         double c = 0;
         for (int i = 0; i < N; i++)
             size += (int)(S >> i & 1u);
-        for (int i = 0; i < app->nflows; i++)
-            if ((S >> app->flows[i].src & 1u) && !(S >> app->flows[i].dst & 1u))
-                c += app->flows[i].bw;
-        cost[S] = size <= max_group ? c : INFINITY;
+        for (int i = 0; i < a->app->nflows; i++)
+            if ((S >> a->app->flows[i].src & 1u) && !(S >> a->app->flows[i].dst & 1u))
+                c += a->app->flows[i].bw;
+        cost[S] = size <= a->max_group ? c : INFINITY;
     }
-    double v = partition_min(cost, N, K, f, g);
-    *out = isfinite(v) ? v : 0;
-cleanup:
-    free(cost);
-    free(f);
-    free(g);
-    return rc;
+}
+
+int synth_crossing_bound(const struct noc_app *app, int K, int max_group, double *out,
+                         struct noc_ctx *ctx)
+{
+    struct crossing_arg a = {app, max_group};
+    int N = app->ncores;
+    *out = 0;
+    if (N > BOUND_MAX_CORES || K < 2 || K > N || max_group < 1)
+        return NOC_OK;
+    return partition_bound(N, K, crossing_fill, &a, out, ctx);
 }
