@@ -292,7 +292,7 @@ static void crossing_vs_brute_force(void **state)
         struct noc_app app;
         noc_app_init(&app);
         for (int i = 0; i < N; i++) {
-            char nm[8];
+            char nm[16];
             snprintf(nm, sizeof nm, "c%d", i);
             assert_int_equal(noc_app_core(&app, nm, &ctx), i);
         }
