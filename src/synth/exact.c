@@ -71,6 +71,56 @@ static int abs_pair(struct xm *m, int pos, int other, double c, int base, struct
     return row_end(m, c, c, ctx);
 }
 
+/* A row "sum >= lo" of the current row_put()s for an implied bound, set a
+ * hair (1e-9 relative) below lo so that rounding never cuts a design. */
+static int row_at_least(struct xm *m, double lo, struct noc_ctx *ctx)
+{
+    return row_end(m, lo * (1 - 1e-9), INFINITY, ctx);
+}
+
+/* Rows implied by the model that tighten its relaxation, whose fractional
+ * assignments make every wire look free (bounds.c): core-link wire >= the
+ * cores' K-median; a flow's wire (core link, switch links, core link) >=
+ * its cores' Manhattan distance (triangle inequality); flits into switches
+ * >= the injected ones (each enters its source's switch) plus the least
+ * K-way crossing bandwidth (those enter a second switch; groups of at most
+ * R - 1 cores).  fpm = Mflit/s per MB/s, tot = injected MB/s. */
+static int implied_rows(struct xm *m, double fpm, double tot, struct noc_ctx *ctx)
+{
+    const struct noc_app *app = m->app;
+    int N = m->N, K = m->K, F = m->F, R = m->R, L = K * (K - 1) / 2, rc;
+    double kmed, cross, direct = 0;
+    if ((rc = synth_kmedian_bound(m->cx, m->cy, m->cw, N, K, &kmed, ctx)))
+        return rc;
+    if (kmed > 0) {
+        row_start(m);
+        for (int i = 0; i < N * K; i++)
+            row_put(m, m->tw + i, 1);
+        if ((rc = row_at_least(m, kmed, ctx)))
+            return rc;
+    }
+    if (!L)
+        return NOC_OK;
+    for (int f = 0; f < F; f++) {
+        const struct noc_flow *fl = &app->flows[f];
+        direct += fl->bw * (fabs(m->cx[fl->src] - m->cx[fl->dst]) + fabs(m->cy[fl->src] - m->cy[fl->dst]));
+    }
+    row_start(m);
+    for (int i = 0; i < N * K; i++)
+        row_put(m, m->tw + i, 1);
+    for (int i = 0; i < F * L; i++)
+        row_put(m, m->lw + i, 1);
+    if ((rc = row_at_least(m, direct, ctx)))
+        return rc;
+    if ((rc = synth_crossing_bound(app, K, R - 1, &cross, ctx)))
+        return rc;
+    row_start(m);
+    for (int s = 0; s < K; s++)
+        for (int p = 1; p <= R; p++)
+            row_put(m, GC(s, p), 1);
+    return row_at_least(m, fpm * (tot + cross), ctx);
+}
+
 /* The program (all powers by the tech model's functions, in mW):
  *  a[c,s]      core c on switch s (binary; parts ordered by their first core)
  *  X[s], Y[s]  switch positions within the cores' bounding box
@@ -179,48 +229,8 @@ static int build(struct xm *m, struct noc_ctx *ctx)
             if ((rc = row_end(m, -m->cw[c] * M, INFINITY, ctx)))
                 return rc;
         }
-    /* Implied, but it tightens the relaxation (whose fractional assignments
-     * make every core link look free): the K-median bound on core-link
-     * wire, a hair (1e-9 relative) below it so rounding never cuts a design. */
-    double kmed;
-    if ((rc = synth_kmedian_bound(m->cx, m->cy, m->cw, N, K, &kmed, ctx)))
+    if ((rc = implied_rows(m, fpm, tot, ctx)))
         return rc;
-    if (kmed > 0) {
-        row_start(m);
-        for (int i = 0; i < N * K; i++)
-            row_put(m, m->tw + i, 1);
-        if ((rc = row_end(m, kmed * (1 - 1e-9), INFINITY, ctx)))
-            return rc;
-    }
-    /* Implied too: by the triangle inequality a flow's wire (core link,
-     * switch links, core link) is at least its cores' Manhattan distance. */
-    if (L) {
-        double direct = 0;
-        for (int f = 0; f < F; f++) {
-            const struct noc_flow *fl = &app->flows[f];
-            direct += fl->bw * (fabs(m->cx[fl->src] - m->cx[fl->dst]) + fabs(m->cy[fl->src] - m->cy[fl->dst]));
-        }
-        row_start(m);
-        for (int i = 0; i < N * K; i++)
-            row_put(m, m->tw + i, 1);
-        for (int i = 0; i < F * L; i++)
-            row_put(m, m->lw + i, 1);
-        if ((rc = row_end(m, direct * (1 - 1e-9), INFINITY, ctx)))
-            return rc;
-        /* And the flits into switches: every flit enters its source's
-         * switch, and the flows between switches (at least the least
-         * K-way crossing bandwidth, groups of at most R - 1 cores) a
-         * second one. */
-        double cross;
-        if ((rc = synth_crossing_bound(app, K, R - 1, &cross, ctx)))
-            return rc;
-        row_start(m);
-        for (int s = 0; s < K; s++)
-            for (int p = 1; p <= R; p++)
-                row_put(m, GC(s, p), 1);
-        if ((rc = row_end(m, fpm * (tot + cross) * (1 - 1e-9), INFINITY, ctx)))
-            return rc;
-    }
     /* Links, routes, capacity, hops, wire. */
     for (int s = 0; s < K; s++)
         for (int t = s + 1; t < K; t++) {
