@@ -79,6 +79,9 @@ int main(int argc, char **argv)
         printf("%s %d %.3f %.3f %.3f %s %.2f %.3f %.3f %s %.1f %.2f\n", app.name, K, split, ex, bound,
                rc == NOC_OK ? "optimal" : "limit", 100 * (split - ex) / ex, hs, d.m.hops_avg,
                links / 2 == K - 1 ? "tree" : "non-tree", secs, 100 * (split - bound) / bound);
+        if (getenv("EXACT_SHOW")) /* the design's channels, to compare it with split's */
+            for (int c = 0; c < d.topo.nch; c++)
+                fprintf(stderr, "%s -> %s\n", d.topo.nodes[d.topo.ch[c].src].name, d.topo.nodes[d.topo.ch[c].dst].name);
     }
     noc_topo_free(&d.topo);
     noc_metrics_free(&d.m);

@@ -853,3 +853,9 @@ int swnet_connect(struct swnet *n, struct noc_ctx *ctx)
     free(comp);
     return left;
 }
+
+void swnet_islands_reason(const struct swnet *n, int left, char *why, size_t whylen)
+{
+    snprintf(why, whylen, "%d switch islands are left that no link can join within %s %d (--no-connect keeps them apart)",
+             left, SYNTH_RADIX_NAME(n->o), n->max_radix);
+}

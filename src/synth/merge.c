@@ -260,9 +260,12 @@ static int record(const struct mctx *mc, struct mstate *st, const double *cx, co
     if (rc != NOC_OK)
         return rc;
     rc = synth_place(&n, mc->app->ncores, st->core_sw, cx, cy, mc->cw, ctx);
-    if (rc == NOC_OK && !mc->o->no_connect && swnet_connect(&n, ctx) < 0)
+    int left = rc == NOC_OK && !mc->o->no_connect ? swnet_connect(&n, ctx) : 1;
+    if (left < 0)
         rc = ctx->status ? ctx->status : NOC_ENOMEM;
-    if (rc == NOC_OK)
+    else if (left > 1)
+        swnet_islands_reason(&n, left, d->reason, sizeof d->reason);
+    if (rc == NOC_OK && left == 1)
         rc = synth_finish(mc->app, &n, st->core_sw, cx, cy, mc->o, "sw", NULL, d, ctx);
     swnet_free(&n);
     return rc;

@@ -96,6 +96,9 @@ static inline int swnet_ports(const struct swnet *n, int s) { return n->ncores[s
  * left or no such link exists.  The links carry no flow, so they add no
  * dependency.  Returns the number of components left (>= 1), -1 on error. */
 int swnet_connect(struct swnet *n, struct noc_ctx *ctx);
+/* Why a design with `left` > 1 islands after swnet_connect is refused
+ * (every core must be reachable unless o->no_connect), into why. */
+void swnet_islands_reason(const struct swnet *n, int left, char *why, size_t whylen);
 /* The nearest switch pair u < v (estimated Manhattan length; ties: lowest
  * u, then lowest v) whose ends both pass end_ok and that passes pair_ok:
  * 1 with *bu, *bv set, else 0 (*bu = *bv = -1).  The join search of
@@ -379,5 +382,27 @@ int synth_kmedian_bound(const double *cx, const double *cy, const double *w, int
  * bound) above 16 cores or K outside 2..N.  NOC_ENOMEM.  O(2^N F + K 3^N). */
 int synth_crossing_bound(const struct noc_app *app, int K, int max_group, double *out,
                          struct noc_ctx *ctx);
+
+/* A switch's power terms for synth_group_bound: leak[p] (mW) and dyn[p]
+ * (mW per Mflit/s) at p = 1..max_ports ports, fpm Mflit/s per MB/s,
+ * e_link mW per MB/s mm of core link, extra_ports the ports a switch has
+ * beside its cores at least (1 when the switches must be connected). */
+struct synth_group_cost {
+    const double *leak, *dyn;
+    int max_ports, extra_ports;
+    double fpm, e_link;
+};
+
+/* A lower bound (mW) on the routers' power plus the core links' dynamic
+ * power of any design with K switches (bounds.c): the least over
+ * partitions of the cores into K non-empty groups of the sum of each
+ * group's cost, min over p from |S| + extra_ports to max_ports of leak[p]
+ * + dyn[p] fpm (bandwidth of the flows from or to S: each enters S's
+ * switch once at least), plus e_link times the group's weighted Manhattan
+ * 1-median (x, y, weight w).  Groups needing more ports are forbidden.
+ * *out = 0 (no bound) above 16 cores, K outside 1..N, or no partition.
+ * NOC_ENOMEM.  O(2^N (F + N + max_ports) + K 3^N). */
+int synth_group_bound(const struct noc_app *app, const double *cx, const double *cy, const double *w,
+                      int K, const struct synth_group_cost *gc, double *out, struct noc_ctx *ctx);
 
 #endif

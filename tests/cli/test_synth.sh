@@ -130,6 +130,22 @@ json "synth --no-connect: split_k3 written, 3 switches" "$TMP/en2/split_k3.json"
 run "islands kept: no path under uniform traffic" 1 "$NOCSYN" eval "$TMP/en2/split_k3.dot" --no-bisection
 has "islands kept: the message names the unreachable pair" "$TMP/err" "^nocsyn: .*no path from terminal '[^']*' to terminal"
 bad "--no-connect is split's" "$NOCSYN" synth "$VOPD" --method cmesh --no-connect -o "$TMP/x4"
+# Islands the radix cannot join make a design infeasible, never a
+# disconnected "feasible" one: two separate pairs under --max-radix 2 have
+# no connected design (by hand: two cores fill a switch; a chain's middle
+# switch needs 1 core + 2 links), so split and merge both refuse, say why
+# and write nothing (before, both wrote the two islands as merge_k2 /
+# split_k2 with no link).
+printf 'src,dst,bandwidth_mbps\na,b,100\nc,d,100\n' >"$TMP/isl.csv"
+for m in split merge; do
+    run "$m: unjoinable islands are infeasible" 1 "$NOCSYN" synth "$TMP/isl.csv" --method $m --max-radix 2 -o "$TMP/isl_$m" -q
+    has "$m: the message says why" "$TMP/err" "2 switch islands are left that no link can join within --max-radix 2"
+    absent "$m: nothing written" "$TMP/isl_$m"
+    run "$m: radix 3 joins them" 0 "$NOCSYN" synth "$TMP/isl.csv" --method $m --max-radix 3 -o "$TMP/isl3_$m" -q
+    for f in "$TMP"/isl3_$m/*.dot; do
+        run "$m $(basename "$f"): connected, uniform traffic evaluates" 0 "$NOCSYN" eval "$f" --no-bisection
+    done
+done
 
 # Extra-link variants (issue 12): VOPD's split_k6_x1 is a non-tree design
 # (6 switches, 6 switch-switch links) on the Pareto front: it costs more

@@ -289,6 +289,85 @@ static void merge_two_cores_by_hand(void **state)
     noc_app_free(&app);
 }
 
+/* 1 when the design's routers form one connected network. */
+static int routers_connected(const struct noc_topo *t)
+{
+    int n = t->nrouters, comp[16], left = n;
+    assert_true(n <= 16);
+    for (int r = 0; r < n; r++)
+        comp[r] = r;
+    for (int c = 0; c < t->nch; c++)
+        if (noc_topo_is_rr(t, c)) {
+            int a = comp[t->ch[c].src], b = comp[t->ch[c].dst];
+            if (a == b)
+                continue;
+            for (int r = 0; r < n; r++)
+                if (comp[r] == b)
+                    comp[r] = a;
+            left--;
+        }
+    return left == 1;
+}
+
+/* Two separate pairs a -> b and c -> d.  Under --max-radix 2 no connected
+ * design exists (by hand: a switch holding two cores has no port left for
+ * a link; with one core each, a chain's middle switch needs 1 core + 2
+ * links = 3 ports, and 2 switches of 2 cores each are full), so split and
+ * merge report no feasible design and say why; before, both returned the
+ * two islands unjoined as a "feasible" design (merge_k2, no link).  With
+ * radix 3 every design they return is connected; --no-connect keeps the
+ * islands (split_k2: 2 switches, 0 links). */
+static void islands_refused(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    static const char *const names[] = {"a", "b", "c", "d"};
+    static const int flows[] = {0, 1, 2, 3};
+    static const double bw[] = {100, 100};
+    struct noc_app app;
+    make_app(&app, names, 4, flows, bw, 2);
+    int (*const run[])(const struct noc_app *, const struct noc_synth_opts *, struct noc_synth_result *,
+                       struct noc_ctx *) = {noc_synth_split, noc_synth_merge};
+    for (int m = 0; m < 2; m++) {
+        struct noc_synth_opts o;
+        noc_synth_opts_init(&o);
+        o.max_radix = 2;
+        struct noc_synth_result r;
+        noc_synth_result_init(&r);
+        noc_ctx_init(&ctx);
+        assert_int_equal(run[m](&app, &o, &r, &ctx), NOC_EINFEASIBLE);
+        assert_non_null(strstr(ctx.msg, "2 switch islands are left that no link can join within --max-radix 2"));
+        noc_synth_result_free(&r);
+        o.max_radix = 3;
+        noc_synth_result_init(&r);
+        noc_ctx_init(&ctx);
+        assert_int_equal(run[m](&app, &o, &r, &ctx), NOC_OK);
+        int feasible = 0;
+        for (int i = 0; i < r.n; i++)
+            if (r.d[i].feasible) {
+                feasible++;
+                check_design(&app, &r.d[i], &o);
+                assert_true(routers_connected(&r.d[i].topo));
+            }
+        assert_true(feasible > 0);
+        noc_synth_result_free(&r);
+    }
+    struct noc_synth_opts o;
+    noc_synth_opts_init(&o);
+    o.max_radix = 2;
+    o.no_connect = 1;
+    o.kmin = o.kmax = 2;
+    struct noc_synth_result r;
+    noc_synth_result_init(&r);
+    noc_ctx_init(&ctx);
+    assert_int_equal(noc_synth_split(&app, &o, &r, &ctx), NOC_OK);
+    assert_true(r.d[0].feasible);
+    assert_int_equal(r.d[0].m.links, 0);
+    assert_false(routers_connected(&r.d[0].topo));
+    noc_synth_result_free(&r);
+    noc_app_free(&app);
+}
+
 /* A hub talking to 9 leaves under --max-radix 5: the start cannot give the
  * hub nine direct links (a router per core: 1 core port + at most 4
  * links), so some flows go through other routers; merging stops at the
@@ -589,6 +668,7 @@ int main(void)
         cmocka_unit_test(merge_two_cores_by_hand),
         cmocka_unit_test(merge_star_radix_and_determinism),
         cmocka_unit_test(merge_stops_at_radix),
+        cmocka_unit_test(islands_refused),
         cmocka_unit_test(merge_mesh_start_chain),
         cmocka_unit_test(groups_respect_cap),
         cmocka_unit_test(ring_order_by_hand),
