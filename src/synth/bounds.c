@@ -1,8 +1,7 @@
 /* Combinatorial lower bounds for the exact program (synth_int.h): the
  * least cost of a partition of the cores into K non-empty groups, by
- * dynamic programming over subsets, for three group costs (the weighted
- * Manhattan 1-median of the group, the bandwidth leaving it, and its
- * switch's least power with its core links). */
+ * dynamic programming over subsets, for two group costs (the weighted
+ * Manhattan 1-median of the group and the bandwidth leaving it). */
 #include "synth_int.h"
 
 #include <math.h>
@@ -157,46 +156,4 @@ int synth_crossing_bound(const struct noc_app *app, int K, int max_group, double
     if (N > BOUND_MAX_CORES || K < 2 || K > N || max_group < 1)
         return NOC_OK;
     return partition_bound(N, K, crossing_fill, &a, out, ctx);
-}
-
-struct group_arg {
-    const struct noc_app *app;
-    const double *cx, *cy, *w;
-    const struct synth_group_cost *gc;
-};
-
-static void group_fill(double *cost, int N, const void *arg)
-{
-    const struct group_arg *a = arg;
-    const struct synth_group_cost *gc = a->gc;
-    int ox[BOUND_MAX_CORES], oy[BOUND_MAX_CORES];
-    order_by(a->cx, N, ox);
-    order_by(a->cy, N, oy);
-    for (unsigned S = 1; S < 1u << N; S++) {
-        int size = 0;
-        double mbps = 0, best = INFINITY;
-        for (int i = 0; i < N; i++)
-            size += (int)(S >> i & 1u);
-        for (int i = 0; i < a->app->nflows; i++) {
-            const struct noc_flow *fl = &a->app->flows[i];
-            if ((S >> fl->src & 1u) || (S >> fl->dst & 1u))
-                mbps += fl->bw; /* injected here or arriving from elsewhere */
-        }
-        for (int p = size + gc->extra_ports; p <= gc->max_ports; p++)
-            best = fmin(best, gc->leak[p] + gc->dyn[p] * gc->fpm * mbps);
-        if (isfinite(best))
-            best += gc->e_link * (median_cost(S, ox, a->cx, a->w, N) + median_cost(S, oy, a->cy, a->w, N));
-        cost[S] = best;
-    }
-}
-
-int synth_group_bound(const struct noc_app *app, const double *cx, const double *cy, const double *w,
-                      int K, const struct synth_group_cost *gc, double *out, struct noc_ctx *ctx)
-{
-    struct group_arg a = {app, cx, cy, w, gc};
-    int N = app->ncores;
-    *out = 0;
-    if (N > BOUND_MAX_CORES || K < 1 || K > N)
-        return NOC_OK;
-    return partition_bound(N, K, group_fill, &a, out, ctx);
 }

@@ -26,7 +26,6 @@ struct xm {
     int *depa, *depb; /* consecutive arc pairs (s,t),(t,u), u != s */
     int ndep;
     double *cx, *cy, *cw, *in, *out;
-    double *leak, *dyn; /* router leakage (mW), dynamic mW per Mflit/s at p ports */
     int *cols;     /* row scratch */
     double *vals;
     int nnz;
@@ -86,26 +85,11 @@ static int row_at_least(struct xm *m, double lo, struct noc_ctx *ctx)
  * >= the injected ones (each enters its source's switch) plus the least
  * K-way crossing bandwidth (those enter a second switch; groups of at most
  * R - 1 cores).  fpm = Mflit/s per MB/s, tot = injected MB/s. */
-static int implied_rows(struct xm *m, double fpm, double tot, double e_link, struct noc_ctx *ctx)
+static int implied_rows(struct xm *m, double fpm, double tot, struct noc_ctx *ctx)
 {
     const struct noc_app *app = m->app;
     int N = m->N, K = m->K, F = m->F, R = m->R, L = K * (K - 1) / 2, rc;
-    double kmed, cross, direct = 0, grp;
-    struct synth_group_cost gc = {m->leak, m->dyn, R, K > 1 && !m->o->no_connect, fpm, e_link};
-    if ((rc = synth_group_bound(app, m->cx, m->cy, m->cw, K, &gc, &grp, ctx)))
-        return rc;
-    if (grp > 0) {
-        row_start(m);
-        for (int i = 0; i < N * K; i++)
-            row_put(m, m->tw + i, e_link);
-        for (int s = 0; s < K; s++)
-            for (int p = 1; p <= R; p++) {
-                row_put(m, ZC(s, p), m->leak[p]);
-                row_put(m, GC(s, p), m->dyn[p]);
-            }
-        if ((rc = row_at_least(m, grp, ctx)))
-            return rc;
-    }
+    double kmed, cross, direct = 0;
     if ((rc = synth_kmedian_bound(m->cx, m->cy, m->cw, N, K, &kmed, ctx)))
         return rc;
     if (kmed > 0) {
@@ -192,15 +176,12 @@ static int build(struct xm *m, struct noc_ctx *ctx)
               (rc = cols(m, F * A, 0, 1, 0, NOC_LP_BIN, &m->y, ctx)) ||
               (rc = cols(m, F * L, 0, INFINITY, e_link, NOC_LP_CONT, &m->lw, ctx))))
         return rc;
-    for (int p = 1; p <= R; p++) {
-        m->leak[p] = noc_tech_router_mw(tech, p, w, 0, fq);
-        m->dyn[p] = (noc_tech_router_mw(tech, p, w, 1e12, fq) - m->leak[p]) / 1e6; /* mW per Mflit/s */
-    }
     for (int s = 0; s < K; s++)
         for (int p = 1; p <= R; p++) {
             int zc, gc;
-            if ((rc = cols(m, 1, 0, 1, m->leak[p], NOC_LP_BIN, &zc, ctx)) ||
-                (rc = cols(m, 1, 0, INFINITY, m->dyn[p], NOC_LP_CONT, &gc, ctx)))
+            double leak = noc_tech_router_mw(tech, p, w, 0, fq);
+            double dyn = (noc_tech_router_mw(tech, p, w, 1e12, fq) - leak) / 1e6; /* mW per Mflit/s */
+            if ((rc = cols(m, 1, 0, 1, leak, NOC_LP_BIN, &zc, ctx)) || (rc = cols(m, 1, 0, INFINITY, dyn, NOC_LP_CONT, &gc, ctx)))
                 return rc;
             if (s == 0 && p == 1) {
                 m->z = zc;
@@ -248,7 +229,7 @@ static int build(struct xm *m, struct noc_ctx *ctx)
             if ((rc = row_end(m, -m->cw[c] * M, INFINITY, ctx)))
                 return rc;
         }
-    if ((rc = implied_rows(m, fpm, tot, e_link, ctx)))
+    if ((rc = implied_rows(m, fpm, tot, ctx)))
         return rc;
     /* Links, routes, capacity, hops, wire. */
     for (int s = 0; s < K; s++)
@@ -502,12 +483,10 @@ int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, i
     m.cw = noc_malloc(ctx, (size_t)N, sizeof *m.cw);
     m.in = noc_malloc(ctx, (size_t)N, sizeof *m.in);
     m.out = noc_malloc(ctx, (size_t)N, sizeof *m.out);
-    m.leak = noc_malloc(ctx, (size_t)m.R + 1, sizeof *m.leak);
-    m.dyn = noc_malloc(ctx, (size_t)m.R + 1, sizeof *m.dyn);
     size_t rowcap = (size_t)N * K + (size_t)m.F * m.A + (size_t)K * m.R * 2 + (size_t)m.A + 16;
     m.cols = noc_malloc(ctx, rowcap, sizeof *m.cols);
     m.vals = noc_malloc(ctx, rowcap, sizeof *m.vals);
-    if (!m.arc || !m.link || !m.depa || !m.depb || !m.cx || !m.cy || !m.cw || !m.in || !m.out || !m.leak || !m.dyn || !m.cols || !m.vals) {
+    if (!m.arc || !m.link || !m.depa || !m.depb || !m.cx || !m.cy || !m.cw || !m.in || !m.out || !m.cols || !m.vals) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
@@ -567,8 +546,6 @@ cleanup:
     free(m.cw);
     free(m.in);
     free(m.out);
-    free(m.leak);
-    free(m.dyn);
     free(m.cols);
     free(m.vals);
     return rc;

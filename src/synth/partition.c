@@ -160,3 +160,61 @@ cleanup:
     core_graph_free(&g);
     return rc;
 }
+
+/* Sorts ids[0..n) by (v, w, id) ascending (insertion sort). */
+static void sort_by(int *ids, int n, const double *v, const double *w)
+{
+    for (int i = 1; i < n; i++) {
+        int x = ids[i], j = i;
+        for (; j > 0; j--) {
+            int y = ids[j - 1];
+            if (v[y] < v[x] || (v[y] == v[x] && (w[y] < w[x] || (w[y] == w[x] && y < x))))
+                break;
+            ids[j] = y;
+        }
+        ids[j] = x;
+    }
+}
+
+/* Parts base..base+K-1 for the n cores ids[], first cut along axis (-1:
+ * the bounding box's longer side). */
+static void bisect(int *ids, int n, int K, int base, int axis, const double *cx, const double *cy, int *core_sw)
+{
+    if (K == 1) {
+        for (int i = 0; i < n; i++)
+            core_sw[ids[i]] = base;
+        return;
+    }
+    if (axis < 0) {
+        double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
+        for (int i = 0; i < n; i++) {
+            xlo = fmin(xlo, cx[ids[i]]), xhi = fmax(xhi, cx[ids[i]]);
+            ylo = fmin(ylo, cy[ids[i]]), yhi = fmax(yhi, cy[ids[i]]);
+        }
+        axis = yhi - ylo > xhi - xlo;
+    }
+    if (axis)
+        sort_by(ids, n, cy, cx);
+    else
+        sort_by(ids, n, cx, cy);
+    int k1 = K / 2, n1 = (int)lround((double)n * k1 / K);
+    if (n1 < k1) /* every part keeps a core */
+        n1 = k1;
+    if (n - n1 < K - k1)
+        n1 = n - (K - k1);
+    bisect(ids, n1, k1, base, -1, cx, cy, core_sw);
+    bisect(ids + n1, n - n1, K - k1, base + k1, -1, cx, cy, core_sw);
+}
+
+int synth_partition_geom(const double *cx, const double *cy, int N, int K, int axis, int *core_sw,
+                         struct noc_ctx *ctx)
+{
+    int *ids = noc_malloc(ctx, (size_t)N + 1, sizeof *ids);
+    if (!ids)
+        return NOC_ENOMEM;
+    for (int i = 0; i < N; i++)
+        ids[i] = i;
+    bisect(ids, N, K < N ? K : N, 0, axis, cx, cy, core_sw);
+    free(ids);
+    return NOC_OK;
+}

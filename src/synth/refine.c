@@ -159,13 +159,16 @@ static int improves(const struct refine_in *r, const int *core_sw, double *best,
 }
 
 int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, const int *order, const double *cx,
-                 const double *cy, const double *cw, int K, int *core_sw, struct noc_ctx *ctx)
+                 const double *cy, const double *cw, int K, int *core_sw, double *power, struct noc_ctx *ctx)
 {
     int N = app->ncores, rc = NOC_OK, better;
+    double best = NAN, *in = NULL, *out = NULL;
+    int *size = NULL;
     if (K < 2 || N > SYNTH_REFINE_MAX_CORES)
-        return NOC_OK;
-    double *in = noc_malloc(ctx, (size_t)N, sizeof *in), *out = noc_malloc(ctx, (size_t)N, sizeof *out);
-    int *size = noc_calloc(ctx, (size_t)K, sizeof *size);
+        goto cleanup;
+    in = noc_malloc(ctx, (size_t)N, sizeof *in);
+    out = noc_malloc(ctx, (size_t)N, sizeof *out);
+    size = noc_calloc(ctx, (size_t)K, sizeof *size);
     if (!in || !out || !size) {
         rc = NOC_ENOMEM;
         goto cleanup;
@@ -174,7 +177,7 @@ int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, cons
     for (int c = 0; c < N; c++)
         size[core_sw[c]]++;
     struct refine_in r = {app, o, order, cx, cy, cw, in, out, K};
-    double best = assignment_power(&r, core_sw, ctx);
+    best = assignment_power(&r, core_sw, ctx);
     if (isnan(best)) {
         rc = ctx->status ? ctx->status : NOC_EINTERNAL;
         goto cleanup;
@@ -223,6 +226,8 @@ int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, cons
             }
     }
 cleanup:
+    if (power)
+        *power = best;
     free(in);
     free(out);
     free(size);

@@ -140,6 +140,16 @@ void core_graph_free(struct core_graph *g);
  * tight max_hops), every part non-empty.  core_sw has ncores entries. */
 int synth_partition(const struct noc_app *app, int K, unsigned seed, int *core_sw,
                     struct noc_ctx *ctx);
+/* A geometric K-way partition of N cores at (cx, cy) (partition.c):
+ * recursive bisection, each cut across the longer side of its cores'
+ * bounding box (the first cut along x when axis = 0, y when 1), by
+ * position (ties: the other coordinate, then the core id), the cores
+ * shared in proportion to the parts' switch counts (floor(K/2) and the
+ * rest).  Every part gets at least one core when K <= N.  A start for
+ * split's refinement that follows the floorplan, where METIS follows the
+ * bandwidth.  NOC_ENOMEM.  O(N^2 log K) (insertion sorts). */
+int synth_partition_geom(const double *cx, const double *cy, int N, int K, int axis, int *core_sw,
+                         struct noc_ctx *ctx);
 
 /* Split's switch graph for a given assignment (refine.c): switch position
  * estimates at the cores' weighted centroids, the cores' ports checked
@@ -248,13 +258,15 @@ double synth_net_power(const struct noc_synth_opts *o, const struct swnet *n, in
  * cores, as a try costs about cores^2: a sweep stays seconds, not
  * minutes, at 50 cores).  Only for K >= 2 and at most
  * SYNTH_REFINE_MAX_CORES cores (each try routes every flow and solves the
- * placement LP).  Updates core_sw in place. */
+ * placement LP).  Updates core_sw in place; *power (may be NULL) is the
+ * final assignment's power, INFINITY when infeasible (NAN when not
+ * refined: K < 2 or too many cores). */
 #define SYNTH_REFINE_MAX_CORES 64
 #define SYNTH_REFINE_FULL_CORES 24
 #define SYNTH_REFINE_PASSES 8
 #define SYNTH_REFINE_TRIES 3000
 int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, const int *order, const double *cx,
-                 const double *cy, const double *cw, int K, int *core_sw, struct noc_ctx *ctx);
+                 const double *cy, const double *cw, int K, int *core_sw, double *power, struct noc_ctx *ctx);
 
 /* ---- shared by the synthesis methods (design.c, group.c, flows.c) */
 struct noc_design;
@@ -382,27 +394,5 @@ int synth_kmedian_bound(const double *cx, const double *cy, const double *w, int
  * bound) above 16 cores or K outside 2..N.  NOC_ENOMEM.  O(2^N F + K 3^N). */
 int synth_crossing_bound(const struct noc_app *app, int K, int max_group, double *out,
                          struct noc_ctx *ctx);
-
-/* A switch's power terms for synth_group_bound: leak[p] (mW) and dyn[p]
- * (mW per Mflit/s) at p = 1..max_ports ports, fpm Mflit/s per MB/s,
- * e_link mW per MB/s mm of core link, extra_ports the ports a switch has
- * beside its cores at least (1 when the switches must be connected). */
-struct synth_group_cost {
-    const double *leak, *dyn;
-    int max_ports, extra_ports;
-    double fpm, e_link;
-};
-
-/* A lower bound (mW) on the routers' power plus the core links' dynamic
- * power of any design with K switches (bounds.c): the least over
- * partitions of the cores into K non-empty groups of the sum of each
- * group's cost, min over p from |S| + extra_ports to max_ports of leak[p]
- * + dyn[p] fpm (bandwidth of the flows from or to S: each enters S's
- * switch once at least), plus e_link times the group's weighted Manhattan
- * 1-median (x, y, weight w).  Groups needing more ports are forbidden.
- * *out = 0 (no bound) above 16 cores, K outside 1..N, or no partition.
- * NOC_ENOMEM.  O(2^N (F + N + max_ports) + K 3^N). */
-int synth_group_bound(const struct noc_app *app, const double *cx, const double *cy, const double *w,
-                      int K, const struct synth_group_cost *gc, double *out, struct noc_ctx *ctx);
 
 #endif

@@ -147,6 +147,23 @@ for m in split merge; do
     done
 done
 
+# Split refines from three starts (METIS's bandwidth partition and two
+# geometric bisections of the floorplan) and keeps the cheapest.  Oracle:
+# the exact program (a GLPK MILP of the same model, benchmarks/perf/
+# exact_bench.sh, RESULTS.md) proved no VOPD-16 design with 3 switches on
+# the dynamic-dominated model (every leakage x 0.1) costs less than
+# 18.36 mW; the issue asks split to be within 2% of it, 18.727 mW.  From
+# METIS's start alone split stopped at 18.935 (3.1% above).
+cat >"$TMP/dyn.tech" <<'TECH'
+buf_leak_mw = 0.227
+xbar_leak_mw = 0.0749
+route_leak_mw = 0.024
+link_leak_uw_bit = 0.048
+TECH
+run "synth vopd16 --switches 3, dynamic-dominated" 0 "$NOCSYN" synth "$APPS/vopd16.csv" --switches 3 --tech "$TMP/dyn.tech" -o "$TMP/v16d" -q
+json "vopd16 K = 3: within 2% of the proven optimum bound" "$TMP/v16d/split_k3.json" \
+    "assert 18.36 <= d['power_mw'] <= 18.727, d['power_mw']"
+
 # Extra-link variants (issue 12): VOPD's split_k6_x1 is a non-tree design
 # (6 switches, 6 switch-switch links) on the Pareto front: it costs more
 # power than split_k6 but has a lower latency at the same radix; its files

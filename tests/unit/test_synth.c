@@ -337,6 +337,60 @@ static void placement_lp_weighted_median(void **state)
     swnet_free(&net);
 }
 
+/* The geometric start of split's refinement (synth_partition_geom), by
+ * hand on a 3 x 2 grid: cores 0 1 2 at y = 0 and 3 4 5 at y = 1, x = 0,
+ * 1, 2.  K = 3, first cut along x: sorted by x (then y) 0 3 1 4 2 5, the
+ * first part takes round(6 x 1/3) = 2 cores {0, 3}; the other four (box
+ * 1 x 1: not taller than wide, so x again) split 2 / 2: {1, 4}, {2, 5}.
+ * First cut along y: sorted by y (then x) 0 1 2 3 4 5, part 0 = {0, 1};
+ * {2, 3, 4, 5} spans x 0..2, wider than tall: by x 3 4 2 5, so {3, 4}
+ * and {2, 5}.  K = 2 along x: {0, 3, 1} and {4, 2, 5}.  K = 1: all 0;
+ * K = N: singletons.  Then a property over random points: every part of
+ * 1..12 is non-empty and part sizes follow the proportional split (no
+ * part above ceil(N / K) + 1). */
+static void partition_geom_by_hand(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    const double x[6] = {0, 1, 2, 0, 1, 2}, y[6] = {0, 0, 0, 1, 1, 1};
+    int p[12];
+    static const int k3x[6] = {0, 1, 2, 0, 1, 2}, k3y[6] = {0, 0, 2, 1, 1, 2}, k2x[6] = {0, 0, 1, 0, 1, 1};
+    assert_int_equal(synth_partition_geom(x, y, 6, 3, 0, p, &ctx), NOC_OK);
+    assert_memory_equal(p, k3x, sizeof k3x);
+    assert_int_equal(synth_partition_geom(x, y, 6, 3, 1, p, &ctx), NOC_OK);
+    assert_memory_equal(p, k3y, sizeof k3y);
+    assert_int_equal(synth_partition_geom(x, y, 6, 2, 0, p, &ctx), NOC_OK);
+    assert_memory_equal(p, k2x, sizeof k2x);
+    assert_int_equal(synth_partition_geom(x, y, 6, 1, 1, p, &ctx), NOC_OK);
+    for (int c = 0; c < 6; c++)
+        assert_int_equal(p[c], 0);
+    assert_int_equal(synth_partition_geom(x, y, 6, 6, 0, p, &ctx), NOC_OK);
+    for (int c = 0, seen = 0; c < 6; c++) {
+        assert_true(p[c] >= 0 && p[c] < 6 && !(seen >> p[c] & 1));
+        seen |= 1 << p[c];
+    }
+    srand(7);
+    double rx[12], ry[12];
+    for (int trial = 0; trial < 50; trial++) {
+        for (int c = 0; c < 12; c++) {
+            rx[c] = rand() % 5;
+            ry[c] = rand() % 4;
+        }
+        for (int K = 1; K <= 12; K++)
+            for (int axis = 0; axis < 2; axis++) {
+                int size[12] = {0};
+                assert_int_equal(synth_partition_geom(rx, ry, 12, K, axis, p, &ctx), NOC_OK);
+                for (int c = 0; c < 12; c++) {
+                    assert_true(p[c] >= 0 && p[c] < K);
+                    size[p[c]]++;
+                }
+                for (int s = 0; s < K; s++)
+                    assert_true(size[s] >= 1 && size[s] <= (12 + K - 1) / K + 1);
+            }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -347,6 +401,7 @@ int main(void)
         cmocka_unit_test(split_disconnected_app),
         cmocka_unit_test(split_router_avoids_a_cycle),
         cmocka_unit_test(placement_lp_weighted_median),
+        cmocka_unit_test(partition_geom_by_hand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
