@@ -1,7 +1,8 @@
 /* Combinatorial lower bounds for the exact program (synth_int.h): the
  * least cost of a partition of the cores into K non-empty groups, by
  * dynamic programming over subsets, for two group costs (the weighted
- * Manhattan 1-median of the group and the bandwidth leaving it). */
+ * Manhattan 1-median of the group and the bandwidth leaving it); and the
+ * flows' least detour through K switch points, by enumeration. */
 #include "synth_int.h"
 
 #include <math.h>
@@ -156,4 +157,94 @@ int synth_crossing_bound(const struct noc_app *app, int K, int max_group, double
     if (N > BOUND_MAX_CORES || K < 2 || K > N || max_group < 1)
         return NOC_OK;
     return partition_bound(N, K, crossing_fill, &a, out, ctx);
+}
+
+/* Above this many K-subsets of candidate points the detour bound is not
+ * computed (each subset costs N steps). */
+#define DETOUR_MAX_SUBSETS 4000000.0
+
+/* Enumerates the K-subsets of the G candidate points from index `from`,
+ * cur[c] being each core's least cost over the points chosen so far;
+ * *best = least sum over the cores.  tab[c * G + g] is core c's cost at g;
+ * scratch holds (K + 1) N doubles for the levels below. */
+static void detour_search(const double *tab, int N, int G, int from, int left, const double *cur,
+                          double *scratch, double *best)
+{
+    if (left == 0) {
+        double s = 0;
+        for (int c = 0; c < N; c++)
+            s += cur[c];
+        if (s < *best)
+            *best = s;
+        return;
+    }
+    double *next = scratch;
+    for (int g = from; g <= G - left; g++) {
+        for (int c = 0; c < N; c++)
+            next[c] = fmin(cur[c], tab[c * G + g]);
+        detour_search(tab, N, G, g + 1, left - 1, next, scratch + N, best);
+    }
+}
+
+int synth_detour_bound(const struct noc_app *app, const double *cx, const double *cy, int K, double *out,
+                       struct noc_ctx *ctx)
+{
+    int N = app->ncores, rc = NOC_OK, nx = 0, ny = 0;
+    double *xs = NULL, *ys = NULL, *tab = NULL, *scratch = NULL;
+    *out = 0;
+    if (K < 1 || N < 1)
+        return NOC_OK;
+    xs = noc_malloc(ctx, (size_t)N, sizeof *xs);
+    ys = noc_malloc(ctx, (size_t)N, sizeof *ys);
+    if (!xs || !ys) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    /* The distinct coordinates (the Hanan grid of the cores). */
+    for (int c = 0; c < N; c++) {
+        int i, j;
+        for (i = 0; i < nx && xs[i] != cx[c]; i++)
+            ;
+        if (i == nx)
+            xs[nx++] = cx[c];
+        for (j = 0; j < ny && ys[j] != cy[c]; j++)
+            ;
+        if (j == ny)
+            ys[ny++] = cy[c];
+    }
+    int G = nx * ny, k = K < G ? K : G;
+    double subsets = 1;
+    for (int i = 0; i < k; i++)
+        subsets = subsets * (G - i) / (i + 1);
+    if (subsets > DETOUR_MAX_SUBSETS)
+        goto cleanup;
+    tab = noc_calloc(ctx, (size_t)N * G, sizeof *tab);
+    scratch = noc_malloc(ctx, (size_t)(k + 2) * N, sizeof *scratch);
+    if (!tab || !scratch) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    /* Core c at a switch at g pays half of each of its flows' detour
+     * through g (the flow's other half is paid at its other core). */
+    for (int f = 0; f < app->nflows; f++) {
+        const struct noc_flow *fl = &app->flows[f];
+        for (int g = 0; g < G; g++) {
+            double x = xs[g / ny], y = ys[g % ny];
+            double det = fl->bw * (fabs(cx[fl->src] - x) + fabs(cy[fl->src] - y) + fabs(x - cx[fl->dst]) +
+                                   fabs(y - cy[fl->dst]));
+            tab[fl->src * G + g] += det / 2;
+            tab[fl->dst * G + g] += det / 2;
+        }
+    }
+    double best = INFINITY;
+    for (int c = 0; c < N; c++)
+        scratch[c] = INFINITY;
+    detour_search(tab, N, G, 0, k, scratch, scratch + N, &best);
+    *out = isfinite(best) ? best : 0;
+cleanup:
+    free(xs);
+    free(ys);
+    free(tab);
+    free(scratch);
+    return rc;
 }

@@ -80,8 +80,10 @@ static int row_at_least(struct xm *m, double lo, struct noc_ctx *ctx)
 
 /* Rows implied by the model that tighten its relaxation, whose fractional
  * assignments make every wire look free (bounds.c): core-link wire >= the
- * cores' K-median; a flow's wire (core link, switch links, core link) >=
- * its cores' Manhattan distance (triangle inequality); flits into switches
+ * cores' K-median; all wire (core links, switch links) >= the larger of
+ * the flows' Manhattan distances (triangle inequality) and the detour
+ * bound (each flow passes its cores' switches: K switch points on the
+ * Hanan grid, every K-subset tried); flits into switches
  * >= the injected ones (each enters its source's switch) plus the least
  * K-way crossing bandwidth (those enter a second switch; groups of at most
  * R - 1 cores).  fpm = Mflit/s per MB/s, tot = injected MB/s. */
@@ -89,7 +91,7 @@ static int implied_rows(struct xm *m, double fpm, double tot, struct noc_ctx *ct
 {
     const struct noc_app *app = m->app;
     int N = m->N, K = m->K, F = m->F, R = m->R, L = K * (K - 1) / 2, rc;
-    double kmed, cross, direct = 0;
+    double kmed, cross, direct = 0, detour;
     if ((rc = synth_kmedian_bound(m->cx, m->cy, m->cw, N, K, &kmed, ctx)))
         return rc;
     if (kmed > 0) {
@@ -110,7 +112,9 @@ static int implied_rows(struct xm *m, double fpm, double tot, struct noc_ctx *ct
         row_put(m, m->tw + i, 1);
     for (int i = 0; i < F * L; i++)
         row_put(m, m->lw + i, 1);
-    if ((rc = row_at_least(m, direct, ctx)))
+    if ((rc = synth_detour_bound(app, m->cx, m->cy, K, &detour, ctx)))
+        return rc;
+    if ((rc = row_at_least(m, fmax(direct, detour), ctx)))
         return rc;
     if ((rc = synth_crossing_bound(app, K, R - 1, &cross, ctx)))
         return rc;

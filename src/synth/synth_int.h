@@ -395,4 +395,18 @@ int synth_kmedian_bound(const double *cx, const double *cy, const double *w, int
 int synth_crossing_bound(const struct noc_app *app, int K, int max_group, double *out,
                          struct noc_ctx *ctx);
 
+/* A lower bound on the wire (MB/s mm: core links and switch links) of any
+ * design with K switches (bounds.c).  A flow c -> d whose cores sit on
+ * switches at X and Y runs at least |c X| + |X d| and |c Y| + |Y d|
+ * (triangle inequality), so at least half of each; charging each half to
+ * the core at that end, the wire is at least the least over K switch
+ * points of the sum over cores of their cost at their cheapest point.  For
+ * a fixed choice each point's cost is a weighted L1 distance sum, least
+ * at core coordinates, so the points range over the cores' Hanan grid (G
+ * points) and every K-subset is tried.  Never below sum bw |c d|.  *out =
+ * 0 (no bound) when C(G, K) > 4e6.  NOC_ENOMEM.  O(N^2 + F G + C(G, K) N K)
+ * time, O(N G) memory. */
+int synth_detour_bound(const struct noc_app *app, const double *cx, const double *cy, int K, double *out,
+                       struct noc_ctx *ctx);
+
 #endif

@@ -328,6 +328,149 @@ static void crossing_vs_brute_force(void **state)
     }
 }
 
+/* The detour bound on wire (synth_detour_bound), hand-worked: a -> b from
+ * (0,0) to (2,0) and c -> d from (0,2) to (2,2), 1 MB/s each (direct
+ * wire 2 + 2 = 4).  K = 1: the switch is on at most one flow's segment;
+ * at (0,0) a -> b runs 2 and c -> d runs 2 + 4 = 6, total 8, and no point
+ * of the Hanan grid {0,2} x {0,2} (nor (1,1): 4 + 4) does better.  K = 2:
+ * one switch on each segment, 4 (the direct wire).  K = 4 >= the 4 grid
+ * points: 4. */
+static void app_at(struct noc_app *app, int N, const int *fl, const double *bw, int F, struct noc_ctx *ctx)
+{
+    noc_app_init(app);
+    for (int i = 0; i < N; i++) {
+        char nm[16];
+        snprintf(nm, sizeof nm, "c%d", i);
+        assert_int_equal(noc_app_core(app, nm, ctx), i);
+    }
+    for (int f = 0; f < F; f++)
+        assert_int_equal(noc_app_add_flow(app, fl[2 * f], fl[2 * f + 1], bw[f], -1, ctx), NOC_OK);
+}
+
+static void detour_hand_worked(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_app app;
+    const int fl[] = {0, 1, 2, 3};
+    const double bw[] = {1, 1}, x[] = {0, 2, 0, 2}, y[] = {0, 0, 2, 2};
+    const double want[] = {0, 8, 4, 4, 4};
+    app_at(&app, 4, fl, bw, 2, &ctx);
+    for (int K = 1; K <= 4; K++) {
+        double v;
+        assert_int_equal(synth_detour_bound(&app, x, y, K, &v, &ctx), NOC_OK);
+        if (fabs(v - want[K]) > 1e-12)
+            fail_msg("K %d: %g, want %g", K, v, want[K]);
+    }
+    noc_app_free(&app);
+}
+
+/* Property, N <= 5 random cores on the integer grid 0..4 with random
+ * flows, K = 1..3: (a) the bound equals the same least cost searched
+ * over every K-subset of all 25 grid points (the Hanan-grid claim);
+ * (b) it is at least the direct wire sum bw |c d|; (c) it is at most the
+ * wire of the best design: every labelling of the cores with K switches
+ * and every placement of the switches on the grid (an L1 multi-facility
+ * optimum lies on the grid of the cores' coordinates), each flow running
+ * |c X| + |X Y| + |Y d|. */
+static double detour_grid(const struct noc_app *app, const double *x, const double *y, int K)
+{
+    int N = app->ncores, pick[3];
+    double best = INFINITY;
+    for (pick[0] = 0; pick[0] < 25; pick[0]++)
+        for (pick[1] = K > 1 ? pick[0] + 1 : 0; pick[1] < (K > 1 ? 25 : 1); pick[1]++)
+            for (pick[2] = K > 2 ? pick[1] + 1 : 0; pick[2] < (K > 2 ? 25 : 1); pick[2]++) {
+                double tot = 0;
+                for (int c = 0; c < N; c++) {
+                    double cb = INFINITY;
+                    for (int k = 0; k < K; k++) {
+                        double gx = pick[k] / 5, gy = pick[k] % 5, v = 0;
+                        for (int f = 0; f < app->nflows; f++) {
+                            const struct noc_flow *fl = &app->flows[f];
+                            if (fl->src == c || fl->dst == c)
+                                v += fl->bw / 2 * (fabs(x[fl->src] - gx) + fabs(y[fl->src] - gy) + fabs(gx - x[fl->dst]) +
+                                                   fabs(gy - y[fl->dst]));
+                        }
+                        cb = fmin(cb, v);
+                    }
+                    tot += cb;
+                }
+                best = fmin(best, tot);
+            }
+    return best;
+}
+
+static double design_wire(const struct noc_app *app, const double *x, const double *y, int K)
+{
+    int N = app->ncores, pos[3] = {0, 0, 0};
+    long labs = 1, places = 1;
+    double best = INFINITY;
+    for (int i = 0; i < N; i++)
+        labs *= K;
+    for (int k = 0; k < K; k++)
+        places *= 25;
+    for (long pl = 0; pl < places; pl++) {
+        long q = pl;
+        for (int k = 0; k < K; k++, q /= 25)
+            pos[k] = (int)(q % 25);
+        for (long code = 0; code < labs; code++) {
+            int lab[5];
+            long c = code;
+            for (int i = 0; i < N; i++, c /= K)
+                lab[i] = (int)(c % K);
+            double w = 0;
+            for (int f = 0; f < app->nflows; f++) {
+                const struct noc_flow *fl = &app->flows[f];
+                double ax = pos[lab[fl->src]] / 5, ay = pos[lab[fl->src]] % 5;
+                double bx = pos[lab[fl->dst]] / 5, by = pos[lab[fl->dst]] % 5;
+                w += fl->bw * (fabs(x[fl->src] - ax) + fabs(y[fl->src] - ay) + fabs(ax - bx) + fabs(ay - by) +
+                               fabs(bx - x[fl->dst]) + fabs(by - y[fl->dst]));
+            }
+            best = fmin(best, w);
+        }
+    }
+    return best;
+}
+
+static void detour_vs_brute_force(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    unsigned seed = 4242;
+    for (int trial = 0; trial < 24; trial++) {
+        int N = 3 + trial % 3, K = 1 + trial % 3, fl[40], F = 0;
+        double bw[20], x[5], y[5], v;
+        for (int i = 0; i < N; i++) {
+            seed = seed * 1103515245u + 12345u;
+            x[i] = (seed >> 8) % 5;
+            seed = seed * 1103515245u + 12345u;
+            y[i] = (seed >> 8) % 5;
+        }
+        for (int a = 0; a < N; a++)
+            for (int b = 0; b < N; b++) {
+                seed = seed * 1103515245u + 12345u;
+                if (a != b && (seed >> 16) % 3 == 0) {
+                    fl[2 * F] = a;
+                    fl[2 * F + 1] = b;
+                    bw[F++] = 1 + (seed >> 8) % 9;
+                }
+            }
+        struct noc_app app;
+        app_at(&app, N, fl, bw, F, &ctx);
+        assert_int_equal(synth_detour_bound(&app, x, y, K, &v, &ctx), NOC_OK);
+        double direct = 0;
+        for (int f = 0; f < F; f++)
+            direct += bw[f] * (fabs(x[fl[2 * f]] - x[fl[2 * f + 1]]) + fabs(y[fl[2 * f]] - y[fl[2 * f + 1]]));
+        double g = detour_grid(&app, x, y, K), dw = design_wire(&app, x, y, K);
+        if (fabs(v - g) > 1e-9 * (1 + g) || v < direct - 1e-9 || v > dw + 1e-9)
+            fail_msg("trial %d (N %d, K %d): bound %g, grid %g, direct %g, best design wire %g", trial, N, K, v, g,
+                     direct, dw);
+        noc_app_free(&app);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -338,6 +481,8 @@ int main(void)
         cmocka_unit_test(kmedian_vs_brute_force),
         cmocka_unit_test(crossing_hand_worked),
         cmocka_unit_test(crossing_vs_brute_force),
+        cmocka_unit_test(detour_hand_worked),
+        cmocka_unit_test(detour_vs_brute_force),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
