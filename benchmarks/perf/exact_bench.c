@@ -5,7 +5,9 @@
  * hops_exact tree_exact seconds bound_gap_% (status "optimal" or "limit";
  * bound_gap = (split - bound) / bound, the gap split is proven within).
  * Defaults as `nocsyn synth APP` (min-cut floorplan seed 1, radix 8 or the
- * clock's bound, 32-bit links at 1000 MHz, links loaded to 80%).  Build: cc -O2 -Iinclude exact_bench.c build/libnocsyn.a
+ * clock's bound, 32-bit links at 1000 MHz, links loaded to 80%).
+ * Environment: EXACT_NODES (a branch-and-bound node limit), EXACT_CUTS=1
+ * (GLPK's cuts), EXACT_SHOW (the exact design's channels on stderr).  Build: cc -O2 -Iinclude exact_bench.c build/libnocsyn.a
  * plus nocsyn's LDLIBS. */
 #include <math.h>
 #include <stdio.h>
