@@ -67,15 +67,12 @@ static double median_cost(unsigned set, const int *ord, const double *v, const d
     return cost;
 }
 
-/* ord = 0..N-1 sorted by v (insertion sort: N <= 16). */
+/* ord = 0..N-1 sorted by v (ties by index). */
 static void order_by(const double *v, int N, int *ord)
 {
-    for (int i = 0; i < N; i++) {
-        int j = i;
-        for (; j > 0 && v[ord[j - 1]] > v[i]; j--)
-            ord[j] = ord[j - 1];
-        ord[j] = i;
-    }
+    for (int i = 0; i < N; i++)
+        ord[i] = i;
+    synth_sort_ids(ord, N, v, NULL);
 }
 
 /* Fills cost[S] for every non-empty group S of the N cores. */
@@ -186,6 +183,16 @@ static void detour_search(const double *tab, int N, int G, int from, int left, c
     }
 }
 
+/* Appends v to vals[0..n) unless present; returns the new count. */
+static int add_distinct(double *vals, int n, double v)
+{
+    for (int i = 0; i < n; i++)
+        if (vals[i] == v)
+            return n;
+    vals[n] = v;
+    return n + 1;
+}
+
 int synth_detour_bound(const struct noc_app *app, const double *cx, const double *cy, int K, double *out,
                        struct noc_ctx *ctx)
 {
@@ -202,15 +209,8 @@ int synth_detour_bound(const struct noc_app *app, const double *cx, const double
     }
     /* The distinct coordinates (the Hanan grid of the cores). */
     for (int c = 0; c < N; c++) {
-        int i, j;
-        for (i = 0; i < nx && xs[i] != cx[c]; i++)
-            ;
-        if (i == nx)
-            xs[nx++] = cx[c];
-        for (j = 0; j < ny && ys[j] != cy[c]; j++)
-            ;
-        if (j == ny)
-            ys[ny++] = cy[c];
+        nx = add_distinct(xs, nx, cx[c]);
+        ny = add_distinct(ys, ny, cy[c]);
     }
     int G = nx * ny, k = K < G ? K : G;
     double subsets = 1;

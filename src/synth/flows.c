@@ -823,7 +823,7 @@ static int connect_pair_ok(void *ud, const struct swnet *n, int u, int v)
     return uf_root(ud, u) != uf_root(ud, v);
 }
 
-int swnet_connect(struct swnet *n, struct noc_ctx *ctx)
+int swnet_connect(struct swnet *n, char *why, size_t whylen, struct noc_ctx *ctx)
 {
     int K = n->K, left = 0;
     int *comp = noc_malloc(ctx, (size_t)K, sizeof *comp);
@@ -851,11 +851,9 @@ int swnet_connect(struct swnet *n, struct noc_ctx *ctx)
     for (int s = 0; s < K; s++)
         left += uf_root(comp, s) == s;
     free(comp);
-    return left;
-}
-
-void swnet_islands_reason(const struct swnet *n, int left, char *why, size_t whylen)
-{
+    if (left == 1)
+        return 0;
     snprintf(why, whylen, "%d switch islands are left that no link can join within %s %d (--no-connect keeps them apart)",
              left, SYNTH_RADIX_NAME(n->o), n->max_radix);
+    return 1;
 }

@@ -260,12 +260,10 @@ static int record(const struct mctx *mc, struct mstate *st, const double *cx, co
     if (rc != NOC_OK)
         return rc;
     rc = synth_place(&n, mc->app->ncores, st->core_sw, cx, cy, mc->cw, ctx);
-    int left = rc == NOC_OK && !mc->o->no_connect ? swnet_connect(&n, ctx) : 1;
-    if (left < 0)
+    int islands = rc == NOC_OK && !mc->o->no_connect ? swnet_connect(&n, d->reason, sizeof d->reason, ctx) : 0;
+    if (islands < 0)
         rc = ctx->status ? ctx->status : NOC_ENOMEM;
-    else if (left > 1)
-        swnet_islands_reason(&n, left, d->reason, sizeof d->reason);
-    if (rc == NOC_OK && left == 1)
+    if (rc == NOC_OK && islands == 0)
         rc = synth_finish(mc->app, &n, st->core_sw, cx, cy, mc->o, "sw", NULL, d, ctx);
     swnet_free(&n);
     return rc;

@@ -161,14 +161,14 @@ cleanup:
     return rc;
 }
 
-/* Sorts ids[0..n) by (v, w, id) ascending (insertion sort). */
-static void sort_by(int *ids, int n, const double *v, const double *w)
+void synth_sort_ids(int *ids, int n, const double *v, const double *w)
 {
     for (int i = 1; i < n; i++) {
         int x = ids[i], j = i;
         for (; j > 0; j--) {
             int y = ids[j - 1];
-            if (v[y] < v[x] || (v[y] == v[x] && (w[y] < w[x] || (w[y] == w[x] && y < x))))
+            double wy = w ? w[y] : 0, wx = w ? w[x] : 0;
+            if (v[y] < v[x] || (v[y] == v[x] && (wy < wx || (wy == wx && y < x))))
                 break;
             ids[j] = y;
         }
@@ -194,9 +194,9 @@ static void bisect(int *ids, int n, int K, int base, int axis, const double *cx,
         axis = yhi - ylo > xhi - xlo;
     }
     if (axis)
-        sort_by(ids, n, cy, cx);
+        synth_sort_ids(ids, n, cy, cx);
     else
-        sort_by(ids, n, cx, cy);
+        synth_sort_ids(ids, n, cx, cy);
     int k1 = K / 2, n1 = (int)lround((double)n * k1 / K);
     if (n1 < k1) /* every part keeps a core */
         n1 = k1;

@@ -90,15 +90,8 @@ static int split_net(const struct noc_app *app, const struct noc_synth_opts *o, 
     if (r == 0 && synth_place(net, app->ncores, core_sw, cx, cy, cw, ctx) != NOC_OK)
         r = -1;
     /* Every core reachable: join switch islands unless asked not to. */
-    if (r == 0 && !o->no_connect) {
-        int left = swnet_connect(net, ctx);
-        if (left < 0)
-            r = -1;
-        else if (left > 1) {
-            swnet_islands_reason(net, left, why, whylen);
-            r = 1;
-        }
-    }
+    if (r == 0 && !o->no_connect)
+        r = swnet_connect(net, why, whylen, ctx);
     if (r < 0)
         swnet_free(net);
     free(sw_w);

@@ -94,11 +94,10 @@ static inline int swnet_ports(const struct swnet *n, int s) { return n->ncores[s
 /* Joins the connected components of the switch graph with the shortest
  * (estimated) links whose ends have a free port, until one component is
  * left or no such link exists.  The links carry no flow, so they add no
- * dependency.  Returns the number of components left (>= 1), -1 on error. */
-int swnet_connect(struct swnet *n, struct noc_ctx *ctx);
-/* Why a design with `left` > 1 islands after swnet_connect is refused
- * (every core must be reachable unless o->no_connect), into why. */
-void swnet_islands_reason(const struct swnet *n, int left, char *why, size_t whylen);
+ * dependency.  Returns 0 (one component), 1 when islands are left that no
+ * link can join within the radix (the design is infeasible: every core
+ * must be reachable unless o->no_connect; reason in `why`), -1 on error. */
+int swnet_connect(struct swnet *n, char *why, size_t whylen, struct noc_ctx *ctx);
 /* The nearest switch pair u < v (estimated Manhattan length; ties: lowest
  * u, then lowest v) whose ends both pass end_ok and that passes pair_ok:
  * 1 with *bu, *bv set, else 0 (*bu = *bv = -1).  The join search of
@@ -140,6 +139,10 @@ void core_graph_free(struct core_graph *g);
  * tight max_hops), every part non-empty.  core_sw has ncores entries. */
 int synth_partition(const struct noc_app *app, int K, unsigned seed, int *core_sw,
                     struct noc_ctx *ctx);
+/* Sorts ids[0..n) by (v, w, id) ascending, w may be NULL (then (v, id));
+ * insertion sort, for the small sets of the synthesis bounds and starts.
+ * O(n^2). */
+void synth_sort_ids(int *ids, int n, const double *v, const double *w);
 /* A geometric K-way partition of N cores at (cx, cy) (partition.c):
  * recursive bisection, each cut across the longer side of its cores'
  * bounding box (the first cut along x when axis = 0, y when 1), by

@@ -176,6 +176,13 @@ static void kmedian_hand_worked(void **state)
     assert_true(v == 0);
 }
 
+/* The random property tests' generator (a 32-bit LCG, glibc's constants):
+ * advances *s and returns it. */
+static unsigned lcg(unsigned *s)
+{
+    return *s = *s * 1103515245u + 12345u;
+}
+
 /* Property: the bound equals a brute force over every assignment of N
  * random cores to K labels (K^N of them, empty groups skipped), each
  * group's cost minimised over every candidate centre coordinate (an L1
@@ -227,11 +234,11 @@ static void kmedian_vs_brute_force(void **state)
         if (K > N)
             K = N;
         for (int i = 0; i < N; i++) {
-            seed = seed * 1103515245u + 12345u;
+            lcg(&seed);
             x[i] = (seed >> 8) % 100 / 10.0;
-            seed = seed * 1103515245u + 12345u;
+            lcg(&seed);
             y[i] = (seed >> 8) % 100 / 10.0;
-            seed = seed * 1103515245u + 12345u;
+            lcg(&seed);
             w[i] = 1 + (seed >> 8) % 50;
         }
         assert_int_equal(synth_kmedian_bound(x, y, w, N, K, &v, &ctx), NOC_OK);
@@ -298,7 +305,7 @@ static void crossing_vs_brute_force(void **state)
         }
         for (int a = 0; a < N; a++)
             for (int b = 0; b < N; b++) {
-                seed = seed * 1103515245u + 12345u;
+                lcg(&seed);
                 if (a != b && (seed >> 16) % 3 == 0)
                     assert_int_equal(noc_app_add_flow(&app, a, b, 1 + (seed >> 8) % 97, -1, &ctx), NOC_OK);
             }
@@ -443,14 +450,14 @@ static void detour_vs_brute_force(void **state)
         int N = 3 + trial % 3, K = 1 + trial % 3, fl[40], F = 0;
         double bw[20], x[5], y[5], v;
         for (int i = 0; i < N; i++) {
-            seed = seed * 1103515245u + 12345u;
+            lcg(&seed);
             x[i] = (seed >> 8) % 5;
-            seed = seed * 1103515245u + 12345u;
+            lcg(&seed);
             y[i] = (seed >> 8) % 5;
         }
         for (int a = 0; a < N; a++)
             for (int b = 0; b < N; b++) {
-                seed = seed * 1103515245u + 12345u;
+                lcg(&seed);
                 if (a != b && (seed >> 16) % 3 == 0) {
                     fl[2 * F] = a;
                     fl[2 * F + 1] = b;
