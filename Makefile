@@ -1,6 +1,9 @@
 # nocsyn -- network-on-chip topology synthesis and design-space exploration.
-# `make` builds build/nocsyn and build/libnocsyn.a; `make test` runs every test;
-# `make run` runs flows/default; `make asan` runs the tests under ASan+UBSan.
+# `make` builds build/nocsyn and build/libnocsyn.a; `make test` runs the unit
+# tests and CLI contract tests in parallel (JOBS=N, default: the cores);
+# `make check` runs those plus the long tool-chain tests (tests/check/);
+# `make run` runs flows/default; `make asan` runs `make test`'s tests under
+# ASan+UBSan.
 
 BUILD   ?= build
 CC      ?= cc
@@ -43,7 +46,7 @@ BIN := $(BUILD)/nocsyn
 FLOW ?= default
 
 .SECONDARY:
-.PHONY: all deps test run flow flows bench bench-booksim asan clean fuzz check-deps
+.PHONY: all deps test check run flow flows bench bench-booksim asan clean fuzz check-deps
 all: $(if $(MISSING),check-deps) $(BIN) $(LIB)
 
 check-deps:
@@ -83,13 +86,21 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $< $(LIB) $(LDLIBS) -lcmocka
 
+# The test runner (tests/run.sh): tests run JOBS at a time, each one's
+# output kept apart, the per-test lines in a stable order, the last line
+# "N passed, N failed"; build/test-times.txt lists every test's wall and CPU
+# seconds, slowest first.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test: all $(UNIT_BIN)
-	@BUILD=$(BUILD) sh tests/run.sh
+	@BUILD=$(BUILD) TIER=test JOBS=$(JOBS) sh tests/run.sh
+
+check: all $(UNIT_BIN)
+	@BUILD=$(BUILD) TIER=check JOBS=$(JOBS) sh tests/run.sh
 
 asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	$(MAKE) BUILD=build/asan SAN=1 OPT="-O1 -g" test
+	$(MAKE) -j$(JOBS) BUILD=build/asan SAN=1 OPT="-O1 -g" test
 
 run: all
 	$(MAKE) flow FLOW=default

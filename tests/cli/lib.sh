@@ -64,3 +64,60 @@ recheck_designs() {
         RECHECKED=$((RECHECKED + 1))
     done
 }
+
+# fixture NAME CMD...: a shared fixture made once per test run.  The first
+# script to ask runs CMD (with $FIX set to the fixture's directory, which CMD
+# fills) while later ones wait for it; every script then reads $FIX.  The
+# runner (tests/run.sh) gives all scripts of one run the same FIXTURES
+# directory and clears it at the start; a script run alone gets its own.  A
+# fixture whose CMD failed is reported once, as a failed check, by each
+# script that asks for it, and FIX is left empty.
+FIXTURES=${FIXTURES:-$TMP/fixtures}
+fixture() {
+    _fn=$1; shift
+    FIX="$FIXTURES/$_fn"
+    mkdir -p "$FIXTURES"
+    if mkdir "$FIX.lock" 2>/dev/null; then
+        rm -rf "$FIX"; mkdir -p "$FIX"
+        if ( "$@" ) >"$FIX.log" 2>&1; then touch "$FIX.ok"; else touch "$FIX.failed"; fi
+    else
+        _w=0
+        while [ ! -e "$FIX.ok" ] && [ ! -e "$FIX.failed" ]; do
+            sleep 1; _w=$((_w + 1))
+            [ "$_w" -lt 1800 ] || { touch "$FIX.failed"; break; }
+        done
+    fi
+    if [ -e "$FIX.ok" ]; then return 0; fi
+    notok "fixture $_fn" "$(tail -5 "$FIX.log" 2>/dev/null)"
+    FIX=""
+    return 1
+}
+
+# The shared design fixtures (each made once per run by `fixture`).  For each
+# benchmark app A (cores files skipped): FIX/A/ the written directory,
+# FIX/A.out and FIX/A.err the command's output, FIX/A.rc its exit status.
+# synth-apps: `synth A -o FIX/A` (every default; stdout names the chosen).
+# compare-apps: `compare A --methods split --baselines mesh,torus --no-ideal
+# -q -o FIX/A` (the designs the hand-off, RTL and KLayout tests read).
+bench_apps() { for _a in "$APPS"/*.csv; do case $_a in *cores.csv) ;; *) echo "$_a" ;; esac; done; }
+make_synth_apps() {
+    for _a in $(bench_apps); do
+        _n=$(basename "$_a" .csv)
+        "$NOCSYN" synth "$_a" -o "$FIX/$_n" >"$FIX/$_n.out" 2>"$FIX/$_n.err"; echo $? >"$FIX/$_n.rc"
+    done
+}
+make_compare_apps() {
+    for _a in $(bench_apps); do
+        _n=$(basename "$_a" .csv)
+        "$NOCSYN" compare "$_a" --methods split --baselines mesh,torus --no-ideal -q -o "$FIX/$_n" \
+            >"$FIX/$_n.out" 2>"$FIX/$_n.err"; echo $? >"$FIX/$_n.rc"
+    done
+}
+# compare-full-apps: `compare A -q -o FIX/A` (every method and baseline, every
+# default, the ideal-routing LP included).
+make_compare_full_apps() {
+    for _a in $(bench_apps); do
+        _n=$(basename "$_a" .csv)
+        "$NOCSYN" compare "$_a" -q -o "$FIX/$_n" >"$FIX/$_n.out" 2>"$FIX/$_n.err"; echo $? >"$FIX/$_n.rc"
+    done
+}

@@ -8,18 +8,22 @@
 . "$(dirname "$0")/lib.sh"
 
 designs=""
-for app in "$APPS"/*.csv; do
-    case $app in *.cores.csv) continue ;; esac
+# The shared fixtures: every app synthesized, and compared with the mesh
+# and torus baselines, once per test run (tests/cli/lib.sh).
+fixture synth-apps make_synth_apps; S=$FIX
+fixture compare-apps make_compare_apps; CA=$FIX
+for app in $(bench_apps); do
     n=$(basename "$app" .csv)
-    "$NOCSYN" synth "$app" -o "$TMP/$n" >"$TMP/out" 2>"$TMP/err" || { notok "synth $n" "$(cat "$TMP/err")"; continue; }
-    chosen=$(sed -n 's/^chosen: \([^ ]*\) .*/\1/p' "$TMP/out")
-    if [ -s "$TMP/$n/$chosen.lef" ] && [ -s "$TMP/$n/$chosen.def" ]; then ok "synth $n writes $chosen.lef/.def"
+    [ -n "$S" ] && [ -n "$CA" ] || break
+    [ "$(cat "$S/$n.rc")" = 0 ] || { notok "synth $n" "$(cat "$S/$n.err")"; continue; }
+    chosen=$(sed -n 's/^chosen: \([^ ]*\) .*/\1/p' "$S/$n.out")
+    if [ -s "$S/$n/$chosen.lef" ] && [ -s "$S/$n/$chosen.def" ]; then ok "synth $n writes $chosen.lef/.def"
     else notok "synth $n writes $chosen.lef/.def"; fi
-    designs="$designs,$TMP/$n/$chosen"
+    designs="$designs,$S/$n/$chosen"
     # The mesh and torus baselines of every app, as compare writes them.
-    if "$NOCSYN" compare "$app" --methods split --baselines mesh,torus --no-ideal -q -o "$TMP/c_$n" 2>"$TMP/err"; then
-        designs="$designs,$TMP/c_$n/mesh,$TMP/c_$n/torus"
-    else notok "compare $n with mesh and torus" "$(head -c 300 "$TMP/err")"; fi
+    if [ "$(cat "$CA/$n.rc")" = 0 ]; then
+        designs="$designs,$CA/$n/mesh,$CA/$n/torus"
+    else notok "compare $n with mesh and torus" "$(head -c 300 "$CA/$n.err")"; fi
 done
 # A slow wire pipelines the long links: 400 ps/mm at 1 GHz (1000 ps).
 printf 'wire_ps_mm = 400\n' >"$TMP/slow.tech"
@@ -56,7 +60,7 @@ bad=$(awk -F, 'NR > 1 && $4 != "" { want = int($4 * 400 / 1000 - 1e-9); if (want
 [ -z "$bad" ] && ok "stages = ceil(delay / period) - 1 on every link" || notok "stages by hand" "$bad"
 
 # DEF nets: one per link bit (32-bit links), named per port, not per channel id.
-v="$TMP/vopd/split_k2"
+v="$S/vopd/split_k2"
 has "DEF net per bit" "$v.def" '^  - sw0__sw1\[31\] ( sw0 p0_out\[31\] ) ( sw1 p0_in\[31\] ) ;$'
 chan=$(awk 'END { print NR - 1 }' "$v.links.csv")
 has "DEF net count = 32 x channels" "$v.def" "^NETS $((chan * 32)) ;\$"

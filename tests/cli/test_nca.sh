@@ -3,9 +3,9 @@
 # and fat trees run with up*-down* from every top switch and
 # destination-mod-k, as users run them, instead of up*-down* through one root.
 . "$(dirname "$0")/lib.sh"
-load() { "$NOCSYN" eval "gen:$1" --routing "$2" --format json 2>"$TMP/err" |
+load() { "$NOCSYN" eval "gen:$1" --routing "$2" --no-bisection --format json 2>"$TMP/err" |
          python3 -c "import json,sys; print(json.load(sys.stdin)['max_channel_load'])"; }
-df() { "$NOCSYN" eval "gen:$1" --routing "$2" --format json | python3 -c "import json,sys; print(json.load(sys.stdin)['deadlock_free'])"; }
+df() { "$NOCSYN" eval "gen:$1" --routing "$2" --no-bisection --format json | python3 -c "import json,sys; print(json.load(sys.stdin)['deadlock_free'])"; }
 
 # Clos(n, n, n) under uniform traffic: ECMP splits each ingress switch's
 # traffic evenly over the n middle switches, 1 per channel by symmetry (n

@@ -3,7 +3,9 @@
 # lint (-Wall) of every generated design, Verilator simulation of the
 # generated testbench (zero-load latency per flow = flows.csv, every packet
 # in order under load), nocsyn's simulator at low load agreeing per flow,
-# and Yosys synthesizing the router for two radices.  Under ASan (build/asan)
+# and Yosys synthesizing the router for two radices.  `make check`
+# (tests/check/test_rtl_all.sh) lints and simulates every benchmark app's
+# designs.  Under ASan (build/asan)
 # the Verilator and Yosys runs are skipped: they run no nocsyn code, and the
 # nocsyn commands that produce their inputs still run.
 . "$(dirname "$0")/lib.sh"
@@ -122,20 +124,20 @@ if [ "$slow" = 1 ]; then
 fi
 
 # Every benchmark app: the chosen split design and the mesh and torus
-# baselines that compare builds for it (1000 MHz, 10 mm of wire a cycle)
-# through rtl, lint, the generated testbench and nocsyn sim per flow.
+# baselines that compare builds for it (1000 MHz, 10 mm of wire a cycle;
+# the shared fixture compare-apps) through rtl and nocsyn sim per flow.
+# Verilator's lint and testbench of all of them run in `make check`
+# (tests/check/test_rtl_all.sh).
 napps=0
-for app in "$APPS"/*.csv; do
-    case "$app" in *cores.csv) continue ;; esac
+fixture compare-apps make_compare_apps
+for app in $(bench_apps); do
     a=$(basename "$app" .csv)
-    "$NOCSYN" compare "$app" --methods split --baselines mesh,torus --no-ideal -q -o "$TMP/all_$a" 2>"$TMP/err" ||
-        { notok "compare $a for rtl" "$(cat "$TMP/err")"; continue; }
+    [ -n "$FIX" ] || break
+    [ "$(cat "$FIX/$a.rc")" = 0 ] || { notok "compare $a for rtl" "$(cat "$FIX/$a.err")"; continue; }
     napps=$((napps + 1))
-    for d in $(awk -F, 'NR > 1 { print $1 }' "$TMP/all_$a/summary.csv"); do
-        run "rtl: $a $d" 0 "$NOCSYN" rtl "$TMP/all_$a/$d.dot" --traffic "app:$app" -o "$TMP/rtl_${a}_$d"
-        lint "$TMP/rtl_${a}_$d" "$a $d"
-        tbsim "$TMP/rtl_${a}_$d" "$a $d"
-        simcheck "$TMP/rtl_${a}_$d" "$a $d" "$TMP/all_$a/$d.dot" --traffic "app:$app" --mm-per-cycle 10
+    for d in $(awk -F, 'NR > 1 { print $1 }' "$FIX/$a/summary.csv"); do
+        run "rtl: $a $d" 0 "$NOCSYN" rtl "$FIX/$a/$d.dot" --traffic "app:$app" -o "$TMP/rtl_${a}_$d"
+        simcheck "$TMP/rtl_${a}_$d" "$a $d" "$FIX/$a/$d.dot" --traffic "app:$app" --mm-per-cycle 10
     done
     rm -rf "$TMP"/rtl_"$a"_*
 done

@@ -5,7 +5,7 @@
 # pass).  A mutant is killed when the build or the suite fails.
 #
 # Usage: tests/tools/mutate.sh [-f MUTANTS] [ID ...]   (no ID: every mutant)
-# Environment: MUTATE_TEST (default "make test"), MUTATE_DIR (scratch
+# Environment: MUTATE_TEST (default "make check": every tier CI runs), MUTATE_DIR (scratch
 # directory, default a new /tmp/nocsyn-mutate.XXXXXX, removed at the end
 # unless MUTATE_KEEP=1), MUTATE_JOBS (make -j, default 2).
 #
@@ -21,7 +21,7 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 LIST=$ROOT/tests/tools/mutants.txt
 if [ "${1:-}" = "-f" ]; then LIST=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift 2; fi
-TESTCMD=${MUTATE_TEST:-make test}
+TESTCMD=${MUTATE_TEST:-make check}
 JOBS=${MUTATE_JOBS:-2}
 command -v python3 >/dev/null 2>&1 || { echo "mutate: needs python3"; exit 1; }
 [ -f "$LIST" ] || { echo "mutate: no mutant list $LIST"; exit 1; }

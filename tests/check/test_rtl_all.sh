@@ -1,0 +1,34 @@
+#!/bin/sh
+# `make check`: every benchmark app's chosen split design and its mesh and
+# torus baselines (the shared fixture compare-apps: 1000 MHz, 10 mm of wire a
+# cycle) through `nocsyn rtl`, Verilator lint (-Wall: no output) and the
+# generated testbench (PASS, and every flow's measured zero-load latency
+# equal to the flows.csv prediction).  tests/cli/test_rtl.sh checks the same
+# designs against nocsyn's simulator in `make test`.
+. "$(dirname "$0")/../cli/lib.sh"
+for x in verilator make c++; do
+    command -v $x >/dev/null 2>&1 || { notok "$x installed" "make deps installs it"; exit 0; }
+done
+napps=0; ndes=0
+fixture compare-apps make_compare_apps || exit 0
+for app in $(bench_apps); do
+    a=$(basename "$app" .csv)
+    [ "$(cat "$FIX/$a.rc")" = 0 ] || { notok "compare $a for rtl" "$(cat "$FIX/$a.err")"; continue; }
+    napps=$((napps + 1))
+    for d in $(awk -F, 'NR > 1 { print $1 }' "$FIX/$a/summary.csv"); do
+        o="$TMP/rtl_${a}_$d"
+        run "rtl: $a $d" 0 "$NOCSYN" rtl "$FIX/$a/$d.dot" --traffic "app:$app" -o "$o"
+        if (cd "$o" && verilator --lint-only -Wall --top-module nocsyn_top nocsyn_router.sv nocsyn_link.sv \
+                nocsyn_top.sv) >"$TMP/lint" 2>&1 && [ ! -s "$TMP/lint" ]; then ok "lint -Wall clean: $a $d"
+        else notok "lint -Wall clean: $a $d" "$(head -c 600 "$TMP/lint")"; fi
+        make -C "$o" sim >"$TMP/tb" 2>&1
+        if grep -q '^PASS$' "$TMP/tb"; then ok "testbench passes: $a $d"
+        else notok "testbench passes: $a $d" "$(grep -v '^\(g++\|ccache\|make\|echo\|Archive\|rm\) ' "$TMP/tb" | tail -c 800)"; fi
+        awk -F, 'NR > 1 { print "flow " $1 " " $2 " latency " $7 " expected " $7 }' "$o/flows.csv" >"$TMP/want"
+        grep '^flow ' "$TMP/tb" >"$TMP/got"
+        same "measured zero-load latency of every flow = flows.csv: $a $d" "$TMP/got" "$TMP/want"
+        ndes=$((ndes + 1))
+        rm -rf "$o"
+    done
+done
+[ "$napps" -eq 9 ] && ok "rtl simulated the designs of all 9 benchmark apps ($ndes designs)" || notok "rtl: all 9 apps" "$napps"

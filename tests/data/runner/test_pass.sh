@@ -1,0 +1,3 @@
+# Runner fixture: two passing checks.
+echo "ok - fixture one"
+echo "ok - fixture two"
