@@ -108,7 +108,7 @@ static int write_four(const char *dir, const char *const names[4], const char *c
     struct cli_out outs[4];
     for (int i = 0; i < 4; i++) {
         snprintf(paths[i], sizeof paths[i], "%s/%s", dir, names[i]);
-        outs[i] = (struct cli_out){paths[i], data[i], strlen(data[i])};
+        outs[i] = (struct cli_out){paths[i], data[i], strlen(data[i]), NULL};
     }
     return cli_write_all(outs, 4, ctx);
 }
