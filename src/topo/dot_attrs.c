@@ -2,6 +2,7 @@
  * topologies) and the `route` records of table routing.  The format is
  * described at the top of src/emit/dot.c. */
 #include "dot_read.h"
+#include "topo_read.h"
 #include "../emit/topo_dot.h"
 
 #include <stdarg.h>
@@ -11,7 +12,8 @@
 
 static int bad(struct noc_dot_reader *r, const char *key, const char *val, const char *why)
 {
-    return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "graph attribute %s='%s': %s", key, val, why);
+    return noc_error(r->ctx, NOC_EINVAL, r->label, noc_dot_where_key(&r->where, key), "graph attribute %s='%.60s': %s",
+                     key, val, why);
 }
 
 /* Copies string attribute `key` into dst (capacity cap) when set. */
@@ -159,7 +161,8 @@ static int route_err(struct noc_dot_reader *r, int src, int rec, const char *fmt
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "node '%s': route record %d: %s", r->t->nodes[src].name, rec, msg);
+    return noc_error(r->ctx, NOC_EINVAL, r->label, noc_dot_where_node(&r->where, r->t->nodes[src].name, "route"),
+                     "node '%s': route record %d: %s", r->t->nodes[src].name, rec, msg);
 }
 
 static int node_of_kind(struct noc_dot_reader *r, int src, int rec, const char *name, int kind)
@@ -212,7 +215,8 @@ static int parse_routes(struct noc_dot_reader *r, int src, const char *s, char *
             return route_err(r, src, rec, "the route to '%s' lists no routers", r->t->nodes[dst].name);
         int rc = noc_topo_add_route(r->t, src, dst, *path, len, r->ctx);
         if (rc)
-            return rc;
+            return noc_topo_io_at(r->ctx, r->label,
+                                  noc_dot_where_node(&r->where, r->t->nodes[src].name, "route"), rc);
     }
 }
 
@@ -228,7 +232,8 @@ int noc_dot_read_routes(struct noc_dot_reader *r)
         if (!raw)
             continue;
         if (r->t->nodes[v].kind != NOC_TERMINAL) {
-            rc = noc_error(r->ctx, NOC_EINVAL, r->label, 0, "node '%s' has a route but is not a terminal",
+            rc = noc_error(r->ctx, NOC_EINVAL, r->label, noc_dot_where_node(&r->where, r->t->nodes[v].name, "route"),
+                           "node '%s' has a route but is not a terminal",
                            r->t->nodes[v].name);
             break;
         }
