@@ -84,6 +84,15 @@
 struct noc_topo;
 
 #define NOC_TECH_MAX_RADIX 256
+/* The largest die side, and coordinate magnitude, any input may give (mm):
+ * no chip (a 300 mm wafer neither) is a metre wide; the readers of
+ * floorplans, DOT apps and DOT topologies refuse more. */
+#define NOC_DIE_MAX_MM 1000
+/* The most pipeline registers one link may need (noc_tech_link_stages);
+ * a design whose link needs more is refused (noc_layout_build:
+ * NOC_EINFEASIBLE naming the channel), so no emitted file grows without
+ * bound with the clock or a link's length. */
+#define NOC_TECH_MAX_LINK_STAGES 4096
 
 struct noc_tech {
     double ref_width;      /* bits the energies below are given for (32) */

@@ -6,7 +6,9 @@
  * (src/topo/cgraph_err.h); like cgraph, this reader is not reentrant.
  */
 #include "nocsyn/app.h"
+#include "nocsyn/tech.h" /* NOC_DIE_MAX_MM */
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +77,10 @@ static int node_pair(Agnode_t *n, Agsym_t *sa, Agsym_t *sb, const char *na, cons
     if (positive && !(*a > 0 && *b > 0))
         return noc_error(ctx, NOC_EINVAL, label, *a > 0 ? lb : la, "core '%.60s': %s and %s must be > 0 (mm)",
                          name, na, nb);
+    if (fabs(*a) > NOC_DIE_MAX_MM || fabs(*b) > NOC_DIE_MAX_MM)
+        return noc_error(ctx, NOC_EINVAL, label, fabs(*a) > NOC_DIE_MAX_MM ? la : lb,
+                         "core '%.60s': %s and %s must be within %d mm (no die is larger)", name, na, nb,
+                         NOC_DIE_MAX_MM);
     *has = 1;
     return NOC_OK;
 }

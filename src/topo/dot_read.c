@@ -21,6 +21,7 @@
  * into one '\' (the writer doubles every '\').
  */
 #include "nocsyn/topo.h"
+#include "nocsyn/tech.h" /* NOC_DIE_MAX_MM */
 #include "cgraph_err.h"
 #include "dot_read.h"
 #include "topo_read.h"
@@ -121,10 +122,10 @@ static int read_nodes(struct noc_dot_reader *r)
         char what[300];
         snprintf(what, sizeof what, "node '%.250s'", name);
         int hx, hy;
-        if ((rc = num_attr(r, n, "x", -1e9, 1e9, what, &nd->x, &hx)) ||
-            (rc = num_attr(r, n, "y", -1e9, 1e9, what, &nd->y, &hy)) ||
-            (rc = num_attr(r, n, "w", 0, 1e9, what, &nd->w, NULL)) ||
-            (rc = num_attr(r, n, "h", 0, 1e9, what, &nd->h, NULL)))
+        if ((rc = num_attr(r, n, "x", -NOC_DIE_MAX_MM, NOC_DIE_MAX_MM, what, &nd->x, &hx)) ||
+            (rc = num_attr(r, n, "y", -NOC_DIE_MAX_MM, NOC_DIE_MAX_MM, what, &nd->y, &hy)) ||
+            (rc = num_attr(r, n, "w", 0, NOC_DIE_MAX_MM, what, &nd->w, NULL)) ||
+            (rc = num_attr(r, n, "h", 0, NOC_DIE_MAX_MM, what, &nd->h, NULL)))
             return rc;
         double sh = 0;
         if ((rc = num_attr(r, n, "shared_port", 0, 1, what, &sh, NULL)))
@@ -184,7 +185,7 @@ static int add_edge(struct noc_dot_reader *r, Agedge_t *e)
     }
     double width = 0, length = -1, lat = 0;
     if ((rc = num_attr(r, e, "width", 0, 1e9, what, &width, NULL)) ||
-        (rc = num_attr(r, e, "length", 0, 1e9, what, &length, NULL)) ||
+        (rc = num_attr(r, e, "length", 0, 4 * NOC_DIE_MAX_MM, what, &length, NULL)) ||
         (rc = num_attr(r, e, "latency", 0, 1e6, what, &lat, NULL)))
         return rc;
     if (lat != (int)lat)
