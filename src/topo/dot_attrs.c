@@ -43,13 +43,18 @@ static int int_attr(struct noc_dot_reader *r, const char *key, int *dst)
     return NOC_OK;
 }
 
-static int num_attr(struct noc_dot_reader *r, const char *key, double *dst)
+/* A number attribute in 0..hi (the same bounds as the command-line
+ * options: link widths up to 4096 bits, clocks up to 1e5 MHz). */
+static int num_attr(struct noc_dot_reader *r, const char *key, double hi, double *dst)
 {
     const char *v = noc_dot_attr(r->g, key);
     if (!v)
         return NOC_OK;
-    if (noc_parse_double(v, dst) != 0 || *dst < 0 || *dst > 1e12)
-        return bad(r, key, v, "not a number >= 0");
+    if (noc_parse_double(v, dst) != 0 || *dst < 0 || *dst > hi) {
+        char why[64];
+        snprintf(why, sizeof why, "not a number in 0..%g", hi);
+        return bad(r, key, v, why);
+    }
     return NOC_OK;
 }
 
@@ -121,7 +126,8 @@ int noc_dot_read_graph_attrs(struct noc_dot_reader *r)
     }
     if ((rc = str_attr(r, "family", s->name, sizeof s->name)) || (rc = str_attr(r, "params", s->params, sizeof s->params)) ||
         (rc = dims_attr(r)) || (rc = int_attr(r, "k", &s->k)) || (rc = int_attr(r, "conc", &s->conc)) ||
-        (rc = num_attr(r, "link_width", &t->link_width)) || (rc = num_attr(r, "freq_mhz", &t->freq_mhz)))
+        (rc = num_attr(r, "link_width", 4096, &t->link_width)) ||
+        (rc = num_attr(r, "freq_mhz", 1e5, &t->freq_mhz)))
         return rc;
     return check_shape(r);
 }
