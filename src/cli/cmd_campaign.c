@@ -101,6 +101,15 @@ static int mkdir_p(const char *path, struct noc_ctx *ctx)
     return NOC_OK;
 }
 
+/* mkdir_p that sets *made when this call created the directory. */
+static int mkdir_made(const char *path, int *made, struct noc_ctx *ctx)
+{
+    *made = mkdir(path, 0777) == 0;
+    if (!*made && errno != EEXIST)
+        return noc_error(ctx, NOC_EIO, path, 0, "cannot create the directory: %s", strerror(errno));
+    return NOC_OK;
+}
+
 /* Writes DIR/names[i] = data[i] for i < 4 as one set (cli_write_all). */
 static int write_four(const char *dir, const char *const names[4], const char *const data[4], struct noc_ctx *ctx)
 {
@@ -200,18 +209,21 @@ static int plan(const struct noc_campaign *c, const char *out, const char *bin_o
             rc = noc_error(&ctx, NOC_EINVAL, NULL, 0,
                            "%s holds another campaign (its campaign.txt differs): use another directory", out);
     }
-    if (rc == NOC_OK && (rc = mkdir_p(out, &ctx)) == NOC_OK && !realpath(out, dir))
+    /* The directories this run makes go again when it fails: nothing is
+     * left behind (a full disk once left empty jobs/ and slurm/). */
+    int made_out = 0, made_jobs = 0, made_slurm = 0;
+    char jobs_dir[PATH_MAX + 8] = "", slurm_dir[PATH_MAX + 8] = "";
+    if (rc == NOC_OK && (rc = mkdir_made(out, &made_out, &ctx)) == NOC_OK && !realpath(out, dir))
         rc = noc_error(&ctx, NOC_EIO, out, 0, "cannot resolve the path: %s", strerror(errno));
     if (rc == NOC_OK) {
         if (bin_opt)
             snprintf(bin, sizeof bin, "%s", bin_opt);
         else if (!realpath("/proc/self/exe", bin))
             snprintf(bin, sizeof bin, "nocsyn");
-        snprintf(path, sizeof path, "%s/jobs", dir);
-        if ((rc = mkdir_p(path, &ctx)) == NOC_OK) {
-            snprintf(path, sizeof path, "%s/slurm", dir);
-            rc = mkdir_p(path, &ctx);
-        }
+        snprintf(jobs_dir, sizeof jobs_dir, "%s/jobs", dir);
+        snprintf(slurm_dir, sizeof slurm_dir, "%s/slurm", dir);
+        if ((rc = mkdir_made(jobs_dir, &made_jobs, &ctx)) == NOC_OK)
+            rc = mkdir_made(slurm_dir, &made_slurm, &ctx);
     }
     if (rc == NOC_OK)
         rc = noc_campaign_jobs_txt(c, bin, dir, &jobs, &ctx);
@@ -225,6 +237,12 @@ static int plan(const struct noc_campaign *c, const char *out, const char *bin_o
         rc = write_four(dir, names, data, &ctx);
     }
     if (rc != NOC_OK) {
+        if (made_slurm)
+            rmdir(slurm_dir);
+        if (made_jobs)
+            rmdir(jobs_dir);
+        if (made_out)
+            rmdir(out);
         code = cli_fail(&ctx);
     } else if (!quiet) {
         int done = 0;

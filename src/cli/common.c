@@ -73,7 +73,7 @@ void cli_notes_end(int ok)
 
 int cli_stdout_end(int code)
 {
-    int failed = ferror(stdout) != 0, e = 0;
+    int failed = ferror(stdout) != 0, e = failed ? errno : 0; /* the failed write's, most likely */
     if (fflush(stdout) != 0) {
         failed = 1;
         e = errno;
