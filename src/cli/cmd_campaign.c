@@ -124,7 +124,8 @@ static int write_four(const char *dir, const char *const names[4], const char *c
 
 /* Runs job id of c into dir/jobs/NNNN (see the help); returns the exit
  * status.  *ran = 1 when it ran (0: done already). */
-static int run_job(const struct noc_campaign *c, const char *dir, int id, int force, int quiet, int *ran)
+static int run_job(const struct noc_campaign *c, const char *dir, int id, int force, int quiet, int *ran,
+                   char *err, size_t errsz)
 {
     struct noc_ctx ctx;
     cli_ctx_init(&ctx);
@@ -181,8 +182,14 @@ static int run_job(const struct noc_campaign *c, const char *dir, int id, int fo
         snprintf(msg, sizeof msg, "%s\n", ctx.msg);
         if (mkdir_p(jd, &quietctx) == NOC_OK)
             noc_write_file(path, msg, strlen(msg), &quietctx);
-        fprintf(stderr, "nocsyn: job %d (%s): ", id, lab);
-        code = cli_fail(&ctx);
+        if (err) { /* the caller says it, once for every job */
+            if (!err[0])
+                snprintf(err, errsz, "job %d (%s): %s", id, lab, ctx.msg);
+            code = noc_exit_code(ctx.status ? ctx.status : NOC_EINTERNAL);
+        } else {
+            fprintf(stderr, "nocsyn: job %d (%s): ", id, lab);
+            code = cli_fail(&ctx);
+        }
     }
     noc_buf_free(&st);
     noc_compare_free(&cmp);
@@ -416,24 +423,30 @@ int cmd_campaign(int argc, char **argv)
         if (noc_parse_int(pos[1], 1, camp.njobs, &id))
             code = cli_usage("campaign job: N must be a job number in 1..%d, got '%s'", camp.njobs, pos[1]);
         else
-            code = run_job(&camp, pos[0], (int)id, force, quiet, &ran);
+            code = run_job(&camp, pos[0], (int)id, force, quiet, &ran, NULL, 0);
     } else if (!strcmp(sub, "run")) {
         if ((code = plan(&camp, out, bin, 1)) != 0)
             goto done;
         struct cli_progress prog;
         cli_progress_init(&prog, "campaign: jobs", quiet);
         int failed = 0, ran;
+        char first[1400] = "";
         for (int id = 1; id <= camp.njobs; id++) {
-            failed += run_job(&camp, out, id, 0, 1, &ran) != 0;
+            failed += run_job(&camp, out, id, 0, 1, &ran, first, sizeof first) != 0;
             char lab[256];
             struct noc_campaign_job j;
             noc_campaign_job(&camp, id, &j, &ctx);
             noc_campaign_job_label(&camp, &j, lab, sizeof lab);
             cli_progress(&prog, id, camp.njobs, lab);
         }
+        /* One stderr line for the failed jobs (each job's message stays in
+         * its 'failed' file, for status and collect). */
         code = collect(&camp, out, failed > 0, quiet);
-        if (failed && code == 0)
+        if (failed && code == 0) {
+            fprintf(stderr, "nocsyn: %d of %d jobs failed (first: %s); see 'nocsyn campaign status %s'\n", failed,
+                    camp.njobs, first, out);
             code = 1;
+        }
     } else if (!strcmp(sub, "collect")) {
         code = collect(&camp, pos[0], partial, quiet);
     } else {
