@@ -307,7 +307,13 @@ int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len, const c
     const char *gname = agnameof(r.g);
     if (gname && gname[0] != '%') { /* cgraph names anonymous graphs "%N" */
         const char *u = noc_dot_unescape(&r, gname);
-        if (!u || !(t->name = noc_strdup(ctx, u))) {
+        if (!u) {
+            rc = NOC_ENOMEM;
+            goto cleanup;
+        }
+        if ((rc = noc_check_text_name(u, "graph", r.label, r.where.n ? r.where.tok[0].line : 0, ctx)) != NOC_OK)
+            goto cleanup;
+        if (!(t->name = noc_strdup(ctx, u))) {
             rc = NOC_ENOMEM;
             goto cleanup;
         }

@@ -75,6 +75,8 @@ fi
 # ---- 3. bounds on what users never need
 { printf 'src,dst,bandwidth_mbps\n'; printf 'a%0300d,b,10\n' 0; } >long.csv
 one "a 301-byte core name: exit 2 at its line" 2 "long.csv:2: source core name .* longer than 256 bytes" "$N" app-info long.csv
+"$N" gen mesh k=2 n=2 | sed "1s/.*/digraph \"g$(printf '%0300d' 0)\" {/" >gname.dot
+one "a 301-byte topology graph name: exit 2 at its line" 2 "gname.dot:1: graph name .* longer than 256 bytes" "$N" eval gname.dot
 printf 'src,dst,bandwidth_mbps\na,b,10\nb,a,10\n' >two.csv
 printf 'core,x_mm,y_mm,w_mm,h_mm\na,0,0,1,1\nb,1e6,0,1,1\n' >far.csv
 one "a floorplan coordinate of 1e6 mm: exit 2 at its line" 2 "far.csv:3: x_mm 1e6 is beyond 1000 mm" \
