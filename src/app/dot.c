@@ -55,32 +55,30 @@ static long first_line(const char *d, size_t len)
 /* Reads an optional pair of numeric attributes (w,h or x,y) of node n. */
 static int node_pair(Agnode_t *n, Agsym_t *sa, Agsym_t *sb, const char *na, const char *nb,
                      int positive, double *a, double *b, int *has, const char *label,
-                     const struct noc_dot_where *w, struct noc_ctx *ctx)
+                     struct noc_ctx *ctx)
 {
     const char *va = sa ? agxget(n, sa) : "", *vb = sb ? agxget(n, sb) : "";
     *has = 0;
     if (!*va && !*vb)
         return NOC_OK;
     const char *name = agnameof(n);
-    long la = noc_dot_where_node(w, name, na), lb = noc_dot_where_node(w, name, nb);
     if (!*va || !*vb)
-        return noc_error(ctx, NOC_EINVAL, label, *va ? la : lb, "core '%.60s': %s and %s go together",
+        return noc_error(ctx, NOC_EINVAL, label, 0, "core '%.60s': %s and %s go together",
                          name, na, nb);
     char what[96];
     snprintf(what, sizeof what, "core '%.60s': %s", name, na);
-    int rc = noc_csv_number(va, what, label, la, a, ctx);
+    int rc = noc_csv_number(va, what, label, 0, a, ctx);
     snprintf(what, sizeof what, "core '%.60s': %s", name, nb);
     if (rc == NOC_OK)
-        rc = noc_csv_number(vb, what, label, lb, b, ctx);
+        rc = noc_csv_number(vb, what, label, 0, b, ctx);
     if (rc != NOC_OK)
         return rc;
     if (positive && !(*a > 0 && *b > 0))
-        return noc_error(ctx, NOC_EINVAL, label, *a > 0 ? lb : la, "core '%.60s': %s and %s must be > 0 (mm)",
+        return noc_error(ctx, NOC_EINVAL, label, 0, "core '%.60s': %s and %s must be > 0 (mm)",
                          name, na, nb);
     if (fabs(*a) > NOC_DIE_MAX_MM || fabs(*b) > NOC_DIE_MAX_MM)
-        return noc_error(ctx, NOC_EINVAL, label, fabs(*a) > NOC_DIE_MAX_MM ? la : lb,
-                         "core '%.60s': %s and %s must be within %d mm (no die is larger)", name, na, nb,
-                         NOC_DIE_MAX_MM);
+        return noc_error(ctx, NOC_EINVAL, label, 0, "core '%.60s': %s and %s must be within %d mm (no die is larger)",
+                         name, na, nb, NOC_DIE_MAX_MM);
     *has = 1;
     return NOC_OK;
 }
@@ -93,22 +91,26 @@ static Agsym_t *sym(Agraph_t *g, int kind, const char *name)
     return agattr(g, kind, buf, NULL);
 }
 
+/* Errors below are made without a line; the callers add the line of the
+ * offending statement (noc_dot_error_at: a look-up scans the text, so only
+ * on an error). */
 static int add_cores(struct noc_app *app, Agraph_t *g, const char *label, const struct noc_dot_where *w,
                      struct noc_ctx *ctx)
 {
     Agsym_t *sw = sym(g, AGNODE, "w"), *sh = sym(g, AGNODE, "h");
     Agsym_t *sx = sym(g, AGNODE, "x"), *sy = sym(g, AGNODE, "y");
     for (Agnode_t *n = agfstnode(g); n; n = agnxtnode(g, n)) {
-        int rc = noc_check_name(agnameof(n), "core", label, noc_dot_where_node(w, agnameof(n), NULL), ctx);
+        int rc = noc_check_name(agnameof(n), "core", label, 0, ctx);
         if (rc != NOC_OK)
-            return rc;
+            return noc_dot_error_at(ctx, label, noc_dot_where_node(w, agnameof(n), NULL), rc);
         int id = noc_app_core(app, agnameof(n), ctx);
         if (id < 0)
             return -id;
         struct noc_core *c = &app->cores[id];
-        if ((rc = node_pair(n, sw, sh, "w", "h", 1, &c->w, &c->h, &c->has_size, label, w, ctx)) ||
-            (rc = node_pair(n, sx, sy, "x", "y", 0, &c->x, &c->y, &c->has_pos, label, w, ctx)))
-            return rc;
+        if ((rc = node_pair(n, sw, sh, "w", "h", 1, &c->w, &c->h, &c->has_size, label, ctx)))
+            return noc_dot_error_at(ctx, label, noc_dot_where_node(w, agnameof(n), "w"), rc);
+        if ((rc = node_pair(n, sx, sy, "x", "y", 0, &c->x, &c->y, &c->has_pos, label, ctx)))
+            return noc_dot_error_at(ctx, label, noc_dot_where_node(w, agnameof(n), "x"), rc);
     }
     return NOC_OK;
 }
@@ -120,35 +122,34 @@ static int cmp_seq(const void *a, const void *b)
 }
 
 static int add_flow(struct noc_app *app, Agedge_t *e, Agsym_t *sbw, Agsym_t *shops,
-                    Agsym_t *slat, const char *label, const struct noc_dot_where *w, struct noc_ctx *ctx)
+                    Agsym_t *slat, const char *label, struct noc_ctx *ctx)
 {
     const char *a = agnameof(agtail(e)), *b = agnameof(aghead(e));
-    long line = noc_dot_where_edge(w, a, b, 1);
     char what[160];
     snprintf(what, sizeof what, "flow '%.60s' -> '%.60s': bw", a, b);
     const char *v = sbw ? agxget(e, sbw) : "";
     if (!*v)
-        return noc_error(ctx, NOC_EINVAL, label, line, "%s (MB/s) is missing", what);
+        return noc_error(ctx, NOC_EINVAL, label, 0, "%s (MB/s) is missing", what);
     double bw;
-    int rc = noc_csv_number(v, what, label, line, &bw, ctx);
+    int rc = noc_csv_number(v, what, label, 0, &bw, ctx);
     if (rc == NOC_OK)
-        rc = noc_check_bw(bw, what, v, label, line, ctx);
+        rc = noc_check_bw(bw, what, v, label, 0, ctx);
     if (rc != NOC_OK)
         return rc;
     long hops = -1;
     const char *hv = shops ? agxget(e, shops) : "";
     if (*hv && noc_parse_int(hv, 0, 0x7fffffff, &hops) != 0)
-        return noc_error(ctx, NOC_EINVAL, label, line,
+        return noc_error(ctx, NOC_EINVAL, label, 0,
                          "flow '%.60s' -> '%.60s': max_hops '%.40s' is not a whole number >= 0",
                          a, b, hv);
     double lat = 0;
     const char *lv = slat ? agxget(e, slat) : "";
     if (*lv && (noc_parse_double(lv, &lat) != 0 || !(lat > 0)))
-        return noc_error(ctx, NOC_EINVAL, label, line,
+        return noc_error(ctx, NOC_EINVAL, label, 0,
                          "flow '%.60s' -> '%.60s': max_latency_ns '%.40s' is not a number of ns > 0",
                          a, b, lv);
     if (agtail(e) == aghead(e))
-        return noc_error(ctx, NOC_EINVAL, label, line, "self-flow '%.60s' -> '%.60s' (src = dst)",
+        return noc_error(ctx, NOC_EINVAL, label, 0, "self-flow '%.60s' -> '%.60s' (src = dst)",
                          a, b);
     int s = noc_app_find(app, a), d = noc_app_find(app, b);
     rc = noc_app_add_flow(app, s, d, bw, (int)hops, ctx);
@@ -171,7 +172,10 @@ static int add_flows(struct noc_app *app, Agraph_t *g, const char *label, const 
     Agsym_t *sbw = sym(g, AGEDGE, "bw"), *shops = sym(g, AGEDGE, "max_hops");
     Agsym_t *slat = sym(g, AGEDGE, "max_latency_ns");
     for (int i = 0; i < k && rc == NOC_OK; i++)
-        rc = add_flow(app, edges[i], sbw, shops, slat, label, w, ctx);
+        if ((rc = add_flow(app, edges[i], sbw, shops, slat, label, ctx)) == NOC_EINVAL)
+            rc = noc_dot_error_at(ctx, label,
+                                  noc_dot_where_edge(w, agnameof(agtail(edges[i])), agnameof(aghead(edges[i])), 1),
+                                  rc);
     free(edges);
     return rc;
 }

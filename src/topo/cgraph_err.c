@@ -446,3 +446,20 @@ const char *noc_dot_where_percent(const struct noc_dot_where *w, long *line)
         }
     return NULL;
 }
+
+int noc_dot_error_at(struct noc_ctx *ctx, const char *label, long line, int rc)
+{
+    size_t n = strlen(label);
+    if (rc == NOC_OK || line <= 0)
+        return rc;
+    const char *rest = ctx->msg;
+    if (!strncmp(ctx->msg, label, n) && ctx->msg[n] == ':') {
+        if (ctx->msg[n + 1] != ' ')
+            return rc; /* it has a line already */
+        rest = ctx->msg + n + 2;
+    }
+    char tmp[sizeof ctx->msg];
+    snprintf(tmp, sizeof tmp, "%.200s:%ld: %.780s", label, line, rest);
+    memcpy(ctx->msg, tmp, sizeof tmp);
+    return rc;
+}

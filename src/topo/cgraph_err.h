@@ -106,4 +106,8 @@ long noc_dot_where_key(const struct noc_dot_where *w, const char *key);
 /* The first node id that starts with '%' as the user wrote it (cgraph
  * would rename it), with its line in *line; NULL when none. */
 const char *noc_dot_where_percent(const struct noc_dot_where *w, long *line);
+/* After a failed call (rc) whose message names label without a line
+ * ("LABEL: ...") or not at all, makes it "LABEL:LINE: ..." (line > 0);
+ * a message with a line already stays.  Returns rc.  O(message). */
+int noc_dot_error_at(struct noc_ctx *ctx, const char *label, long line, int rc);
 #endif

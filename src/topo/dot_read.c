@@ -110,8 +110,8 @@ static int read_nodes(struct noc_dot_reader *r)
             return noc_error(r->ctx, NOC_EINVAL, r->label, 0,
                              "node '%s': names starting with '%%' are Graphviz's anonymous ids (rename the node)",
                              name);
-        if ((rc = noc_check_text_name(name, "node", r->label, obj_line(r, n, NULL), r->ctx)) != NOC_OK)
-            return rc;
+        if ((rc = noc_check_text_name(name, "node", r->label, 0, r->ctx)) != NOC_OK)
+            return noc_dot_error_at(r->ctx, r->label, obj_line(r, n, NULL), rc); /* looked up on errors only */
         if (kind < 0)
             return noc_error(r->ctx, NOC_EINVAL, r->label, obj_line(r, n, "kind"),
                              "node '%s': unknown kind '%.40s' (use \"router\" or \"terminal\")", name, k);
@@ -237,6 +237,14 @@ static int check_attached(struct noc_dot_reader *r)
     return NOC_OK;
 }
 
+/* The line of the edge that made channel a -> b (written a -> b, or
+ * b -- a / b -> a [dir=back]); 0 when not found.  O(text tokens). */
+static long channel_line(const struct noc_dot_reader *r, const char *a, const char *b)
+{
+    long line = noc_dot_where_edge(&r->where, a, b, agisdirected(r->g));
+    return line ? line : noc_dot_where_edge(&r->where, b, a, 0);
+}
+
 /* A channel into a router with no way out (or out of one with no way in)
  * dangles: usually a misspelt node name in an edge. */
 static int check_dangling(struct noc_dot_reader *r)
@@ -256,14 +264,11 @@ static int check_dangling(struct noc_dot_reader *r)
     for (int e = 0; e < t->nch && rc == NOC_OK; e++) {
         const struct noc_channel *c = &t->ch[e];
         const char *a = t->nodes[c->src].name, *b = t->nodes[c->dst].name;
-        long line = noc_dot_where_edge(&r->where, a, b, agisdirected(r->g));
-        if (line == 0) /* a link written b -- a, or b -> a [dir=back] */
-            line = noc_dot_where_edge(&r->where, b, a, 0);
         if (t->nodes[c->dst].kind == NOC_ROUTER && out[c->dst] == 0)
-            rc = noc_error(r->ctx, NOC_EINVAL, r->label, line,
+            rc = noc_error(r->ctx, NOC_EINVAL, r->label, channel_line(r, a, b),
                            "channel '%s' -> '%s' dangles: router '%s' has no outgoing channel", a, b, b);
         else if (t->nodes[c->src].kind == NOC_ROUTER && in[c->src] == 0)
-            rc = noc_error(r->ctx, NOC_EINVAL, r->label, line,
+            rc = noc_error(r->ctx, NOC_EINVAL, r->label, channel_line(r, a, b),
                            "channel '%s' -> '%s' dangles: router '%s' has no incoming channel", a, b, a);
     }
 cleanup:
