@@ -405,8 +405,12 @@ int noc_campaign_read(struct noc_campaign *c, const char *path, struct noc_ctx *
     int rc = noc_read_file(path, &data, &len, ctx);
     if (rc != NOC_OK)
         goto cleanup;
-    if (memchr(data, '\0', len)) {
-        rc = noc_error(ctx, NOC_EINVAL, path, 0, "not a text file (it holds a NUL byte)");
+    const char *nul = memchr(data, '\0', len);
+    if (nul) {
+        long at = 1;
+        for (const char *q = data; q < nul; q++)
+            at += *q == '\n';
+        rc = noc_error(ctx, NOC_EINVAL, path, at, "not a text file (it holds a NUL byte)");
         goto cleanup;
     }
     if (!(dir = noc_strdup(ctx, path))) {

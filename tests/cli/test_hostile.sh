@@ -103,6 +103,13 @@ one "synth with buf_pj = 1e308: exit 2" 2 "big.tech:2:" "$N" synth "$PIP" --tech
 absent "synth with buf_pj = 1e308: nothing written" big
 printf 'buf_leak_mw = 1\0009\n' >nul.tech
 one "a NUL byte in a tech file: exit 2" 2 "nul.tech:1: NUL byte" "$N" tech --tech nul.tech
+# The same class in the other readers: anynet (it ended the line silently)
+# and campaign descriptions (now with the NUL's line).
+printf 'router 0 node 0 router 1\nrouter 1 node 1\000 router 0\n' >nul.anynet
+one "a NUL byte in an anynet file: exit 2 at its line" 2 "nul.anynet:2: NUL byte" "$N" eval nul.anynet
+printf 'name = x\napp = a\000\n' >nul.campaign
+one "a NUL byte in a campaign: exit 2 at its line" 2 "nul.campaign:2: not a text file" "$N" campaign plan nul.campaign -o nulc
+absent "a NUL byte in a campaign: nothing written" nulc
 printf '# stages\n\nrouter_stages = 2.5\n' >rs.tech
 one "router_stages 2.5: its line" 2 "rs.tech:3: 'router_stages = 2.5': needs a whole number" "$N" tech --tech rs.tech
 printf 'area_lin = 2\n' >al.tech
