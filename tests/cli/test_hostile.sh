@@ -66,6 +66,14 @@ if mkdir "$TMP/fs" && mount -t tmpfs -o size=20k tmpfs "$TMP/fs" 2>/dev/null; th
     } >"$TMP/big.campaign"
     one "campaign plan on a full disk: exit 2" 2 "No space left" "$N" campaign plan "$TMP/big.campaign" -o "$TMP/fs/cp" -q
     absent "campaign plan on a full disk: no directory left" "$TMP/fs/cp"
+    # The same class in the other writers: a staged directory, a file set.
+    one "synth on a full disk: exit 2" 2 "No space left" "$N" synth "$PIP" -o "$TMP/fs/sy" -q
+    absent "synth on a full disk: no directory left" "$TMP/fs/sy"
+    head -c 16384 /dev/zero >"$TMP/fs/fill" # one 4 KiB page left
+    one "floorplan -o --svg on a full disk: exit 2" 2 "No space left" "$N" floorplan "$PIP" -o "$TMP/fs/f.csv" --svg "$TMP/fs/f.svg"
+    absent "floorplan on a full disk: no CSV left" "$TMP/fs/f.csv"
+    absent "floorplan on a full disk: no SVG left" "$TMP/fs/f.svg"
+    rm -f "$TMP/fs/fill"
     umount "$TMP/fs"
     trap 'rm -rf "$TMP"' EXIT
 else
