@@ -56,7 +56,10 @@ int noc_app_bound_latency(struct noc_app *app, int src, int dst, double max_late
 
 /* Reads an app (INTERFACE 1.1; the CSV column max_latency_ns and the DOT
  * edge attribute of the same name bound a flow's latency in ns).  fmt: "csv", "dot" or NULL (by extension;
- * "-" = stdin needs fmt, CSV assumed).  Errors carry FILE:LINE. */
+ * "-" = stdin needs fmt, CSV assumed).  Errors carry FILE:LINE (in DOT the
+ * line of the offending statement, the user's text quoted).  Core names at
+ * most 256 bytes, DOT x y w h within NOC_DIE_MAX_MM (tech.h); a strict
+ * digraph sums parallel flows as a plain one does. */
 int noc_app_read(struct noc_app *app, const char *path, const char *fmt,
                  struct noc_ctx *ctx);
 /* Same from a memory buffer (used by the fuzzers); `label` names it in
@@ -68,7 +71,8 @@ int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len,
 
 /* Reads a floorplan CSV (INTERFACE 1.2: core,x_mm,y_mm,w_mm,h_mm or
  * core,w_mm,h_mm) and applies it to the app's cores.  A core the app does
- * not have is an error (NOC_EINVAL naming it). */
+ * not have, a value beyond NOC_DIE_MAX_MM (tech.h), or no core row at all
+ * (a header only) is an error (NOC_EINVAL with FILE:LINE). */
 int noc_floorplan_read(struct noc_app *app, const char *path, struct noc_ctx *ctx);
 int noc_floorplan_parse(struct noc_app *app, const char *data, size_t len,
                         const char *label, struct noc_ctx *ctx);

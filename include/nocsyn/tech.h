@@ -84,6 +84,15 @@
 struct noc_topo;
 
 #define NOC_TECH_MAX_RADIX 256
+/* The largest die side, and coordinate magnitude, any input may give (mm):
+ * no chip (a 300 mm wafer neither) is a metre wide; the readers of
+ * floorplans, DOT apps and DOT topologies refuse more. */
+#define NOC_DIE_MAX_MM 1000
+/* The most pipeline registers one link may need (noc_tech_link_stages);
+ * a design whose link needs more is refused (noc_layout_build:
+ * NOC_EINFEASIBLE naming the channel), so no emitted file grows without
+ * bound with the clock or a link's length. */
+#define NOC_TECH_MAX_LINK_STAGES 4096
 
 struct noc_tech {
     double ref_width;      /* bits the energies below are given for (32) */
@@ -123,11 +132,21 @@ struct noc_tech {
 void noc_tech_defaults(struct noc_tech *tech);
 
 /* Reads "key = value" lines ('#' comments) over the defaults; keys are the
- * field names above.  Unknown key, bad or negative number: NOC_EINVAL with
- * FILE:LINE.  Parser: the only place that reads tech files. */
+ * field names above.  Every value has a range that keeps each derived power,
+ * area and delay finite: router_stages a whole number 1..64, vcs 1..1024,
+ * area_lin 0..1, ref_width and area_ref_width > 0 and <= 65536,
+ * xbar_ref_ports and area_ref_ports > 0 and <= NOC_TECH_MAX_RADIX, fo4_ps
+ * > 0, asic_derate > 0 and <= 1000, packet_bits 1..1e6, fmax_mhz.R > 0,
+ * every other key >= 0; all <= 1e6.  Unknown key, a NUL byte, a bad or out
+ * of range number, a timing table that increases with radix: NOC_EINVAL
+ * with FILE:LINE of the offending line.  noc_tech_parse_n reads len bytes
+ * (a NUL among them is an error); noc_tech_parse a C string.  Parser: the
+ * only place that reads tech files.  O(size of the text). */
 int noc_tech_read(struct noc_tech *tech, const char *path, struct noc_ctx *ctx);
 int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
                    struct noc_ctx *ctx);
+int noc_tech_parse_n(struct noc_tech *tech, const char *data, size_t len, const char *label,
+                     struct noc_ctx *ctx);
 
 /* Router power (mW) for `ports` ports, width bits, carrying flits_per_s,
  * clocked at freq_mhz (0: no clock power). */
@@ -196,7 +215,9 @@ int noc_tech_flow_cycles(const struct noc_tech *tech, const struct noc_topo *t, 
  * (noc_tech_link_cycles); channels of unknown length get 1.  O(E). */
 void noc_tech_set_latencies(const struct noc_tech *tech, struct noc_topo *t);
 /* Checks a tech's timing table (called by the parser): the listed fmax
- * values must not increase with radix.  NOC_EINVAL naming the radices. */
-int noc_tech_check_table(const struct noc_tech *tech, const char *label, struct noc_ctx *ctx);
+ * values must not increase with radix.  NOC_EINVAL naming the radices, at
+ * label:lines[R] of the offending entry R (lines may be NULL: no line). */
+int noc_tech_check_table(const struct noc_tech *tech, const char *label, const long *lines,
+                         struct noc_ctx *ctx);
 
 #endif

@@ -45,8 +45,17 @@ int cli_usage(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
-/* Initialises ctx with the CLI's note sink ("nocsyn: note: ..." on stderr). */
+/* Initialises ctx with the CLI's note sink: notes ("nocsyn: note: ...")
+ * are kept until cli_notes_end, printed on stderr only when the command
+ * succeeded (a failure prints exactly one line). */
 void cli_ctx_init(struct noc_ctx *ctx);
+/* Prints the kept notes on stderr when ok (then drops them).  O(notes). */
+void cli_notes_end(int ok);
+/* The one exit path of every command (main): flushes and closes stdout;
+ * when that or an earlier write to it failed and code is 0, prints one
+ * "nocsyn: <stdout>: write failed" line and returns the I/O exit status,
+ * else code; then cli_notes_end(code == 0). */
+int cli_stdout_end(int code);
 /* 1 when argv contains -h or --help (before any "--"). */
 int cli_wants_help(int argc, char **argv);
 /* Prints text to stdout and returns 0 (for --help). */
@@ -68,12 +77,19 @@ struct cli_out {
     const char *path; /* NULL = skip; "-" = stdout (put it last: it cannot be undone) */
     const char *data;
     size_t len;
+    const char *opt; /* the option that named it ("--svg"), for messages; NULL = none */
 };
+/* NOC_OK when no two of outs[0..n) name the same file (both stdout, one
+ * existing file under two names: ./X, a symbolic or hard link, or one new
+ * name in one directory), else NOC_EINVAL naming both options.  Touches no
+ * file; cli_write_all calls it before writing anything. */
+int cli_outputs_distinct(const struct cli_out *outs, int n, struct noc_ctx *ctx);
 /* Writes outs[0..n) as a set (src/cli/outputs.c): every file first to a
  * temporary beside it (DIR/.nocsyn-tmp-PID-NAME), then, when all were
  * written, each renamed into place, then the stdout outputs.  When one
  * fails nothing is renamed, so every file that existed before is left as
- * it was.  Returns NOC_OK or the failing write's status (message in ctx). */
+ * it was.  Two outputs naming the same file are refused before anything
+ * is written (cli_outputs_distinct).  Returns NOC_OK or the failing write's status (message in ctx). */
 int cli_write_all(const struct cli_out *outs, int n, struct noc_ctx *ctx);
 
 /* A set of output files written into DIR all or nothing, replacing the

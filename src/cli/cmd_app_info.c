@@ -407,9 +407,9 @@ int cmd_app_info(int argc, char **argv)
     if (rc == NOC_OK && text.failed)
         rc = noc_error(&ctx, NOC_ENOMEM, NULL, 0, "out of memory formatting the report");
     if (rc == NOC_OK) {
-        const struct cli_out outs[] = {{o.svg, svg.data, svg.len},
-                                       {o.dot, dot.data, dot.len},
-                                       {"-", text.data, text.len}};
+        const struct cli_out outs[] = {{o.svg, svg.data, svg.len, "--svg"},
+                                       {o.dot, dot.data, dot.len, "--dot"},
+                                       {"-", text.data, text.len, "the report"}};
         rc = cli_write_all(outs, 3, &ctx);
     }
 cleanup:

@@ -366,9 +366,9 @@ static int run_bus(const struct dyn_opts *o, struct noc_buf *b, struct noc_ctx *
         return 2;
     if (!o->val[D_WIDTH] != !o->val[D_FREQ])
         return cli_usage("dynamic bus: give --link-width and --freq together");
-    if (o->val[D_WIDTH] && (noc_parse_double(o->val[D_WIDTH], &w) || !(w > 0) ||
-                            noc_parse_double(o->val[D_FREQ], &f) || !(f > 0)))
-        return cli_usage("dynamic bus: --link-width (bits) and --freq (MHz) must be numbers > 0");
+    if (o->val[D_WIDTH] && (noc_parse_double(o->val[D_WIDTH], &w) || !(w > 0 && w <= 4096) ||
+                            noc_parse_double(o->val[D_FREQ], &f) || !(f > 0 && f <= 1e5)))
+        return cli_usage("dynamic bus: --link-width (bits, <= 4096) and --freq (MHz, <= 1e5) must be numbers > 0");
     double W = w * f / 8;
     /* uniform traffic with self pairs: every message crosses the medium
      * (self messages too, as in eval's uniform), so the medium carries N

@@ -180,13 +180,14 @@ static int parse_opts(int argc, char **argv, struct eval_cli *o)
             break;
         case 'P': o->params = 1; break;
         case 'w':
-            if (noc_parse_double(optarg, &o->width) || !(o->width >= 1) || o->width != floor(o->width))
-                return cli_usage("eval: --link-width must be a whole number of bits >= 1, not '%s'", optarg);
+            if (noc_parse_double(optarg, &o->width) || !(o->width >= 1 && o->width <= 4096) ||
+                o->width != floor(o->width))
+                return cli_usage("eval: --link-width must be a whole number of bits in 1..4096, not '%s'", optarg);
             o->params = 1;
             break;
         case 'F':
-            if (noc_parse_double(optarg, &o->freq) || !(o->freq > 0))
-                return cli_usage("eval: --freq must be a number > 0 (MHz), not '%s'", optarg);
+            if (noc_parse_double(optarg, &o->freq) || !(o->freq > 0 && o->freq <= 1e5))
+                return cli_usage("eval: --freq must be a number of MHz > 0 and <= 1e5, not '%s'", optarg);
             o->params = 1;
             break;
         case 'C':

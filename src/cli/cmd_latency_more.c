@@ -165,6 +165,9 @@ int lat_run_retry(const struct lat_opts *o, struct noc_buf *b)
     }
     if (noc_drop_distribution(pd, &d, &ctx))
         return cli_fail(&ctx);
+    if (t0 > 0 && !(isfinite(d.mean * t0) && isfinite((double)d.quantile[2] * t0)))
+        return noc_error(&ctx, NOC_EINVAL, NULL, 0, "latency retry: latency overflows a double: --t0 too large"),
+               cli_fail(&ctx);
     /* rows: up to the 99th percentile, at least 4, at most the table */
     long rows = d.quantile[2] > 4 ? d.quantile[2] : 4;
     rows = rows > NOC_DROP_DIST_MAX ? NOC_DROP_DIST_MAX : rows;

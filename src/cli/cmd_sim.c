@@ -441,7 +441,8 @@ int cmd_sim(int argc, char **argv)
         if (noc_sim_plot_svg(&sim, &res, title, &svg, &ctx) != NOC_OK)
             goto fail;
     }
-    const struct cli_out outs[] = {{o.plot, svg.data, svg.len}, {o.out ? o.out : "-", out.data, out.len}};
+    const struct cli_out outs[] = {{o.plot, svg.data, svg.len, "--plot"},
+                                   {o.out ? o.out : "-", out.data, out.len, o.out ? "-o" : "the report"}};
     if (cli_write_all(outs, 2, &ctx) != NOC_OK)
         goto fail;
     goto cleanup;

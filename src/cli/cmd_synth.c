@@ -459,7 +459,7 @@ int cmd_floorplan(int argc, char **argv)
     if (rc == NOC_OK && svg)
         rc = noc_floorplan_svg(&app, &sb, &ctx);
     if (rc == NOC_OK) {
-        const struct cli_out csv = {out, b.data, b.len}, pic = {svg, sb.data, sb.len};
+        const struct cli_out csv = {out, b.data, b.len, "-o"}, pic = {svg, sb.data, sb.len, "--svg"};
         int csv_last = out && !strcmp(out, "-"); /* stdout last: it cannot be undone */
         const struct cli_out outs[] = {csv_last ? pic : csv, csv_last ? csv : pic};
         rc = cli_write_all(outs, 2, &ctx);

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include <math.h>
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -35,10 +36,58 @@ int cli_usage(const char *fmt, ...)
     return 2;
 }
 
+/* Notes wait here until the command has finished (cli_notes_end): the
+ * contract is exactly one stderr line on failure, so they are printed only
+ * on success.  Like the signal-cleanup table of outputs.c this is process
+ * state of the CLI (a note sink has no other place to reach); bounded. */
+#define NOTES_MAX 65536
+static struct {
+    char text[NOTES_MAX];
+    size_t len;
+    int dropped;
+} notes;
+
 static void note_sink(void *ud, const char *msg)
 {
     (void)ud;
-    fprintf(stderr, "nocsyn: note: %s\n", msg);
+    int n = snprintf(notes.text + notes.len, sizeof notes.text - notes.len, "nocsyn: note: %s\n", msg);
+    if (n < 0 || (size_t)n >= sizeof notes.text - notes.len) {
+        notes.text[notes.len] = '\0';
+        notes.dropped++;
+    } else {
+        notes.len += (size_t)n;
+    }
+}
+
+void cli_notes_end(int ok)
+{
+    if (ok) {
+        fputs(notes.text, stderr);
+        if (notes.dropped)
+            fprintf(stderr, "nocsyn: note: %d more notes not shown\n", notes.dropped);
+    }
+    notes.len = 0;
+    notes.text[0] = '\0';
+    notes.dropped = 0;
+}
+
+int cli_stdout_end(int code)
+{
+    int failed = ferror(stdout) != 0, e = failed ? errno : 0; /* the failed write's, most likely */
+    if (fflush(stdout) != 0) {
+        failed = 1;
+        e = errno;
+    }
+    if (fclose(stdout) != 0 && !failed) {
+        failed = 1;
+        e = errno;
+    }
+    if (failed && code == 0) {
+        fprintf(stderr, "nocsyn: <stdout>: write failed%s%s\n", e ? ": " : "", e ? strerror(e) : "");
+        code = noc_exit_code(NOC_EIO);
+    }
+    cli_notes_end(code == 0);
+    return code;
 }
 
 void cli_ctx_init(struct noc_ctx *ctx)

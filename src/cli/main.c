@@ -43,14 +43,15 @@ int main(int argc, char **argv)
         return cli_usage("missing COMMAND (see 'nocsyn --help')");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         usage(stdout);
-        return 0;
+        return cli_stdout_end(0);
     }
     if (!strcmp(argv[1], "--version")) {
         printf("nocsyn %s\n", NOC_VERSION);
-        return 0;
+        return cli_stdout_end(0);
     }
+    /* Every command ends through one checked stdout path. */
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
+            return cli_stdout_end(commands[i].run(argc - 1, argv + 1));
     return cli_usage("unknown command '%s' (see 'nocsyn --help')", argv[1]);
 }

@@ -224,6 +224,14 @@ int noc_layout_build(struct noc_layout *L, const struct noc_topo *t, const struc
                        : L->placed[a] && L->placed[b] ? mm(llabs(cx[a] - cx[b]) + llabs(cy[a] - cy[b]))
                                                       : -1;
         L->stages[c] = L->placed[a] && L->placed[b] ? noc_tech_link_stages(tech, L->len_mm[c], t->freq_mhz) : 0;
+        if (L->stages[c] > NOC_TECH_MAX_LINK_STAGES) {
+            rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
+                      "channel '%.60s' -> '%.60s' (%g mm) needs %d pipeline registers at %g MHz, more than %d: "
+                      "shorten it or lower the clock",
+                      t->nodes[a].name, t->nodes[b].name, L->len_mm[c], L->stages[c], t->freq_mhz,
+                      NOC_TECH_MAX_LINK_STAGES);
+            goto cleanup;
+        }
         L->reg_first[c] = L->nregs;
         L->nregs += L->stages[c];
     }

@@ -84,6 +84,8 @@ static int entry_check(struct noc_entry *e, const struct noc_app *app, const str
         if (rc != NOC_OK)
             return rc;
     }
+    if (!isfinite(e->power_mw) || !isfinite(e->area_mm2) || (e->freq_mhz > 0 && !isfinite(e->lat_avg_ns)))
+        add(e, "model", "its power, area or latency is not a finite number (check the tech file)");
     if (e->m.deadlock_free == 0)
         add(e, "deadlock", "its routing (%s, %d VC%s) is not deadlock free", e->routing, e->vcs,
             e->vcs > 1 ? "s" : "");

@@ -446,15 +446,29 @@ cleanup:
     return rc;
 }
 
-/* Splits a comma list into `items` (pointers into buf). */
-static int split_list(char *buf, char **items, int max)
+/* Splits the comma list `list` of option `opt` into `items` (pointers into
+ * buf, bsz bytes): "" is no item; an empty element ("a,,b", "a,"), a list
+ * too long for buf or of more than max items is NOC_EINVAL.  *n = the
+ * count. */
+static int split_list(const char *opt, const char *list, char *buf, size_t bsz, char **items, int max, int *n,
+                      struct noc_ctx *ctx)
 {
-    int n = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, ",", &save); tok && n < max; tok = strtok_r(NULL, ",", &save))
-        if (*tok)
-            items[n++] = tok;
-    return n;
+    *n = 0;
+    if ((size_t)snprintf(buf, bsz, "%s", list) >= bsz)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "%s: the list is longer than %zu bytes", opt, bsz - 1);
+    if (!*buf)
+        return NOC_OK;
+    for (char *tok = buf, *comma;; tok = comma + 1) {
+        if ((comma = strchr(tok, ',')) != NULL)
+            *comma = '\0';
+        if (!*tok)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0, "%s '%.60s' has an empty element", opt, list);
+        if (*n >= max)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0, "%s: more than %d elements", opt, max);
+        items[(*n)++] = tok;
+        if (!comma)
+            return NOC_OK;
+    }
 }
 
 int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_compare_opts *o,
@@ -462,11 +476,15 @@ int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_
 {
     char mbuf[256], bbuf[256];
     char *methods[16], *bases[16];
-    snprintf(mbuf, sizeof mbuf, "%s", o->methods ? o->methods : "split,merge,cmesh,hring");
-    snprintf(bbuf, sizeof bbuf, "%s",
-             o->baselines ? o->baselines : "mesh,torus,cmesh,hring,flatfly,clos,fattree,butterfly");
-    int nm = split_list(mbuf, methods, 16), nb = split_list(bbuf, bases, 16);
-    int rc = NOC_OK;
+    int nm = 0, nb = 0;
+    int rc = split_list("--methods", o->methods ? o->methods : "split,merge,cmesh,hring", mbuf, sizeof mbuf, methods,
+                        16, &nm, ctx);
+    if (rc == NOC_OK)
+        rc = split_list("--baselines",
+                        o->baselines ? o->baselines : "mesh,torus,cmesh,hring,flatfly,clos,fattree,butterfly", bbuf,
+                        sizeof bbuf, bases, 16, &nb, ctx);
+    if (rc != NOC_OK)
+        return rc;
     /* Validate every name before any work. */
     for (int i = 0; i < nm; i++) {
         const char *name, *desc;

@@ -90,6 +90,13 @@ int synth_timing(const struct noc_app *app, const struct noc_synth_opts *o, stru
     d->lat_max_ns = d->lat_max_cycles * 1000.0 / o->freq_mhz;
     if (!d->feasible)
         return NOC_OK;
+    /* No non-finite metric may be chosen (the tech ranges keep them finite;
+     * this is the last guard). */
+    if (!isfinite(d->power_mw) || !isfinite(d->area_mm2) || !isfinite(d->lat_avg_ns) || !isfinite(d->lat_max_ns)) {
+        d->feasible = 0;
+        snprintf(d->reason, sizeof d->reason, "its power, area or latency is not a finite number (check the tech file)");
+        return NOC_OK;
+    }
     /* The constraints the methods do not see: latency bounds and the clock. */
     for (int f = 0; f < app->nflows; f++) {
         const struct noc_flow *fl = &app->flows[f];

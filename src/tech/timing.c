@@ -80,14 +80,15 @@ int noc_tech_max_radix(const struct noc_tech *tech, double width, double freq_mh
     return best;
 }
 
-int noc_tech_check_table(const struct noc_tech *tech, const char *label, struct noc_ctx *ctx)
+int noc_tech_check_table(const struct noc_tech *tech, const char *label, const long *lines,
+                         struct noc_ctx *ctx)
 {
     int prev = 0;
     for (int r = 2; r <= NOC_TECH_MAX_RADIX; r++) {
         if (!(tech->fmax_table[r] > 0))
             continue;
         if (prev && tech->fmax_table[r] > tech->fmax_table[prev])
-            return noc_error(ctx, NOC_EINVAL, label, 0,
+            return noc_error(ctx, NOC_EINVAL, label, lines ? lines[r] : 0,
                              "timing table not monotone: fmax_mhz.%d = %g is above fmax_mhz.%d = %g "
                              "(a larger router cannot be faster)",
                              r, tech->fmax_table[r], prev, tech->fmax_table[prev]);
