@@ -35,6 +35,9 @@ for app in $(bench_apps); do
         if (cd "$o" && verilator --lint-only -Wall --top-module nocsyn_top nocsyn_router.sv nocsyn_link.sv \
                 nocsyn_top.sv) >"$TMP/lint" 2>&1 && [ ! -s "$TMP/lint" ]; then ok "lint -Wall clean: $a $d"
         else notok "lint -Wall clean: $a $d" "$(head -c 600 "$TMP/lint")"; fi
+        if (cd "$o" && verilator --lint-only -Wall --top-module nocsyn_tb nocsyn_router.sv nocsyn_link.sv \
+                nocsyn_top.sv nocsyn_tb.sv) >"$TMP/lint" 2>&1 && [ ! -s "$TMP/lint" ]; then ok "testbench lint -Wall clean: $a $d"
+        else notok "testbench lint -Wall clean: $a $d" "$(head -c 600 "$TMP/lint")"; fi
         make -C "$o" sim >"$TMP/tb" 2>&1
         if grep -q '^PASS$' "$TMP/tb"; then ok "testbench passes: $a $d"
         else notok "testbench passes: $a $d" "$(grep -v '^\(g++\|ccache\|make\|echo\|Archive\|rm\) ' "$TMP/tb" | tail -c 800)"; fi

@@ -21,6 +21,10 @@ lint() {
     if (cd "$1" && verilator --lint-only -Wall --top-module nocsyn_top nocsyn_router.sv nocsyn_link.sv \
             nocsyn_top.sv) >"$TMP/lint" 2>&1 && [ ! -s "$TMP/lint" ]; then ok "lint -Wall clean: $2"
     else notok "lint -Wall clean: $2" "$(head -c 600 "$TMP/lint")"; fi
+    # The testbench too (issue 29: it warned UNUSEDPARAM W).
+    if (cd "$1" && verilator --lint-only -Wall --top-module nocsyn_tb nocsyn_router.sv nocsyn_link.sv \
+            nocsyn_top.sv nocsyn_tb.sv) >"$TMP/lint" 2>&1 && [ ! -s "$TMP/lint" ]; then ok "testbench lint -Wall clean: $2"
+    else notok "testbench lint -Wall clean: $2" "$(head -c 600 "$TMP/lint")"; fi
 }
 # tbsim DIR NAME: the generated testbench passes, and every flow's measured
 # latency line equals its flows.csv prediction.
