@@ -106,8 +106,18 @@ enum noc_merge_start { NOC_START_FLOORPLAN = 0, NOC_START_MESH = 1 };
 
 /* Defaults above; tech = noc_tech_defaults(). */
 void noc_synth_opts_init(struct noc_synth_opts *o);
-/* Link capacity in MB/s: width x freq / 8. */
+/* Link capacity in MB/s of the point being built: noc_link_mbps
+ * (units.h) of o->link_width and o->freq_mhz. */
 double noc_synth_capacity(const struct noc_synth_opts *o);
+/* The (frequency, width) grid of o, the one reading of freqs[]/nfreqs and
+ * widths[]/nwidths that synthesis and compare's baselines share: its
+ * number of frequencies (nfreqs, or 1 when nfreqs == 0) and widths, and
+ * frequency / width i (0 <= i < that count; freq_mhz / link_width when the
+ * list is empty).  O(1), never fail. */
+int noc_synth_grid_nfreqs(const struct noc_synth_opts *o);
+int noc_synth_grid_nwidths(const struct noc_synth_opts *o);
+double noc_synth_grid_freq(const struct noc_synth_opts *o, int i);
+double noc_synth_grid_width(const struct noc_synth_opts *o, int i);
 
 struct noc_design {
     char name[64];        /* e.g. "split_k4" */

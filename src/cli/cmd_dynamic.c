@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "nocsyn/dyn.h"
 #include "nocsyn/perm.h"
+#include "nocsyn/units.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -369,7 +370,7 @@ static int run_bus(const struct dyn_opts *o, struct noc_buf *b, struct noc_ctx *
     if (o->val[D_WIDTH] && (noc_parse_double(o->val[D_WIDTH], &w) || !(w > 0) ||
                             noc_parse_double(o->val[D_FREQ], &f) || !(f > 0)))
         return cli_usage("dynamic bus: --link-width (bits) and --freq (MHz) must be numbers > 0");
-    double W = w * f / 8;
+    double W = noc_link_mbps(w, f);
     /* uniform traffic with self pairs: every message crosses the medium
      * (self messages too, as in eval's uniform), so the medium carries N
      * units per unit injection: throughput 1/N of injection. */

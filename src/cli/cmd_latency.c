@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "latency_cli.h"
 #include "nocsyn/latency.h"
+#include "nocsyn/units.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -221,7 +222,7 @@ static int run_switching(const struct lat_opts *o, struct noc_buf *b)
             noc_buf_printf(b, ", \"ns\": {");
             for (int i = 0; i < 4; i++) {
                 noc_buf_printf(b, "%s\"%s\": ", i ? ", " : "", keys[i]);
-                noc_buf_num(b, v[i] * 1000.0 / freq);
+                noc_buf_num(b, noc_cycles_ns(v[i], freq));
             }
             noc_buf_printf(b, "}");
         }
@@ -238,7 +239,7 @@ static int run_switching(const struct lat_opts *o, struct noc_buf *b)
     for (int i = 0; i < 4; i++) {
         noc_buf_printf(b, "  %-20s %12g cycles", labels[i], v[i]);
         if (freq > 0)
-            noc_buf_printf(b, "  %12g ns", v[i] * 1000.0 / freq);
+            noc_buf_printf(b, "  %12g ns", noc_cycles_ns(v[i], freq));
         noc_buf_printf(b, "\n");
     }
     return 0;

@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "latency_cli.h"
 #include "nocsyn/latency.h"
+#include "nocsyn/units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -104,9 +105,9 @@ int lat_run_head(const struct lat_opts *o, struct noc_buf *b)
         }
         if (freq > 0) {
             kv(b, "freq_mhz", freq);
-            kv(b, "head_ns", head * 1000.0 / freq);
+            kv(b, "head_ns", noc_cycles_ns(head, freq));
             if (o->val[O_BW])
-                kv(b, "total_ns", total * 1000.0 / freq);
+                kv(b, "total_ns", noc_cycles_ns(total, freq));
         }
         noc_buf_printf(b, "}\n");
         return 0;
@@ -114,13 +115,13 @@ int lat_run_head(const struct lat_opts *o, struct noc_buf *b)
     noc_buf_printf(b, "head latency = hops x (router + link) = %ld x (%g + %g) = %g cycles", (long)hops,
                    router, link, head);
     if (freq > 0)
-        noc_buf_printf(b, " = %g ns", head * 1000.0 / freq);
+        noc_buf_printf(b, " = %g ns", noc_cycles_ns(head, freq));
     noc_buf_printf(b, "\n");
     if (o->val[O_BW]) {
         noc_buf_printf(b, "serialization ceil(L / B) = ceil(%g / %g) = %g cycles\n", bits, bw, ser);
         noc_buf_printf(b, "zero-load latency = %g cycles", total);
         if (freq > 0)
-            noc_buf_printf(b, " = %g ns", total * 1000.0 / freq);
+            noc_buf_printf(b, " = %g ns", noc_cycles_ns(total, freq));
         noc_buf_printf(b, "\n");
     }
     return 0;

@@ -9,6 +9,7 @@
 #include "nocsyn/sim.h"
 #include "nocsyn/topo.h"
 #include "nocsyn/traffic.h"
+#include "nocsyn/units.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -373,7 +374,7 @@ static int app_rate(struct sim_cli *o, const struct noc_topo *t, const struct no
     if (o->have_rate || o->sweep || !(tr->unit_mbps > 0))
         return NOC_OK;
     double cap = o->capacity > 0 ? o->capacity
-                 : t->link_width > 0 && t->freq_mhz > 0 ? t->link_width * t->freq_mhz / 8 : 0;
+                 : t->link_width > 0 && t->freq_mhz > 0 ? noc_link_mbps(t->link_width, t->freq_mhz) : 0;
     if (!(cap > 0))
         return NOC_OK;
     double r = tr->unit_mbps / cap;

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "nocsyn/json.h"
 #include "nocsyn/tech.h"
+#include "nocsyn/units.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -59,7 +60,7 @@ static int print_json(const struct noc_tech *t, double w, int lo, int hi, double
         noc_json_add_num(j, o, "area_mm2", noc_tech_router_mm2(t, r, w));
         noc_json_add_num(j, o, "power_mw", noc_tech_router_mw(t, r, w, 0, f));
     }
-    noc_json_add_num(j, root, "wire_mm_per_cycle", t->wire_ps_mm > 0 ? 1e6 / f / t->wire_ps_mm : 0);
+    noc_json_add_num(j, root, "wire_mm_per_cycle", t->wire_ps_mm > 0 ? noc_period_ps(f) / t->wire_ps_mm : 0);
     noc_json_add_num(j, root, "packet_flits", noc_tech_packet_flits(t, w));
     noc_json_add_num(j, root, "router_stages", t->router_stages);
     noc_json_add_bool(j, root, "table", t->has_table);
@@ -87,7 +88,7 @@ static void print_text(const struct noc_tech *t, double w, int lo, int hi, doubl
     }
     printf("at %g MHz: largest radix %d; one cycle of wire reaches %.3g mm (%g ps/mm);\n"
            "a %g-bit packet is %d flits; a router adds %g cycles per hop\n",
-           f, noc_tech_max_radix(t, w, f), t->wire_ps_mm > 0 ? 1e6 / f / t->wire_ps_mm : 0,
+           f, noc_tech_max_radix(t, w, f), t->wire_ps_mm > 0 ? noc_period_ps(f) / t->wire_ps_mm : 0,
            t->wire_ps_mm, t->packet_bits, noc_tech_packet_flits(t, w), t->router_stages);
 }
 
@@ -101,7 +102,7 @@ int cmd_tech(int argc, char **argv)
         {"format", required_argument, NULL, O_FORMAT}, {NULL, 0, NULL, 0},
     };
     const char *techf = NULL;
-    double w = 32, f = 1000;
+    double w = NOC_DEFAULT_LINK_WIDTH, f = NOC_DEFAULT_FREQ_MHZ;
     long lo = 2, hi = 16;
     int json = 0, c;
     opterr = 0;

@@ -9,6 +9,7 @@
 
 #include "nocsyn/app.h"
 #include "nocsyn/explore.h"
+#include "nocsyn/units.h"
 #include "report_int.h"
 
 /* The columns of summary.csv and of the report tables: INTERFACE 3.4's
@@ -320,7 +321,7 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
         noc_buf_xml(b, e->design);
         noc_buf_printf(b, "</h3><p>%d routers, radix &le; %d, %.3g mW, %.3g hops, routing %s (%d VC%s)",
                        e->m.routers, e->m.radix_max, e->power_mw, e->m.hops_avg, e->routing, e->vcs, e->vcs > 1 ? "s" : "");
-        double ecap = e->freq_mhz > 0 && e->link_width > 0 ? e->link_width * e->freq_mhz / 8 : cap;
+        double ecap = e->freq_mhz > 0 && e->link_width > 0 ? noc_link_mbps(e->link_width, e->freq_mhz) : cap;
         if (e->freq_mhz > 0)
             noc_buf_printf(b, "; %g MHz (its largest router closes at %.0f MHz), %g-bit links (%.6g MB/s), "
                               "zero-load latency %.3g ns average, %.3g ns worst flow",
@@ -366,7 +367,7 @@ int noc_compare_write(const struct noc_compare *c, const struct noc_app *app, co
         d.link_width = e->link_width;
         d.fmax_mhz = e->fmax_mhz;
         d.lat_avg_cycles = e->lat_avg_cycles;
-        d.lat_max_cycles = e->freq_mhz > 0 ? e->lat_max_ns * e->freq_mhz / 1000.0 : 0;
+        d.lat_max_cycles = e->freq_mhz > 0 ? noc_ns_cycles(e->lat_max_ns, e->freq_mhz) : 0;
         d.lat_avg_ns = e->lat_avg_ns;
         d.lat_max_ns = e->lat_max_ns;
         rc = noc_design_write(&d, app, dir, tech, ctx);

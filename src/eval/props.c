@@ -22,6 +22,7 @@
 #include "nocsyn/eval.h"
 
 #include "nocsyn/topo.h"
+#include "nocsyn/units.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -339,7 +340,7 @@ int noc_topo_params(const struct noc_topo *t, double width, double freq_mhz, int
     p->channel_mbps = p->port_mbps = p->aggregate_mbps = p->channels_mbps = NAN;
     p->bisection_mbps = p->bisection_wires = NAN;
     if (p->width > 0 && p->freq_mhz > 0) {
-        p->channel_mbps = p->width * p->freq_mhz / 8.0;
+        p->channel_mbps = noc_link_mbps(p->width, p->freq_mhz);
         p->port_mbps = p->channel_mbps;
         p->aggregate_mbps = p->channel_mbps * t->nterminals;
         p->channels_mbps = p->channel_mbps * noc_topo_rr_channels(t);

@@ -8,6 +8,7 @@
 
 #include "explore_int.h"
 #include "nocsyn/app.h"
+#include "nocsyn/units.h"
 
 /* Appends constraint `name` to e->violations and a sentence to
  * e->violation_text. */
@@ -72,13 +73,13 @@ static int entry_check(struct noc_entry *e, const struct noc_app *app, const str
         int nl = 0, first = -1;
         for (int f = 0; rc == NOC_OK && f < app->nflows; f++)
             if (app->flows[f].max_latency_ns > 0 &&
-                cyc[f] * 1000.0 / e->freq_mhz > app->flows[f].max_latency_ns * (1 + 1e-9) && !nl++)
+                noc_cycles_ns(cyc[f], e->freq_mhz) > app->flows[f].max_latency_ns * (1 + 1e-9) && !nl++)
                 first = f;
         if (nl) {
             const struct noc_flow *fl = &app->flows[first];
             add(e, "latency", "%d flow%s above max_latency_ns (first: %s -> %s, %.3f ns > %g)", nl,
                 nl > 1 ? "s" : "", app->cores[fl->src].name, app->cores[fl->dst].name,
-                cyc[first] * 1000.0 / e->freq_mhz, fl->max_latency_ns);
+                noc_cycles_ns(cyc[first], e->freq_mhz), fl->max_latency_ns);
         }
         free(cyc);
         if (rc != NOC_OK)

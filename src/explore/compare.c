@@ -11,6 +11,7 @@
 #include "nocsyn/gen.h"
 #include "nocsyn/route.h"
 #include "nocsyn/traffic.h"
+#include "nocsyn/units.h"
 
 void noc_compare_opts_init(struct noc_compare_opts *o)
 {
@@ -66,7 +67,7 @@ static int evaluate(struct noc_entry *e, const struct noc_traffic *tr, const str
         return rc;
     eo.vcs = e->vcs;
     eo.seed = o->synth.seed;
-    eo.link_capacity_mbps = e->topo.link_width * e->topo.freq_mhz / 8;
+    eo.link_capacity_mbps = noc_link_mbps(e->topo.link_width, e->topo.freq_mhz);
     eo.bisection = e->topo.nnodes <= 64;
     noc_metrics_free(&e->m);
     noc_metrics_init(&e->m);
@@ -119,8 +120,8 @@ static int entry_timing(struct noc_entry *e, const struct noc_app *app, const st
     int rc = noc_synth_latency(app, t, tech, NULL, &e->lat_avg_cycles, &mx, ctx);
     if (rc != NOC_OK)
         return rc;
-    e->lat_avg_ns = e->lat_avg_cycles * 1000.0 / t->freq_mhz;
-    e->lat_max_ns = mx * 1000.0 / t->freq_mhz;
+    e->lat_avg_ns = noc_cycles_ns(e->lat_avg_cycles, t->freq_mhz);
+    e->lat_max_ns = noc_cycles_ns(mx, t->freq_mhz);
     return NOC_OK;
 }
 
@@ -133,7 +134,7 @@ static void baseline_clock(struct noc_entry *e, const struct noc_compare_opts *o
 {
     const struct noc_synth_opts *so = &o->synth;
     struct noc_topo *t = &e->topo;
-    int nf = so->nfreqs > 0 ? so->nfreqs : 1, nw = so->nwidths > 0 && !(budget_width > 0) ? so->nwidths : 1;
+    int nf = noc_synth_grid_nfreqs(so), nw = budget_width > 0 ? 1 : noc_synth_grid_nwidths(so);
     int rmax = 0;
     for (int r = 0; r < t->nrouters; r++)
         if (noc_topo_radix(t, r) > rmax)
@@ -141,17 +142,17 @@ static void baseline_clock(struct noc_entry *e, const struct noc_compare_opts *o
     double best_f = 0, best_w = 0, best_p = INFINITY, best_u = INFINITY;
     int best_ok = 0;
     for (int wi = 0; wi < nw; wi++) {
-        double w = budget_width > 0 ? budget_width : so->nwidths > 0 ? so->widths[wi] : so->link_width;
+        double w = budget_width > 0 ? budget_width : noc_synth_grid_width(so, wi);
         double fm = noc_tech_router_fmax_mhz(&so->tech, rmax, w), f = 0, flo = INFINITY;
         for (int fi = 0; fi < nf; fi++) {
-            double fv = so->nfreqs > 0 ? so->freqs[fi] : so->freq_mhz;
+            double fv = noc_synth_grid_freq(so, fi);
             flo = fmin(flo, fv);
             if (fv <= fm * (1 + 1e-12) && fv > f)
                 f = fv;
         }
         if (f == 0)
             f = flo; /* no grid clock closes timing: the slowest, flagged by fmax */
-        double cap = w * f / 8, u = 0;
+        double cap = noc_link_mbps(w, f), u = 0;
         for (int c = 0; c < t->nch; c++)
             u = fmax(u, e->load_mbps[c] / cap);
         double port = noc_topo_port_load(t, e->load_mbps); /* shared concentrator ports */
@@ -219,7 +220,7 @@ static int simulate(struct noc_entry *e, const struct noc_traffic *tr, const str
     e->simulated = 1;
     noc_buf_init(&svg);
     if ((rc = noc_sim_sweep(&sim, o->sim_from, o->sim_to, o->sim_step, &e->sim, ctx)) == NOC_OK) {
-        double cap = e->topo.link_width * e->topo.freq_mhz / 8;
+        double cap = noc_link_mbps(e->topo.link_width, e->topo.freq_mhz);
         e->sim_headroom = tr->unit_mbps > 0 ? e->sim.saturation * cap / tr->unit_mbps : NAN;
         char title[160];
         snprintf(title, sizeof title, "%s (%s)", e->design, e->routing);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "nocsyn/topo.h"
+#include "nocsyn/units.h"
 
 /* Registry of tech-file keys: name, offset and default. */
 static const struct {
@@ -37,7 +38,7 @@ static const struct {
     {"router_stages", offsetof(struct noc_tech, router_stages), 3},
     {"clk_fj_bit", offsetof(struct noc_tech, clk_fj_bit), 2},
     {"reg_um2_bit", offsetof(struct noc_tech, reg_um2_bit), 4.52},
-    {"packet_bits", offsetof(struct noc_tech, packet_bits), 128},
+    {"packet_bits", offsetof(struct noc_tech, packet_bits), NOC_DEFAULT_PACKET_BITS},
 };
 #define NKEYS (sizeof tech_keys / sizeof tech_keys[0])
 
@@ -241,7 +242,7 @@ int noc_tech_link_stages(const struct noc_tech *tech, double length_mm, double f
 {
     if (!(freq_mhz > 0) || !(length_mm > 0) || !isfinite(length_mm))
         return 0;
-    double period_ps = 1e6 / freq_mhz;
+    double period_ps = noc_period_ps(freq_mhz);
     double regs = ceil(noc_tech_wire_delay_ps(tech, length_mm) / period_ps - 1e-9) - 1;
     if (regs > 1e6)
         regs = 1e6;

@@ -134,6 +134,10 @@ EOF
     run conv_json convert gen:torus:k=3,n=2 --to json
     run rtl_mesh rtl gen:mesh:k=2,n=2 -o rtl_mesh
     run rtl_torus rtl gen:torus:k=3,n=2 -o rtl_torus
+    for c in app-info convert gen eval synth compare floorplan route perm min dynamic design latency tech sim campaign rtl; do
+        run "help_$c" "$c" --help
+    done
+    run help_main --help
     run camp_plan campaign plan ../camp.txt -o camp --nocsyn nocsyn
     run camp_run campaign run ../camp_small.txt -o camp_small -q
     run camp_status campaign status camp_small
@@ -183,9 +187,9 @@ EOF
     run compare compare ../apps/mpeg4.csv --freq 500,1000 --link-width 32,64 -o cmp
     run compare_wb compare ../apps/pip.csv --wire-budget 128 -o cmp_wb
     cd .. || exit 2
-    # the campaign's scripts name the tree's absolute path
-    grep -rl "$T" . | while read -r f; do
-        sed -i "s|$T|TREE|g" "$f"
+    # the campaign's scripts name the tree's absolute path and the binary
+    grep -rlF -e "$T" -e "$BIN" . | while read -r f; do
+        sed -i -e "s|$T|TREE|g" -e "s|$BIN|NOCSYN|g" "$f"
     done
 }
 
