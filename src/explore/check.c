@@ -117,12 +117,7 @@ int explore_check(struct noc_compare *c, const struct noc_app *app, const struct
             if (j == i || c->e[j].violations[0])
                 continue;
             objectives(&c->e[j], b);
-            int le = 1, lt = 0;
-            for (int k = 0; k < 4; k++) {
-                le &= b[k] <= a[k];
-                lt |= b[k] < a[k];
-            }
-            if (le && lt)
+            if (noc_pareto_dominates(b, a, 4, 0))
                 e->pareto = 0;
         }
     }

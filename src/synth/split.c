@@ -232,15 +232,14 @@ void noc_synth_pareto(struct noc_synth_result *res)
         if (!a->feasible)
             continue;
         int dominated = 0;
+        double av[4], bv[4];
+        synth_objectives(a, av);
         for (int j = 0; j < res->n && !dominated; j++) {
             const struct noc_design *b = &res->d[j];
             if (j == i || !b->feasible)
                 continue;
-            int le = b->power_mw <= a->power_mw && b->lat_avg_ns <= a->lat_avg_ns &&
-                     b->area_mm2 <= a->area_mm2 && b->m.radix_max <= a->m.radix_max;
-            int lt = b->power_mw < a->power_mw || b->lat_avg_ns < a->lat_avg_ns ||
-                     b->area_mm2 < a->area_mm2 || b->m.radix_max < a->m.radix_max;
-            dominated = le && lt;
+            synth_objectives(b, bv);
+            dominated = noc_pareto_dominates(bv, av, 4, 0);
         }
         a->pareto = !dominated;
         if (res->chosen < 0)
