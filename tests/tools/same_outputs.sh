@@ -125,6 +125,8 @@ EOF
     run route_dl route gen:torus:k=4,n=2 --deadlock --routing dor --vcs 2
     run route_default route gen:butterfly:k=2,n=3 --from t0 --to t7
     run route_mc route gen:mesh:k=3,n=2 --from t4 --multicast all
+    run route_mc_fly route gen:butterfly:k=2,n=3 --from t0 --multicast all
+    run route_mc_torus route gen:torus:k=4,n=2 --from t0 --multicast t3,t5 --vcs 2
     run eval_mesh eval gen:mesh:k=4,n=2 --format json
     run eval_grid eval gen:torus:k=4,n=2 --routing dor --link-width 64 --freq 500 --format json --no-bisection
     run eval_cap eval gen:cmesh:k=2,c=4,share=1 --capacity 1000 --format text
@@ -156,6 +158,10 @@ EOF
             *) sweep="" ;;
         esac
         run synth synth "$A" --method all --threads 1 $sweep -o synth
+        # floorplan rule: a floorplan missing a core, an app half placed
+        head -n 2 fp.csv >fp_part.csv
+        run synth_fp_part synth "$A" --floorplan fp_part.csv --switches 2 -o synth_fp_part
+        run compare_fp_part compare "$A" --floorplan fp_part.csv -o cmp_fp_part
         run synth_fp synth "$A" --method split --switches 3 --floorplan fp.csv --tech ../tech.txt --packet-bits 64 --freq 900 -o synth_fp
         run compare compare "$A" --methods split,merge -o cmp
         d=$(ls synth/*.dot 2>/dev/null | head -n 1)
@@ -166,6 +172,9 @@ EOF
             run route_t route "$d" --from "$(sed -n 's/^ *"*\([^" ]*\)"* *\[.*kind="*terminal.*/\1/p' "$d" | head -n 1)" \
                 --to "$(sed -n 's/^ *"*\([^" ]*\)"* *\[.*kind="*terminal.*/\1/p' "$d" | tail -n 1)"
             run route_dl route "$d" --deadlock --routing table
+            run route_mc route "$d" --from "$(sed -n 's/^ *"*\([^" ]*\)"* *\[.*kind="*terminal.*/\1/p' "$d" | head -n 1)" --multicast all
+            run sim_uniform sim "$d" --rate 0.1 --warmup 200 --cycles 1000 --format text
+            run rtl_uniform rtl "$d" -o rtl_uniform
             run sim_app sim "$d" --traffic "app:$A" --warmup 200 --cycles 1000 --format json
             run sim_app_rate sim "$d" --traffic "app:$A" --rate 0.3 --warmup 200 --cycles 1000 --format text
             run rtl rtl "$d" --traffic "app:$A" -o rtl

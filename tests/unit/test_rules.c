@@ -1,0 +1,113 @@
+/* Unit tests: the shared rules of issue 24 -- the default routing
+ * (noc_routing_default, route.h).  Expected
+ * models follow from the contract in route.h by hand: dor applies to
+ * meshes (shape MESH) but not to butterflies; desttag to butterflies;
+ * a topology built without a shape has only updown (and table with stored
+ * routes). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "test_route_fix.h"
+
+struct seen {
+    int n, models[8], reject_table, reject_all;
+};
+
+static int record(void *ud, const struct noc_routing *rt)
+{
+    struct seen *s = ud;
+    if (s->n < 8)
+        s->models[s->n++] = rt->model;
+    return !s->reject_all && !(s->reject_table && rt->model == NOC_RT_TABLE);
+}
+
+static int chosen(const char *spec, const int *order, int norder, int *rc)
+{
+    struct noc_topo t;
+    struct noc_routing r;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    fx_gen(&t, spec);
+    int model = -1;
+    *rc = noc_routing_default(&t, order, norder, 1, NULL, NULL, &r, &ctx);
+    if (*rc == NOC_OK) {
+        model = r.model;
+        noc_routing_free(&r);
+    }
+    noc_topo_free(&t);
+    return model;
+}
+
+static void default_order(void **state)
+{
+    (void)state;
+    int rc;
+    /* no stored routes: table fails, dor applies to the mesh */
+    assert_int_equal(chosen("mesh:k=3,n=2", NULL, 0, &rc), NOC_RT_DOR);
+    /* a butterfly: dor does not apply, desttag does */
+    assert_int_equal(chosen("butterfly:k=2,n=2", NULL, 0, &rc), NOC_RT_DESTTAG);
+    /* the multicast order of the route command: dor, else updown */
+    static const int mc[] = {NOC_RT_DOR, NOC_RT_UPDOWN};
+    assert_int_equal(chosen("butterfly:k=2,n=2", mc, 2, &rc), NOC_RT_UPDOWN);
+    assert_int_equal(chosen("mesh:k=3,n=2", mc, 2, &rc), NOC_RT_DOR);
+    /* an order whose last model fails: that model's own status */
+    static const int dor_only[] = {NOC_RT_DOR};
+    assert_int_equal(chosen("butterfly:k=2,n=2", dor_only, 1, &rc), -1);
+    assert_int_equal(rc, NOC_EUNSUP);
+}
+
+static void default_table_and_accept(void **state)
+{
+    (void)state;
+    /* a 4-ring built by hand (no shape): only table (when stored) and updown */
+    static const int links[] = {0, 1, 1, 2, 2, 3, 3, 0};
+    struct noc_topo t;
+    struct noc_routing r;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    fx_build(&t, 4, links, 4, NULL, 0);
+    struct seen s = {0};
+    assert_int_equal(noc_routing_default(&t, NULL, 0, 1, record, &s, &r, &ctx), NOC_OK);
+    assert_int_equal(r.model, NOC_RT_UPDOWN);
+    assert_int_equal(s.n, 1); /* table, dor, desttag fail to initialise: accept sees updown alone */
+    noc_routing_free(&r);
+    int p02[] = {0, 1, 2};
+    assert_int_equal(noc_topo_add_route(&t, 4, 6, p02, 3, &ctx), NOC_OK);
+    assert_int_equal(noc_topo_finalize(&t, &ctx), NOC_OK);
+    /* stored routes: table first */
+    memset(&s, 0, sizeof s);
+    assert_int_equal(noc_routing_default(&t, NULL, 0, 1, record, &s, &r, &ctx), NOC_OK);
+    assert_int_equal(r.model, NOC_RT_TABLE);
+    assert_int_equal(s.n, 1);
+    noc_routing_free(&r);
+    /* table rejected (sim: routes not covering the traffic): updown */
+    memset(&s, 0, sizeof s);
+    s.reject_table = 1;
+    assert_int_equal(noc_routing_default(&t, NULL, 0, 1, record, &s, &r, &ctx), NOC_OK);
+    assert_int_equal(r.model, NOC_RT_UPDOWN);
+    assert_int_equal(s.n, 2);
+    assert_int_equal(s.models[0], NOC_RT_TABLE);
+    assert_int_equal(s.models[1], NOC_RT_UPDOWN);
+    noc_routing_free(&r);
+    /* everything rejected, the last one initialised: the generic refusal */
+    memset(&s, 0, sizeof s);
+    s.reject_all = 1;
+    assert_int_equal(noc_routing_default(&t, NULL, 0, 1, record, &s, &r, &ctx), NOC_EUNSUP);
+    assert_non_null(strstr(ctx.msg, "no routing model (table, dor, desttag, updown) applies"));
+    noc_topo_free(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(default_order),
+        cmocka_unit_test(default_table_and_accept),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
