@@ -307,5 +307,14 @@ int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, i
  * so that heavily communicating cores sit close.  Sets x, y (lower-left) and
  * w, h of every core.  Deterministic for a seed.  O(N log N) METIS calls. */
 int noc_floorplan_mincut(struct noc_app *app, unsigned seed, struct noc_ctx *ctx);
+/* The floorplan rule of synth, compare and campaign jobs: when no core has
+ * a position, the min-cut floorplan above (seed); when every core has one,
+ * they are kept; when only some have one, NOC_EINVAL naming the first core
+ * without: "the floorplan does not place core C" against the file
+ * `floorplan` when one was read, else "core C has no position (x, y) while
+ * other cores have one" against `app_path`.  Other errors: the min-cut's.
+ * O(N) plus the min-cut. */
+int noc_floorplan_place(struct noc_app *app, const char *floorplan, const char *app_path, unsigned seed,
+                        struct noc_ctx *ctx);
 
 #endif

@@ -192,23 +192,12 @@ int cmd_compare(int argc, char **argv)
     noc_compare_init(&cmp);
     const char *apppath = argv[optind];
     int rc = noc_app_read(&app, apppath, appfmt, &ctx);
-    if (rc == NOC_OK && tech)
-        rc = noc_tech_read(&co.synth.tech, tech, &ctx);
-    if (pkt_bits > 0)
-        co.synth.tech.packet_bits = pkt_bits;
+    if (rc == NOC_OK)
+        rc = noc_tech_setup(&co.synth.tech, tech, pkt_bits, &ctx);
     if (rc == NOC_OK && fp)
         rc = noc_floorplan_read(&app, fp, &ctx);
-    int placed = 0;
-    for (int i = 0; rc == NOC_OK && i < app.ncores; i++)
-        placed += app.cores[i].has_pos;
-    for (int i = 0; rc == NOC_OK && placed && placed < app.ncores && i < app.ncores; i++)
-        if (!app.cores[i].has_pos)
-            rc = noc_error(&ctx, NOC_EINVAL, fp ? fp : apppath, 0,
-                           fp ? "the floorplan does not place core %s"
-                              : "core %s has no position (x, y) while other cores have one",
-                           app.cores[i].name);
-    if (rc == NOC_OK && !placed)
-        rc = noc_floorplan_mincut(&app, co.synth.seed, &ctx);
+    if (rc == NOC_OK)
+        rc = noc_floorplan_place(&app, fp, apppath, co.synth.seed, &ctx);
     struct cli_progress prog;
     cli_progress_init(&prog, "compare: designs", quiet);
     co.progress = cli_progress;

@@ -318,27 +318,11 @@ int cmd_synth(int argc, char **argv)
     int rc = NOC_OK;
     if ((rc = noc_app_read(&app, apppath, appfmt, &ctx)) != NOC_OK)
         goto done;
-    if (tech && (rc = noc_tech_read(&so.tech, tech, &ctx)) != NOC_OK)
+    if ((rc = noc_tech_setup(&so.tech, tech, pkt_bits, &ctx)) != NOC_OK)
         goto done;
-    if (pkt_bits > 0)
-        so.tech.packet_bits = pkt_bits;
     if (fp && (rc = noc_floorplan_read(&app, fp, &ctx)) != NOC_OK)
         goto done;
-    int placed = 0;
-    for (int i = 0; i < app.ncores; i++)
-        placed += app.cores[i].has_pos;
-    if (placed > 0 && placed < app.ncores) {
-        for (int i = 0; i < app.ncores; i++)
-            if (!app.cores[i].has_pos) {
-                rc = fp ? noc_error(&ctx, NOC_EINVAL, fp, 0, "the floorplan does not place core %s",
-                                    app.cores[i].name)
-                        : noc_error(&ctx, NOC_EINVAL, apppath, 0,
-                                    "core %s has no position (x, y) while other cores have one",
-                                    app.cores[i].name);
-                goto done;
-            }
-    }
-    if (placed == 0 && (rc = noc_floorplan_mincut(&app, so.seed, &ctx)) != NOC_OK)
+    if ((rc = noc_floorplan_place(&app, fp, apppath, so.seed, &ctx)) != NOC_OK)
         goto done;
     if (kfix) {
         if (kfix > app.ncores) {

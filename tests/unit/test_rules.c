@@ -1,9 +1,11 @@
 /* Unit tests: the shared rules of issue 24 -- the default routing
- * (noc_routing_default, route.h).  Expected
+ * (noc_routing_default, route.h), the floorplan rule (noc_floorplan_place,
+ * synth.h) and the tech-file set-up (noc_tech_setup, tech.h).  Expected
  * models follow from the contract in route.h by hand: dor applies to
  * meshes (shape MESH) but not to butterflies; desttag to butterflies;
  * a topology built without a shape has only updown (and table with stored
- * routes). */
+ * routes).  Floorplan messages and the packet size from the contracts in
+ * synth.h and tech.h (128 bits is the cited default). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +16,9 @@
 #include <unistd.h>
 
 #include "test_route_fix.h"
+#include "nocsyn/app.h"
+#include "nocsyn/synth.h"
+#include "nocsyn/tech.h"
 
 struct seen {
     int n, models[8], reject_table, reject_all;
@@ -103,11 +108,93 @@ static void default_table_and_accept(void **state)
     noc_topo_free(&t);
 }
 
+/* An app of cores a, b, c (a -> b, b -> c). */
+static void three_cores(struct noc_app *app)
+{
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    noc_app_init(app);
+    int a = noc_app_core(app, "a", &ctx), b = noc_app_core(app, "b", &ctx), c = noc_app_core(app, "c", &ctx);
+    assert_int_equal(noc_app_add_flow(app, a, b, 100, -1, &ctx), NOC_OK);
+    assert_int_equal(noc_app_add_flow(app, b, c, 50, -1, &ctx), NOC_OK);
+}
+
+static void floorplan_rule(void **state)
+{
+    (void)state;
+    struct noc_app app;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    /* none placed: the min-cut places every core */
+    three_cores(&app);
+    assert_int_equal(noc_floorplan_place(&app, NULL, "x.csv", 1, &ctx), NOC_OK);
+    for (int i = 0; i < 3; i++)
+        assert_true(app.cores[i].has_pos);
+    noc_app_free(&app);
+    /* every core placed: kept as given */
+    three_cores(&app);
+    for (int i = 0; i < 3; i++) {
+        app.cores[i].has_pos = 1;
+        app.cores[i].x = 10 * i;
+        app.cores[i].y = 7;
+    }
+    assert_int_equal(noc_floorplan_place(&app, NULL, "x.csv", 1, &ctx), NOC_OK);
+    for (int i = 0; i < 3; i++)
+        assert_true(app.cores[i].x == 10 * i && app.cores[i].y == 7);
+    /* b unplaced: named, against the floorplan file, else the app */
+    app.cores[1].has_pos = 0;
+    assert_int_equal(noc_floorplan_place(&app, "fp.csv", "x.csv", 1, &ctx), NOC_EINVAL);
+    assert_string_equal(ctx.msg, "fp.csv: the floorplan does not place core b");
+    noc_ctx_clear(&ctx);
+    assert_int_equal(noc_floorplan_place(&app, NULL, "x.csv", 1, &ctx), NOC_EINVAL);
+    assert_string_equal(ctx.msg, "x.csv: core b has no position (x, y) while other cores have one");
+    assert_true(app.cores[0].x == 0 && !app.cores[1].has_pos);
+    noc_app_free(&app);
+}
+
+static void tech_setup(void **state)
+{
+    (void)state;
+    struct noc_tech t;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    noc_tech_defaults(&t);
+    /* no file, no override: the default 128 bits */
+    assert_int_equal(noc_tech_setup(&t, NULL, 0, &ctx), NOC_OK);
+    assert_true(t.packet_bits == 128);
+    /* the override alone */
+    assert_int_equal(noc_tech_setup(&t, NULL, 256, &ctx), NOC_OK);
+    assert_true(t.packet_bits == 256);
+    /* a file with packet_bits = 64: the file's, unless overridden */
+    char path[] = "/tmp/nocsyn-test-tech-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("# test\npacket_bits = 64\nrouter_stages = 2\n", f);
+    fclose(f);
+    noc_tech_defaults(&t);
+    assert_int_equal(noc_tech_setup(&t, path, 0, &ctx), NOC_OK);
+    assert_true(t.packet_bits == 64 && t.router_stages == 2);
+    noc_tech_defaults(&t);
+    assert_int_equal(noc_tech_setup(&t, path, 512, &ctx), NOC_OK);
+    assert_true(t.packet_bits == 512 && t.router_stages == 2);
+    /* a bad file: the reader's error */
+    f = fopen(path, "w");
+    fputs("nonsense_key = 1\n", f);
+    fclose(f);
+    noc_tech_defaults(&t);
+    assert_int_equal(noc_tech_setup(&t, path, 512, &ctx), NOC_EINVAL);
+    assert_true(t.packet_bits == 128);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(default_order),
         cmocka_unit_test(default_table_and_accept),
+        cmocka_unit_test(floorplan_rule),
+        cmocka_unit_test(tech_setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
