@@ -1,11 +1,13 @@
 /* Unit tests: the shared rules of issue 24 -- the default routing
  * (noc_routing_default, route.h), the floorplan rule (noc_floorplan_place,
- * synth.h) and the tech-file set-up (noc_tech_setup, tech.h).  Expected
+ * synth.h), the tech-file set-up (noc_tech_setup, tech.h), the app summary
+ * (noc_app_summarize, app.h) and sim's app rate (noc_sim_app_rate).  Expected
  * models follow from the contract in route.h by hand: dor applies to
  * meshes (shape MESH) but not to butterflies; desttag to butterflies;
  * a topology built without a shape has only updown (and table with stored
  * routes).  Floorplan messages and the packet size from the contracts in
- * synth.h and tech.h (128 bits is the cited default). */
+ * synth.h and tech.h (128 bits is the cited default); the app summary and
+ * sim's app rate (app.h, sim.h) from hand sums over a three-core app. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,7 +19,9 @@
 
 #include "test_route_fix.h"
 #include "nocsyn/app.h"
+#include "nocsyn/sim.h"
 #include "nocsyn/synth.h"
+#include "nocsyn/traffic.h"
 #include "nocsyn/tech.h"
 
 struct seen {
@@ -188,6 +192,79 @@ static void tech_setup(void **state)
     unlink(path);
 }
 
+/* The app summary (app.h): three_cores has a -> b 100, b -> c 50, so in =
+ * (0, 100, 50), out = (100, 50, 0), total 150, one component; bounds
+ * added by hand. */
+static void app_summary(void **state)
+{
+    (void)state;
+    struct noc_app app;
+    struct noc_app_summary s;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    three_cores(&app);
+    noc_app_summary_init(&s);
+    assert_int_equal(noc_app_summarize(&app, &s, &ctx), NOC_OK);
+    assert_true(s.in[0] == 0 && s.in[1] == 100 && s.in[2] == 50);
+    assert_true(s.out[0] == 100 && s.out[1] == 50 && s.out[2] == 0);
+    assert_true(s.total == 150);
+    assert_int_equal(s.ncomp, 1);
+    assert_int_equal(s.nbounded, 0);
+    assert_int_equal(s.nlat, 0);
+    assert_int_equal(s.tightest, -1);
+    noc_app_summary_free(&s);
+    /* a second island d -> e with max_hops 1; latency bounds 20 ns on
+     * b -> c, 10 ns on d -> e: the tightest is d -> e (flow 2) */
+    int d = noc_app_core(&app, "d", &ctx), e = noc_app_core(&app, "e", &ctx);
+    assert_int_equal(noc_app_add_flow(&app, d, e, 5, 1, &ctx), NOC_OK);
+    assert_int_equal(noc_app_bound_latency(&app, 1, 2, 20, &ctx), NOC_OK);
+    assert_int_equal(noc_app_bound_latency(&app, d, e, 10, &ctx), NOC_OK);
+    assert_int_equal(noc_app_summarize(&app, &s, &ctx), NOC_OK);
+    assert_int_equal(s.ncomp, 2);
+    assert_int_equal(s.comp[3], 1);
+    assert_int_equal(s.nbounded, 1);
+    assert_int_equal(s.nlat, 2);
+    assert_int_equal(s.tightest, 2);
+    assert_true(s.total == 155);
+    noc_app_summary_free(&s);
+    assert_null(s.in);
+    noc_app_free(&app);
+}
+
+/* sim's app rate (sim.h): unit / capacity; 32 bits at 1000 MHz = 4000 MB/s
+ * (32 x 1000 / 8), so 1000 MB/s runs at 0.25 and 5000 MB/s is refused. */
+static void sim_app_rate(void **state)
+{
+    (void)state;
+    struct noc_topo t;
+    struct noc_traffic tr;
+    struct noc_ctx ctx;
+    double r = -1;
+    noc_ctx_init(&ctx);
+    fx_gen(&t, "mesh:k=2,n=2");
+    memset(&tr, 0, sizeof tr);
+    tr.unit_mbps = 1000;
+    /* no clock on the topology, no capacity: unknown */
+    assert_int_equal(noc_sim_app_rate(&t, &tr, 0, &r, &ctx), NOC_OK);
+    assert_true(r == 0);
+    t.link_width = 32;
+    t.freq_mhz = 1000;
+    assert_int_equal(noc_sim_app_rate(&t, &tr, 0, &r, &ctx), NOC_OK);
+    assert_true(r == 0.25);
+    /* an explicit capacity wins: 1000 / 2000 */
+    assert_int_equal(noc_sim_app_rate(&t, &tr, 2000, &r, &ctx), NOC_OK);
+    assert_true(r == 0.5);
+    tr.unit_mbps = 5000;
+    assert_int_equal(noc_sim_app_rate(&t, &tr, 0, &r, &ctx), NOC_EINFEASIBLE);
+    assert_non_null(strstr(ctx.msg, "5000 MB/s, more than the link capacity 4000 MB/s"));
+    /* not app traffic (no MB/s scale): unknown */
+    noc_ctx_clear(&ctx);
+    tr.unit_mbps = 0;
+    assert_int_equal(noc_sim_app_rate(&t, &tr, 0, &r, &ctx), NOC_OK);
+    assert_true(r == 0);
+    noc_topo_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -195,6 +272,8 @@ int main(void)
         cmocka_unit_test(default_table_and_accept),
         cmocka_unit_test(floorplan_rule),
         cmocka_unit_test(tech_setup),
+        cmocka_unit_test(app_summary),
+        cmocka_unit_test(sim_app_rate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
