@@ -97,7 +97,7 @@ int cmd_compare(int argc, char **argv)
     static const struct option opts[] = {
         {"out", required_argument, NULL, 'o'},        {"methods", required_argument, NULL, O_METHODS},
         {"baselines", required_argument, NULL, O_BASES}, {"max-radix", required_argument, NULL, O_RADIX},
-        {"link-width", required_argument, NULL, O_WIDTH}, {"freq", required_argument, NULL, O_FREQ},
+        CLI_OPT_LINK_WIDTH(O_WIDTH),                  CLI_OPT_FREQ(O_FREQ),
         {"floorplan", required_argument, NULL, O_FP}, {"tech", required_argument, NULL, O_TECH},
         {"seed", required_argument, NULL, O_SEED},    {"no-ideal", no_argument, NULL, O_NOIDEAL},
         {"simulate", no_argument, NULL, O_SIM},       {"sim-cycles", required_argument, NULL, O_SIMCYC},
@@ -131,16 +131,12 @@ int cmd_compare(int argc, char **argv)
             co.synth.max_radix = (int)l;
             break;
         case O_WIDTH:
-            if ((code = cli_parse_grid("--link-width", optarg, 1, 4096, 1, co.synth.widths, NOC_SYNTH_MAX_GRID,
-                                       &co.synth.nwidths)))
+            if ((code = cli_grid_width(optarg, &co.synth)))
                 goto done;
-            co.synth.link_width = co.synth.widths[0];
             break;
         case O_FREQ:
-            if ((code = cli_parse_grid("--freq", optarg, 1e-3, 1e5, 0, co.synth.freqs, NOC_SYNTH_MAX_GRID,
-                                       &co.synth.nfreqs)))
+            if ((code = cli_grid_freq(optarg, &co.synth)))
                 goto done;
-            co.synth.freq_mhz = co.synth.freqs[0];
             break;
         case O_UTIL: {
             double u;

@@ -179,8 +179,8 @@ int cmd_synth(int argc, char **argv)
     static const struct option opts[] = {
         {"out", required_argument, NULL, 'o'},        {"method", required_argument, NULL, O_METHOD},
         {"switches", required_argument, NULL, O_SWITCHES}, {"sweep", optional_argument, NULL, O_SWEEP},
-        {"max-radix", required_argument, NULL, O_RADIX}, {"link-width", required_argument, NULL, O_WIDTH},
-        {"freq", required_argument, NULL, O_FREQ},    {"max-util", required_argument, NULL, O_UTIL},
+        {"max-radix", required_argument, NULL, O_RADIX}, CLI_OPT_LINK_WIDTH(O_WIDTH),
+        CLI_OPT_FREQ(O_FREQ),                         {"max-util", required_argument, NULL, O_UTIL},
         {"hop-mw", required_argument, NULL, O_HOP},   {"floorplan", required_argument, NULL, O_FP},
         {"tech", required_argument, NULL, O_TECH},    {"seed", required_argument, NULL, O_SEED},
         {"threads", required_argument, NULL, O_THREADS}, {"all", no_argument, NULL, O_ALL},
@@ -236,14 +236,12 @@ int cmd_synth(int argc, char **argv)
             so.max_radix = (int)l;
             break;
         case O_WIDTH:
-            if (cli_parse_grid("--link-width", optarg, 1, 4096, 1, so.widths, NOC_SYNTH_MAX_GRID, &so.nwidths))
+            if (cli_grid_width(optarg, &so))
                 return 2;
-            so.link_width = so.widths[0];
             break;
         case O_FREQ:
-            if (cli_parse_grid("--freq", optarg, 1e-3, 1e5, 0, so.freqs, NOC_SYNTH_MAX_GRID, &so.nfreqs))
+            if (cli_grid_freq(optarg, &so))
                 return 2;
-            so.freq_mhz = so.freqs[0];
             break;
         case O_PKT:
             if (parse_num("--packet-bits", optarg, 1, &pkt_bits)) return 2;

@@ -98,7 +98,7 @@ int cmd_tech(int argc, char **argv)
         return cli_help(tech_help);
     static const struct option longopts[] = {
         {"tech", required_argument, NULL, O_TECH},   {"width", required_argument, NULL, O_WIDTH},
-        {"radix", required_argument, NULL, O_RADIX}, {"freq", required_argument, NULL, O_FREQ},
+        {"radix", required_argument, NULL, O_RADIX}, CLI_OPT_FREQ(O_FREQ),
         {"format", required_argument, NULL, O_FORMAT}, {NULL, 0, NULL, 0},
     };
     const char *techf = NULL;
@@ -115,7 +115,7 @@ int cmd_tech(int argc, char **argv)
                 return cli_usage("--width '%s': a number of bits in 1..4096", optarg);
             break;
         case O_FREQ:
-            if (noc_parse_double(optarg, &f) || !(f > 0 && f <= 1e5))
+            if (cli_freq_value(optarg, &f) || f > 1e5)
                 return cli_usage("--freq '%s': a frequency in MHz, > 0", optarg);
             break;
         case O_RADIX: {
