@@ -218,21 +218,21 @@ int cmd_compare(int argc, char **argv)
     if (rc == NOC_OK && !quiet) {
         int w = 12;
         for (int i = 0; i < cmp.n; i++)
-            w = (int)strlen(cmp.e[i].design) > w ? (int)strlen(cmp.e[i].design) : w;
+            w = (int)strlen(cmp.e[i].d.name) > w ? (int)strlen(cmp.e[i].d.name) : w;
         printf("%-*s %-9s %7s %6s %5s %8s %10s %9s %9s %5s %6s %5s %8s %8s  %s\n", w, "design", "routing", "routers",
                "links", "radix", "hops_avg", "load_mbps", "power_mw", "area_mm2", "dlfree", "MHz", "width", "lat_ns",
                "max_util", "violations");
         for (int i = 0; i < cmp.n; i++) {
             const struct noc_entry *e = &cmp.e[i];
-            printf("%-*s %-9s %7d %6d %5d %8.3f %10.4g %9.3f %9.4f %5s %6g %5g %8.2f %8.3f  %s%s\n", w, e->design,
-                   e->routing, e->m.routers, e->m.links, e->m.radix_max, e->m.hops_avg, e->m.max_channel_load_mbps,
-                   e->power_mw, e->area_mm2, e->m.deadlock_free > 0 ? "yes" : "no", e->freq_mhz, e->link_width,
-                   e->lat_avg_ns, e->m.max_utilization, e->violations[0] ? e->violations : "-",
-                   e->pareto ? "  pareto" : "");
+            printf("%-*s %-9s %7d %6d %5d %8.3f %10.4g %9.3f %9.4f %5s %6g %5g %8.2f %8.3f  %s%s\n", w, e->d.name,
+                   e->routing, e->d.m.routers, e->d.m.links, e->d.m.radix_max, e->d.m.hops_avg, e->d.m.max_channel_load_mbps,
+                   e->d.power_mw, e->d.area_mm2, e->d.m.deadlock_free > 0 ? "yes" : "no", e->d.freq_mhz, e->d.link_width,
+                   e->d.lat_avg_ns, e->d.m.max_utilization, e->violations[0] ? e->violations : "-",
+                   e->d.pareto ? "  pareto" : "");
         }
         for (int i = 0; i < cmp.n; i++)
             if (cmp.e[i].violations[0])
-                printf("violates: %s: %s\n", cmp.e[i].design, cmp.e[i].violation_text);
+                printf("violates: %s: %s\n", cmp.e[i].d.name, cmp.e[i].violation_text);
         for (int i = 0; i < cmp.nskip; i++)
             printf("skipped: %s %s: %s\n", !strcmp(cmp.skip[i].kind, "synth") ? "method" : "baseline",
                    cmp.skip[i].name, cmp.skip[i].reason);
