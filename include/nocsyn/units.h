@@ -53,6 +53,12 @@ double noc_cycles_ns(double cycles, double freq_mhz);
  * rounded).  O(1), never fails. */
 double noc_ns_cycles(double ns, double freq_mhz);
 
+/* Flits per second that a load of `mbps` MB/s makes on a link width_bits
+ * wide: mbps x 8e6 / width (the inverse of noc_link_mbps per clock).
+ * Inline: the synthesis cost functions call it per candidate link.  O(1),
+ * never fails. */
+static inline double noc_flits_per_s(double mbps, double width_bits) { return mbps * 8e6 / width_bits; }
+
 /* The clock period in ps at freq_mhz: 1e6 / freq.  O(1), never fails. */
 double noc_period_ps(double freq_mhz);
 

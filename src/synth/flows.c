@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "nocsyn/synth.h"
+#include "nocsyn/units.h"
 
 int swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_opts *o,
                struct noc_ctx *ctx)
@@ -122,7 +123,7 @@ static double edge_cost(const struct swnet *n, int u, int v, double bw, int open
     const struct noc_tech *t = &n->o->tech;
     double w = n->width, f = n->o->freq_mhz;
     double c = noc_tech_channel_mw(t, len_est(n, u, v), w, bw, f) - noc_tech_channel_mw(t, len_est(n, u, v), w, 0, f);
-    double flits = bw * 8e6 / w;
+    double flits = noc_flits_per_s(bw, w);
     int pv = swnet_ports(n, v) + (open ? 1 : 0);
     c += noc_tech_router_mw(t, pv, w, flits, f) - noc_tech_router_mw(t, pv, w, 0, f);
     if (open) {
@@ -181,7 +182,7 @@ static int has_room(const struct swnet *n, int c, double bw)
 static double open_lb(const struct swnet *n, int s, double bw)
 {
     const struct noc_tech *t = &n->o->tech;
-    double w = n->width, f = n->o->freq_mhz, flits = bw * 8e6 / w;
+    double w = n->width, f = n->o->freq_mhz, flits = noc_flits_per_s(bw, w);
     int ps = swnet_ports(n, s);
     double c = noc_tech_router_mw(t, 1, w, flits, f) - noc_tech_router_mw(t, 1, w, 0, f);
     c += noc_tech_router_mw(t, ps + 1, w, 0, f) - noc_tech_router_mw(t, ps, w, 0, f);

@@ -205,7 +205,7 @@ void noc_tech_topo(const struct noc_tech *tech, const struct noc_topo *t,
         for (int i = g->in_off[r]; i < g->in_off[r + 1]; i++) {
             int c = g->in_edge[i];
             double cw = chan_width(t, c, width);
-            flits += load_mbps ? load_mbps[c] * 8e6 / cw : 0;
+            flits += load_mbps ? noc_flits_per_s(load_mbps[c], cw) : 0;
             w = fmax(w, cw);
             nin++;
         }

@@ -42,6 +42,11 @@ static void test_cycles_ns(void **state)
     assert_true(noc_ns_cycles(14, 500) == 7);
     /* 2.5 ns at 1000 MHz is 2.5 cycles: not rounded */
     assert_true(noc_ns_cycles(2.5, 1000) == 2.5);
+    /* flits: 4000 MB/s on 32-bit links = 32e9 bit/s / 32 = 1e9 flits/s (one
+     * a cycle at 1000 MHz); 100 MB/s on 64 bits = 8e8 / 64 = 1.25e7 */
+    assert_true(noc_flits_per_s(4000, 32) == 1e9);
+    assert_true(noc_flits_per_s(100, 64) == 1.25e7);
+    assert_true(noc_flits_per_s(noc_link_mbps(48, 700), 48) == 700e6);
     /* period: 1000 MHz = 1000 ps, 800 MHz = 1250 ps, 2000 MHz = 500 ps */
     assert_true(noc_period_ps(1000) == 1000);
     assert_true(noc_period_ps(800) == 1250);
