@@ -17,9 +17,9 @@
  *    grid and one job's point (inputs, copied into noc_synth_opts);
  *  - struct noc_design freq_mhz: the point the design was built at (kept
  *    for infeasible points, which have no topology; equal to topo.freq_mhz
- *    for feasible ones);
- *  - struct noc_entry freq_mhz: a mirror of its topo.freq_mhz, set by
- *    compare after the baseline's clock is chosen;
+ *    for feasible ones); compare's struct noc_entry holds its design as
+ *    such a record (e->d), d.freq_mhz set from d.topo.freq_mhz once the
+ *    baseline's clock is chosen;
  *  - struct noc_topo_params freq_mhz: the clock the parameters were
  *    computed at (the argument, else topo.freq_mhz).
  */
