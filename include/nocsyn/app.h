@@ -82,6 +82,28 @@ int noc_floorplan_parse(struct noc_app *app, const char *data, size_t len,
 int noc_app_components(const struct noc_app *app, int *comp);
 /* Per-core injected (out) and ejected (in) bandwidth, arrays of ncores. */
 void noc_app_core_bw(const struct noc_app *app, double *in, double *out);
+
+/* The figures app-info shows of an app, computed once: per-core ejected
+ * (in) and injected (out) MB/s and their total, the weakly connected
+ * components (comp[core], ncomp as noc_app_components), the flows with a
+ * max_hops bound (nbounded) and with a max_latency_ns bound (nlat), and the
+ * flow of the tightest latency bound (tightest, the first of equal ones;
+ * -1 when none).  The arrays have max(ncores, 1) entries. */
+struct noc_app_summary {
+    double *in, *out, total;
+    int *comp, ncomp;
+    int nbounded;
+    int nlat;
+    int tightest;
+};
+/* Empties s (safe to free).  O(1). */
+void noc_app_summary_init(struct noc_app_summary *s);
+/* Fills s (initialised or freed before) for app; whoever calls it frees s
+ * with noc_app_summary_free, also after an error.  NOC_ENOMEM with a
+ * message.  O(cores + flows). */
+int noc_app_summarize(const struct noc_app *app, struct noc_app_summary *s, struct noc_ctx *ctx);
+/* Releases s's arrays and empties it. */
+void noc_app_summary_free(struct noc_app_summary *s);
 /* Sum of all flow bandwidths. */
 double noc_app_total_bw(const struct noc_app *app);
 

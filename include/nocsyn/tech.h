@@ -143,6 +143,11 @@ void noc_tech_defaults(struct noc_tech *tech);
  * (a NUL among them is an error); noc_tech_parse a C string.  Parser: the
  * only place that reads tech files.  O(size of the text). */
 int noc_tech_read(struct noc_tech *tech, const char *path, struct noc_ctx *ctx);
+/* The model a command runs with: the tech file `path` read over *tech
+ * (noc_tech_read; path NULL: *tech as it is), then packet_bits > 0
+ * overriding the file's packet_bits (synth, compare and campaign's
+ * --packet-bits / packet-bits).  Errors: noc_tech_read's.  O(file). */
+int noc_tech_setup(struct noc_tech *tech, const char *path, double packet_bits, struct noc_ctx *ctx);
 int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
                    struct noc_ctx *ctx);
 int noc_tech_parse_n(struct noc_tech *tech, const char *data, size_t len, const char *label,

@@ -270,12 +270,7 @@ static void mark_pareto(struct noc_campaign_result *r)
             const struct noc_campaign_row *b = &r->rows[j];
             if (j == i || b->app != a->app || b->violating)
                 continue;
-            int le = 1, lt = 0;
-            for (int k = 0; k < 4; k++) {
-                le &= b->obj[k] <= a->obj[k];
-                lt |= b->obj[k] < a->obj[k];
-            }
-            if (le && lt)
+            if (noc_pareto_dominates(b->obj, a->obj, 4, 0))
                 a->pareto = 0;
         }
     }

@@ -11,17 +11,18 @@
 #include "nocsyn/app.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/tech.h"
+#include "nocsyn/units.h"
 
 
 void noc_campaign_init(struct noc_campaign *c)
 {
     memset(c, 0, sizeof *c);
-    c->freqs[0] = 1000;
-    c->widths[0] = 32;
-    c->radices[0] = 8;
+    c->freqs[0] = NOC_DEFAULT_FREQ_MHZ;
+    c->widths[0] = NOC_DEFAULT_LINK_WIDTH;
+    c->radices[0] = NOC_DEFAULT_MAX_RADIX;
     c->nfreqs = c->nwidths = c->nradices = 1;
-    c->max_util = 0.8;
-    c->packet_bits = 128;
+    c->max_util = NOC_DEFAULT_MAX_UTIL;
+    c->packet_bits = NOC_DEFAULT_PACKET_BITS;
     c->seed = 1;
     c->sim_from = 0.05;
     c->sim_to = 1.0;

@@ -36,6 +36,11 @@ int cli_load_topology(const char *arg, struct noc_topo *t, struct noc_ctx *ctx);
 /* Prints "nocsyn: MSG" (ctx->msg) on stderr and returns the exit code of
  * ctx->status. */
 int cli_fail(const struct noc_ctx *ctx);
+/* Appends document j (owned: freed here) to b in json.h's one-line layout
+ * (noc_json_print_line), the layout of the calculators' --format json;
+ * marks b failed when that runs out of memory. */
+struct noc_json;
+void cli_json_line(struct noc_json *j, struct noc_buf *b);
 /* As cli_fail, naming `where` (e.g. the topology argument) first unless the
  * message already starts with it. */
 int cli_fail_in(const char *where, const struct noc_ctx *ctx);
@@ -119,5 +124,22 @@ const char *cli_ext(const char *path);
  * 0 with vals[0..*n-1]. */
 int cli_parse_grid(const char *opt, const char *s, double lo, double hi, int whole, double *vals, int max,
                    int *n);
+
+/* ---- The options several commands share: one getopt entry each (use it
+ * in the command's option table) and one value rule.  Messages stay the
+ * command's own (they name the command and are part of its output). */
+#define CLI_OPT_FREQ(code) {"freq", required_argument, NULL, (code)}
+#define CLI_OPT_LINK_WIDTH(code) {"link-width", required_argument, NULL, (code)}
+/* A single clock (eval, tech, dynamic): a number > 0 and <= 1e5 in MHz (the
+ * synthesis grid's bound).  0 with *mhz set, else -1 (the caller prints its
+ * usage message). */
+int cli_freq_value(const char *arg, double *mhz);
+/* synth and compare: --freq and --link-width as a grid (a value, A:B:STEP
+ * or a list; clocks 1e-3..1e5 MHz, widths whole 1..4096 bits) into so's
+ * freqs / widths, the first value also its single point.  0, or 2 after
+ * the usage message. */
+struct noc_synth_opts;
+int cli_grid_freq(const char *arg, struct noc_synth_opts *so);
+int cli_grid_width(const char *arg, struct noc_synth_opts *so);
 
 #endif

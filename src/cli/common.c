@@ -1,5 +1,7 @@
 /* Shared CLI helpers. */
 #include "cli.h"
+#include "nocsyn/json.h"
+#include "nocsyn/synth.h"
 #include <math.h>
 
 #include <errno.h>
@@ -13,6 +15,15 @@ int cli_fail(const struct noc_ctx *ctx)
 {
     fprintf(stderr, "nocsyn: %s\n", ctx->msg[0] ? ctx->msg : noc_strerror(ctx->status));
     return noc_exit_code(ctx->status ? ctx->status : NOC_EINTERNAL);
+}
+
+void cli_json_line(struct noc_json *j, struct noc_buf *b)
+{
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    if (noc_json_print_line(j, b, &ctx) != NOC_OK)
+        b->failed = 1;
+    noc_json_free(j);
 }
 
 int cli_fail_in(const char *where, const struct noc_ctx *ctx)
@@ -158,5 +169,26 @@ int cli_parse_grid(const char *opt, const char *s, double lo, double hi, int who
     noc_ctx_init(&ctx);
     if (noc_parse_grid(opt, s, lo, hi, whole, vals, max, n, &ctx) != NOC_OK)
         return cli_usage("%s", ctx.msg);
+    return 0;
+}
+
+int cli_freq_value(const char *arg, double *mhz)
+{
+    return noc_parse_double(arg, mhz) || !(*mhz > 0 && *mhz <= 1e5) ? -1 : 0;
+}
+
+int cli_grid_freq(const char *arg, struct noc_synth_opts *so)
+{
+    if (cli_parse_grid("--freq", arg, 1e-3, 1e5, 0, so->freqs, NOC_SYNTH_MAX_GRID, &so->nfreqs))
+        return 2;
+    so->freq_mhz = so->freqs[0];
+    return 0;
+}
+
+int cli_grid_width(const char *arg, struct noc_synth_opts *so)
+{
+    if (cli_parse_grid("--link-width", arg, 1, 4096, 1, so->widths, NOC_SYNTH_MAX_GRID, &so->nwidths))
+        return 2;
+    so->link_width = so->widths[0];
     return 0;
 }

@@ -12,6 +12,7 @@
 
 #include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
+#include "nocsyn/units.h"
 #include "legal_int.h"
 
 #define NM_PER_MM 1000000.0
@@ -197,7 +198,7 @@ int noc_layout_build(struct noc_layout *L, const struct noc_topo *t, const struc
     long long *cx = noc_calloc(ctx, (size_t)V + 1, sizeof *cx), *cy = noc_calloc(ctx, (size_t)V + 1, sizeof *cy);
     L->nnodes = V;
     L->nch = E;
-    L->width = t->link_width > 0 ? t->link_width : 32;
+    L->width = t->link_width > 0 ? t->link_width : NOC_DEFAULT_LINK_WIDTH;
     L->names = noc_calloc(ctx, (size_t)V + 1, sizeof *L->names);
     L->placed = noc_calloc(ctx, (size_t)V + 1, sizeof *L->placed);
     L->nports = noc_calloc(ctx, (size_t)V + 1, sizeof *L->nports);

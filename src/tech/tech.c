@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "nocsyn/topo.h"
+#include "nocsyn/units.h"
 
 /* Registry of tech-file keys: name, offset, default and the range a value
  * must lie in (lo < v when lo_open, else lo <= v; v <= hi; a whole number
@@ -43,7 +44,7 @@ static const struct tech_key tech_keys[] = {
     K(router_stages, 3, 1, 0, 64, 1),
     K(clk_fj_bit, 2, 0, 0, 1e6, 0),
     K(reg_um2_bit, 4.52, 0, 0, 1e6, 0),
-    K(packet_bits, 128, 1, 0, 1e6, 0),
+    K(packet_bits, NOC_DEFAULT_PACKET_BITS, 1, 0, 1e6, 0),
 };
 #undef K
 #define NKEYS (sizeof tech_keys / sizeof tech_keys[0])
@@ -249,7 +250,7 @@ void noc_tech_topo(const struct noc_tech *tech, const struct noc_topo *t,
         for (int i = g->in_off[r]; i < g->in_off[r + 1]; i++) {
             int c = g->in_edge[i];
             double cw = chan_width(t, c, width);
-            flits += load_mbps ? load_mbps[c] * 8e6 / cw : 0;
+            flits += load_mbps ? noc_flits_per_s(load_mbps[c], cw) : 0;
             w = fmax(w, cw);
             nin++;
         }
@@ -286,7 +287,7 @@ int noc_tech_link_stages(const struct noc_tech *tech, double length_mm, double f
 {
     if (!(freq_mhz > 0) || !(length_mm > 0) || !isfinite(length_mm))
         return 0;
-    double period_ps = 1e6 / freq_mhz;
+    double period_ps = noc_period_ps(freq_mhz);
     double regs = ceil(noc_tech_wire_delay_ps(tech, length_mm) / period_ps - 1e-9) - 1;
     if (regs > 1e6)
         regs = 1e6;

@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "nocsyn/topo.h"
+#include "nocsyn/units.h"
 
 static double log_b(double x, double b)
 {
@@ -99,7 +100,7 @@ int noc_tech_check_table(const struct noc_tech *tech, const char *label, const l
 
 int noc_tech_packet_flits(const struct noc_tech *tech, double width)
 {
-    double f = ceil(tech->packet_bits / (width > 0 ? width : 32) - 1e-9);
+    double f = ceil(tech->packet_bits / (width > 0 ? width : NOC_DEFAULT_LINK_WIDTH) - 1e-9);
     return f < 1 ? 1 : f > 1e6 ? 1000000 : (int)f;
 }
 
