@@ -117,6 +117,25 @@ struct noc_tech {
      * 0 = not listed.  Empty (every entry 0) = the delay model above. */
     double fmax_table[NOC_TECH_MAX_RADIX + 1];
     int has_table;
+    /* Characterized library (nocsyn characterize, charz.h): per-radix
+     * tables "area_mm2.R", "leak_mw.R", "flit_pj.R" (energy per flit
+     * through the router), "clk_mw_per_mhz.R" (clock power per MHz), at
+     * table_width bits; 0 = not listed.  A listed table replaces the
+     * formula of its term (area; leakage; dynamic; clock) for every radix:
+     * a radix between two entries (or below the first) takes the next
+     * larger listed one, as fmax_mhz.R; a radix above the largest entry is
+     * extrapolated along the line through the two largest entries (one
+     * entry: in proportion to the radix), never below the largest entry
+     * (its fmax stays 0: such a router is never chosen for a clock, but a
+     * regular topology given to eval or compare still gets a number).  A
+     * router with a shared concentrator port is looked up at its larger
+     * port count (buffers or crossbar).  Values scale with width /
+     * table_width (table_width 0: not scaled). */
+    double area_table[NOC_TECH_MAX_RADIX + 1];
+    double leak_table[NOC_TECH_MAX_RADIX + 1];
+    double flit_table[NOC_TECH_MAX_RADIX + 1];
+    double clk_table[NOC_TECH_MAX_RADIX + 1];
+    double table_width;
 };
 
 /* Fills the cited defaults above.  O(1). */

@@ -34,7 +34,7 @@ static const char charz_help[] =
     "\n"
     "  --liberty FILE    the cell library (.lib; any Liberty file)\n"
     "  -o FILE           the tech file to write\n"
-    "  --radix R         router radices: a value, A:B[:STEP] or a list (default 2:8)\n"
+    "  --radix R         router radices: a value, A:B:STEP or a list (default 2:8:1)\n"
     "  --link-width W    payload bits, 16..1024, same forms (default 32)\n"
     "  --vcs V           virtual channels per port, 1..16 (default 2)\n"
     "  --buf B           flits per VC buffer, 1..64 (default 4)\n"
@@ -57,7 +57,7 @@ static const char charz_help[] =
     "when yosys or sta is missing, the Liberty file cannot be read, or a tool\n"
     "fails (the line names its log).  benchmarks/tech/osu018.tech was written by\n"
     "  nocsyn characterize --liberty /usr/share/qflow/tech/osu018/osu018_stdcells.lib \\\n"
-    "      --radix 2:8 -j 2 -o benchmarks/tech/osu018.tech\n";
+    "      --radix 2:8:1 -j 2 -o benchmarks/tech/osu018.tech\n";
 
 enum { O_LIB = 256, O_RADIX, O_WIDTH, O_VCS, O_BUF, O_CACHE, O_TARGET, O_ACT, O_AREA, O_YOSYS, O_STA };
 

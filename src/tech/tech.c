@@ -38,7 +38,21 @@ static const struct {
     {"clk_fj_bit", offsetof(struct noc_tech, clk_fj_bit), 2},
     {"reg_um2_bit", offsetof(struct noc_tech, reg_um2_bit), 4.52},
     {"packet_bits", offsetof(struct noc_tech, packet_bits), 128},
+    {"table_width", offsetof(struct noc_tech, table_width), 0},
 };
+
+/* The per-radix tables of a characterized library: key prefix and the
+ * table's offset (the fmax table has its own rule, see below). */
+static const struct {
+    const char *prefix;
+    size_t off;
+} tech_tables[] = {
+    {"area_mm2.", offsetof(struct noc_tech, area_table)},
+    {"leak_mw.", offsetof(struct noc_tech, leak_table)},
+    {"flit_pj.", offsetof(struct noc_tech, flit_table)},
+    {"clk_mw_per_mhz.", offsetof(struct noc_tech, clk_table)},
+};
+#define NTABLES (sizeof tech_tables / sizeof tech_tables[0])
 #define NKEYS (sizeof tech_keys / sizeof tech_keys[0])
 
 static double *field(struct noc_tech *t, size_t i)
@@ -91,6 +105,24 @@ int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
             tech->has_table = 1;
             continue;
         }
+        size_t ti = 0;
+        while (ti < NTABLES && strncmp(key, tech_tables[ti].prefix, strlen(tech_tables[ti].prefix)) != 0)
+            ti++;
+        if (ti < NTABLES) {
+            long radix;
+            double v;
+            if (noc_parse_int(key + strlen(tech_tables[ti].prefix), 2, NOC_TECH_MAX_RADIX, &radix) != 0) {
+                rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s': the radix must be 2..%d", key,
+                               NOC_TECH_MAX_RADIX);
+                goto cleanup;
+            }
+            if (noc_parse_double(val, &v) != 0 || !(v > 0)) {
+                rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s' needs a number > 0", key);
+                goto cleanup;
+            }
+            ((double *)(void *)((char *)tech + tech_tables[ti].off))[radix] = v;
+            continue;
+        }
         size_t i = 0;
         while (i < NKEYS && strcmp(tech_keys[i].key, key) != 0)
             i++;
@@ -130,6 +162,36 @@ int noc_tech_read(struct noc_tech *tech, const char *path, struct noc_ctx *ctx)
     return rc;
 }
 
+/* A characterized table's value for a radix-p router (tech.h: the next
+ * larger listed radix, above the largest a line through the two largest
+ * entries, never below the largest), times width / table_width; -1 when
+ * the table is empty.  O(NOC_TECH_MAX_RADIX). */
+static double table_at(const struct noc_tech *tech, const double *tab, int p, double width)
+{
+    int hi = 0, lo = 0;
+    for (int r = NOC_TECH_MAX_RADIX; r >= 2 && !lo; r--)
+        if (tab[r] > 0) {
+            if (!hi)
+                hi = r;
+            else
+                lo = r;
+        }
+    if (!hi)
+        return -1;
+    double v;
+    if (p > hi) {
+        v = lo ? tab[hi] + (tab[hi] - tab[lo]) / (hi - lo) * (p - hi) : tab[hi] * p / hi;
+        if (v < tab[hi])
+            v = tab[hi];
+    } else {
+        int r = p < 2 ? 2 : p;
+        while (!(tab[r] > 0))
+            r++;
+        v = tab[r];
+    }
+    return tech->table_width > 0 ? v * width / tech->table_width : v;
+}
+
 /* mW of `bits` flip-flops clocked at freq_mhz. */
 static double clock_mw(const struct noc_tech *tech, double bits, double freq_mhz)
 {
@@ -147,7 +209,17 @@ double noc_tech_router_mw_ports(const struct noc_tech *tech, int buf_ports, int 
     double bits = buf_ports == xbar_ports
                       ? (double)buf_ports * width * (tech->buf_flits + tech->router_stages)
                       : width * ((double)buf_ports * tech->buf_flits + (double)xbar_ports * tech->router_stages);
-    return dyn_mw + leak + clock_mw(tech, bits, freq_mhz);
+    double clk = clock_mw(tech, bits, freq_mhz);
+    /* A characterized library replaces each term it lists (tech.h). */
+    int p = buf_ports > xbar_ports ? buf_ports : xbar_ports;
+    double v;
+    if ((v = table_at(tech, tech->flit_table, p, width)) >= 0)
+        dyn_mw = flits_per_s * v * 1e-9;
+    if ((v = table_at(tech, tech->leak_table, p, width)) >= 0)
+        leak = v;
+    if ((v = table_at(tech, tech->clk_table, p, width)) >= 0)
+        clk = freq_mhz > 0 ? freq_mhz * v : 0;
+    return dyn_mw + leak + clk;
 }
 
 double noc_tech_router_mw(const struct noc_tech *tech, int ports, double width,
@@ -160,6 +232,9 @@ double noc_tech_router_mm2_ports(const struct noc_tech *tech, int buf_ports, int
 {
     double sb = (buf_ports / tech->area_ref_ports) * (width / tech->area_ref_width);
     double sx = (xbar_ports / tech->area_ref_ports) * (width / tech->area_ref_width);
+    double v = table_at(tech, tech->area_table, buf_ports > xbar_ports ? buf_ports : xbar_ports, width);
+    if (v >= 0)
+        return v;
     return tech->area_ref_mm2 * (tech->area_lin * sb + (1 - tech->area_lin) * sx * sx);
 }
 
