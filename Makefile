@@ -27,7 +27,8 @@ REQ_HEADERS := /usr/include/metis.h /usr/include/glpk.h /usr/include/graphviz/cg
                /usr/include/cmocka.h
 DEB_PKGS := build-essential pkg-config libmetis-dev libglpk-dev libgraphviz-dev \
             libcjson-dev libcsv-dev libcmocka-dev graphviz chromium python3 \
-            clang libclang-rt-14-dev verilator yosys klayout parallel slurm-wlm munge flex bison
+            clang libclang-rt-14-dev verilator yosys klayout parallel slurm-wlm munge flex bison \
+            opensta qflow-tech-osu018
 MISSING := $(strip $(foreach h,$(REQ_HEADERS),$(if $(wildcard $(h)),,$(h))))
 
 LIB_SRC := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)))
