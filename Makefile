@@ -44,7 +44,7 @@ BIN := $(BUILD)/nocsyn
 FLOW ?= default
 
 .SECONDARY:
-.PHONY: all deps test run flow flows bench bench-booksim asan clean fuzz check-deps
+.PHONY: all deps test run flow flows bench bench-booksim asan clean fuzz check-deps signoff
 all: $(if $(MISSING),check-deps) $(BIN) $(LIB)
 
 check-deps:
@@ -108,6 +108,11 @@ bench: all
 	@sh benchmarks/perf/run.sh
 
 # nocsyn sim vs BookSim2 (BOOKSIM_SRC=path to a booksim2 source tree)
+# Sign-off of one design on a Liberty library (issue 25):
+#   make signoff DESIGN=out/v18/split_k5_f150_w64.dot [LIBERTY=FILE]
+signoff: all
+	NOCSYN=$(BUILD)/nocsyn sh benchmarks/tech/signoff.sh $(DESIGN) $(or $(LIBERTY),/usr/share/qflow/tech/osu018/osu018_stdcells.lib)
+
 bench-booksim: all
 	@sh benchmarks/perf/booksim_bench.sh
 

@@ -9,7 +9,11 @@
  * credit-return registers of its 2R channels, nocsyn_link CSTAGES = 1),
  * written by noc_rtl_generate.  Flow:
  *   Yosys:   read_verilog -sv (the emitted files); synth -top nocsyn_top;
- *            dfflibmap -liberty L; abc -D TARGET_PS -liberty L; opt_clean;
+ *            dfflibmap -liberty L; abc -D TARGET_PS -liberty L with Yosys
+ *            0.23's own delay script (strash ... &nf -D) followed by ABC's
+ *            buffer -c; upsize; dnsize (fanout buffering and gate sizing:
+ *            without them a FIFO write enable drives 76 pins from a NOR2X1
+ *            and one gate is 3.7 ns of a 5.9 ns path at radix 4); opt_clean;
  *            stat -liberty L; write_verilog (the mapped netlist)
  *   OpenSTA: read_liberty L; read_verilog; link_design nocsyn_top;
  *            set_cmd_units -time ps; create_clock at PERIOD_PS;

@@ -173,7 +173,9 @@ void noc_charz_yosys_script(struct noc_buf *out, const char *liberty, const stru
                    "read_verilog -sv nocsyn_router.sv nocsyn_link.sv nocsyn_top.sv\n"
                    "synth -top nocsyn_top\n"
                    "dfflibmap -liberty %s\n"
-                   "abc -D %.10g -liberty %s\n"
+                   "abc -D %.10g -liberty %s -script "
+                   "+strash;&get,-n;&fraig,-x;&put;scorr;dc2;dretime;strash;&get,-n;&dch,-f;&nf,{D};&put;"
+                   "buffer,-c;topo;upsize,{D};dnsize,{D};stime,-p\n"
                    "opt_clean\n"
                    "tee -q -o stat.txt stat -liberty %s\n"
                    "write_verilog -noattr -noexpr net.v\n",
@@ -220,7 +222,8 @@ void noc_charz_emit_tech(struct noc_buf *out, const struct noc_liberty *lib, con
                    lib->leak_unit[0] ? lib->leak_unit : "(absent)");
     noc_buf_printf(out, "#   area: the cells' Liberty 'area' (the format has no area unit) x %g um^2\n", o->area_um2);
     noc_buf_printf(out, "# tools: %s; OpenSTA %s\n", tools->yosys_version, tools->sta_version);
-    noc_buf_printf(out, "# flow: abc -D %g ps; fmax = 1 / (worst register-to-register arrival + setup);\n",
+    noc_buf_printf(out, "# flow: abc -D %g ps (Yosys' delay script, then buffer -c, upsize, dnsize);\n"
+                        "#   fmax = 1 / (worst register-to-register arrival + setup);\n",
                    o->target_ps);
     noc_buf_printf(out, "#   power at %g MHz: every net at activity 0 (clock + leakage) and at activity %g\n",
                    1e6 / o->period_ps, o->activity);

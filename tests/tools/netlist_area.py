@@ -62,4 +62,5 @@ def main():
     print("%.6f" % area(sys.argv[3], mods, lib, {}))
 
 
-main()
+if __name__ == "__main__":
+    main()
