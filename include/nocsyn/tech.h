@@ -120,7 +120,7 @@ struct noc_tech {
     /* Characterized library (nocsyn characterize, charz.h): per-radix
      * tables "area_mm2.R", "leak_mw.R", "flit_pj.R" (energy per flit
      * through the router), "clk_mw_per_mhz.R" (clock power per MHz), at
-     * table_width bits; 0 = not listed.  A listed table replaces the
+     * table_width bits; -1 = not listed (noc_tech_defaults), values >= 0.  A listed table replaces the
      * formula of its term (area; leakage; dynamic; clock) for every radix:
      * a radix between two entries (or below the first) takes the next
      * larger listed one, as fmax_mhz.R; a radix above the largest entry is

@@ -2,6 +2,8 @@
  * parsers of their reports, the derived numbers and the tech file. */
 #include "nocsyn/charz.h"
 
+#include "nocsyn/rtl.h"
+
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -246,7 +248,13 @@ void noc_charz_emit_tech(struct noc_buf *out, const struct noc_liberty *lib, con
     const struct noc_charz_config *c0 = &res[0].cfg;
     noc_buf_printf(out, "#\n# tables: width %d, %d VCs x %d flits (the first configuration's)\n", c0->width,
                    c0->vcs, c0->buf);
-    noc_buf_printf(out, "table_width = %d\nvcs = %d\nbuf_flits = %d\n", c0->width, c0->vcs, c0->buf);
+    /* The RTL's cycles per hop (rtl.h's router_delay, which noc_charz_design
+     * leaves at its default): the model's router_stages, so the model, the
+     * simulator and the characterized RTL count the same cycles per hop. */
+    struct noc_rtl_opts ro;
+    noc_rtl_opts_init(&ro);
+    noc_buf_printf(out, "table_width = %d\nvcs = %d\nbuf_flits = %d\nrouter_stages = %d\n", c0->width, c0->vcs,
+                   c0->buf, ro.router_delay);
     noc_buf_printf(out, "reg_um2_bit = ");
     num(out, res[0].reg_um2_bit, 6);
     noc_buf_printf(out, "\nclk_fj_bit = ");

@@ -65,6 +65,11 @@ void noc_tech_defaults(struct noc_tech *tech)
     memset(tech, 0, sizeof *tech);
     for (size_t i = 0; i < NKEYS; i++)
         *field(tech, i) = tech_keys[i].def;
+    /* -1 = not listed (a characterized value may be 0: a library without
+     * leakage data). */
+    for (size_t ti = 0; ti < NTABLES; ti++)
+        for (int r = 0; r <= NOC_TECH_MAX_RADIX; r++)
+            ((double *)(void *)((char *)tech + tech_tables[ti].off))[r] = -1;
 }
 
 int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
@@ -116,8 +121,8 @@ int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
                                NOC_TECH_MAX_RADIX);
                 goto cleanup;
             }
-            if (noc_parse_double(val, &v) != 0 || !(v > 0)) {
-                rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s' needs a number > 0", key);
+            if (noc_parse_double(val, &v) != 0 || v < 0) {
+                rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s' needs a number >= 0", key);
                 goto cleanup;
             }
             ((double *)(void *)((char *)tech + tech_tables[ti].off))[radix] = v;
@@ -170,7 +175,7 @@ static double table_at(const struct noc_tech *tech, const double *tab, int p, do
 {
     int hi = 0, lo = 0;
     for (int r = NOC_TECH_MAX_RADIX; r >= 2 && !lo; r--)
-        if (tab[r] > 0) {
+        if (tab[r] >= 0) {
             if (!hi)
                 hi = r;
             else
@@ -185,7 +190,7 @@ static double table_at(const struct noc_tech *tech, const double *tab, int p, do
             v = tab[hi];
     } else {
         int r = p < 2 ? 2 : p;
-        while (!(tab[r] > 0))
+        while (!(tab[r] >= 0))
             r++;
         v = tab[r];
     }
