@@ -8,9 +8,10 @@
 # activity 0, and at ACTIVITY on every net) beside DESIGN.json's numbers.
 #   sh benchmarks/tech/signoff.sh DESIGN.dot [LIBERTY] [ACTIVITY]
 #   make signoff DESIGN=out/v18/split_k5_f150_w64.dot
-# Work files in a temporary directory (KEEP=DIR keeps them there instead).
+# Work files in a temporary directory (KEEP=DIR keeps them there instead;
+# KEEP=DIR REUSE=1 reuses a previous run's netlist and STA report there).
 set -eu
-D=$1
+D=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 J=${D%.dot}.json
 LIB=${2:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
 ACT=${3:-0.1}
@@ -20,6 +21,7 @@ LIB=$(cd "$(dirname "$LIB")" && pwd)/$(basename "$LIB")
 if [ -n "${KEEP:-}" ]; then W=$KEEP; mkdir -p "$W"; else W=$(mktemp -d); trap 'rm -rf "$W"' EXIT; fi
 [ -f "$J" ] || { echo "signoff: $J not found (the design's JSON beside its DOT)" >&2; exit 2; }
 freq=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['freq_mhz'])" "$J")
+if [ "${REUSE:-0}" = 1 ] && [ -s "$W/rtl/sta.txt" ]; then cd "$W/rtl"; else
 "$NOCSYN" rtl "$D" -o "$W/rtl" >"$W/rtl.log"
 cd "$W/rtl"
 cat >synth.ys <<Y
@@ -55,6 +57,7 @@ report_power -digits 9
 exit
 T
 sta -no_init -no_splash sta.tcl >sta.txt 2>&1 || { echo "signoff: sta failed, see $W/rtl/sta.txt" >&2; exit 2; }
+fi
 python3 - "$ROOT/tests/tools" "$LIB" "$J" "$freq" "$ACT" <<'PY'
 import json, re, sys
 sys.path.insert(0, sys.argv[1])

@@ -129,8 +129,9 @@ struct noc_tech {
      * (its fmax stays 0: such a router is never chosen for a clock, but a
      * regular topology given to eval or compare still gets a number).  A
      * router with a shared concentrator port is looked up at its larger
-     * port count (buffers or crossbar).  Values scale with width /
-     * table_width (table_width 0: not scaled). */
+     * port count (buffers or crossbar).  Area and power scale with width /
+     * table_width (table_width 0: not scaled); fmax_mhz.R does not (a wider
+     * router is slower: characterize at the width used). */
     double area_table[NOC_TECH_MAX_RADIX + 1];
     double leak_table[NOC_TECH_MAX_RADIX + 1];
     double flit_table[NOC_TECH_MAX_RADIX + 1];
