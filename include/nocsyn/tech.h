@@ -84,6 +84,7 @@
 struct noc_topo;
 
 #define NOC_TECH_MAX_RADIX 256
+#define NOC_TECH_MAX_WIDTHS 8
 
 struct noc_tech {
     double ref_width;      /* bits the energies below are given for (32) */
@@ -137,6 +138,14 @@ struct noc_tech {
     double flit_table[NOC_TECH_MAX_RADIX + 1];
     double clk_table[NOC_TECH_MAX_RADIX + 1];
     double table_width;
+    /* fmax tables of other widths ("fmax_mhz.R.wW = MHZ"): a router of
+     * width w takes the table of the smallest listed width >= w (the
+     * fmax_mhz.R table counting as table_width's), above every listed
+     * width the widest; then the radix rule above.  Without them the one
+     * table serves every width. */
+    int nfmax_w;
+    double fmax_w[NOC_TECH_MAX_WIDTHS];
+    double fmax_w_table[NOC_TECH_MAX_WIDTHS][NOC_TECH_MAX_RADIX + 1];
 };
 
 /* Fills the cited defaults above.  O(1). */

@@ -280,4 +280,28 @@ void noc_charz_emit_tech(struct noc_buf *out, const struct noc_liberty *lib, con
             noc_buf_printf(out, "\n");
         }
     }
+    /* fmax of the other widths (same VCs and buffers): fmax_mhz.R.wW. */
+    for (int i = 0; i < nres; i++) {
+        int w = res[i].cfg.width, first = 1;
+        if (w == c0->width || res[i].cfg.vcs != c0->vcs || res[i].cfg.buf != c0->buf)
+            continue;
+        for (int j = 0; j < i; j++)
+            if (res[j].cfg.width == w && res[j].cfg.vcs == c0->vcs && res[j].cfg.buf == c0->buf)
+                first = 0;
+        if (!first)
+            continue;
+        double fmin = 0;
+        for (int j = i; j < nres; j++) {
+            const struct noc_charz_result *r = &res[j];
+            if (r->cfg.width != w || r->cfg.vcs != c0->vcs || r->cfg.buf != c0->buf)
+                continue;
+            double v = r->fmax_mhz;
+            if (fmin > 0 && v > fmin)
+                v = fmin;
+            fmin = v;
+            noc_buf_printf(out, "fmax_mhz.%d.w%d = ", r->cfg.radix, w);
+            num(out, v, 6);
+            noc_buf_printf(out, "\n");
+        }
+    }
 }

@@ -95,8 +95,17 @@ int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
             goto cleanup;
         }
         if (strncmp(key, "fmax_mhz.", 9) == 0) {
-            long radix;
+            long radix, wbits = 0;
             double v;
+            char *wsuf = strstr(key + 9, ".w");
+            if (wsuf) {
+                *wsuf = '\0';
+                if (noc_parse_int(wsuf + 2, 1, 1 << 20, &wbits) != 0) {
+                    rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s.%s': the width must be a number of bits",
+                                   key, wsuf + 1);
+                    goto cleanup;
+                }
+            }
             if (noc_parse_int(key + 9, 2, NOC_TECH_MAX_RADIX, &radix) != 0) {
                 rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s': the radix must be 2..%d", key,
                                NOC_TECH_MAX_RADIX);
@@ -106,8 +115,24 @@ int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
                 rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s' needs a frequency in MHz > 0", key);
                 goto cleanup;
             }
-            tech->fmax_table[radix] = v;
             tech->has_table = 1;
+            if (!wsuf) {
+                tech->fmax_table[radix] = v;
+                continue;
+            }
+            int wi = 0;
+            while (wi < tech->nfmax_w && tech->fmax_w[wi] != (double)wbits)
+                wi++;
+            if (wi == tech->nfmax_w) {
+                if (wi == NOC_TECH_MAX_WIDTHS) {
+                    rc = noc_error(ctx, NOC_EINVAL, label, line, "more than %d widths of fmax tables",
+                                   NOC_TECH_MAX_WIDTHS);
+                    goto cleanup;
+                }
+                tech->fmax_w[wi] = (double)wbits;
+                tech->nfmax_w++;
+            }
+            tech->fmax_w_table[wi][radix] = v;
             continue;
         }
         size_t ti = 0;

@@ -196,6 +196,33 @@ static void emit_by_hand(void **state)
     noc_liberty_free(&L);
 }
 
+/* fmax per width: 32-bit table (fmax_mhz.R at table_width 32) and a 64-bit
+ * one; 16 bits takes the 32-bit table (smallest listed width >= 16), 48
+ * and 64 the 64-bit one, 128 the widest (64). */
+static void fmax_per_width(void **state)
+{
+    (void)state;
+    struct noc_tech t;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    noc_tech_defaults(&t);
+    const char *f = "table_width = 32\nfmax_mhz.2 = 300\nfmax_mhz.4 = 200\n"
+                    "fmax_mhz.2.w64 = 250\nfmax_mhz.4.w64 = 130\n";
+    assert_int_equal(noc_tech_parse(&t, f, "t.tech", &ctx), NOC_OK);
+    NEAR(noc_tech_router_fmax_mhz(&t, 4, 16), 200);
+    NEAR(noc_tech_router_fmax_mhz(&t, 4, 32), 200);
+    NEAR(noc_tech_router_fmax_mhz(&t, 3, 48), 130);
+    NEAR(noc_tech_router_fmax_mhz(&t, 2, 64), 250);
+    NEAR(noc_tech_router_fmax_mhz(&t, 4, 128), 130);
+    NEAR(noc_tech_router_fmax_mhz(&t, 5, 64), 0);
+    assert_int_equal(noc_tech_max_radix(&t, 64, 140), 2);
+    assert_int_equal(noc_tech_max_radix(&t, 32, 140), 4);
+    noc_tech_defaults(&t);
+    assert_int_equal(noc_tech_parse(&t, "fmax_mhz.2.w64 = 100\nfmax_mhz.4.w64 = 130\n", "t.tech", &ctx),
+                     NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "fmax_mhz.4.w64"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -203,6 +230,7 @@ int main(void)
         cmocka_unit_test(sta_by_hand),
         cmocka_unit_test(tech_tables_by_hand),
         cmocka_unit_test(emit_by_hand),
+        cmocka_unit_test(fmax_per_width),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
