@@ -30,7 +30,9 @@ static const char charz_help[] =
     "clk_mw_per_mhz.R, reg_um2_bit and clk_fj_bit, and a header naming the\n"
     "library, its corner, the units read from the file, the tools and this\n"
     "command.  With several widths, VC counts or buffer depths every configuration\n"
-    "is listed in the header; the tables are those of the first of each.\n"
+    "is listed in the header; the tables are those of the first of each, plus the\n"
+    "fmax of every further width (fmax_mhz.R.wW: a router takes the table of the\n"
+    "smallest listed width >= its own).\n"
     "\n"
     "  --liberty FILE    the cell library (.lib; any Liberty file)\n"
     "  -o FILE           the tech file to write\n"
@@ -57,7 +59,7 @@ static const char charz_help[] =
     "when yosys or sta is missing, the Liberty file cannot be read, or a tool\n"
     "fails (the line names its log).  benchmarks/tech/osu018.tech was written by\n"
     "  nocsyn characterize --liberty /usr/share/qflow/tech/osu018/osu018_stdcells.lib \\\n"
-    "      --radix 2:8:1 -j 2 -o benchmarks/tech/osu018.tech\n";
+    "      --radix 2:8:1 --link-width 32,64 -j 2 -o benchmarks/tech/osu018.tech\n";
 
 enum { O_LIB = 256, O_RADIX, O_WIDTH, O_VCS, O_BUF, O_CACHE, O_TARGET, O_ACT, O_AREA, O_YOSYS, O_STA };
 

@@ -78,3 +78,16 @@ assert r[4]['area_mm2'] == float([l.split('=')[1] for l in open('$T') if l.start
 run "synth with the shipped file (no Yosys)" 0 env PATH=/usr/bin/nonexistent "$NOCSYN" synth "$APPS/vopd.csv" \
     --tech "$T" --freq 100:200:50 --link-width 64 -o "$TMP/v18"
 has "synth osu018: a chosen design at <= 150 MHz" "$TMP/out" '^split_k[0-9]*_f1[05]0_w64 .*chosen'
+# The 64-bit table: a radix-4 router at 64 bits takes fmax_mhz.4.w64, not
+# the 32-bit fmax_mhz.4 (both read from the file, not from nocsyn).
+f32=$(sed -n 's/^fmax_mhz\.4 = //p' "$T"); f64=$(sed -n 's/^fmax_mhz\.4\.w64 = //p' "$T")
+run "shipped: tech at 64 bits" 0 "$NOCSYN" tech --tech "$T" --radix 4:4 --width 64 --format json
+json "shipped: radix 4 at 64 bits = fmax_mhz.4.w64 ($f64), below the 32-bit $f32" "$TMP/out" "
+r = d['radix'][0]
+assert abs(r['fmax_mhz'] - float('$f64')) < 1e-9 and float('$f64') < float('$f32'), r"
+python3 -c "
+import json,glob,sys
+c=[json.load(open(f)) for f in glob.glob('$TMP/v18/*.json')]
+c=[d for d in c if d.get('freq_mhz')==150]
+sys.exit(0 if c and all(d['radix']['max'] <= 4 for d in c) else 1)" && ok "synth osu018: every 150 MHz design has radix <= 4 (64-bit table: radix 5 closes at 142 MHz)" \
+    || notok "synth osu018 radix at 150 MHz"
