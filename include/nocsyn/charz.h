@@ -110,6 +110,7 @@ struct noc_charz_opts {
     double activity;    /* toggles per cycle on every net for report_power (default 0.1) */
     double area_um2;    /* um^2 per Liberty area unit (default 1) */
 };
+/* Sets the defaults above.  O(1). */
 void noc_charz_opts_init(struct noc_charz_opts *o);
 
 struct noc_charz_config {
