@@ -93,6 +93,8 @@ struct noc_topo;
  * NOC_EINFEASIBLE naming the channel), so no emitted file grows without
  * bound with the clock or a link's length. */
 #define NOC_TECH_MAX_LINK_STAGES 4096
+/* The most router widths with an fmax table of their own (fmax_mhz.R.wW). */
+#define NOC_TECH_MAX_WIDTHS 8
 
 struct noc_tech {
     double ref_width;      /* bits the energies below are given for (32) */
@@ -126,6 +128,34 @@ struct noc_tech {
      * 0 = not listed.  Empty (every entry 0) = the delay model above. */
     double fmax_table[NOC_TECH_MAX_RADIX + 1];
     int has_table;
+    /* Characterized library (nocsyn characterize, charz.h): per-radix
+     * tables "area_mm2.R", "leak_mw.R", "flit_pj.R" (energy per flit
+     * through the router), "clk_mw_per_mhz.R" (clock power per MHz), at
+     * table_width bits; -1 = not listed (noc_tech_defaults), values >= 0.  A listed table replaces the
+     * formula of its term (area; leakage; dynamic; clock) for every radix:
+     * a radix between two entries (or below the first) takes the next
+     * larger listed one, as fmax_mhz.R; a radix above the largest entry is
+     * extrapolated along the line through the two largest entries (one
+     * entry: in proportion to the radix), never below the largest entry
+     * (its fmax stays 0: such a router is never chosen for a clock, but a
+     * regular topology given to eval or compare still gets a number).  A
+     * router with a shared concentrator port is looked up at its larger
+     * port count (buffers or crossbar).  Area and power scale with width /
+     * table_width (table_width 0: not scaled); fmax_mhz.R does not (a wider
+     * router is slower: characterize at the width used). */
+    double area_table[NOC_TECH_MAX_RADIX + 1];
+    double leak_table[NOC_TECH_MAX_RADIX + 1];
+    double flit_table[NOC_TECH_MAX_RADIX + 1];
+    double clk_table[NOC_TECH_MAX_RADIX + 1];
+    double table_width;
+    /* fmax tables of other widths ("fmax_mhz.R.wW = MHZ"): a router of
+     * width w takes the table of the smallest listed width >= w (the
+     * fmax_mhz.R table counting as table_width's), above every listed
+     * width the widest; then the radix rule above.  Without them the one
+     * table serves every width. */
+    int nfmax_w;
+    double fmax_w[NOC_TECH_MAX_WIDTHS];
+    double fmax_w_table[NOC_TECH_MAX_WIDTHS][NOC_TECH_MAX_RADIX + 1];
 };
 
 /* Fills the cited defaults above.  O(1). */
@@ -219,9 +249,12 @@ int noc_tech_flow_cycles(const struct noc_tech *tech, const struct noc_topo *t, 
 /* Sets every channel's latency (cycles) from its length at t->freq_mhz
  * (noc_tech_link_cycles); channels of unknown length get 1.  O(E). */
 void noc_tech_set_latencies(const struct noc_tech *tech, struct noc_topo *t);
-/* Checks a tech's timing table (called by the parser): the listed fmax
- * values must not increase with radix.  NOC_EINVAL naming the radices, at
- * label:lines[R] of the offending entry R (lines may be NULL: no line). */
+/* Checks a tech's timing tables (called by the parser): the listed fmax
+ * values of each table (fmax_mhz.R, and fmax_mhz.R.wW per width) must not
+ * increase with radix.  NOC_EINVAL naming the radices, at label:line of the
+ * offending entry: lines[(i + 1) * (NOC_TECH_MAX_RADIX + 1) + R] for entry
+ * R of the plain table (i = -1) or of width table i (lines may be NULL: no
+ * line). */
 int noc_tech_check_table(const struct noc_tech *tech, const char *label, const long *lines,
                          struct noc_ctx *ctx);
 

@@ -23,6 +23,7 @@ static const struct cli_cmd commands[] = {
     {"sim", cmd_sim, "cycle-level network simulation: latency, throughput, saturation"},
     {"campaign", cmd_campaign, "a campaign of jobs (apps x methods x ranges) for GNU parallel, make or Slurm; collect"},
     {"rtl", cmd_rtl, "synthesizable SystemVerilog: routers, links, top level, testbench"},
+    {"characterize", cmd_characterize, "the emitted router on a Liberty library (Yosys, OpenSTA): a tech file"},
 };
 
 static void usage(FILE *f)

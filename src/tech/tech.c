@@ -45,20 +45,28 @@ static const struct tech_key tech_keys[] = {
     K(clk_fj_bit, 2, 0, 0, 1e6, 0),
     K(reg_um2_bit, 4.52, 0, 0, 1e6, 0),
     K(packet_bits, NOC_DEFAULT_PACKET_BITS, 1, 0, 1e6, 0),
+    K(table_width, 0, 0, 0, 65536, 0),
 };
 #undef K
 #define NKEYS (sizeof tech_keys / sizeof tech_keys[0])
 
-/* Per-radix table keys "PREFIX.R = V" (R in 2..NOC_TECH_MAX_RADIX), each
- * with its range (lo < V <= hi) and the array it fills. */
+/* Per-radix table keys "PREFIX.R = V" (R in 2..NOC_TECH_MAX_RADIX) of a
+ * characterized library (tech.h), each with its range (lo < V <= hi, or
+ * lo <= V when zero_ok) and the array it fills.  fmax_mhz.R also takes a
+ * width suffix, fmax_mhz.R.wW (its own rule in noc_tech_parse_n). */
 struct tech_table_key {
     const char *prefix; /* with its dot */
     const char *what;
     double lo, hi;
+    int zero_ok;
     size_t off; /* of a double[NOC_TECH_MAX_RADIX + 1] in struct noc_tech */
 };
 static const struct tech_table_key table_keys[] = {
-    {"fmax_mhz.", "a frequency in MHz", 0, 1e6, offsetof(struct noc_tech, fmax_table)},
+    {"fmax_mhz.", "a frequency in MHz", 0, 1e6, 0, offsetof(struct noc_tech, fmax_table)},
+    {"area_mm2.", "an area in mm^2", 0, 1e6, 1, offsetof(struct noc_tech, area_table)},
+    {"leak_mw.", "a power in mW", 0, 1e6, 1, offsetof(struct noc_tech, leak_table)},
+    {"flit_pj.", "an energy in pJ", 0, 1e6, 1, offsetof(struct noc_tech, flit_table)},
+    {"clk_mw_per_mhz.", "a power in mW per MHz", 0, 1e6, 1, offsetof(struct noc_tech, clk_table)},
 };
 #define NTABLES (sizeof table_keys / sizeof table_keys[0])
 
@@ -72,6 +80,11 @@ void noc_tech_defaults(struct noc_tech *tech)
     memset(tech, 0, sizeof *tech);
     for (size_t i = 0; i < NKEYS; i++)
         *field(tech, i) = tech_keys[i].def;
+    /* -1 = not listed (a characterized value may be 0: a library without
+     * leakage data). */
+    for (size_t ti = 1; ti < NTABLES; ti++) /* every table but fmax's */
+        for (int r = 0; r <= NOC_TECH_MAX_RADIX; r++)
+            ((double *)(void *)((char *)tech + table_keys[ti].off))[r] = -1;
 }
 
 /* The number in val of key into *v, or NOC_EINVAL at label:line saying the
@@ -108,7 +121,7 @@ int noc_tech_parse_n(struct noc_tech *tech, const char *data, size_t len, const 
         return NOC_ENOMEM;
     memcpy(copy, data, len);
     copy[len] = '\0';
-    long line = 0, table_line[NOC_TECH_MAX_RADIX + 1] = {0};
+    long line = 0, table_line[(NOC_TECH_MAX_WIDTHS + 1) * (NOC_TECH_MAX_RADIX + 1)] = {0};
     /* Line by line, blank lines counted (strtok_r would skip them and
      * misnumber every later line in messages). */
     for (char *ln = copy, *nl; ln; ln = nl) {
@@ -128,23 +141,52 @@ int noc_tech_parse_n(struct noc_tech *tech, const char *data, size_t len, const 
             ti++;
         if (ti < NTABLES) {
             const struct tech_table_key *tk = &table_keys[ti];
-            long radix;
+            long radix, wbits = 0;
             double v;
+            /* fmax_mhz.R.wW: the fmax table of W-bit routers. */
+            char *wsuf = ti == 0 ? strstr(key + strlen(tk->prefix), ".w") : NULL;
+            if (wsuf) {
+                *wsuf = '\0';
+                if (noc_parse_int(wsuf + 2, 1, 65536, &wbits) != 0) {
+                    rc = noc_error(ctx, NOC_EINVAL, label, line, "'%.60s.%.60s': the width must be a number of bits",
+                                   key, wsuf + 1);
+                    goto cleanup;
+                }
+            }
             if (noc_parse_int(key + strlen(tk->prefix), 2, NOC_TECH_MAX_RADIX, &radix) != 0) {
                 rc = noc_error(ctx, NOC_EINVAL, label, line, "'%.60s': the radix must be 2..%d", key,
                                NOC_TECH_MAX_RADIX);
                 goto cleanup;
             }
-            if (noc_parse_double(val, &v) != 0 || !(v > tk->lo) || v > tk->hi) {
-                rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s = %.40s': needs %s > %g and <= %g", key, val,
-                               tk->what, tk->lo, tk->hi);
+            if (noc_parse_double(val, &v) != 0 || !(tk->zero_ok ? v >= tk->lo : v > tk->lo) || v > tk->hi) {
+                rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s = %.40s': needs %s %s %g and <= %g", key, val,
+                               tk->what, tk->zero_ok ? ">=" : ">", tk->lo, tk->hi);
                 goto cleanup;
             }
-            ((double *)(void *)((char *)tech + tk->off))[radix] = v;
-            if (tk->off == offsetof(struct noc_tech, fmax_table)) {
-                tech->has_table = 1;
-                table_line[radix] = line;
+            if (ti != 0) {
+                ((double *)(void *)((char *)tech + tk->off))[radix] = v;
+                continue;
             }
+            tech->has_table = 1;
+            int wi = -1;
+            if (wsuf) {
+                wi = 0;
+                while (wi < tech->nfmax_w && tech->fmax_w[wi] != (double)wbits)
+                    wi++;
+                if (wi == tech->nfmax_w) {
+                    if (wi == NOC_TECH_MAX_WIDTHS) {
+                        rc = noc_error(ctx, NOC_EINVAL, label, line, "more than %d widths of fmax tables",
+                                       NOC_TECH_MAX_WIDTHS);
+                        goto cleanup;
+                    }
+                    tech->fmax_w[wi] = (double)wbits;
+                    tech->nfmax_w++;
+                }
+                tech->fmax_w_table[wi][radix] = v;
+            } else {
+                tech->fmax_table[radix] = v;
+            }
+            table_line[(wi + 1) * (NOC_TECH_MAX_RADIX + 1) + radix] = line;
             continue;
         }
         size_t i = 0;
@@ -176,6 +218,36 @@ int noc_tech_read(struct noc_tech *tech, const char *path, struct noc_ctx *ctx)
     return rc;
 }
 
+/* A characterized table's value for a radix-p router (tech.h: the next
+ * larger listed radix, above the largest a line through the two largest
+ * entries, never below the largest), times width / table_width; -1 when
+ * the table is empty.  O(NOC_TECH_MAX_RADIX). */
+static double table_at(const struct noc_tech *tech, const double *tab, int p, double width)
+{
+    int hi = 0, lo = 0;
+    for (int r = NOC_TECH_MAX_RADIX; r >= 2 && !lo; r--)
+        if (tab[r] >= 0) {
+            if (!hi)
+                hi = r;
+            else
+                lo = r;
+        }
+    if (!hi)
+        return -1;
+    double v;
+    if (p > hi) {
+        v = lo ? tab[hi] + (tab[hi] - tab[lo]) / (hi - lo) * (p - hi) : tab[hi] * p / hi;
+        if (v < tab[hi])
+            v = tab[hi];
+    } else {
+        int r = p < 2 ? 2 : p;
+        while (!(tab[r] >= 0))
+            r++;
+        v = tab[r];
+    }
+    return tech->table_width > 0 ? v * width / tech->table_width : v;
+}
+
 /* mW of `bits` flip-flops clocked at freq_mhz. */
 static double clock_mw(const struct noc_tech *tech, double bits, double freq_mhz)
 {
@@ -193,7 +265,17 @@ double noc_tech_router_mw_ports(const struct noc_tech *tech, int buf_ports, int 
     double bits = buf_ports == xbar_ports
                       ? (double)buf_ports * width * (tech->buf_flits + tech->router_stages)
                       : width * ((double)buf_ports * tech->buf_flits + (double)xbar_ports * tech->router_stages);
-    return dyn_mw + leak + clock_mw(tech, bits, freq_mhz);
+    double clk = clock_mw(tech, bits, freq_mhz);
+    /* A characterized library replaces each term it lists (tech.h). */
+    int p = buf_ports > xbar_ports ? buf_ports : xbar_ports;
+    double v;
+    if ((v = table_at(tech, tech->flit_table, p, width)) >= 0)
+        dyn_mw = flits_per_s * v * 1e-9;
+    if ((v = table_at(tech, tech->leak_table, p, width)) >= 0)
+        leak = v;
+    if ((v = table_at(tech, tech->clk_table, p, width)) >= 0)
+        clk = freq_mhz > 0 ? freq_mhz * v : 0;
+    return dyn_mw + leak + clk;
 }
 
 double noc_tech_router_mw(const struct noc_tech *tech, int ports, double width,
@@ -206,6 +288,9 @@ double noc_tech_router_mm2_ports(const struct noc_tech *tech, int buf_ports, int
 {
     double sb = (buf_ports / tech->area_ref_ports) * (width / tech->area_ref_width);
     double sx = (xbar_ports / tech->area_ref_ports) * (width / tech->area_ref_width);
+    double v = table_at(tech, tech->area_table, buf_ports > xbar_ports ? buf_ports : xbar_ports, width);
+    if (v >= 0)
+        return v;
     return tech->area_ref_mm2 * (tech->area_lin * sb + (1 - tech->area_lin) * sx * sx);
 }
 
