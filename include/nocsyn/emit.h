@@ -110,32 +110,6 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
 int noc_compare_write(const struct noc_compare *c, const struct noc_app *app, const char *dir,
                       const char *cmdline, const struct noc_tech *tech, double cap, struct noc_ctx *ctx);
 
-/* ---- campaigns (campaign.h; src/emit/campaign.c, campaign_report.c) ----
- * Each appends to b and returns NOC_OK or NOC_ENOMEM. */
-struct noc_campaign;
-struct noc_campaign_result;
-/* jobs.txt: line i = the shell command of job i ("'BIN' campaign job 'DIR' i",
- * sh-quoted), for GNU parallel, xargs or a Slurm array.  O(jobs). */
-int noc_campaign_jobs_txt(const struct noc_campaign *c, const char *bin, const char *dir, struct noc_buf *b,
-                          struct noc_ctx *ctx);
-/* A Makefile with one phony target per job (make -j N -f DIR/Makefile). */
-int noc_campaign_makefile(const struct noc_campaign *c, const char *bin, const char *dir, struct noc_buf *b,
-                          struct noc_ctx *ctx);
-/* A Slurm batch script: a job array of njobs tasks, task i running line i
- * of DIR/jobs.txt, output in DIR/slurm/%a.out. */
-int noc_campaign_sbatch(const struct noc_campaign *c, const char *dir, struct noc_buf *b, struct noc_ctx *ctx);
-/* summary.csv (pareto_only 0) or pareto.csv (1): job,app,max_radix, then
- * the jobs' summary.csv columns as written, but pareto = the app's front
- * across the campaign.  Rows in job order.  NOC_EINVAL on a bad job id. */
-int noc_campaign_summary_csv(const struct noc_campaign *c, const struct noc_campaign_result *r, int pareto_only,
-                             struct noc_buf *b, struct noc_ctx *ctx);
-/* report.md (html 0) or a self-contained report.html (1): per app its
- * Pareto front by power, the designs that break constraints, the skipped
- * methods; the jobs not done; the canonical description.  No path of the
- * output directory, no time: the same jobs give the same bytes. */
-int noc_campaign_report(const struct noc_campaign *c, const struct noc_campaign_result *r, int html,
-                        struct noc_buf *b, struct noc_ctx *ctx);
-
 /* ---- physical hand-off model (src/emit/layout.c): the one placement the
  * LEF, DEF, place.csv, links.csv and anynet latencies are written from.
  * Coordinates are snapped to whole nanometres (the DEF database unit).

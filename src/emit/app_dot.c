@@ -24,7 +24,7 @@
  */
 #include "nocsyn/app.h"
 #include "nocsyn/emit.h"
-#include "topo_dot.h"
+#include "../topo/topo_dot.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * topologies) and the `route` records of table routing.  The format is
  * described at the top of src/emit/dot.c. */
 #include "dot_read.h"
-#include "../emit/topo_dot.h"
+#include "topo_dot.h"
 
 #include <stdarg.h>
 #include <stdio.h>
