@@ -82,8 +82,20 @@ void noc_note(struct noc_ctx *ctx, const char *fmt, ...)
 #endif
     ;
 
-/* Clears a recorded error (status back to NOC_OK). */
+/* Clears a recorded error: status back to NOC_OK, msg empty; the note
+ * sink and the seed stay.  Within one call the first error wins (the
+ * innermost, most precise message); a context reused for another call
+ * after an error must be cleared first (or read with noc_ctx_take), so that
+ * the new call's error is the one recorded.  Never fails.  O(1). */
 void noc_ctx_clear(struct noc_ctx *ctx);
+
+/* Takes the recorded error out of ctx, for callers (bindings) that reuse
+ * one context across calls: copies its message into buf (at most len - 1
+ * bytes and a NUL; noc_strerror(status) when the message is empty, "" when
+ * there is no error; nothing when len is 0), clears ctx (noc_ctx_clear) so
+ * the next failing call records and reports its own message, and returns
+ * the status it held.  Never fails.  O(len). */
+int noc_ctx_take(struct noc_ctx *ctx, char *buf, size_t len);
 
 /* A static English description of a status code. */
 const char *noc_strerror(int status);
