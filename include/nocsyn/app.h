@@ -6,6 +6,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_core {
     char *name;    /* owned, unique */
     int has_size;  /* w, h valid (mm) */
@@ -86,5 +90,9 @@ double noc_app_total_bw(const struct noc_app *app);
  * doubled) when it holds a comma, a quote or a line break.  On allocation
  * failure b->failed is set.  O(length). */
 void noc_csv_field(struct noc_buf *b, const char *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -39,6 +39,10 @@
 #include "nocsyn/core.h"
 #include "nocsyn/explore.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define NOC_CAMPAIGN_MAX_GRID 64
 #define NOC_CAMPAIGN_MAX_ITEMS 32
 
@@ -196,5 +200,9 @@ int noc_campaign_summary_csv(const struct noc_campaign *c, const struct noc_camp
  * output directory, no time: the same jobs give the same bytes. */
 int noc_campaign_report(const struct noc_campaign *c, const struct noc_campaign_result *r, int html,
                         struct noc_buf *b, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,7 +16,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NOC_VERSION "0.1.0"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The library's version (semantic versioning: MAJOR changes break the
+ * API or ABI).  NOC_VERSION is the same as a string ("0.1.0"); the
+ * Makefile reads these three lines for the shared library's soname and
+ * nocsyn.pc. */
+#define NOC_VERSION_MAJOR 0
+#define NOC_VERSION_MINOR 1
+#define NOC_VERSION_PATCH 0
+#define NOC_VERSION_STR_(x) #x
+#define NOC_VERSION_STR(x) NOC_VERSION_STR_(x)
+#define NOC_VERSION                                                                    \
+    NOC_VERSION_STR(NOC_VERSION_MAJOR) "." NOC_VERSION_STR(NOC_VERSION_MINOR) "." \
+        NOC_VERSION_STR(NOC_VERSION_PATCH)
+
+/* NOC_VERSION of the library actually linked or loaded (which may differ
+ * from the header a program was compiled with).  A static string; never
+ * fails.  O(1). */
+const char *noc_version(void);
 
 /* Status codes.  noc_exit_code() maps them onto the CLI's exit statuses
  * (INTERFACE 0): 1 = valid but cannot be met, 2 = bad input or usage. */
@@ -293,5 +313,9 @@ int noc_pool_run(const struct noc_pool_job *job, struct noc_ctx *ctx);
 /* The worker count noc_pool_run() uses: `requested` (<= 0: the online
  * processors), at most nitems and NOC_POOL_MAX, at least 1.  O(1). */
 int noc_pool_threads(int requested, int nitems);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

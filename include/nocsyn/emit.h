@@ -8,6 +8,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_topo;
 struct noc_app;
 struct noc_layout;
@@ -201,5 +205,9 @@ int noc_design_table_csv(const struct noc_topo *t, const struct noc_routing *rt,
  * expressed (stated in the file).  app NULL: uniform traffic at 0.1. */
 int noc_design_booksim_cfg(const struct noc_topo *t, const struct noc_app *app, const char *anynet_file,
                            struct noc_buf *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

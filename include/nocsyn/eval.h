@@ -40,6 +40,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_topo;
 struct noc_traffic;
 struct noc_topo_params;
@@ -207,5 +211,9 @@ enum noc_metrics_format { NOC_METRICS_JSON = 0, NOC_METRICS_TEXT = 1 };
  * without the flag).  NOC_EINVAL for a mismatched t, NOC_ENOMEM. */
 int noc_metrics_write(const struct noc_metrics *m, const struct noc_topo *t, int format,
                       int flags, struct noc_buf *out, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

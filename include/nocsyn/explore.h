@@ -37,6 +37,10 @@
 #include "nocsyn/synth.h"
 #include "nocsyn/topo.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_app;
 
 /* One design of a comparison.  Owned by struct noc_compare. */
@@ -148,5 +152,9 @@ int noc_baseline_info(int i, const char **name, const char **rule, const char **
  * unknown name, NOC_EUNSUP when the app is too small for the family. */
 int noc_baseline_spec(const char *name, int cores, char *spec, size_t len,
                       const char **routing, int *vcs, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

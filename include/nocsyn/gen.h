@@ -126,6 +126,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_topo;
 
 /* Upper limit of nodes + channels of a generated topology (2^24). */
@@ -151,5 +155,9 @@ int noc_gen_spec(struct noc_topo *t, const char *spec, struct noc_ctx *ctx);
  * and one-line description of family i (static strings); returns 0, or -1
  * past the end.  O(1). */
 int noc_gen_family_info(int i, const char **name, const char **params, const char **desc);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

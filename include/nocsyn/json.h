@@ -50,6 +50,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_json;      /* a document being built (opaque) */
 struct noc_json_node; /* an object or array inside it (opaque, borrowed) */
 
@@ -87,5 +91,9 @@ int noc_json_status(const struct noc_json *j, struct noc_ctx *ctx);
  * NOC_ENOMEM with a message in ctx (a failed add, the print, or out's
  * own append failing); out may then hold a partial text. */
 int noc_json_print(const struct noc_json *j, struct noc_buf *out, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

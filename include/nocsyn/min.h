@@ -44,6 +44,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define NOC_MIN_MAXN 16 /* at most 2^16 lines */
 
 enum noc_min_kind { NOC_MIN_OMEGA = 0, NOC_MIN_CUBE, NOC_MIN_BUTTERFLY };
@@ -132,5 +136,9 @@ int noc_min_shifts_mod(const struct noc_min *m, int control, int j, unsigned cha
 
 /* The shift by d mod 2^j within groups of 2^j of N lines: perm (N ints). */
 void noc_min_shift_mod_perm(int N, int j, int d, int *perm);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

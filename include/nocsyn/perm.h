@@ -42,6 +42,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define NOC_PERM_MAXBITS 30   /* N <= 2^30 for evaluating f(x) */
 #define NOC_PERM_MAXTABLE 24  /* whole permutations only for N <= 2^24 */
 #define NOC_PERM_MAXCOMP 32   /* functions in one composition */
@@ -106,5 +110,9 @@ int noc_perm_func_info(int i, const char **name, const char **arg, const char **
 
 /* n with 2^n == N, or -1 when N is not a power of two >= 1. */
 int noc_perm_log2(long N);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -89,6 +89,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_topo;
 
 enum noc_routing_model {
@@ -303,5 +307,9 @@ int noc_minpaths_count(const struct noc_topo *t, int s, int d, struct noc_bignum
 int noc_minpaths_list(const struct noc_topo *t, int s, int d, long limit,
                       int (*fn)(void *ud, const int *routers, int len), void *ud,
                       struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -112,6 +112,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_topo;
 struct noc_traffic;
 
@@ -297,5 +301,9 @@ int noc_sim_flow_parse(const char *name, int *v);
 const char *noc_sim_flow_name(int v);
 int noc_sim_inject_parse(const char *name, int *v);
 const char *noc_sim_inject_name(int v);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

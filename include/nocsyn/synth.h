@@ -61,6 +61,10 @@
 #include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_app;
 
 #define NOC_SYNTH_MAX_GRID 64
@@ -297,5 +301,9 @@ int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, i
  * so that heavily communicating cores sit close.  Sets x, y (lower-left) and
  * w, h of every core.  Deterministic for a seed.  O(N log N) METIS calls. */
 int noc_floorplan_mincut(struct noc_app *app, unsigned seed, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -81,6 +81,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_topo;
 
 #define NOC_TECH_MAX_RADIX 256
@@ -198,5 +202,9 @@ void noc_tech_set_latencies(const struct noc_tech *tech, struct noc_topo *t);
 /* Checks a tech's timing table (called by the parser): the listed fmax
  * values must not increase with radix.  NOC_EINVAL naming the radices. */
 int noc_tech_check_table(const struct noc_tech *tech, const char *label, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

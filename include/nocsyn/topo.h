@@ -16,6 +16,10 @@
 #include "nocsyn/core.h"
 #include "nocsyn/graph.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum noc_node_kind { NOC_ROUTER = 0, NOC_TERMINAL = 1 };
 
 struct noc_node {
@@ -195,5 +199,9 @@ int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len,
                        const char *label, struct noc_ctx *ctx);
 int noc_topo_parse_anynet(struct noc_topo *t, const char *data, size_t len,
                           const char *label, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_topo;
 struct noc_app;
 
@@ -68,5 +72,9 @@ int noc_traffic_make(struct noc_traffic *tr, const struct noc_topo *t,
  * does not fit or the app has no flows.  O(cores + flows) plus the mapping. */
 int noc_traffic_from_app(struct noc_traffic *tr, const struct noc_topo *t, const struct noc_app *app,
                          const char *name, const char *map, unsigned seed, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *noc_version(void)
+{
+    return NOC_VERSION;
+}
+
 void noc_ctx_init(struct noc_ctx *ctx)
 {
     memset(ctx, 0, sizeof *ctx);
