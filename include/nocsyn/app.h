@@ -1,5 +1,5 @@
 /* nocsyn app: the application communication graph (cores and flows) and its
- * floorplan.  Readers live in src/app/ (INTERFACE 1.1, 1.2).
+ * floorplan.  Readers live in src/app/ (docs/INTERFACE.md section 1.1, 1.2).
  */
 #ifndef NOCSYN_APP_H
 #define NOCSYN_APP_H
@@ -58,7 +58,7 @@ int noc_app_add_flow(struct noc_app *app, int src, int dst, double bw,
 int noc_app_bound_latency(struct noc_app *app, int src, int dst, double max_latency_ns,
                           struct noc_ctx *ctx);
 
-/* Reads an app (INTERFACE 1.1; the CSV column max_latency_ns and the DOT
+/* Reads an app (docs/INTERFACE.md section 1.1; the CSV column max_latency_ns and the DOT
  * edge attribute of the same name bound a flow's latency in ns).  fmt: "csv", "dot" or NULL (by extension;
  * "-" = stdin needs fmt, CSV assumed).  Errors carry FILE:LINE. */
 int noc_app_read(struct noc_app *app, const char *path, const char *fmt,
@@ -70,7 +70,7 @@ int noc_app_parse_csv(struct noc_app *app, const char *data, size_t len,
 int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len,
                       const char *label, struct noc_ctx *ctx);
 
-/* Reads a floorplan CSV (INTERFACE 1.2: core,x_mm,y_mm,w_mm,h_mm or
+/* Reads a floorplan CSV (docs/INTERFACE.md section 1.2: core,x_mm,y_mm,w_mm,h_mm or
  * core,w_mm,h_mm) and applies it to the app's cores.  A core the app does
  * not have is an error (NOC_EINVAL naming it). */
 int noc_floorplan_read(struct noc_app *app, const char *path, struct noc_ctx *ctx);

@@ -32,6 +32,10 @@
  * the comparison (explore.h) of one method or one baseline on one app at
  * one point; each writes its own directory, so jobs run in any order, on
  * any machine that sees the same files.
+ *
+ * The module (layer 5, README "Layout") also writes the campaign's own
+ * files: the runners (jobs.txt, Makefile, slurm.sbatch; src/campaign/files.c)
+ * and the collected summary.csv, pareto.csv and report (src/campaign/report.c).
  */
 #ifndef NOCSYN_CAMPAIGN_H
 #define NOCSYN_CAMPAIGN_H

@@ -39,7 +39,7 @@ extern "C" {
 const char *noc_version(void);
 
 /* Status codes.  noc_exit_code() maps them onto the CLI's exit statuses
- * (INTERFACE 0): 1 = valid but cannot be met, 2 = bad input or usage. */
+ * (docs/INTERFACE.md section 0): 1 = valid but cannot be met, 2 = bad input or usage. */
 enum noc_status {
     NOC_OK = 0,
     NOC_EINVAL,      /* bad input or bad usage (exit 2) */
@@ -120,7 +120,7 @@ int noc_ctx_take(struct noc_ctx *ctx, char *buf, size_t len);
 /* A static English description of a status code. */
 const char *noc_strerror(int status);
 
-/* The CLI exit status for a library status: 0, 1 or 2 (INTERFACE 0). */
+/* The CLI exit status for a library status: 0, 1 or 2 (docs/INTERFACE.md section 0). */
 int noc_exit_code(int status);
 
 /* Allocation: on failure they record NOC_ENOMEM in ctx and return NULL.

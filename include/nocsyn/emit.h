@@ -1,4 +1,8 @@
-/* nocsyn emit: every writer (DOT, anynet, JSON, SVG).  Writers build text in
+/* nocsyn emit (layer 4, README "Layout"): the topology and design writers
+ * (DOT, anynet, JSON, SVG, reports, the physical hand-off); the campaign's
+ * files are written by the campaign module (campaign.h), and the DOT
+ * format's shared facts live with the topology model (src/topo/topo_dot.h).
+ * Writers build text in
  * a struct noc_buf; noc_topo_save() picks the format from the extension and
  * writes atomically (temporary file + rename), so a failed call leaves no
  * half-written file.
@@ -16,7 +20,7 @@ struct noc_topo;
 struct noc_app;
 struct noc_layout;
 
-/* Topology DOT (INTERFACE 1.3): kind, x, y (mm), width, shape attributes and
+/* Topology DOT (docs/INTERFACE.md section 1.3): kind, x, y (mm), width, shape attributes and
  * stored routes; read back exactly by noc_topo_parse_dot.  O(V + E).
  * Channels a -> b and b -> a with equal attributes become one edge with
  * dir=both.  Table routes are a `route` attribute on each source terminal:
@@ -55,7 +59,7 @@ int noc_app_write_dot(const struct noc_app *app, struct noc_buf *out, struct noc
 int noc_app_write_svg(const struct noc_app *app, struct noc_buf *out, struct noc_ctx *ctx);
 
 
-/* ---- synthesized designs (src/emit/design.c), INTERFACE 3.3 */
+/* ---- synthesized designs (src/emit/design.c), docs/INTERFACE.md section 3.3 */
 struct noc_design;
 struct noc_synth_result;
 struct noc_tech;
@@ -76,7 +80,7 @@ int noc_design_write(const struct noc_design *d, const struct noc_app *app, cons
  * the Pareto flag and the chosen design; then the timing columns freq_mhz,
  * link_width, latency_avg_ns, latency_max_ns, latency_avg_cycles, fmax_mhz. */
 int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct noc_ctx *ctx);
-/* The routes as CSV (tech NULL: src,dst,path, INTERFACE 3.3; with a tech,
+/* The routes as CSV (tech NULL: src,dst,path, docs/INTERFACE.md section 3.3; with a tech,
  * the latency file D.latency.csv: src,dst,hops,latency_cycles,latency_ns,
  * each route's zero-load latency at t->freq_mhz (tech.h), NOC_EINVAL when t
  * has no clock) and the placement CSV of layout L (node,kind,x_mm,y_mm,
@@ -86,7 +90,7 @@ int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct
 int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b);
 int noc_design_place_csv(const struct noc_topo *t, const struct noc_layout *L, struct noc_buf *b);
 
-/* The app's floorplan as CSV (INTERFACE 1.2, core,x_mm,y_mm,w_mm,h_mm;
+/* The app's floorplan as CSV (docs/INTERFACE.md section 1.2, core,x_mm,y_mm,w_mm,h_mm;
  * lower-left corners).  NOC_EINVAL when a core has no position. */
 int noc_floorplan_csv(const struct noc_app *app, struct noc_buf *b, struct noc_ctx *ctx);
 /* The floorplan as SVG text (src/emit/floorplan_svg.c): cores as named
@@ -95,9 +99,9 @@ int noc_floorplan_csv(const struct noc_app *app, struct noc_buf *b, struct noc_c
  * position or size.  O(cores + flows). */
 int noc_floorplan_svg(const struct noc_app *app, struct noc_buf *b, struct noc_ctx *ctx);
 
-/* ---- design-space exploration (src/emit/report.c), INTERFACE 3.4 */
+/* ---- design-space exploration (src/emit/report.c), docs/INTERFACE.md section 3.4 */
 struct noc_compare;
-/* summary.csv: INTERFACE 3.4's columns, then routing, vcs, ecmp_load_mbps,
+/* summary.csv: docs/INTERFACE.md section 3.4's columns, then routing, vcs, ecmp_load_mbps,
  * ideal_load_mbps and spec. */
 int noc_compare_summary_csv(const struct noc_compare *c, struct noc_buf *b);
 /* report.md: the comparison table, best value of each column in bold. */

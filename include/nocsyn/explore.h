@@ -1,5 +1,5 @@
 /* nocsyn explore: the design-space exploration flow behind `nocsyn compare`
- * (INTERFACE 3.4).
+ * (docs/INTERFACE.md section 3.4).
  *
  * For an app: every requested synthesis method (its chosen design) and every
  * requested regular baseline sized to fit the app, with the app's cores

@@ -1,4 +1,4 @@
-/* nocsyn latency: analytical models (INTERFACE 3.9).
+/* nocsyn latency: analytical models (docs/INTERFACE.md section 3.9).
  *
  * 1. Zero-load latency of the switching techniques, after Duato,
  *    Yalamanchili and Ni, "Interconnection Networks: An Engineering

@@ -1,5 +1,5 @@
 /* nocsyn min: multistage interconnection networks of 2x2 switches on
- * N = 2^n lines (INTERFACE 3.8): one-pass passability of a permutation,
+ * N = 2^n lines (docs/INTERFACE.md section 3.8): one-pass passability of a permutation,
  * switch settings, first conflict, greedy pass count, the permutation
  * realised by a control, and the shifts realisable under partial stage
  * control.

@@ -1,4 +1,4 @@
-/* nocsyn perm: interconnection functions on N addresses (INTERFACE 3.6)
+/* nocsyn perm: interconnection functions on N addresses (docs/INTERFACE.md section 3.6)
  * and permutations in cycle notation.  The bit-level functions need
  * N = 2^n; identity, shift and qshuffle take any N.
  *

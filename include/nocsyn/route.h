@@ -1,4 +1,4 @@
-/* nocsyn route: routing models (INTERFACE 2) as path generators, and
+/* nocsyn route: routing models (docs/INTERFACE.md section 2) as path generators, and
  * deadlock analysis from the channel dependency graph.
  *
  * The deterministic and restricted models (dor, updown, desttag, table) give,

@@ -1,6 +1,6 @@
 /* nocsyn tech: the parameterised power, area and timing model behind
  * "power_mw", "area_mm2", the maximum clock of a router and the latency of a
- * flow (INTERFACE 2: power in mW, area in mm^2).  Every default is for ONE
+ * flow (docs/INTERFACE.md section 2: power in mW, area in mm^2).  Every default is for ONE
  * technology node, 45 nm, worst-case (slow) corner where it matters.
  *
  * Power of a design at clock f = sum over routers of (dynamic + clock +

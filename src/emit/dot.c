@@ -1,4 +1,4 @@
-/* Topology DOT writer (INTERFACE 1.3).
+/* Topology DOT writer (docs/INTERFACE.md section 1.3).
  *
  * The format, read back by noc_topo_parse_dot (src/topo/dot_read.c):
  *

@@ -1,4 +1,4 @@
-/* Topology DOT reader (INTERFACE 1.3), with libcgraph from memory.
+/* Topology DOT reader (docs/INTERFACE.md section 1.3), with libcgraph from memory.
  *
  * Reads what noc_topo_write_dot writes (the format is described at the top
  * of src/emit/dot.c) and hand-written DOT following the same rules:
