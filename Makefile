@@ -3,7 +3,8 @@
 # tests and CLI contract tests in parallel (JOBS=N, default: the cores);
 # `make check` runs those plus the long tool-chain tests (tests/check/);
 # `make run` runs flows/default; `make asan` runs `make test`'s tests under
-# ASan+UBSan.
+# ASan+UBSan.  `make install PREFIX=/usr/local [DESTDIR=...]` installs the
+# binary, libnocsyn.a, libnocsyn.so, the headers and nocsyn.pc.
 
 BUILD   ?= build
 CC      ?= cc
@@ -17,7 +18,7 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wpointer-arith -Wstrict-prototypes \
 GV_CFLAGS := $(shell pkg-config --cflags libgvc 2>/dev/null || echo -I/usr/include/graphviz)
 GV_LIBS   := $(shell pkg-config --libs libgvc 2>/dev/null || echo -lgvc -lcgraph -lcdt)
 CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L $(GV_CFLAGS)
-CFLAGS   += -std=c11 $(OPT) $(WARN) -pthread -MMD -MP
+CFLAGS   += -std=c11 $(OPT) $(WARN) -pthread -MMD -MP -fPIC
 LDLIBS   += $(GV_LIBS) -lglpk -lmetis -lcjson -lcsv -lpthread -lm
 ifneq ($(SAN),)
 CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -31,7 +32,7 @@ REQ_HEADERS := /usr/include/metis.h /usr/include/glpk.h /usr/include/graphviz/cg
 DEB_PKGS := build-essential pkg-config libmetis-dev libglpk-dev libgraphviz-dev \
             libcjson-dev libcsv-dev libcmocka-dev graphviz chromium python3 \
             clang libclang-rt-14-dev verilator yosys klayout parallel slurm-wlm munge flex bison \
-            opensta qflow-tech-osu018
+            opensta qflow-tech-osu018 python3-cffi
 MISSING := $(strip $(foreach h,$(REQ_HEADERS),$(if $(wildcard $(h)),,$(h))))
 
 LIB_SRC := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)))
@@ -43,12 +44,17 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/libnocsyn.a
 BIN := $(BUILD)/nocsyn
+# The version, from its one home (include/nocsyn/core.h).
+VERSION_PART = $(shell sed -n 's/^\#define NOC_VERSION_$(1) \([0-9]*\)$$/\1/p' include/nocsyn/core.h)
+VERSION := $(call VERSION_PART,MAJOR).$(call VERSION_PART,MINOR).$(call VERSION_PART,PATCH)
+SONAME  := libnocsyn.so.$(call VERSION_PART,MAJOR)
+SHLIB   := $(BUILD)/libnocsyn.so
 
 FLOW ?= default
 
 .SECONDARY:
-.PHONY: all deps test check run flow flows bench bench-booksim asan clean fuzz check-deps signoff
-all: $(if $(MISSING),check-deps) $(BIN) $(LIB)
+.PHONY: all deps test check run flow flows bench bench-booksim asan clean fuzz check-deps signoff install
+all: $(if $(MISSING),check-deps) $(BIN) $(LIB) $(SHLIB)
 
 check-deps:
 	@echo "nocsyn: missing $(MISSING); running make deps"
@@ -62,6 +68,31 @@ deps:
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcs $@ $^
+
+# The shared library exports the noc_* symbols only (src/nocsyn.map).
+$(SHLIB): $(LIB_OBJ) src/nocsyn.map
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/nocsyn.map \
+	    -o $@ $(LIB_OBJ) $(LDLIBS)
+
+# make install PREFIX=/usr/local [DESTDIR=staging]: bin/nocsyn,
+# lib/libnocsyn.{a,so.VERSION} (+ soname and dev links), include/nocsyn.h,
+# include/nocsyn/*.h, lib/pkgconfig/nocsyn.pc.
+PREFIX ?= /usr/local
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/nocsyn
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/nocsyn
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libnocsyn.a
+	install -m 755 $(SHLIB) $(DESTDIR)$(PREFIX)/lib/libnocsyn.so.$(VERSION)
+	ln -sf libnocsyn.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libnocsyn.so
+	install -m 644 include/nocsyn.h $(DESTDIR)$(PREFIX)/include/nocsyn.h
+	install -m 644 include/nocsyn/*.h $(DESTDIR)$(PREFIX)/include/nocsyn/
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	    'Name: nocsyn' 'Description: network-on-chip topology synthesis and design-space exploration' \
+	    'Version: $(VERSION)' 'Cflags: -I$${includedir}' 'Libs: -L$${libdir} -lnocsyn' \
+	    'Libs.private: $(strip $(GV_LIBS) -lglpk -lmetis -lcjson -lcsv -lpthread -lm)' \
+	    >$(DESTDIR)$(PREFIX)/lib/pkgconfig/nocsyn.pc
 
 $(BIN): $(CLI_OBJ) $(LIB)
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)

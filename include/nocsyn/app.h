@@ -1,10 +1,14 @@
 /* nocsyn app: the application communication graph (cores and flows) and its
- * floorplan.  Readers live in src/app/ (INTERFACE 1.1, 1.2).
+ * floorplan.  Readers live in src/app/ (docs/INTERFACE.md section 1.1, 1.2).
  */
 #ifndef NOCSYN_APP_H
 #define NOCSYN_APP_H
 
 #include "nocsyn/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct noc_core {
     char *name;    /* owned, unique */
@@ -54,7 +58,7 @@ int noc_app_add_flow(struct noc_app *app, int src, int dst, double bw,
 int noc_app_bound_latency(struct noc_app *app, int src, int dst, double max_latency_ns,
                           struct noc_ctx *ctx);
 
-/* Reads an app (INTERFACE 1.1; the CSV column max_latency_ns and the DOT
+/* Reads an app (docs/INTERFACE.md section 1.1; the CSV column max_latency_ns and the DOT
  * edge attribute of the same name bound a flow's latency in ns).  fmt: "csv", "dot" or NULL (by extension;
  * "-" = stdin needs fmt, CSV assumed).  Errors carry FILE:LINE (in DOT the
  * line of the offending statement, the user's text quoted).  Core names at
@@ -69,7 +73,7 @@ int noc_app_parse_csv(struct noc_app *app, const char *data, size_t len,
 int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len,
                       const char *label, struct noc_ctx *ctx);
 
-/* Reads a floorplan CSV (INTERFACE 1.2: core,x_mm,y_mm,w_mm,h_mm or
+/* Reads a floorplan CSV (docs/INTERFACE.md section 1.2: core,x_mm,y_mm,w_mm,h_mm or
  * core,w_mm,h_mm) and applies it to the app's cores.  A core the app does
  * not have, a value beyond NOC_DIE_MAX_MM (tech.h), or no core row at all
  * (a header only) is an error (NOC_EINVAL with FILE:LINE). */
@@ -112,5 +116,9 @@ double noc_app_total_bw(const struct noc_app *app);
  * doubled) when it holds a comma, a quote or a line break.  On allocation
  * failure b->failed is set.  O(length). */
 void noc_csv_field(struct noc_buf *b, const char *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -32,12 +32,20 @@
  * the comparison (explore.h) of one method or one baseline on one app at
  * one point; each writes its own directory, so jobs run in any order, on
  * any machine that sees the same files.
+ *
+ * The module (layer 5, README "Layout") also writes the campaign's own
+ * files: the runners (jobs.txt, Makefile, slurm.sbatch; src/campaign/files.c)
+ * and the collected summary.csv, pareto.csv and report (src/campaign/report.c).
  */
 #ifndef NOCSYN_CAMPAIGN_H
 #define NOCSYN_CAMPAIGN_H
 
 #include "nocsyn/core.h"
 #include "nocsyn/explore.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define NOC_CAMPAIGN_MAX_GRID 64
 #define NOC_CAMPAIGN_MAX_ITEMS 32
@@ -174,5 +182,33 @@ int noc_campaign_collect(const struct noc_campaign *c, const char *dir, struct n
 
 /* Directory of job id under dir: "DIR/jobs/0017" (4 digits at least). */
 void noc_campaign_job_dir(const char *dir, int id, char *buf, size_t len);
+
+/* ---- the campaign's files (src/campaign/files.c, report.c) ----
+ * Each appends to b and returns NOC_OK or NOC_ENOMEM. */
+/* jobs.txt: line i = the shell command of job i ("'BIN' campaign job 'DIR' i",
+ * sh-quoted), for GNU parallel, xargs or a Slurm array.  O(jobs). */
+int noc_campaign_jobs_txt(const struct noc_campaign *c, const char *bin, const char *dir, struct noc_buf *b,
+                          struct noc_ctx *ctx);
+/* A Makefile with one phony target per job (make -j N -f DIR/Makefile). */
+int noc_campaign_makefile(const struct noc_campaign *c, const char *bin, const char *dir, struct noc_buf *b,
+                          struct noc_ctx *ctx);
+/* A Slurm batch script: a job array of njobs tasks, task i running line i
+ * of DIR/jobs.txt, output in DIR/slurm/%a.out. */
+int noc_campaign_sbatch(const struct noc_campaign *c, const char *dir, struct noc_buf *b, struct noc_ctx *ctx);
+/* summary.csv (pareto_only 0) or pareto.csv (1): job,app,max_radix, then
+ * the jobs' summary.csv columns as written, but pareto = the app's front
+ * across the campaign.  Rows in job order.  NOC_EINVAL on a bad job id. */
+int noc_campaign_summary_csv(const struct noc_campaign *c, const struct noc_campaign_result *r, int pareto_only,
+                             struct noc_buf *b, struct noc_ctx *ctx);
+/* report.md (html 0) or a self-contained report.html (1): per app its
+ * Pareto front by power, the designs that break constraints, the skipped
+ * methods; the jobs not done; the canonical description.  No path of the
+ * output directory, no time: the same jobs give the same bytes. */
+int noc_campaign_report(const struct noc_campaign *c, const struct noc_campaign_result *r, int html,
+                        struct noc_buf *b, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

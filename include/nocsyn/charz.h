@@ -46,6 +46,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- Liberty: the header and the cells' areas. */
 struct noc_liberty_cell {
     char name[64];
@@ -187,5 +191,9 @@ int noc_charz_run(const struct noc_charz_run *run, struct noc_liberty *lib, stru
 void noc_charz_emit_tech(struct noc_buf *out, const struct noc_liberty *lib, const char *liberty_path,
                          const struct noc_charz_tools *tools, const struct noc_charz_opts *o,
                          const struct noc_charz_result *res, int nres, const char *command);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

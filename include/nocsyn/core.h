@@ -16,10 +16,30 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NOC_VERSION "0.1.0"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The library's version (semantic versioning: MAJOR changes break the
+ * API or ABI).  NOC_VERSION is the same as a string ("0.1.0"); the
+ * Makefile reads these three lines for the shared library's soname and
+ * nocsyn.pc. */
+#define NOC_VERSION_MAJOR 0
+#define NOC_VERSION_MINOR 1
+#define NOC_VERSION_PATCH 0
+#define NOC_VERSION_STR_(x) #x
+#define NOC_VERSION_STR(x) NOC_VERSION_STR_(x)
+#define NOC_VERSION                                                                    \
+    NOC_VERSION_STR(NOC_VERSION_MAJOR) "." NOC_VERSION_STR(NOC_VERSION_MINOR) "." \
+        NOC_VERSION_STR(NOC_VERSION_PATCH)
+
+/* NOC_VERSION of the library actually linked or loaded (which may differ
+ * from the header a program was compiled with).  A static string; never
+ * fails.  O(1). */
+const char *noc_version(void);
 
 /* Status codes.  noc_exit_code() maps them onto the CLI's exit statuses
- * (INTERFACE 0): 1 = valid but cannot be met, 2 = bad input or usage. */
+ * (docs/INTERFACE.md section 0): 1 = valid but cannot be met, 2 = bad input or usage. */
 enum noc_status {
     NOC_OK = 0,
     NOC_EINVAL,      /* bad input or bad usage (exit 2) */
@@ -82,13 +102,25 @@ void noc_note(struct noc_ctx *ctx, const char *fmt, ...)
 #endif
     ;
 
-/* Clears a recorded error (status back to NOC_OK). */
+/* Clears a recorded error: status back to NOC_OK, msg empty; the note
+ * sink and the seed stay.  Within one call the first error wins (the
+ * innermost, most precise message); a context reused for another call
+ * after an error must be cleared first (or read with noc_ctx_take), so that
+ * the new call's error is the one recorded.  Never fails.  O(1). */
 void noc_ctx_clear(struct noc_ctx *ctx);
+
+/* Takes the recorded error out of ctx, for callers (bindings) that reuse
+ * one context across calls: copies its message into buf (at most len - 1
+ * bytes and a NUL; noc_strerror(status) when the message is empty, "" when
+ * there is no error; nothing when len is 0), clears ctx (noc_ctx_clear) so
+ * the next failing call records and reports its own message, and returns
+ * the status it held.  Never fails.  O(len). */
+int noc_ctx_take(struct noc_ctx *ctx, char *buf, size_t len);
 
 /* A static English description of a status code. */
 const char *noc_strerror(int status);
 
-/* The CLI exit status for a library status: 0, 1 or 2 (INTERFACE 0). */
+/* The CLI exit status for a library status: 0, 1 or 2 (docs/INTERFACE.md section 0). */
 int noc_exit_code(int status);
 
 /* Allocation: on failure they record NOC_ENOMEM in ctx and return NULL.
@@ -299,5 +331,20 @@ int noc_uf_union_min(int *p, int a, int b);
  * A NaN objective on either side compares false, so it neither dominates
  * nor is dominated through that objective.  O(n), never fails. */
 int noc_pareto_dominates(const double *b, const double *a, int n, int ties);
+
+/* The longest name (core, node) an input file may give, in bytes: far more
+ * than any design needs, small enough that no emitted file grows with a
+ * hostile name (a 10 MB name once made a 1.29 GB DEF). */
+#define NOC_NAME_MAX 256
+/* The rules every name read from a file keeps (noc_check_name in the app
+ * readers adds two; the topology reader keeps these, since its writer can
+ * quote a trailing backslash): non-empty, at most
+ * NOC_NAME_MAX bytes, valid UTF-8, no control characters. */
+int noc_check_text_name(const char *name, const char *what, const char *label, long line,
+                        struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -45,6 +45,10 @@
 #include "nocsyn/core.h"
 #include "nocsyn/route.h" /* struct noc_bignum */
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define NOC_DYN_MAXPORTS 4096 /* module / crossbar size limit */
 
 /* Exact counts of an a x b switch module (a, b in 1..NOC_DYN_MAXPORTS):
@@ -137,5 +141,9 @@ int noc_dyn_clos_route(const struct noc_dyn_clos *c, const int *perm, int *middl
  * NOC_ELIMIT above the sizes, NOC_ENOMEM. */
 int noc_dyn_clos_brute(const struct noc_dyn_clos *c, int *strict, int *rearrangeable,
                        int *witness_busy, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

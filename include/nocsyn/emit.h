@@ -1,4 +1,8 @@
-/* nocsyn emit: every writer (DOT, anynet, JSON, SVG).  Writers build text in
+/* nocsyn emit (layer 4, README "Layout"): the topology and design writers
+ * (DOT, anynet, JSON, SVG, reports, the physical hand-off); the campaign's
+ * files are written by the campaign module (campaign.h), and the DOT
+ * format's shared facts live with the topology model (src/topo/topo_dot.h).
+ * Writers build text in
  * a struct noc_buf; noc_topo_save() picks the format from the extension and
  * writes atomically (temporary file + rename), so a failed call leaves no
  * half-written file.
@@ -8,11 +12,15 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_topo;
 struct noc_app;
 struct noc_layout;
 
-/* Topology DOT (INTERFACE 1.3): kind, x, y (mm), width, shape attributes and
+/* Topology DOT (docs/INTERFACE.md section 1.3): kind, x, y (mm), width, shape attributes and
  * stored routes; read back exactly by noc_topo_parse_dot.  O(V + E).
  * Channels a -> b and b -> a with equal attributes become one edge with
  * dir=both.  Table routes are a `route` attribute on each source terminal:
@@ -51,7 +59,7 @@ int noc_app_write_dot(const struct noc_app *app, struct noc_buf *out, struct noc
 int noc_app_write_svg(const struct noc_app *app, struct noc_buf *out, struct noc_ctx *ctx);
 
 
-/* ---- synthesized designs (src/emit/design.c), INTERFACE 3.3 */
+/* ---- synthesized designs (src/emit/design.c), docs/INTERFACE.md section 3.3 */
 struct noc_design;
 struct noc_synth_result;
 struct noc_tech;
@@ -72,7 +80,7 @@ int noc_design_write(const struct noc_design *d, const struct noc_app *app, cons
  * the Pareto flag and the chosen design; then the timing columns freq_mhz,
  * link_width, latency_avg_ns, latency_max_ns, latency_avg_cycles, fmax_mhz. */
 int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct noc_ctx *ctx);
-/* The routes as CSV (tech NULL: src,dst,path, INTERFACE 3.3; with a tech,
+/* The routes as CSV (tech NULL: src,dst,path, docs/INTERFACE.md section 3.3; with a tech,
  * the latency file D.latency.csv: src,dst,hops,latency_cycles,latency_ns,
  * each route's zero-load latency at t->freq_mhz (tech.h), NOC_EINVAL when t
  * has no clock) and the placement CSV of layout L (node,kind,x_mm,y_mm,
@@ -82,7 +90,7 @@ int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct
 int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b);
 int noc_design_place_csv(const struct noc_topo *t, const struct noc_layout *L, struct noc_buf *b);
 
-/* The app's floorplan as CSV (INTERFACE 1.2, core,x_mm,y_mm,w_mm,h_mm;
+/* The app's floorplan as CSV (docs/INTERFACE.md section 1.2, core,x_mm,y_mm,w_mm,h_mm;
  * lower-left corners).  NOC_EINVAL when a core has no position. */
 int noc_floorplan_csv(const struct noc_app *app, struct noc_buf *b, struct noc_ctx *ctx);
 /* The floorplan as SVG text (src/emit/floorplan_svg.c): cores as named
@@ -91,9 +99,9 @@ int noc_floorplan_csv(const struct noc_app *app, struct noc_buf *b, struct noc_c
  * position or size.  O(cores + flows). */
 int noc_floorplan_svg(const struct noc_app *app, struct noc_buf *b, struct noc_ctx *ctx);
 
-/* ---- design-space exploration (src/emit/report.c), INTERFACE 3.4 */
+/* ---- design-space exploration (src/emit/report.c), docs/INTERFACE.md section 3.4 */
 struct noc_compare;
-/* summary.csv: INTERFACE 3.4's columns, then routing, vcs, ecmp_load_mbps,
+/* summary.csv: docs/INTERFACE.md section 3.4's columns, then routing, vcs, ecmp_load_mbps,
  * ideal_load_mbps and spec. */
 int noc_compare_summary_csv(const struct noc_compare *c, struct noc_buf *b);
 /* report.md: the comparison table, best value of each column in bold. */
@@ -109,32 +117,6 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
  * report.md and report.html into dir. */
 int noc_compare_write(const struct noc_compare *c, const struct noc_app *app, const char *dir,
                       const char *cmdline, const struct noc_tech *tech, double cap, struct noc_ctx *ctx);
-
-/* ---- campaigns (campaign.h; src/emit/campaign.c, campaign_report.c) ----
- * Each appends to b and returns NOC_OK or NOC_ENOMEM. */
-struct noc_campaign;
-struct noc_campaign_result;
-/* jobs.txt: line i = the shell command of job i ("'BIN' campaign job 'DIR' i",
- * sh-quoted), for GNU parallel, xargs or a Slurm array.  O(jobs). */
-int noc_campaign_jobs_txt(const struct noc_campaign *c, const char *bin, const char *dir, struct noc_buf *b,
-                          struct noc_ctx *ctx);
-/* A Makefile with one phony target per job (make -j N -f DIR/Makefile). */
-int noc_campaign_makefile(const struct noc_campaign *c, const char *bin, const char *dir, struct noc_buf *b,
-                          struct noc_ctx *ctx);
-/* A Slurm batch script: a job array of njobs tasks, task i running line i
- * of DIR/jobs.txt, output in DIR/slurm/%a.out. */
-int noc_campaign_sbatch(const struct noc_campaign *c, const char *dir, struct noc_buf *b, struct noc_ctx *ctx);
-/* summary.csv (pareto_only 0) or pareto.csv (1): job,app,max_radix, then
- * the jobs' summary.csv columns as written, but pareto = the app's front
- * across the campaign.  Rows in job order.  NOC_EINVAL on a bad job id. */
-int noc_campaign_summary_csv(const struct noc_campaign *c, const struct noc_campaign_result *r, int pareto_only,
-                             struct noc_buf *b, struct noc_ctx *ctx);
-/* report.md (html 0) or a self-contained report.html (1): per app its
- * Pareto front by power, the designs that break constraints, the skipped
- * methods; the jobs not done; the canonical description.  No path of the
- * output directory, no time: the same jobs give the same bytes. */
-int noc_campaign_report(const struct noc_campaign *c, const struct noc_campaign_result *r, int html,
-                        struct noc_buf *b, struct noc_ctx *ctx);
 
 /* ---- physical hand-off model (src/emit/layout.c): the one placement the
  * LEF, DEF, place.csv, links.csv and anynet latencies are written from.
@@ -227,5 +209,9 @@ int noc_design_table_csv(const struct noc_topo *t, const struct noc_routing *rt,
  * expressed (stated in the file).  app NULL: uniform traffic at 0.1. */
 int noc_design_booksim_cfg(const struct noc_topo *t, const struct noc_app *app, const char *anynet_file,
                            struct noc_buf *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

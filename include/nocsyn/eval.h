@@ -1,4 +1,4 @@
-/* nocsyn eval: the evaluation engine (INTERFACE 2 and 3.2).
+/* nocsyn eval: the evaluation engine (docs/INTERFACE.md section 2 and 3.2).
  *
  * One sweep per source terminal (terminals sharing their only injection
  * router share one) over the CSR graph computes together hop counts,
@@ -10,7 +10,7 @@
  * GLPK integer program or a METIS bound.  Sources are processed in parallel
  * with results bit-identical to one thread.
  *
- * Conventions (INTERFACE 2; implementation notes in src/eval/sweep.c):
+ * Conventions (docs/INTERFACE.md section 2; implementation notes in src/eval/sweep.c):
  *  - a path runs terminal -> router ... router -> terminal and never transits
  *    a terminal; hops = router-to-router channels;
  *  - hops_avg weighs every ordered pair by its traffic (uniform: all N^2
@@ -39,6 +39,10 @@
 #define NOCSYN_EVAL_H
 
 #include "nocsyn/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct noc_topo;
 struct noc_traffic;
@@ -79,7 +83,7 @@ struct noc_metrics {
     double wire_length_mm;   /* NAN when positions are missing */
     int nch;
     double *load;            /* per channel id (all channels), owned */
-    /* Extensions (after the INTERFACE fields). */
+    /* Extensions (after the docs/INTERFACE.md fields). */
     double pd_log10_max;     /* log10 of pd_max, valid even when pd_max
                               * overflows the double range (then inf) */
     double unit_mbps;        /* MB/s per unit of load (app traffic), else 0 */
@@ -178,10 +182,10 @@ struct noc_topo_params {
 int noc_topo_params(const struct noc_topo *t, double width, double freq_mhz, int bisection_links,
                     struct noc_topo_params *p, struct noc_ctx *ctx);
 
-/* Metrics as the JSON object of INTERFACE 3.2 (nocsyn/json.h, pretty-printed, one
+/* Metrics as the JSON object of docs/INTERFACE.md section 3.2 (nocsyn/json.h, pretty-printed, one
  * trailing newline), or as an aligned text table for people.  Appended to
  * out.  Numbers are rounded to 12 significant digits (floating-point noise
- * below that is not reported); null where INTERFACE allows (no traffic,
+ * below that is not reported); null where docs/INTERFACE.md allows (no traffic,
  * infinite throughput, ecmp/ideal/optimal deadlock_free, unknown wire
  * length) and "bisection": null when it was not computed.  Extra keys:
  * "path_diversity"."log10_max" when a count overflows the double range.
@@ -207,5 +211,9 @@ enum noc_metrics_format { NOC_METRICS_JSON = 0, NOC_METRICS_TEXT = 1 };
  * without the flag).  NOC_EINVAL for a mismatched t, NOC_ENOMEM. */
 int noc_metrics_write(const struct noc_metrics *m, const struct noc_topo *t, int format,
                       int flags, struct noc_buf *out, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

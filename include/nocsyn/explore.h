@@ -1,5 +1,5 @@
 /* nocsyn explore: the design-space exploration flow behind `nocsyn compare`
- * (INTERFACE 3.4).
+ * (docs/INTERFACE.md section 3.4).
  *
  * For an app: every requested synthesis method (its chosen design) and every
  * requested regular baseline sized to fit the app, with the app's cores
@@ -36,6 +36,10 @@
 #include "nocsyn/sim.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/topo.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct noc_app;
 
@@ -149,5 +153,9 @@ int noc_baseline_info(int i, const char **name, const char **rule, const char **
  * unknown name, NOC_EUNSUP when the app is too small for the family. */
 int noc_baseline_spec(const char *name, int cores, char *spec, size_t len,
                       const char **routing, int *vcs, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,4 +1,4 @@
-/* nocsyn gen: the regular topology families of INTERFACE 3.1, from a static
+/* nocsyn gen: the regular topology families of docs/INTERFACE.md section 3.1, from a static
  * registry table (src/gen/registry.c).
  *
  * Parameters are "NAME=VALUE" strings; bare values are taken positionally in
@@ -11,7 +11,7 @@
  * instead of k and n.  Defaults: n = 2 for mesh, torus, cmesh and flatfly;
  * every other parameter is required.
  *
- * Naming (binding, INTERFACE 3.1): terminals t0..t(N-1), routers r0..r(R-1).
+ * Naming (binding, docs/INTERFACE.md section 3.1): terminals t0..t(N-1), routers r0..r(R-1).
  *
  * Direct networks (one terminal per router unless stated; ti on router
  * r(i/c)):
@@ -22,7 +22,7 @@
  *    k x k mesh is r(x + k*y).  A torus dimension of k = 2 has ONE link
  *    between its two routers (the wraparound coincides with the direct link),
  *    so the 2-ary n-cube equals the binary n-cube (Dally & Towles, sec. 5.2).
- *    flatfly k n c (k-ary n-flat as INTERFACE 3.1 defines it): k^n routers,
+ *    flatfly k n c (k-ary n-flat as docs/INTERFACE.md section 3.1 defines it): k^n routers,
  *    the k routers along every dimension fully connected, c terminals each.
  *  - hypercube n: router index = binary address; i ~ i xor 2^j.
  *  - hring g l: g local rings, each of l core routers plus one interface
@@ -126,6 +126,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_topo;
 
 /* Upper limit of nodes + channels of a generated topology (2^24). */
@@ -151,5 +155,9 @@ int noc_gen_spec(struct noc_topo *t, const char *spec, struct noc_ctx *ctx);
  * and one-line description of family i (static strings); returns 0, or -1
  * past the end.  O(1). */
 int noc_gen_family_info(int i, const char **name, const char **params, const char **desc);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

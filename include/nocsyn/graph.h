@@ -11,6 +11,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_graph {
     int n;    /* vertices 0..n-1 */
     int m;    /* directed edges */
@@ -73,5 +77,9 @@ enum {
  * edges) with NOC_BFS_KEEP). */
 int noc_graph_bfs(const struct noc_graph *g, int nv, const int *src, int nsrc, int flags, int maxd,
                   int *dist, int *queue);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -51,6 +51,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_json;      /* a document being built (opaque) */
 struct noc_json_node; /* an object or array inside it (opaque, borrowed) */
 
@@ -98,5 +102,9 @@ int noc_json_print(const struct noc_json *j, struct noc_buf *out, struct noc_ctx
  * null; strings escape '"' and '\\' with a backslash and other control
  * characters as \u00XX.  Errors as noc_json_print.  O(output size). */
 int noc_json_print_line(const struct noc_json *j, struct noc_buf *out, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,4 +1,4 @@
-/* nocsyn latency: analytical models (INTERFACE 3.9).
+/* nocsyn latency: analytical models (docs/INTERFACE.md section 3.9).
  *
  * 1. Zero-load latency of the switching techniques, after Duato,
  *    Yalamanchili and Ni, "Interconnection Networks: An Engineering
@@ -44,6 +44,10 @@
 #define NOCSYN_LATENCY_H
 
 #include "nocsyn/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct noc_switching_params {
     double bits;    /* L: payload bits, > 0 */
@@ -143,5 +147,9 @@ struct noc_drop_dist {
 
 /* Fills d for P_D in [0, 1) (NOC_EINVAL otherwise).  O(NOC_DROP_DIST_MAX). */
 int noc_drop_distribution(double p_drop, struct noc_drop_dist *d, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,6 +23,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_lp; /* opaque */
 
 enum noc_lp_sense { NOC_LP_MIN = 0, NOC_LP_MAX = 1 };
@@ -123,5 +127,9 @@ long noc_lp_nnz(const struct noc_lp *lp);
  * thread is freed (GLPK allocates one environment per thread and never
  * frees it by itself).  O(1) when GLPK was not used. */
 void noc_lp_thread_done(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -20,6 +20,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_app;
 struct noc_topo;
 
@@ -62,5 +66,9 @@ int noc_map_exact(const struct noc_app *app, const struct noc_topo *t, long node
 /* sum over flows of bw x dist for a given mapping (dist from
  * noc_map_distances, N terminals).  Unreachable pairs count as INFINITY. */
 double noc_map_cost(const struct noc_app *app, const int *dist, int N, const int *term_of);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

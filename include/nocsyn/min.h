@@ -1,5 +1,5 @@
 /* nocsyn min: multistage interconnection networks of 2x2 switches on
- * N = 2^n lines (INTERFACE 3.8): one-pass passability of a permutation,
+ * N = 2^n lines (docs/INTERFACE.md section 3.8): one-pass passability of a permutation,
  * switch settings, first conflict, greedy pass count, the permutation
  * realised by a control, and the shifts realisable under partial stage
  * control.
@@ -43,6 +43,10 @@
 #define NOCSYN_MIN_H
 
 #include "nocsyn/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define NOC_MIN_MAXN 16 /* at most 2^16 lines */
 
@@ -132,5 +136,9 @@ int noc_min_shifts_mod(const struct noc_min *m, int control, int j, unsigned cha
 
 /* The shift by d mod 2^j within groups of 2^j of N lines: perm (N ints). */
 void noc_min_shift_mod_perm(int N, int j, int d, int *perm);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

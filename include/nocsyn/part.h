@@ -14,6 +14,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Splits the n vertices into k parts of (nearly) equal vertex weight,
  * minimising the total weight of cut edges (METIS_PartGraphKway; recursive
  * bisection for k <= 8, which METIS recommends for small k).  ufactor is the
@@ -42,5 +46,9 @@ int noc_part_bisect(int n, const int *xadj, const int *adjncy, const int *vwgt,
  * O(m). */
 long noc_part_cut(int n, const int *xadj, const int *adjncy, const int *adjwgt,
                   const int *part);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

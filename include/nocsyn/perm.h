@@ -1,4 +1,4 @@
-/* nocsyn perm: interconnection functions on N addresses (INTERFACE 3.6)
+/* nocsyn perm: interconnection functions on N addresses (docs/INTERFACE.md section 3.6)
  * and permutations in cycle notation.  The bit-level functions need
  * N = 2^n; identity, shift and qshuffle take any N.
  *
@@ -41,6 +41,10 @@
 #define NOCSYN_PERM_H
 
 #include "nocsyn/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define NOC_PERM_MAXBITS 30   /* N <= 2^30 for evaluating f(x) */
 #define NOC_PERM_MAXTABLE 24  /* whole permutations only for N <= 2^24 */
@@ -106,5 +110,9 @@ int noc_perm_func_info(int i, const char **name, const char **arg, const char **
 
 /* n with 2^n == N, or -1 when N is not a power of two >= 1. */
 int noc_perm_log2(long N);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

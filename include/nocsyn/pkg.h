@@ -41,6 +41,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The specification (inputs).  noc_pkg_spec_default sets the example's. */
 struct noc_pkg_spec {
     int ports;             /* terminals (inputs = outputs) */
@@ -87,5 +91,9 @@ int noc_pkg_butterfly(const struct noc_pkg_spec *s, struct noc_pkg_design *d, st
  * address shifted left by s digits (its low s log2 k bits zero), and the
  * port stage s reads (-1 for s = n).  O(n). */
 unsigned long noc_pkg_header(const struct noc_pkg_design *d, int dest, int s, int *port);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

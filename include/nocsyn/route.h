@@ -1,4 +1,4 @@
-/* nocsyn route: routing models (INTERFACE 2) as path generators, and
+/* nocsyn route: routing models (docs/INTERFACE.md section 2) as path generators, and
  * deadlock analysis from the channel dependency graph.
  *
  * The deterministic and restricted models (dor, updown, desttag, table) give,
@@ -89,6 +89,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_topo;
 
 enum noc_routing_model {
@@ -153,7 +157,7 @@ int noc_routing_init(struct noc_routing *r, const struct noc_topo *t, int model,
                      int vcs, struct noc_ctx *ctx);
 void noc_routing_free(struct noc_routing *r);
 
-/* The default routing rule, the one sim and rtl share (INTERFACE 2): the
+/* The default routing rule, the one sim and rtl share (docs/INTERFACE.md section 2): the
  * first model, in the order table, dor, desttag, updown, that initialises
  * on t with vcs VCs and that accept(ud, rt) approves; accept NULL approves
  * every model that initialises.  `order` (norder models) replaces that
@@ -318,5 +322,9 @@ int noc_minpaths_count(const struct noc_topo *t, int s, int d, struct noc_bignum
 int noc_minpaths_list(const struct noc_topo *t, int s, int d, long limit,
                       int (*fn)(void *ud, const int *routers, int len), void *ud,
                       struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

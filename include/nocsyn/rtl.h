@@ -31,6 +31,10 @@
 
 #include "nocsyn/core.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct noc_topo;
 struct noc_tech;
 struct noc_traffic;
@@ -89,5 +93,9 @@ struct noc_rtl_source {
     const char *text;
 };
 const struct noc_rtl_source *noc_rtl_sources(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,4 +1,4 @@
-/* nocsyn sim: a cycle-level, flit-level network simulator (INTERFACE 3.10).
+/* nocsyn sim: a cycle-level, flit-level network simulator (docs/INTERFACE.md section 3.10).
  *
  * Model (binding for the numbers it prints):
  *  - Routers are input queued with V virtual channels per input port, each a
@@ -111,6 +111,10 @@
 #define NOCSYN_SIM_H
 
 #include "nocsyn/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct noc_topo;
 struct noc_traffic;
@@ -267,7 +271,7 @@ int noc_sim_sweep(const struct noc_sim *s, double a, double b, double step,
                   struct noc_sim_result *res, struct noc_ctx *ctx);
 
 /* Output.  `labels` (may be NULL) names terminals in the per-flow lists
- * (N entries; NULL = the terminals' node names).  JSON (INTERFACE 3.10):
+ * (N entries; NULL = the terminals' node names).  JSON (docs/INTERFACE.md section 3.10):
  * {"topology", "traffic", "routing", "flow", "vcs", "buf", "packet",
  *  "points": [{"offered", "accepted", "latency_avg", "latency_p99",
  *  "stable", "converged", "packets", "cycles", "cycles_run", "drop_rate"?,
@@ -307,5 +311,9 @@ const char *noc_sim_inject_name(int v);
  * injects more than the capacity.  O(1). */
 int noc_sim_app_rate(const struct noc_topo *t, const struct noc_traffic *tr, double capacity_mbps, double *rate,
                      struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

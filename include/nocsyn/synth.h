@@ -1,5 +1,5 @@
-/* nocsyn synth: application-specific topology synthesis (INTERFACE 3.3) and
- * the min-cut floorplanner (INTERFACE 3.5).  Four methods share one
+/* nocsyn synth: application-specific topology synthesis (docs/INTERFACE.md section 3.3) and
+ * the min-cut floorplanner (docs/INTERFACE.md section 3.5).  Four methods share one
  * result type and the same guarantees (every flow routed within link
  * capacity, radix and max_hops; deadlock freedom of the stored routes,
  * re-checked by the evaluation engine): split (below), merge, cmesh and
@@ -60,6 +60,10 @@
 #include "nocsyn/eval.h"
 #include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct noc_app;
 
@@ -301,7 +305,7 @@ int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, i
                     const struct noc_lp_params *prm, struct noc_design *d, double *bound_mw,
                     struct noc_ctx *ctx);
 
-/* Min-cut floorplan (INTERFACE 3.5): places the app's cores (sizes from
+/* Min-cut floorplan (docs/INTERFACE.md section 3.5): places the app's cores (sizes from
  * app->cores[i].w/h when has_size, else 1 x 1 mm) by recursive METIS
  * bisection (bandwidth weights) of the cores while slicing the die by area,
  * so that heavily communicating cores sit close.  Sets x, y (lower-left) and
@@ -316,5 +320,9 @@ int noc_floorplan_mincut(struct noc_app *app, unsigned seed, struct noc_ctx *ctx
  * O(N) plus the min-cut. */
 int noc_floorplan_place(struct noc_app *app, const char *floorplan, const char *app_path, unsigned seed,
                         struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

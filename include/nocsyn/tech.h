@@ -1,6 +1,6 @@
 /* nocsyn tech: the parameterised power, area and timing model behind
  * "power_mw", "area_mm2", the maximum clock of a router and the latency of a
- * flow (INTERFACE 2: power in mW, area in mm^2).  Every default is for ONE
+ * flow (docs/INTERFACE.md section 2: power in mW, area in mm^2).  Every default is for ONE
  * technology node, 45 nm, worst-case (slow) corner where it matters.
  *
  * Power of a design at clock f = sum over routers of (dynamic + clock +
@@ -80,6 +80,10 @@
 #define NOCSYN_TECH_H
 
 #include "nocsyn/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct noc_topo;
 
@@ -257,5 +261,9 @@ void noc_tech_set_latencies(const struct noc_tech *tech, struct noc_topo *t);
  * line). */
 int noc_tech_check_table(const struct noc_tech *tech, const char *label, const long *lines,
                          struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

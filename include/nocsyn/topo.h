@@ -1,4 +1,6 @@
-/* nocsyn topology: the one model that flows through the whole pipeline.
+/* nocsyn topology: the one model that flows through the whole pipeline
+ * (layer 2, README "Layout"; its readers and the DOT format's shared facts,
+ * src/topo/dot_format.c, live in the module).
  *
  * Nodes are routers and terminals.  After noc_topo_finalize() routers are
  * nodes 0..R-1 and terminals nodes R..R+N-1 (each kind keeps the order it was
@@ -15,6 +17,10 @@
 
 #include "nocsyn/core.h"
 #include "nocsyn/graph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum noc_node_kind { NOC_ROUTER = 0, NOC_TERMINAL = 1 };
 
@@ -142,11 +148,11 @@ int noc_topo_inject_router(const struct noc_topo *t, int term_node);
 /* The router a terminal ejects from first, or -1. */
 int noc_topo_eject_router(const struct noc_topo *t, int term_node);
 
-/* Counts (INTERFACE 2): links = router-router links (a bidirectional pair
+/* Counts (docs/INTERFACE.md section 2): links = router-router links (a bidirectional pair
  * counted once), channels = directed router-router channels. */
 int noc_topo_links(const struct noc_topo *t);
 int noc_topo_rr_channels(const struct noc_topo *t);
-/* Ports (INTERFACE 2): every incident link counts once, a bidirectional
+/* Ports (docs/INTERFACE.md section 2): every incident link counts once, a bidirectional
  * pair (a channel with a reverse) as one port, a lone unidirectional channel
  * as one port, so a k x k unidirectional switch has radix 2k.
  * degree = router-router ports; radix = degree + terminal ports, where the
@@ -198,5 +204,9 @@ int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len,
                        const char *label, struct noc_ctx *ctx);
 int noc_topo_parse_anynet(struct noc_topo *t, const char *data, size_t len,
                           const char *label, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -2,7 +2,7 @@
  *
  * A matrix is a uniform component plus sparse demands, so uniform traffic on
  * 16,384 terminals costs O(1) memory: terminal s sends `uniform / N` to every
- * terminal d (itself included, INTERFACE 2) plus the listed (s, d, w)
+ * terminal d (itself included, docs/INTERFACE.md section 2) plus the listed (s, d, w)
  * entries.  Rates are relative to an injection rate of 1 per terminal; for
  * app traffic `unit_mbps` gives the MB/s of one unit (absolute loads are
  * load * unit_mbps).  Terminal indices are 0..N-1 (not node ids).
@@ -14,6 +14,10 @@
 #define NOCSYN_TRAFFIC_H
 
 #include "nocsyn/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct noc_topo;
 struct noc_app;
@@ -48,7 +52,7 @@ int noc_traffic_finalize(struct noc_traffic *tr, struct noc_ctx *ctx);
 /* Total rate sent by terminal s (uniform share included).  After finalize. */
 double noc_traffic_row_sum(const struct noc_traffic *tr, int s);
 
-/* Builds the named pattern (INTERFACE 3.2: "uniform", "bitcomp", "bitrev",
+/* Builds the named pattern (docs/INTERFACE.md section 3.2: "uniform", "bitcomp", "bitrev",
  * "transpose", "shuffle", "tornado", "neighbor", "randperm:SEED",
  * "hotspot:RATE[:T]" (T a terminal name or index), "local:RADIUS:RATE",
  * "fft3d:PxQ:PHASE", "perm:FUNC",
@@ -68,5 +72,9 @@ int noc_traffic_make(struct noc_traffic *tr, const struct noc_topo *t,
  * does not fit or the app has no flows.  O(cores + flows) plus the mapping. */
 int noc_traffic_from_app(struct noc_traffic *tr, const struct noc_topo *t, const struct noc_app *app,
                          const char *name, const char *map, unsigned seed, struct noc_ctx *ctx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

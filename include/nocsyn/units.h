@@ -26,6 +26,10 @@
 #ifndef NOCSYN_UNITS_H
 #define NOCSYN_UNITS_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Defaults of the cost model's inputs.  Plain literals, so a help text can
  * print them with NOC_UNITS_STR(). */
 #define NOC_DEFAULT_LINK_WIDTH 32    /* link (flit) width, bits */
@@ -61,5 +65,9 @@ static inline double noc_flits_per_s(double mbps, double width_bits) { return mb
 
 /* The clock period in ps at freq_mhz: 1e6 / freq.  O(1), never fails. */
 double noc_period_ps(double freq_mhz);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,4 +1,4 @@
-/* The app graph as CSV (INTERFACE 1.1): a header naming the columns src, dst,
+/* The app graph as CSV (docs/INTERFACE.md section 1.1): a header naming the columns src, dst,
  * bandwidth_mbps (any order) and optionally max_hops, then one flow a row.
  * Rows stream through libcsv (csv_rows.c); only the app itself is kept.
  */

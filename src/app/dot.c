@@ -1,4 +1,4 @@
-/* The app graph as DOT (INTERFACE 1.1), parsed with libcgraph: a digraph
+/* The app graph as DOT (docs/INTERFACE.md section 1.1), parsed with libcgraph: a digraph
  * whose edges `a -> b [bw=70, max_hops=3]` are flows (MB/s) and whose nodes
  * are cores, with optional w, h (mm) and x, y (mm, lower-left corner).
  *

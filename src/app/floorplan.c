@@ -1,4 +1,4 @@
-/* The floorplan CSV (INTERFACE 1.2): `core,x_mm,y_mm,w_mm,h_mm` (lower-left
+/* The floorplan CSV (docs/INTERFACE.md section 1.2): `core,x_mm,y_mm,w_mm,h_mm` (lower-left
  * corner and size) or `core,w_mm,h_mm` (areas only), columns in any order.
  * Rows are checked completely before the app is touched, so a failed read
  * leaves the app as it was.

@@ -1,5 +1,5 @@
-/* noc_app_read: reads an app file and dispatches on its format (INTERFACE
- * 1.1): --app-format first, then the extension (.csv, .dot, .gv), then a
+/* noc_app_read: reads an app file and dispatches on its format
+ * (docs/INTERFACE.md section 1.1): --app-format first, then the extension (.csv, .dot, .gv), then a
  * look at the text itself (a graph keyword means DOT), CSV otherwise.
  */
 #include "nocsyn/app.h"

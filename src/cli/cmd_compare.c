@@ -1,4 +1,4 @@
-/* nocsyn compare APP [--baselines LIST] [--methods LIST] -o DIR (INTERFACE 3.4) */
+/* nocsyn compare APP [--baselines LIST] [--methods LIST] -o DIR (docs/INTERFACE.md section 3.4) */
 #define _DEFAULT_SOURCE
 #include <errno.h>
 #include <getopt.h>

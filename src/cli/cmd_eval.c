@@ -1,5 +1,5 @@
 /* nocsyn eval TOPOLOGY [--traffic T] [--routing R] [--vcs V] [--format json|text]
- * (INTERFACE 3.2): the metrics of a topology under a traffic pattern and a
+ * (docs/INTERFACE.md section 3.2): the metrics of a topology under a traffic pattern and a
  * routing model. */
 #define _DEFAULT_SOURCE
 #include "cli.h"

@@ -1,5 +1,5 @@
 /* nocsyn gen FAMILY [PARAM=VALUE ...] [-o FILE] [--format FMT]
- * (INTERFACE 3.1): writes a regular topology, DOT on stdout by default. */
+ * (docs/INTERFACE.md section 3.1): writes a regular topology, DOT on stdout by default. */
 #include "cli.h"
 
 #include "nocsyn/emit.h"

@@ -1,4 +1,4 @@
-/* nocsyn latency: analytical models (INTERFACE 3.9). */
+/* nocsyn latency: analytical models (docs/INTERFACE.md section 3.9). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
 #include "nocsyn/json.h"

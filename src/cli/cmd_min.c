@@ -1,4 +1,4 @@
-/* nocsyn min: multistage networks of 2x2 switches (INTERFACE 3.8). */
+/* nocsyn min: multistage networks of 2x2 switches (docs/INTERFACE.md section 3.8). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
 #include "nocsyn/json.h"

@@ -1,4 +1,4 @@
-/* nocsyn perm: interconnection functions (INTERFACE 3.6). */
+/* nocsyn perm: interconnection functions (docs/INTERFACE.md section 3.6). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
 #include "nocsyn/json.h"

@@ -1,5 +1,5 @@
 /* nocsyn route TOPOLOGY --from A --to B [--routing R] [--count] ...
- * (INTERFACE 3.7): the router paths between two terminals (or routers)
+ * (docs/INTERFACE.md section 3.7): the router paths between two terminals (or routers)
  * under a routing model, and the deadlock check of a model. */
 #define _DEFAULT_SOURCE
 #include "cli.h"

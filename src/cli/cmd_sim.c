@@ -1,4 +1,4 @@
-/* nocsyn sim TOPOLOGY [options] (INTERFACE 3.10): cycle-level simulation of
+/* nocsyn sim TOPOLOGY [options] (docs/INTERFACE.md section 3.10): cycle-level simulation of
  * the network under a traffic pattern, one load or a sweep with a
  * saturation search; a table, JSON and an SVG latency-load plot. */
 #define _DEFAULT_SOURCE

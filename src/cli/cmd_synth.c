@@ -1,4 +1,4 @@
-/* nocsyn synth APP --method split [options] -o DIR  (INTERFACE 3.3) */
+/* nocsyn synth APP --method split [options] -o DIR  (docs/INTERFACE.md section 3.3) */
 #define _DEFAULT_SOURCE
 #include <errno.h>
 #include <getopt.h>
@@ -210,7 +210,7 @@ int cmd_synth(int argc, char **argv)
             break;
         case O_SWEEP:
             sweep = 1;
-            /* INTERFACE writes "--sweep [KMIN:KMAX]": take a following
+            /* docs/INTERFACE.md writes "--sweep [KMIN:KMAX]": take a following
              * KMIN:KMAX word as the range too. */
             if (!optarg && optind < argc && strchr(argv[optind], ':') && argv[optind][0] != '-')
                 optarg = argv[optind++];

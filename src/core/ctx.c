@@ -8,6 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *noc_version(void)
+{
+    return NOC_VERSION;
+}
+
 void noc_ctx_init(struct noc_ctx *ctx)
 {
     memset(ctx, 0, sizeof *ctx);
@@ -18,6 +23,16 @@ void noc_ctx_clear(struct noc_ctx *ctx)
 {
     ctx->status = NOC_OK;
     ctx->msg[0] = '\0';
+}
+
+int noc_ctx_take(struct noc_ctx *ctx, char *buf, size_t len)
+{
+    int st = ctx->status;
+    const char *m = st == NOC_OK ? "" : ctx->msg[0] ? ctx->msg : noc_strerror(st);
+    if (len > 0)
+        snprintf(buf, len, "%s", m);
+    noc_ctx_clear(ctx);
+    return st;
 }
 
 int noc_error(struct noc_ctx *ctx, int status, const char *file, long line,

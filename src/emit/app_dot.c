@@ -24,14 +24,14 @@
  */
 #include "nocsyn/app.h"
 #include "nocsyn/emit.h"
-#include "topo_dot.h"
+#include "../topo/topo_dot.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 /* Core size assumed for drawing a placed core with no size (mm), the
- * floorplanner's default (INTERFACE 3.5). */
+ * floorplanner's default (docs/INTERFACE.md section 3.5). */
 #define APP_DRAW_DEFAULT_MM 1.0
 
 /* Appends s as a DOT quoted string.  cgraph's lexer keeps a backslash as is

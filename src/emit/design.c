@@ -1,4 +1,4 @@
-/* Writes synthesized designs (INTERFACE 3.3): DIR/D.dot, D.svg, D.json,
+/* Writes synthesized designs (docs/INTERFACE.md section 3.3): DIR/D.dot, D.svg, D.json,
  * D.routes.csv, D.place.csv, D.anynet, and DIR/pareto.csv for a sweep. */
 #include "nocsyn/emit.h"
 

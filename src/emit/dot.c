@@ -1,4 +1,4 @@
-/* Topology DOT writer (INTERFACE 1.3).
+/* Topology DOT writer (docs/INTERFACE.md section 1.3).
  *
  * The format, read back by noc_topo_parse_dot (src/topo/dot_read.c):
  *
@@ -46,7 +46,7 @@
  */
 #include "nocsyn/emit.h"
 #include "nocsyn/topo.h"
-#include "topo_dot.h"
+#include "../topo/topo_dot.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,40 +55,6 @@
 /* Drawing styles: routers small boxes, terminals small circles. */
 #define ROUTER_STYLE "shape=box, width=0.45, height=0.3, margin=\"0.04,0.02\", fontsize=10"
 #define TERMINAL_STYLE "shape=circle, width=0.25, height=0.25, margin=0.01, fontsize=8"
-
-static const struct {
-    int family;
-    const char *tag;
-} family_tags[] = {
-    {NOC_FAM_NONE, "none"},       {NOC_FAM_MESH, "mesh"},       {NOC_FAM_TORUS, "torus"},
-    {NOC_FAM_HYPERCUBE, "hypercube"}, {NOC_FAM_FLATFLY, "flatfly"}, {NOC_FAM_BUTTERFLY, "butterfly"},
-    {NOC_FAM_OMEGA, "omega"},     {NOC_FAM_CUBE, "cube"},       {NOC_FAM_CLOS, "clos"},
-    {NOC_FAM_FATTREE, "fattree"}, {NOC_FAM_RING, "ring"},       {NOC_FAM_OTHER, "other"},
-};
-#define NFAMILY_TAGS (int)(sizeof family_tags / sizeof family_tags[0])
-
-const char *noc_dot_family_tag(int family)
-{
-    for (int i = 0; i < NFAMILY_TAGS; i++)
-        if (family_tags[i].family == family)
-            return family_tags[i].tag;
-    return NULL;
-}
-
-int noc_dot_family_parse(const char *tag)
-{
-    for (int i = 0; i < NFAMILY_TAGS; i++)
-        if (!strcmp(family_tags[i].tag, tag))
-            return family_tags[i].family;
-    return -1;
-}
-
-double noc_dot_round(double v)
-{
-    char s[40];
-    snprintf(s, sizeof s, "%.10g", v);
-    return strtod(s, NULL);
-}
 
 static void put_lit(struct noc_buf *b, const char *s)
 {

@@ -20,7 +20,7 @@
 #include "nocsyn/emit.h"
 #include "nocsyn/json.h"
 #include "nocsyn/topo.h"
-#include "../emit/topo_dot.h"
+#include "../topo/topo_dot.h"
 
 /* Adds a number (no "-0"), or null when `known` is 0. */
 static void add_num(struct noc_json *j, struct noc_json_node *o, const char *key, int known, double v)

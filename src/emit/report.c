@@ -1,4 +1,4 @@
-/* The comparison's outputs (INTERFACE 3.4): DIR/summary.csv, report.md,
+/* The comparison's outputs (docs/INTERFACE.md section 3.4): DIR/summary.csv, report.md,
  * report.html (self-contained, SVG inline) and every design's files. */
 #include "nocsyn/emit.h"
 
@@ -12,7 +12,7 @@
 #include "nocsyn/units.h"
 #include "report_int.h"
 
-/* The columns of summary.csv and of the report tables: INTERFACE 3.4's
+/* The columns of summary.csv and of the report tables: docs/INTERFACE.md section 3.4's
  * required columns first, then extras.  `better` is -1 when smaller is
  * better, +1 when larger is, 0 for no "best" mark. */
 enum col_type { C_STR, C_INT, C_NUM, C_BOOL };

@@ -1,4 +1,4 @@
-/* Bisection width (INTERFACE 2): the fewest router-router links cut by a
+/* Bisection width (docs/INTERFACE.md section 2): the fewest router-router links cut by a
  * partition that splits the terminals into floor(N/2) and ceil(N/2).
  *
  * Model.  Terminal links are not links, so they are never counted; instead
@@ -151,7 +151,7 @@ static int contract(const struct noc_topo *t, struct cgraph *g, struct noc_ctx *
         g->w[g->comp[noc_topo_inject_router(t, v)]]++;
     for (int e = 0; e < t->nch; e++) {
         if (!noc_topo_is_rr(t, e) || (gr->rev[e] >= 0 && gr->rev[e] < e))
-            continue; /* one count per link (INTERFACE 2) */
+            continue; /* one count per link (docs/INTERFACE.md section 2) */
         int a = g->comp[gr->src[e]], b = g->comp[gr->dst[e]];
         if (a == b)
             continue;

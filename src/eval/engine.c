@@ -172,7 +172,7 @@ static void finish_loads(const struct noc_topo *t, const struct noc_traffic *tr,
     double mx = 0, umax = 0;
     int ucomplete = m->capacity != NULL;
     for (int e = 0; e < t->nch; e++) {
-        /* max_channel_load: router-router channels (INTERFACE 2);
+        /* max_channel_load: router-router channels (docs/INTERFACE.md section 2);
          * utilisation: every channel, core links included. */
         if (noc_topo_is_rr(t, e) && m->load[e] > mx)
             mx = m->load[e];

@@ -1,6 +1,6 @@
 /* Min-max channel load by linear programming: the `ideal` (fractional
  * routing over minimal paths) and `optimal` (over all paths) routing models
- * of INTERFACE 2.
+ * of docs/INTERFACE.md section 2.
  *
  * Formulation (a multi-commodity flow, one commodity per destination):
  *   minimise L
@@ -16,7 +16,7 @@
  * router supplies its demand at that router; one with several injection (or
  * ejection) routers keeps flow variables on those terminal channels.
  * Terminal channels carry flow but are not capacity-limited (only
- * router-router channels count, INTERFACE 2).  Model: lpload_model.c.
+ * router-router channels count, docs/INTERFACE.md section 2).  Model: lpload_model.c.
  *
  * ideal: commodity k may use channel u -> v only when dist(u) = dist(v) + 1,
  * dist being the router-hop distance to k's ejection router(s) (BFS on the

@@ -1,4 +1,4 @@
-/* Topology parameters beside the INTERFACE metrics (eval --params):
+/* Topology parameters beside the docs/INTERFACE.md metrics (eval --params):
  * in-degree and out-degree, symmetry (vertex- and edge-transitivity by an
  * exact automorphism search on small networks) and the bandwidth figures
  * of a link width and clock (wire bisection B = b x w, port, aggregate and

@@ -1,4 +1,4 @@
-/* Metrics output: the JSON object of INTERFACE 3.2 (nocsyn/json.h) and an aligned
+/* Metrics output: the JSON object of docs/INTERFACE.md section 3.2 (nocsyn/json.h) and an aligned
  * text table, optionally with the per-channel loads. */
 #include "nocsyn/eval.h"
 

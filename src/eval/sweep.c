@@ -43,7 +43,7 @@
  * overflowed with their log10; a count that underflows relative to its level
  * (a level spanning more than ~2^1000 in path counts) is NOC_ELIMIT.
  *
- * Path diversity counts ROUTER-level paths (INTERFACE 2): when the topology
+ * Path diversity counts ROUTER-level paths (docs/INTERFACE.md section 2): when the topology
  * has parallel channels a second count that ignores parallel copies is kept
  * (loads still split over the channel-level paths).
  *

@@ -1,6 +1,6 @@
 /* k-ary n-cubes and relatives: linear, ring, mesh, torus, cmesh, hypercube,
  * flattened butterfly.  Router index = mixed-radix coordinate, dimension 0
- * least significant (INTERFACE 3.1). */
+ * least significant (docs/INTERFACE.md section 3.1). */
 #include "gen_priv.h"
 
 #include <math.h>

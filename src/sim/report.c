@@ -1,4 +1,4 @@
-/* Simulation results as JSON (INTERFACE 3.10, nocsyn/json.h) and as a text table. */
+/* Simulation results as JSON (docs/INTERFACE.md section 3.10, nocsyn/json.h) and as a text table. */
 #include "sim_int.h"
 
 #include "nocsyn/json.h"

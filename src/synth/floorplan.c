@@ -1,4 +1,4 @@
-/* Min-cut floorplanning (INTERFACE 3.5): recursive METIS bisection of the
+/* Min-cut floorplanning (docs/INTERFACE.md section 3.5): recursive METIS bisection of the
  * core graph gives a slicing tree (Breuer-style min-cut placement); the tree
  * is composed bottom-up, each cut side by side or stacked, whichever keeps
  * the bounding box smaller, so the floorplan is legal (no overlap) by

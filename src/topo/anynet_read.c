@@ -1,4 +1,4 @@
-/* BookSim2 anynet reader (INTERFACE 1.3).
+/* BookSim2 anynet reader (docs/INTERFACE.md section 1.3).
  *
  * The format, as BookSim's src/networks/anynet.cpp reads it: one line per
  * head, "router I" or "node I", followed by any number of "router J" /

@@ -3,7 +3,7 @@
  * described at the top of src/emit/dot.c. */
 #include "dot_read.h"
 #include "topo_read.h"
-#include "../emit/topo_dot.h"
+#include "topo_dot.h"
 
 #include <stdarg.h>
 #include <stdio.h>

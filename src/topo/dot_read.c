@@ -1,4 +1,4 @@
-/* Topology DOT reader (INTERFACE 1.3), with libcgraph from memory.
+/* Topology DOT reader (docs/INTERFACE.md section 1.3), with libcgraph from memory.
  *
  * Reads what noc_topo_write_dot writes (the format is described at the top
  * of src/emit/dot.c) and hand-written DOT following the same rules:
@@ -25,7 +25,7 @@
 #include "cgraph_err.h"
 #include "dot_read.h"
 #include "topo_read.h"
-#include "../app/csv_rows.h" /* noc_check_text_name: the one rule for names */
+
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* app:FILE: the flows of an application graph (INTERFACE 1.1) as traffic.
+/* app:FILE: the flows of an application graph (docs/INTERFACE.md section 1.1) as traffic.
  *
  * Mapping (`map`): NULL or "name" puts core X on the terminal named X (every
  * core must find a terminal of its name); "index" puts core i (in order of

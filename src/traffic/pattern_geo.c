@@ -5,7 +5,7 @@
  * butterflies the patterns act on router coordinates: terminal s sits on
  * router s / c (c = concentration) at local slot s mod c, and the router
  * index is the mixed-radix coordinate with dimension 0 least significant
- * (INTERFACE 3.1).  The destination keeps the local slot.
+ * (docs/INTERFACE.md section 3.1).  The destination keeps the local slot.
  *   tornado  d_x = s_x + ceil(k_x/2) - 1 mod k_x in every dimension
  *            (on a hypercube, k = 2, this is the identity)
  *   neighbor d_x = s_x + 1 mod k_x in every dimension

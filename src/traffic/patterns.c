@@ -1,4 +1,4 @@
-/* Traffic patterns (INTERFACE 3.2) from a static registry: the synthetic
+/* Traffic patterns (docs/INTERFACE.md section 3.2) from a static registry: the synthetic
  * patterns of Dally & Towles, "Principles and Practices of Interconnection
  * Networks", sec. 3.2 (Table 3.1) and the interconnection functions of
  * nocsyn/perm.h.  Rates are relative to an injection rate of 1 per

@@ -1,11 +1,11 @@
 #!/bin/sh
-# CLI tests for `nocsyn compare` (INTERFACE 3.4) and its report.
+# CLI tests for `nocsyn compare` (docs/INTERFACE.md section 3.4) and its report.
 . "$(dirname "$0")/lib.sh"
 
 VOPD="$APPS/vopd.csv"
 run "compare vopd" 0 "$NOCSYN" compare "$VOPD" -o "$TMP/c"
 has "stdout names the report" "$TMP/out" 'report: .*report.html'
-has "summary.csv columns (INTERFACE 3.4)" "$TMP/c/summary.csv" \
+has "summary.csv columns (docs/INTERFACE.md section 3.4)" "$TMP/c/summary.csv" \
     '^design,method,routers,links,radix_max,hops_avg,hops_max,max_load_mbps,max_util,path_div_avg,wire_mm,power_mw,area_mm2,deadlock_free'
 n=$(awk 'NR>1' "$TMP/c/summary.csv" | wc -l)
 [ "$n" -eq 12 ] && ok "four synthesized designs and eight baselines" || notok "summary rows" "$n"

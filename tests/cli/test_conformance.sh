@@ -1,5 +1,5 @@
 #!/bin/sh
-# Conformance checks against INTERFACE.md, as a script built on the tool
+# Conformance checks against docs/INTERFACE.md, as a script built on the tool
 # would rely on them: exit statuses, one-line errors naming the file, no
 # output left behind on errors, JSON keys and types, '-' and gen: inputs
 # wherever a topology is accepted, and the regressions of the QA audit.

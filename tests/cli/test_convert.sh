@@ -1,5 +1,5 @@
 #!/bin/sh
-# CLI tests for `nocsyn convert` (topology formats, INTERFACE 1.3).
+# CLI tests for `nocsyn convert` (topology formats, docs/INTERFACE.md section 1.3).
 . "$(dirname "$0")/lib.sh"
 D="$DATA/topo"
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# CLI tests of `nocsyn eval` (INTERFACE 3.2).  Expected outputs under
+# CLI tests of `nocsyn eval` (docs/INTERFACE.md section 3.2).  Expected outputs under
 # tests/data/eval/ (regenerate deliberately, never blindly: every number in
 # them is checked against a closed form in tests/unit/test_eval*.c).
 . "$(dirname "$0")/lib.sh"

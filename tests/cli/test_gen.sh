@@ -1,5 +1,5 @@
 #!/bin/sh
-# CLI tests of `nocsyn gen` (INTERFACE 3.1).
+# CLI tests of `nocsyn gen` (docs/INTERFACE.md section 3.1).
 . "$(dirname "$0")/lib.sh"
 D="$DATA/gen"
 
@@ -99,7 +99,7 @@ for spec in "ring 4" "linear 4" "mesh 2" "torus 3" "hypercube 2" "cmesh 2 2 2" "
     has "gen $spec is a digraph" "$TMP/out" '^digraph'
 done
 
-# --help lists every family of INTERFACE 3.1 with its parameters.
+# --help lists every family of docs/INTERFACE.md section 3.1 with its parameters.
 run "gen --help" 0 "$NOCSYN" gen --help
 for fam in ring linear mesh torus hypercube cmesh hring flatfly butterfly omega cube clos \
     fattree crossbar full chordal illiac barrel ccc shuffle-exchange star tree; do

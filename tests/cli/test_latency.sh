@@ -1,5 +1,5 @@
 #!/bin/sh
-# CLI tests of `nocsyn latency` (INTERFACE 3.9); numbers worked by hand in
+# CLI tests of `nocsyn latency` (docs/INTERFACE.md section 3.9); numbers worked by hand in
 # tests/unit/test_latency.c (Duato/Yalamanchili/Ni ch. 2; Dally & Towles
 # sec. 12.2).
 . "$(dirname "$0")/lib.sh"

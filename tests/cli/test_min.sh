@@ -1,5 +1,5 @@
 #!/bin/sh
-# CLI tests of `nocsyn min` (INTERFACE 3.8).  Expected outputs derived by
+# CLI tests of `nocsyn min` (docs/INTERFACE.md section 3.8).  Expected outputs derived by
 # hand in tests/unit/test_min.c (Omega positions pos_s = (x << (s+1)) |
 # (d >> (n-1-s)) mod N).
 . "$(dirname "$0")/lib.sh"

@@ -29,6 +29,12 @@ for m in muts:
         print("ok - %s: anchor found once in %s" % (m["id"], m["file"]))
     else:
         print("not ok - %s: anchor found %d times in %s (or no replacement)" % (m["id"], n, m["file"]))
+ids = [m["id"] for m in muts]
+dup = sorted({i for i in ids if ids.count(i) > 1})
+if dup:
+    print("not ok - mutant ids are unique (repeated: %s)" % ", ".join(dup))
+else:
+    print("ok - mutant ids are unique (%d)" % len(ids))
 print("count %d" % len(muts))
 PY
 grep '^ok \|^not ok ' "$TMP/out"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# CLI tests of `nocsyn perm` (INTERFACE 3.6).  Expected files under
+# CLI tests of `nocsyn perm` (docs/INTERFACE.md section 3.6).  Expected files under
 # tests/data/perm were worked by hand (bit rotations / reversals written in
 # binary; see tests/unit/test_perm.c for the derivations).
 . "$(dirname "$0")/lib.sh"

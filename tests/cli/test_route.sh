@@ -1,5 +1,5 @@
 #!/bin/sh
-# CLI tests of `nocsyn route` (INTERFACE 3.7).  Expected paths are
+# CLI tests of `nocsyn route` (docs/INTERFACE.md section 3.7).  Expected paths are
 # hand-worked (see tests/unit/test_route*.c for the derivations):
 # router (x,y) of a k x k mesh is r(x+k*y); XY routing goes X first.
 . "$(dirname "$0")/lib.sh"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# CLI tests of `nocsyn sim` (INTERFACE 3.10).  The numbers are the
+# CLI tests of `nocsyn sim` (docs/INTERFACE.md section 3.10).  The numbers are the
 # closed-form cases of tests/unit/test_sim.c: a lone flow over two routers
 # takes exactly 2D + 3 cycles (D = router delay); a 4x4 mesh under uniform
 # traffic has a zero-load latency of (h + 2) + (h + 1) D = 15 with h = 2.5
@@ -14,7 +14,7 @@ has "help names the rate rule" "$TMP/out" 'link latency = max(1, ceil(length_mm 
 run "listed in nocsyn --help" 0 "$NOCSYN" --help
 has "sim command listed" "$TMP/out" '^  sim '
 
-# One rate, JSON keys of INTERFACE 3.10.
+# One rate, JSON keys of docs/INTERFACE.md section 3.10.
 run "mesh rate json" 0 "$NOCSYN" sim gen:mesh:k=4,n=2 --rate 0.1 $Q
 for k in points offered accepted latency_avg latency_p99 stable saturation zero_load_latency; do
     has "json key $k" "$TMP/out" "\"$k\":"

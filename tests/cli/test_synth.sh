@@ -1,5 +1,5 @@
 #!/bin/sh
-# CLI tests for `nocsyn synth` and `nocsyn floorplan` (INTERFACE 3.3, 3.5).
+# CLI tests for `nocsyn synth` and `nocsyn floorplan` (docs/INTERFACE.md section 3.3, 3.5).
 . "$(dirname "$0")/lib.sh"
 
 VOPD="$APPS/vopd.csv"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# CLI tests for `nocsyn synth --method merge|cmesh|hring` (INTERFACE 3.3) and
+# CLI tests for `nocsyn synth --method merge|cmesh|hring` (docs/INTERFACE.md section 3.3) and
 # `nocsyn floorplan --svg` (3.5).
 . "$(dirname "$0")/lib.sh"
 

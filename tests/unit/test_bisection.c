@@ -1,6 +1,6 @@
 /* Unit tests: bisection width (noc_eval_bisection, src/eval/bisection.c).
  *
- * Model (INTERFACE 2 and bisection.c): the fewest router-router links cut
+ * Model (docs/INTERFACE.md section 2 and bisection.c): the fewest router-router links cut
  * by a partition splitting the terminals floor(N/2) / ceil(N/2), every
  * terminal on the side of its routers; when no such split exists, as few
  * terminals as possible are detached first.

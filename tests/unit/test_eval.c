@@ -6,7 +6,7 @@
  * "Interconnection Networks for Large-Scale Parallel Processing" (Illiac,
  * PM2I / barrel shifter); Preparata & Vuillemin 1981 (CCC).  Where a formula
  * is derived here, the derivation is in the comment.  Conventions
- * (INTERFACE 2): hops = router-to-router channels; hops.avg over all N^2
+ * (docs/INTERFACE.md section 2): hops = router-to-router channels; hops.avg over all N^2
  * ordered pairs (self included), avg_excl_self over N(N-1); uniform traffic
  * = 1/N from every terminal to every terminal.
  *

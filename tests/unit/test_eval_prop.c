@@ -310,7 +310,7 @@ static void edge_symmetric_equal_loads(void **state)
 }
 
 /* The corner pair of a 64 x 64 mesh has C(126, 63) ~ 6.1e36 minimal paths
- * (INTERFACE 2); its first two channels carry half the traffic each. */
+ * (docs/INTERFACE.md section 2); its first two channels carry half the traffic each. */
 static void mesh64_corner_paths(void **state)
 {
     (void)state;
@@ -496,7 +496,7 @@ static void errors(void **state)
     noc_topo_free(&t);
 }
 
-/* JSON: exactly the INTERFACE 3.2 keys with their types; the bisection of
+/* JSON: exactly the docs/INTERFACE.md section 3.2 keys with their types; the bisection of
  * a 4 x 4 mesh is 4 links (D&T sec. 3.3.1: k links for even k), exact. */
 static void json_keys_and_types(void **state)
 {

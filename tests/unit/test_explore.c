@@ -84,7 +84,7 @@ static void compare_outputs_parse(void **state)
         assert_int_equal(t.nch, c.e[i].d.topo.nch);
         assert_int_equal(t.nroutes, app.nflows);
         noc_topo_free(&t);
-        /* JSON through cJSON with the INTERFACE 3.3 keys. */
+        /* JSON through cJSON with the docs/INTERFACE.md section 3.3 keys. */
         snprintf(p, sizeof p, "%s/%s.json", dir, d);
         char *js = slurp(p);
         assert_non_null(js);

@@ -1,6 +1,6 @@
 /* Unit tests of the generators: counts of every family against closed forms.
  *
- * For each family: routers R, terminals N, links (INTERFACE 2: router-router,
+ * For each family: routers R, terminals N, links (docs/INTERFACE.md section 2: router-router,
  * a bidirectional pair once, a unidirectional channel once), channels
  * (directed router-router), degree min/max and radix min/max
  * (noc_topo_degree / noc_topo_radix: a bidirectional pair is one port, a lone
@@ -63,7 +63,7 @@ static const struct count_case cases[] = {
      * ring of 2 one link: 3 links; cores degree 1, interfaces 2. */
     {"hring:g=2,l=1", {4, 2, 3, 6, 1, 2, 2, 2}},
     /* flatfly k n c: k^n routers, n C(k,2) k^(n-1) links, degree n(k-1)
-     * (Kim, Dally & Abts, ISCA 2007, as INTERFACE 3.1 defines it). */
+     * (Kim, Dally & Abts, ISCA 2007, as docs/INTERFACE.md section 3.1 defines it). */
     {"flatfly:k=4,n=2,c=4", {16, 64, 48, 96, 6, 6, 10, 10}},
     {"flatfly:k=3,n=3,c=1", {27, 27, 81, 162, 6, 6, 7, 7}},
     /* butterfly k n: n k^(n-1) switches, k^n terminals, (n-1) k^n
@@ -182,7 +182,7 @@ static void every_family_has_a_case(void **state)
         assert_non_null(params);
         assert_true(strlen(desc) > 10);
     }
-    /* INTERFACE 3.1 lists 22 families; nocsyn adds the bus. */
+    /* docs/INTERFACE.md section 3.1 lists 22 families; nocsyn adds the bus. */
     assert_int_equal(n, 23);
     assert_int_equal(noc_gen_family_info(n, &name, &params, &desc), -1);
     assert_int_equal(noc_gen_family_info(-1, &name, &params, &desc), -1);

@@ -1,5 +1,5 @@
 /* Unit tests of the generators: exact neighbour sets of chosen routers,
- * the naming rules of INTERFACE 3.1, the shapes, coordinates, parameter
+ * the naming rules of docs/INTERFACE.md section 3.1, the shapes, coordinates, parameter
  * parsing and the rejection of invalid parameters.  Expected neighbour sets
  * are worked out by hand from the definitions cited in nocsyn/gen.h. */
 #include <setjmp.h>

@@ -1,7 +1,7 @@
 /* Unit tests: ideal and optimal min-max channel loads by LP
  * (noc_eval_lp_load, src/eval/lpload*.c), against closed forms.
  *
- * Conventions (INTERFACE 2): uniform traffic = every terminal sends 1/N to
+ * Conventions (docs/INTERFACE.md section 2): uniform traffic = every terminal sends 1/N to
  * every terminal, itself included; loads count router-router channels.
  *
  * Closed forms used below.

@@ -91,7 +91,7 @@ static void topo_finalize_orders_and_counts(void **state)
     noc_topo_free(&t);
 }
 
-/* A k x k unidirectional switch has radix 2k (INTERFACE 2). */
+/* A k x k unidirectional switch has radix 2k (docs/INTERFACE.md section 2). */
 static void topo_unidirectional_radix(void **state)
 {
     (void)state;

@@ -294,7 +294,7 @@ static void cycles_parse(void **state)
     struct noc_ctx ctx;
     noc_ctx_init(&ctx);
     int p[8];
-    /* INTERFACE 3.8's example: 0->7->6->4->2->0, 1<->3, 5 fixed. */
+    /* docs/INTERFACE.md section 3.8's example: 0->7->6->4->2->0, 1<->3, 5 fixed. */
     assert_int_equal(noc_perm_parse_cycles("(0 7 6 4 2)(1 3)(5)", 8, p, &ctx), 0);
     int want[] = {7, 3, 0, 1, 2, 5, 4, 6};
     assert_memory_equal(p, want, sizeof want);

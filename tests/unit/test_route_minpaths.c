@@ -88,7 +88,7 @@ static void counts_mesh_torus(void **state)
 }
 
 /* 64x64 mesh corner to corner: C(126,63) =
- * 6034934435761406706427864636568328000 (INTERFACE 2), beyond 2^64. */
+ * 6034934435761406706427864636568328000 (docs/INTERFACE.md section 2), beyond 2^64. */
 static void counts_large_mesh(void **state)
 {
     (void)state;

@@ -11,7 +11,7 @@
  *    zero-load latency (hand-worked below);
  *  - channel utilisation = offered rate x the channel load of eval under
  *    the same deterministic routing (loads are per unit injection,
- *    INTERFACE 2);
+ *    docs/INTERFACE.md section 2);
  *  - dropping flow control on a k-ary n-fly: accepted = p_n of
  *    p_{i+1} = 1 - (1 - p_i/k)^k (Dally & Towles sec. 12.2; Patel 1981),
  *    computed by noc_latency_drop;

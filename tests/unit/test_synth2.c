@@ -88,7 +88,7 @@ static double chan_mbps(const struct noc_design *d, const char *u, const char *v
 /* Hand-worked cmesh: the chain with c = 2.  METIS must cut the light
  * b -> c flow, so the groups are {a, b} and {c, d}: G = 2 routers on the
  * smallest near-square mesh, cols = ceil(sqrt 2) = 2, rows = 1 (2 x 1).
- * Hops: a->b 0, b->c 1, c->d 0; traffic-weighted average (INTERFACE 2)
+ * Hops: a->b 0, b->c 1, c->d 0; traffic-weighted average (docs/INTERFACE.md section 2)
  * = (300*0 + 100*1 + 300*0) / 700 = 1/7.  The only loaded router-router
  * channel carries b -> c: 100 MB/s, its reverse 0.  Radix = 2 cores + 1
  * mesh port = 3; one link. */

@@ -1,4 +1,4 @@
-/* Unit tests: topology DOT writer and reader (INTERFACE 1.3).
+/* Unit tests: topology DOT writer and reader (docs/INTERFACE.md section 1.3).
  * Round trips must be byte-identical: write(parse(write(t))) == write(t). */
 #include <setjmp.h>
 #include <stdarg.h>

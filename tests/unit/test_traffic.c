@@ -1,7 +1,7 @@
 /* Unit tests: traffic patterns (noc_traffic_make, src/traffic/patterns*.c).
  *
  * Expected destinations are worked by hand from Dally & Towles sec. 3.2
- * (Table 3.1) and the INTERFACE numbering (router (x,y) of a k x k mesh is
+ * (Table 3.1) and the docs/INTERFACE.md numbering (router (x,y) of a k x k mesh is
  * r(x + k y); terminal i on router i / c). */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,6 +1,7 @@
 /* Internal to libnocsyn: what the topology DOT writer (src/emit/dot.c) and
- * reader (src/topo/dot_read.c) share.  The format itself is documented at
- * the top of src/emit/dot.c.
+ * reader (src/topo/dot_read.c) share, owned by the topology model
+ * (src/topo/dot_format.c).  The format itself is documented at the top of
+ * src/emit/dot.c.
  */
 #ifndef NOCSYN_TOPO_DOT_H
 #define NOCSYN_TOPO_DOT_H

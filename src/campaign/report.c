@@ -1,7 +1,7 @@
 /* A collected campaign: summary.csv, pareto.csv, report.md, report.html
- * (emit.h).  Nothing here depends on where the campaign ran: two
+ * (campaign.h).  Nothing here depends on where the campaign ran: two
  * collections of the same jobs are the same bytes. */
-#include "nocsyn/emit.h"
+#include "nocsyn/campaign.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "nocsyn/app.h"
-#include "nocsyn/campaign.h"
 
 int noc_campaign_summary_csv(const struct noc_campaign *c, const struct noc_campaign_result *r, int pareto_only,
                              struct noc_buf *b, struct noc_ctx *ctx)

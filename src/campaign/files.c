@@ -1,14 +1,12 @@
-/* A campaign's files: the job list and its runners (jobs.txt, Makefile,
- * slurm.sbatch) and the collected summary.csv, pareto.csv, report.md and
- * report.html (emit.h). */
-#include "nocsyn/emit.h"
+/* A campaign's runner files: the job list and its runners (jobs.txt,
+ * Makefile, slurm.sbatch) (campaign.h); the collected summary.csv,
+ * pareto.csv, report.md and report.html are written by report.c. */
+#include "nocsyn/campaign.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "nocsyn/campaign.h"
 
 /* A word for sh, single-quoted. */
 static void sh_quote(struct noc_buf *b, const char *s)
