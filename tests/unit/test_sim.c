@@ -264,10 +264,14 @@ static void classes_of(struct fx *f, int s, int d, char out[][16], int *npaths)
 }
 
 /* Ring of 4 (router i = coordinate i): t3 -> t1 is a tie, + path
- * 3 -> 0 -> 1 takes the wraparound 3 -> 0 first (class 1 from there),
- * - path 3 -> 2 -> 1 never wraps (class 0).  t0 -> t3 goes - over the
- * wraparound 0 -> 3 (class 1).  4x4 torus: t3 (3,0) -> t5 (1,1): X tie,
- * + path 3 -> 0 -> 1 in class 1, then Y 0 -> 1 restarts in class 0. */
+ * 3 -> 0 -> 1 takes the wraparound 3 -> 0 (class 1), - path 3 -> 2 -> 1
+ * never wraps (class 0).  t2 -> t0, also a tie: + path 2 -> 3 -> 0 will
+ * wrap, so class 1 from its first hop on (BookSim's dim_order_torus; the
+ * old rule gave 0 then 1), - path 2 -> 1 -> 0 class 0.  t0 -> t3 goes -
+ * over the wraparound 0 -> 3 (class 1).  Ring of 8: t6 -> t1 goes + over
+ * 6 -> 7 -> 0 -> 1, class 1 on all three.  4x4 torus: t3 (3,0) -> t5
+ * (1,1): X tie, + path 3 -> 0 -> 1 in class 1, then Y 0 -> 1 chosen
+ * afresh: class 0. */
 static void dateline_classes(void **state)
 {
     (void)state;
@@ -284,11 +288,22 @@ static void dateline_classes(void **state)
     assert_int_equal(np, 2);
     assert_string_equal(c[0], "0110");
     assert_string_equal(c[1], "0000");
+    classes_of(&f, 2, 0, c, &np);
+    assert_int_equal(np, 2);
+    assert_string_equal(c[0], "0110");
+    assert_string_equal(c[1], "0000");
     classes_of(&f, 0, 3, c, &np);
     assert_int_equal(np, 1);
     assert_string_equal(c[0], "010");
     classes_of(&f, 0, 1, c, &np);
     assert_string_equal(c[0], "000");
+    fx_free(&f);
+    fx_setup(&f, "ring:k=8", "uniform", &o);
+    classes_of(&f, 6, 1, c, &np);
+    assert_int_equal(np, 1);
+    assert_string_equal(c[0], "01110");
+    classes_of(&f, 1, 3, c, &np);
+    assert_string_equal(c[0], "0000");
     fx_free(&f);
     fx_setup(&f, "torus:k=4,n=2", "uniform", &o);
     classes_of(&f, 3, 5, c, &np);
