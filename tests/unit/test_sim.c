@@ -107,6 +107,71 @@ static void lone_flow_exact(void **state)
     }
 }
 
+/* Packets longer than a buffer wait for credits.  Two routers in line,
+ * one flow t0 -> t1, unit links, D = 3, cd = 2, 5-flit packets, worked by
+ * hand from the recurrence of sweep.c (e_j(i): cycle flit i leaves over
+ * channel j; injection j = 0, router-router j = 1, ejection j = 2):
+ * - B >= 5: no credit wait, 3 + 2 * 3 + 4 = 13 cycles.
+ * - B = 4: flits 0-3 leave the source at 0..3 and r0 at 3..6; r1 forwards
+ *   the head at 7, so its credit is back at r0 at 7 + 1 + 2 = 10 and r0
+ *   sends flit 4 at 10 (not 7); it leaves r1 at 14 and arrives at 16.
+ * - B = 2: e_0 = 0,1,6,7,13; e_1 = 3,4,10,11,17; e_2 = 7,8,14,15,21: the
+ *   tail arrives at 23.
+ * 8x8 mesh, uniform with self pairs, 2 VCs x 4 flits, 5 flits: the closed
+ * form without credits is 30 (mean distance 2 x 63/24 = 5.25 hops: 7.25
+ * channels + 6.25 routers x 3 + 4); every pair crossing a router-router
+ * channel waits 7 - 4 = 3 cycles (the loop 2L + D + cd against 4 flits),
+ * a self pair on one router 2 (the injection loop L + D - 1 + L + cd = 6):
+ * 30 + 3 - 1/64 = 32.984375.  The measurement at a low load agrees. */
+static void zero_load_credit_stall(void **state)
+{
+    (void)state;
+    static const struct {
+        int buf;
+        double want;
+    } c[] = {{5, 13}, {8, 13}, {4, 16}, {2, 23}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        struct fx f;
+        struct noc_sim_opts o;
+        struct noc_sim_point p;
+        double zl = 0;
+        int exact = 0;
+        fx_opts(&o);
+        o.buf = c[i].buf;
+        o.vcs = 2;
+        o.pkt_short = o.pkt_long = 5;
+        o.cycles = 20000;
+        fx_topo(&f, "linear:k=2");
+        noc_traffic_init(&f.tr, 2);
+        f.have_tr = 1;
+        assert_int_equal(noc_traffic_add(&f.tr, 0, 1, 1.0, &f.ctx), NOC_OK);
+        assert_int_equal(noc_traffic_finalize(&f.tr, &f.ctx), NOC_OK);
+        assert_int_equal(fx_sim(&f, &o), NOC_OK);
+        assert_int_equal(noc_sim_zero_load(&f.sim, &zl, &exact, &f.ctx), NOC_OK);
+        if (zl != c[i].want || !exact)
+            fail_msg("buf %d: zero-load %g (exact %d), want %g", c[i].buf, zl, exact, c[i].want);
+        fx_run(&f, 0.01, &p);
+        assert_true(p.packets > 20);
+        if (!(p.latency_avg >= c[i].want - 1e-9 && p.latency_avg <= c[i].want * 1.02))
+            fail_msg("buf %d: measured %g, want %g", c[i].buf, p.latency_avg, c[i].want);
+        noc_sim_point_free(&p);
+        fx_free(&f);
+    }
+    struct fx f;
+    struct noc_sim_opts o;
+    double zl = 0;
+    int exact = 0;
+    fx_opts(&o);
+    o.buf = 4;
+    o.vcs = 2;
+    o.pkt_short = o.pkt_long = 5;
+    fx_setup(&f, "mesh:k=8,n=2", "uniform", &o);
+    assert_int_equal(noc_sim_zero_load(&f.sim, &zl, &exact, &f.ctx), NOC_OK);
+    assert_true(exact);
+    assert_true(fabs(zl - 32.984375) < 1e-9);
+    fx_free(&f);
+}
+
 /* Utilisation of every channel = rate x eval's load under dor. */
 static void utilisation_matches_eval(void **state)
 {
@@ -324,6 +389,7 @@ int main(void)
         cmocka_unit_test(zero_load_formula),
         cmocka_unit_test(low_load_latency),
         cmocka_unit_test(lone_flow_exact),
+        cmocka_unit_test(zero_load_credit_stall),
         cmocka_unit_test(utilisation_matches_eval),
         cmocka_unit_test(drop_matches_analysis),
         cmocka_unit_test(throughput_below_eval_bound),
