@@ -87,7 +87,11 @@
  *    least-squares slope over every cycle of the window, times the window's
  *    length, is at most 0.5% of the flits created in the window plus one
  *    packet per terminal (a load a fraction e above the saturation
- *    throughput grows it by e of the created flits);
+ *    throughput grows it by e of the created flits), and the offered rate
+ *    is at most eval's channel-load bound under the routing in use
+ *    (eval.h: throughput; not applied to dropping, deflection and adaptive
+ *    routing, whose paths are not eval's): above it some channel would
+ *    carry more than a flit per cycle, whatever a finite window shows;
  *    `converged` tells whether the estimate met the tolerance before the
  *    cycle limit.  A run whose backlog exceeds 10% plus 4 packets per
  *    terminal after 3 batches stops early (saturated, not drained).

@@ -172,6 +172,40 @@ static void zero_load_credit_stall(void **state)
     fx_free(&f);
 }
 
+/* No load above eval's channel-load bound is stable.  8x8 mesh under XY,
+ * bounds by hand (the most loaded channel per unit injection):
+ * - transpose (x,y) -> (y,x): the + X channel i -> i+1 of row j carries
+ *   the sources x <= i < j of that row, j = 7, i = 6: 7, bound 1/7;
+ * - bitcomp (x,y) -> (7-x,7-y): X channel i -> i+1 carries the x <= i with
+ *   7 - x > i: min(i, 6 - i) + 1, 4 at i = 3, bound 1/4;
+ * - tornado x -> x + 3 mod 8 (each dimension): + channel i -> i+1 carries
+ *   x in [i-2, i] with x <= 4, - channel the x in 5..7 with x - 5 <= i:
+ *   3 at i = 2..4 (a Y channel likewise), bound 1/3.
+ * 3% above each bound the point must be unstable (transpose at 0.1469 was
+ * called stable before), and eval agrees on the bound. */
+static void unstable_above_bound(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *traffic;
+        double bound;
+    } c[] = {{"transpose", 1.0 / 7}, {"bitcomp", 0.25}, {"tornado", 1.0 / 3}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        struct fx f;
+        struct noc_sim_opts o;
+        struct noc_sim_point p;
+        fx_opts(&o);
+        o.routing = NOC_RT_DOR;
+        fx_setup(&f, "mesh:k=8,n=2", c[i].traffic, &o);
+        assert_true(fabs(fx_eval_throughput(&f, NOC_RT_DOR, 1, NULL) - c[i].bound) < 1e-9);
+        fx_run(&f, c[i].bound * 1.03, &p);
+        if (p.stable)
+            fail_msg("%s: offered %g above the bound %g called stable", c[i].traffic, p.offered, c[i].bound);
+        noc_sim_point_free(&p);
+        fx_free(&f);
+    }
+}
+
 /* Utilisation of every channel = rate x eval's load under dor. */
 static void utilisation_matches_eval(void **state)
 {
@@ -390,6 +424,7 @@ int main(void)
         cmocka_unit_test(low_load_latency),
         cmocka_unit_test(lone_flow_exact),
         cmocka_unit_test(zero_load_credit_stall),
+        cmocka_unit_test(unstable_above_bound),
         cmocka_unit_test(utilisation_matches_eval),
         cmocka_unit_test(drop_matches_analysis),
         cmocka_unit_test(throughput_below_eval_bound),
