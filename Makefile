@@ -30,7 +30,8 @@ REQ_HEADERS := /usr/include/metis.h /usr/include/glpk.h /usr/include/graphviz/cg
                /usr/include/cmocka.h
 DEB_PKGS := build-essential pkg-config libmetis-dev libglpk-dev libgraphviz-dev \
             libcjson-dev libcsv-dev libcmocka-dev graphviz chromium python3 \
-            clang libclang-rt-14-dev verilator yosys klayout parallel slurm-wlm munge flex bison
+            clang libclang-rt-14-dev verilator yosys klayout parallel slurm-wlm munge flex bison \
+            opensta qflow-tech-osu018
 MISSING := $(strip $(foreach h,$(REQ_HEADERS),$(if $(wildcard $(h)),,$(h))))
 
 LIB_SRC := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)))
@@ -46,7 +47,7 @@ BIN := $(BUILD)/nocsyn
 FLOW ?= default
 
 .SECONDARY:
-.PHONY: all deps test check run flow flows bench bench-booksim asan clean fuzz check-deps
+.PHONY: all deps test check run flow flows bench bench-booksim asan clean fuzz check-deps signoff
 all: $(if $(MISSING),check-deps) $(BIN) $(LIB)
 
 check-deps:
@@ -118,6 +119,11 @@ bench: all
 	@sh benchmarks/perf/run.sh
 
 # nocsyn sim vs BookSim2 (BOOKSIM_SRC=path to a booksim2 source tree)
+# Sign-off of one design on a Liberty library (issue 25):
+#   make signoff DESIGN=out/v18/split_k5_f150_w64.dot [LIBERTY=FILE]
+signoff: all
+	NOCSYN=$(BUILD)/nocsyn sh benchmarks/tech/signoff.sh $(DESIGN) $(or $(LIBERTY),/usr/share/qflow/tech/osu018/osu018_stdcells.lib)
+
 bench-booksim: all
 	@sh benchmarks/perf/booksim_bench.sh
 

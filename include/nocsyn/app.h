@@ -56,7 +56,10 @@ int noc_app_bound_latency(struct noc_app *app, int src, int dst, double max_late
 
 /* Reads an app (INTERFACE 1.1; the CSV column max_latency_ns and the DOT
  * edge attribute of the same name bound a flow's latency in ns).  fmt: "csv", "dot" or NULL (by extension;
- * "-" = stdin needs fmt, CSV assumed).  Errors carry FILE:LINE. */
+ * "-" = stdin needs fmt, CSV assumed).  Errors carry FILE:LINE (in DOT the
+ * line of the offending statement, the user's text quoted).  Core names at
+ * most 256 bytes, DOT x y w h within NOC_DIE_MAX_MM (tech.h); a strict
+ * digraph sums parallel flows as a plain one does. */
 int noc_app_read(struct noc_app *app, const char *path, const char *fmt,
                  struct noc_ctx *ctx);
 /* Same from a memory buffer (used by the fuzzers); `label` names it in
@@ -68,7 +71,8 @@ int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len,
 
 /* Reads a floorplan CSV (INTERFACE 1.2: core,x_mm,y_mm,w_mm,h_mm or
  * core,w_mm,h_mm) and applies it to the app's cores.  A core the app does
- * not have is an error (NOC_EINVAL naming it). */
+ * not have, a value beyond NOC_DIE_MAX_MM (tech.h), or no core row at all
+ * (a header only) is an error (NOC_EINVAL with FILE:LINE). */
 int noc_floorplan_read(struct noc_app *app, const char *path, struct noc_ctx *ctx);
 int noc_floorplan_parse(struct noc_app *app, const char *data, size_t len,
                         const char *label, struct noc_ctx *ctx);
@@ -78,6 +82,28 @@ int noc_floorplan_parse(struct noc_app *app, const char *data, size_t len,
 int noc_app_components(const struct noc_app *app, int *comp);
 /* Per-core injected (out) and ejected (in) bandwidth, arrays of ncores. */
 void noc_app_core_bw(const struct noc_app *app, double *in, double *out);
+
+/* The figures app-info shows of an app, computed once: per-core ejected
+ * (in) and injected (out) MB/s and their total, the weakly connected
+ * components (comp[core], ncomp as noc_app_components), the flows with a
+ * max_hops bound (nbounded) and with a max_latency_ns bound (nlat), and the
+ * flow of the tightest latency bound (tightest, the first of equal ones;
+ * -1 when none).  The arrays have max(ncores, 1) entries. */
+struct noc_app_summary {
+    double *in, *out, total;
+    int *comp, ncomp;
+    int nbounded;
+    int nlat;
+    int tightest;
+};
+/* Empties s (safe to free).  O(1). */
+void noc_app_summary_init(struct noc_app_summary *s);
+/* Fills s (initialised or freed before) for app; whoever calls it frees s
+ * with noc_app_summary_free, also after an error.  NOC_ENOMEM with a
+ * message.  O(cores + flows). */
+int noc_app_summarize(const struct noc_app *app, struct noc_app_summary *s, struct noc_ctx *ctx);
+/* Releases s's arrays and empties it. */
+void noc_app_summary_free(struct noc_app_summary *s);
 /* Sum of all flow bandwidths. */
 double noc_app_total_bw(const struct noc_app *app);
 

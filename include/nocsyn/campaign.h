@@ -164,8 +164,10 @@ int noc_campaign_result_col(const struct noc_campaign_result *r, const char *nam
  * order, and marks each app's Pareto front (as compare's: among designs
  * that break no constraint, none at least as good in power, average
  * latency, area and largest radix and better in one).  Jobs not done are
- * counted, not an error.  NOC_EIO on an unreadable file, NOC_EINVAL when
- * a job's summary.csv has another header than the first's.
+ * counted, not an error.  NOC_EIO on an unreadable file, NOC_EINVAL with
+ * FILE:LINE when a job's summary.csv has another header than the first's,
+ * is malformed CSV, holds a NUL byte, a row of another field count than
+ * its header or a design row without finite objectives.
  * O(rows^2 per app + bytes read). */
 int noc_campaign_collect(const struct noc_campaign *c, const char *dir, struct noc_campaign_result *r,
                          struct noc_ctx *ctx);

@@ -282,4 +282,22 @@ int noc_pool_run(const struct noc_pool_job *job, struct noc_ctx *ctx);
  * processors), at most nitems and NOC_POOL_MAX, at least 1.  O(1). */
 int noc_pool_threads(int requested, int nitems);
 
+/* ---- Union-find over the ints 0..n-1, in an int array p the caller owns
+ * (p[x] == x marks a root).  noc_uf_init sets p[x] = x for x < n.
+ * noc_uf_find returns x's root and halves the path to it (each node passed
+ * then points at its former grandparent).  noc_uf_union_min joins the sets
+ * of a and b under the smaller of their two roots, so every root stays the
+ * smallest member of its set; it returns 1 when they were apart, else 0.
+ * Amortised O(log n) a call; none fails. */
+void noc_uf_init(int *p, int n);
+int noc_uf_find(int *p, int x);
+int noc_uf_union_min(int *p, int a, int b);
+
+/* ---- Pareto dominance, every objective minimised: 1 when b dominates a
+ * over their first n objectives -- b[k] <= a[k] for every k and b[k] < a[k]
+ * for at least one -- or, with `ties`, also when they are equal in all.
+ * A NaN objective on either side compares false, so it neither dominates
+ * nor is dominated through that objective.  O(n), never fails. */
+int noc_pareto_dominates(const double *b, const double *a, int n, int ties);
+
 #endif

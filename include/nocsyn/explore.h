@@ -41,27 +41,28 @@ struct noc_app;
 
 /* One design of a comparison.  Owned by struct noc_compare. */
 struct noc_entry {
-    char design[64];      /* e.g. "split_k4", "mesh" */
-    char method[16];      /* synthesis method, or the baseline family */
+    /* The design record (synth.h), the one synth, compare and the writers
+     * share: d.name (e.g. "split_k4", "mesh"), d.method (the synthesis
+     * method, or the baseline family), d.switches, d.vcs (the virtual
+     * channels `routing` needs), d.topo (terminals named after the cores
+     * they carry), d.m (the evaluation under `routing`, app traffic),
+     * d.power_mw, d.area_mm2; timing (tech.h): d.freq_mhz and d.link_width,
+     * the clock and width the design runs at (a synthesized design: the
+     * ones it was built at; a baseline: the highest clock of the grid its
+     * largest router meets, and of the grid's widths the one of least power
+     * whose links stay within --max-util), d.fmax_mhz of its largest
+     * router, d.lat_avg_cycles, d.lat_avg_ns, d.lat_max_ns: the zero-load
+     * latency of the app's flows over its routes (bandwidth-weighted
+     * average, maximum); d.pareto: see below.  d.feasible is 1; d.reason,
+     * d.lat_max_cycles and d.flow_cycles are unused (0).  The entry owns
+     * d.topo and d.m. */
+    struct noc_design d;
     char kind[12];        /* "synth" or "baseline" */
     char spec[160];       /* generator spec of a baseline, "" otherwise */
     char routing[16];     /* routing the design is evaluated under */
-    int vcs;              /* virtual channels that routing needs */
-    int switches;
-    struct noc_topo topo; /* terminals named after the cores they carry */
-    struct noc_metrics m; /* under `routing`, app traffic */
     double ecmp_load_mbps;  /* NAN when not computed */
     double ideal_load_mbps; /* NAN when the LP is above its size limit */
     double map_cost;      /* sum bw x hops of the mapping (baselines) */
-    double power_mw, area_mm2;
-    /* Timing (tech.h): the clock and link width the design runs at (a
-     * synthesized design: the ones it was built at; a baseline: the
-     * highest clock of the grid its largest router meets, and of the grid's
-     * widths the one of least power whose links stay within --max-util),
-     * the fmax of its largest router, the zero-load latency of the app's
-     * flows over its routes (bandwidth-weighted average, maximum). */
-    double freq_mhz, link_width, fmax_mhz;
-    double lat_avg_cycles, lat_avg_ns, lat_max_ns;
     double *load_mbps;    /* per channel, own routing; owned */
     /* With simulate: the latency-load sweep of the cycle-level simulator
      * under the design's own routing and the app's traffic (offered 1 =
@@ -82,10 +83,10 @@ struct noc_entry {
      * violation_text says by how much, for the report. */
     char violations[80];
     char violation_text[400];
-    /* 1: no other design that breaks no constraint is at least as good in
-     * power, average latency (ns, or hops without a clock), area and
-     * largest radix and better in one; a violating design is never on it. */
-    int pareto;
+    /* d.pareto = 1: no other design that breaks no constraint is at least
+     * as good in power, average latency (ns, or hops without a clock), area
+     * and largest radix and better in one; a violating design is never on
+     * it. */
 };
 
 /* A method or baseline compare could not build, and why. */

@@ -1,9 +1,10 @@
 /* nocsyn JSON writer: the one adapter for cJSON (src/core/jsonw.c is the
  * only file that includes the cJSON header).  Every JSON that nocsyn writes
- * (eval, sim, synth/compare designs, topologies, tech, app-info) is built
- * with it, so all of them print the same way: cJSON's formatted layout (tab
- * indentation, "key":<TAB>value), keys in insertion order, one trailing
- * newline.
+ * (eval, sim, synth/compare designs, topologies, tech, app-info, and the
+ * textbook calculators perm, min, dynamic, design, latency) is built with
+ * it, in one of two layouts: cJSON's formatted layout (noc_json_print: tab
+ * indentation, "key":<TAB>value), or the calculators' one-line layout
+ * (noc_json_print_line); keys in insertion order, one trailing newline.
  *
  * Usage:
  *
@@ -76,6 +77,8 @@ void noc_json_add_num(struct noc_json *j, struct noc_json_node *parent, const ch
  * (noc_round_digits); null when v is NaN or infinite. */
 void noc_json_add_round(struct noc_json *j, struct noc_json_node *parent, const char *key, double v,
                         int digits);
+/* A whole number, printed exactly ("%lld", in both layouts). */
+void noc_json_add_int(struct noc_json *j, struct noc_json_node *parent, const char *key, long long v);
 /* true (v != 0) or false. */
 void noc_json_add_bool(struct noc_json *j, struct noc_json_node *parent, const char *key, int v);
 void noc_json_add_null(struct noc_json *j, struct noc_json_node *parent, const char *key);
@@ -87,5 +90,13 @@ int noc_json_status(const struct noc_json *j, struct noc_ctx *ctx);
  * NOC_ENOMEM with a message in ctx (a failed add, the print, or out's
  * own append failing); out may then hold a partial text. */
 int noc_json_print(const struct noc_json *j, struct noc_buf *out, struct noc_ctx *ctx);
+/* Appends the document in the one-line layout of the textbook calculators
+ * (perm, min, dynamic, design, latency: their JSON is one line) and one
+ * "\n": {"key": value, ...}, [a, b], ", " between members and items, ": "
+ * after a key, {} and [] when empty; numbers as noc_buf_num (%.10g, no
+ * -0), whole numbers of noc_json_add_int exactly, NaN and infinities as
+ * null; strings escape '"' and '\\' with a backslash and other control
+ * characters as \u00XX.  Errors as noc_json_print.  O(output size). */
+int noc_json_print_line(const struct noc_json *j, struct noc_buf *out, struct noc_ctx *ctx);
 
 #endif

@@ -157,6 +157,21 @@ int noc_routing_init(struct noc_routing *r, const struct noc_topo *t, int model,
                      int vcs, struct noc_ctx *ctx);
 void noc_routing_free(struct noc_routing *r);
 
+/* The default routing rule, the one sim and rtl share (INTERFACE 2): the
+ * first model, in the order table, dor, desttag, updown, that initialises
+ * on t with vcs VCs and that accept(ud, rt) approves; accept NULL approves
+ * every model that initialises.  `order` (norder models) replaces that
+ * order when not NULL -- the route command's multicast default, dor then
+ * updown, is the one caller with its own (route.c's help says why).  The
+ * attempts' own messages are dropped; a rejected model is freed.
+ * On success rt holds the model (the caller frees it).  When none is
+ * taken: if the last model failed to initialise, its status and message
+ * (it is initialised again with ctx for them); else NOC_EUNSUP "no routing
+ * model (...) applies".  Cost: the models' noc_routing_init plus accept. */
+int noc_routing_default(const struct noc_topo *t, const int *order, int norder, int vcs,
+                        int (*accept)(void *ud, const struct noc_routing *rt), void *ud,
+                        struct noc_routing *rt, struct noc_ctx *ctx);
+
 /* Clears ps and fills it with the paths from node s to node d (node ids).
  * Terminals: from s's injection channel (its first, the one of
  * noc_topo_inject_router) to d's ejection channel at noc_topo_eject_router.

@@ -317,4 +317,14 @@ const char *noc_sim_flow_name(int v);
 int noc_sim_inject_parse(const char *name, int *v);
 const char *noc_sim_inject_name(int v);
 
+/* The injection rate at which app traffic tr (noc_traffic_from_app) runs at
+ * the app's own bandwidths on t: tr->unit_mbps / capacity, the capacity
+ * being capacity_mbps when > 0, else noc_link_mbps (units.h) of t's
+ * link_width and freq_mhz when both are set.  *rate = 0 when either is
+ * unknown (no MB/s scale, no capacity): the caller keeps its own rate.
+ * NOC_EINFEASIBLE (message with both figures) when the busiest core
+ * injects more than the capacity.  O(1). */
+int noc_sim_app_rate(const struct noc_topo *t, const struct noc_traffic *tr, double capacity_mbps, double *rate,
+                     struct noc_ctx *ctx);
+
 #endif

@@ -106,8 +106,18 @@ enum noc_merge_start { NOC_START_FLOORPLAN = 0, NOC_START_MESH = 1 };
 
 /* Defaults above; tech = noc_tech_defaults(). */
 void noc_synth_opts_init(struct noc_synth_opts *o);
-/* Link capacity in MB/s: width x freq / 8. */
+/* Link capacity in MB/s of the point being built: noc_link_mbps
+ * (units.h) of o->link_width and o->freq_mhz. */
 double noc_synth_capacity(const struct noc_synth_opts *o);
+/* The (frequency, width) grid of o, the one reading of freqs[]/nfreqs and
+ * widths[]/nwidths that synthesis and compare's baselines share: its
+ * number of frequencies (nfreqs, or 1 when nfreqs == 0) and widths, and
+ * frequency / width i (0 <= i < that count; freq_mhz / link_width when the
+ * list is empty).  O(1), never fail. */
+int noc_synth_grid_nfreqs(const struct noc_synth_opts *o);
+int noc_synth_grid_nwidths(const struct noc_synth_opts *o);
+double noc_synth_grid_freq(const struct noc_synth_opts *o, int i);
+double noc_synth_grid_width(const struct noc_synth_opts *o, int i);
 
 struct noc_design {
     char name[64];        /* e.g. "split_k4" */
@@ -297,5 +307,14 @@ int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, i
  * so that heavily communicating cores sit close.  Sets x, y (lower-left) and
  * w, h of every core.  Deterministic for a seed.  O(N log N) METIS calls. */
 int noc_floorplan_mincut(struct noc_app *app, unsigned seed, struct noc_ctx *ctx);
+/* The floorplan rule of synth, compare and campaign jobs: when no core has
+ * a position, the min-cut floorplan above (seed); when every core has one,
+ * they are kept; when only some have one, NOC_EINVAL naming the first core
+ * without: "the floorplan does not place core C" against the file
+ * `floorplan` when one was read, else "core C has no position (x, y) while
+ * other cores have one" against `app_path`.  Other errors: the min-cut's.
+ * O(N) plus the min-cut. */
+int noc_floorplan_place(struct noc_app *app, const char *floorplan, const char *app_path, unsigned seed,
+                        struct noc_ctx *ctx);
 
 #endif

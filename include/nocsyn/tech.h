@@ -84,6 +84,17 @@
 struct noc_topo;
 
 #define NOC_TECH_MAX_RADIX 256
+/* The largest die side, and coordinate magnitude, any input may give (mm):
+ * no chip (a 300 mm wafer neither) is a metre wide; the readers of
+ * floorplans, DOT apps and DOT topologies refuse more. */
+#define NOC_DIE_MAX_MM 1000
+/* The most pipeline registers one link may need (noc_tech_link_stages);
+ * a design whose link needs more is refused (noc_layout_build:
+ * NOC_EINFEASIBLE naming the channel), so no emitted file grows without
+ * bound with the clock or a link's length. */
+#define NOC_TECH_MAX_LINK_STAGES 4096
+/* The most router widths with an fmax table of their own (fmax_mhz.R.wW). */
+#define NOC_TECH_MAX_WIDTHS 8
 
 struct noc_tech {
     double ref_width;      /* bits the energies below are given for (32) */
@@ -117,17 +128,60 @@ struct noc_tech {
      * 0 = not listed.  Empty (every entry 0) = the delay model above. */
     double fmax_table[NOC_TECH_MAX_RADIX + 1];
     int has_table;
+    /* Characterized library (nocsyn characterize, charz.h): per-radix
+     * tables "area_mm2.R", "leak_mw.R", "flit_pj.R" (energy per flit
+     * through the router), "clk_mw_per_mhz.R" (clock power per MHz), at
+     * table_width bits; -1 = not listed (noc_tech_defaults), values >= 0.  A listed table replaces the
+     * formula of its term (area; leakage; dynamic; clock) for every radix:
+     * a radix between two entries (or below the first) takes the next
+     * larger listed one, as fmax_mhz.R; a radix above the largest entry is
+     * extrapolated along the line through the two largest entries (one
+     * entry: in proportion to the radix), never below the largest entry
+     * (its fmax stays 0: such a router is never chosen for a clock, but a
+     * regular topology given to eval or compare still gets a number).  A
+     * router with a shared concentrator port is looked up at its larger
+     * port count (buffers or crossbar).  Area and power scale with width /
+     * table_width (table_width 0: not scaled); fmax_mhz.R does not (a wider
+     * router is slower: characterize at the width used). */
+    double area_table[NOC_TECH_MAX_RADIX + 1];
+    double leak_table[NOC_TECH_MAX_RADIX + 1];
+    double flit_table[NOC_TECH_MAX_RADIX + 1];
+    double clk_table[NOC_TECH_MAX_RADIX + 1];
+    double table_width;
+    /* fmax tables of other widths ("fmax_mhz.R.wW = MHZ"): a router of
+     * width w takes the table of the smallest listed width >= w (the
+     * fmax_mhz.R table counting as table_width's), above every listed
+     * width the widest; then the radix rule above.  Without them the one
+     * table serves every width. */
+    int nfmax_w;
+    double fmax_w[NOC_TECH_MAX_WIDTHS];
+    double fmax_w_table[NOC_TECH_MAX_WIDTHS][NOC_TECH_MAX_RADIX + 1];
 };
 
 /* Fills the cited defaults above.  O(1). */
 void noc_tech_defaults(struct noc_tech *tech);
 
 /* Reads "key = value" lines ('#' comments) over the defaults; keys are the
- * field names above.  Unknown key, bad or negative number: NOC_EINVAL with
- * FILE:LINE.  Parser: the only place that reads tech files. */
+ * field names above.  Every value has a range that keeps each derived power,
+ * area and delay finite: router_stages a whole number 1..64, vcs 1..1024,
+ * area_lin 0..1, ref_width and area_ref_width > 0 and <= 65536,
+ * xbar_ref_ports and area_ref_ports > 0 and <= NOC_TECH_MAX_RADIX, fo4_ps
+ * > 0, asic_derate > 0 and <= 1000, packet_bits 1..1e6, fmax_mhz.R > 0,
+ * every other key >= 0; all <= 1e6.  Unknown key, a NUL byte, a bad or out
+ * of range number, a timing table that increases with radix: NOC_EINVAL
+ * with FILE:LINE of the offending line.  noc_tech_parse_n reads len bytes
+ * (a NUL among them is an error); noc_tech_parse a C string.  Parser: the
+ * only place that reads tech files.  O(size of the text). */
 int noc_tech_read(struct noc_tech *tech, const char *path, struct noc_ctx *ctx);
+/* The model a command runs with: the tech file `path` read over *tech
+ * (noc_tech_read; path NULL: *tech as it is), then packet_bits > 0
+ * overriding the file's packet_bits (synth, compare and campaign's
+ * --packet-bits / packet-bits).  Errors: noc_tech_read's.  O(file). */
+int noc_tech_setup(struct noc_tech *tech, const char *path, double packet_bits, struct noc_ctx *ctx);
 int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
                    struct noc_ctx *ctx);
+int noc_tech_parse_n(struct noc_tech *tech, const char *data, size_t len, const char *label,
+                     struct noc_ctx *ctx);
 
 /* Router power (mW) for `ports` ports, width bits, carrying flits_per_s,
  * clocked at freq_mhz (0: no clock power). */
@@ -195,8 +249,13 @@ int noc_tech_flow_cycles(const struct noc_tech *tech, const struct noc_topo *t, 
 /* Sets every channel's latency (cycles) from its length at t->freq_mhz
  * (noc_tech_link_cycles); channels of unknown length get 1.  O(E). */
 void noc_tech_set_latencies(const struct noc_tech *tech, struct noc_topo *t);
-/* Checks a tech's timing table (called by the parser): the listed fmax
- * values must not increase with radix.  NOC_EINVAL naming the radices. */
-int noc_tech_check_table(const struct noc_tech *tech, const char *label, struct noc_ctx *ctx);
+/* Checks a tech's timing tables (called by the parser): the listed fmax
+ * values of each table (fmax_mhz.R, and fmax_mhz.R.wW per width) must not
+ * increase with radix.  NOC_EINVAL naming the radices, at label:line of the
+ * offending entry: lines[(i + 1) * (NOC_TECH_MAX_RADIX + 1) + R] for entry
+ * R of the plain table (i = -1) or of width table i (lines may be NULL: no
+ * line). */
+int noc_tech_check_table(const struct noc_tech *tech, const char *label, const long *lines,
+                         struct noc_ctx *ctx);
 
 #endif

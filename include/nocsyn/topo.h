@@ -189,7 +189,10 @@ int noc_topo_rename_nodes(struct noc_topo *t, const char *const *names, struct n
  * finalized and owned by the caller.  On failure t is released.  Errors
  * carry FILE:LINE where there is one.  The parse_* functions read from
  * memory (`label` names the data in messages) with the same contract; in
- * DOT a node without `kind` is a router (src/topo/dot_read.c). */
+ * DOT a node without `kind` is a router (src/topo/dot_read.c), every
+ * semantic error names the line of its statement, node and graph names are
+ * valid UTF-8 without control characters and at most 256 bytes, and x y w h
+ * (and link lengths, 4x) stay within NOC_DIE_MAX_MM (tech.h). */
 int noc_topo_load(struct noc_topo *t, const char *path, const char *fmt, struct noc_ctx *ctx);
 int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len,
                        const char *label, struct noc_ctx *ctx);

@@ -100,33 +100,16 @@ int noc_app_bound_latency(struct noc_app *app, int src, int dst, double max_late
     return NOC_OK;
 }
 
-static int uf_find(int *parent, int x)
-{
-    while (parent[x] != x) {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
-    }
-    return x;
-}
-
 int noc_app_components(const struct noc_app *app, int *comp)
 {
     int n = app->ncores;
     /* Union-find in comp[] itself, then renumber by lowest core id. */
-    for (int i = 0; i < n; i++)
-        comp[i] = i;
-    for (int f = 0; f < app->nflows; f++) {
-        int a = uf_find(comp, app->flows[f].src), b = uf_find(comp, app->flows[f].dst);
-        if (a != b) {
-            if (a < b)
-                comp[b] = a;
-            else
-                comp[a] = b;
-        }
-    }
+    noc_uf_init(comp, n);
+    for (int f = 0; f < app->nflows; f++)
+        noc_uf_union_min(comp, app->flows[f].src, app->flows[f].dst);
     /* Union by minimum keeps every root the smallest id of its set. */
     for (int i = 0; i < n; i++)
-        comp[i] = uf_find(comp, i);
+        comp[i] = noc_uf_find(comp, i);
     int count = 0;
     for (int i = 0; i < n; i++)
         comp[i] = comp[i] == i ? -(++count) : comp[comp[i]];

@@ -230,11 +230,14 @@ static size_t utf8_len(const unsigned char *s)
     return n;
 }
 
-int noc_check_name(const char *name, const char *what, const char *label, long line,
-                   struct noc_ctx *ctx)
+int noc_check_text_name(const char *name, const char *what, const char *label, long line,
+                        struct noc_ctx *ctx)
 {
     if (!name || !*name)
         return noc_error(ctx, NOC_EINVAL, label, line, "empty %s name", what);
+    if (strlen(name) > NOC_NAME_MAX)
+        return noc_error(ctx, NOC_EINVAL, label, line, "%s name '%.40s...' is longer than %d bytes", what, name,
+                         NOC_NAME_MAX);
     const unsigned char *s = (const unsigned char *)name;
     while (*s) {
         if (*s < 0x20 || *s == 0x7f)
@@ -245,10 +248,19 @@ int noc_check_name(const char *name, const char *what, const char *label, long l
             return noc_error(ctx, NOC_EINVAL, label, line, "%s name is not valid UTF-8", what);
         s += n;
     }
+    return NOC_OK;
+}
+
+int noc_check_name(const char *name, const char *what, const char *label, long line,
+                   struct noc_ctx *ctx)
+{
+    int rc = noc_check_text_name(name, what, label, line, ctx);
+    if (rc != NOC_OK)
+        return rc;
     if (name[0] == '%') /* libcgraph's anonymous ids: a design's DOT could not be read back */
         return noc_error(ctx, NOC_EINVAL, label, line,
                          "%s name '%.60s' starts with '%%' (kept for Graphviz's anonymous ids)", what, name);
-    if (s[-1] == '\\') /* DOT has no way to quote a trailing backslash */
+    if (name[strlen(name) - 1] == '\\') /* DOT has no way to quote a trailing backslash */
         return noc_error(ctx, NOC_EINVAL, label, line, "%s name '%.60s' ends in a backslash",
                          what, name);
     return NOC_OK;

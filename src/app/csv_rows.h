@@ -56,10 +56,22 @@ int noc_csv_read_table(const char *data, size_t len, const char *label, noc_csv_
 int noc_csv_header(const struct noc_csv_row *row, const char *const *names, int nnames,
                    int *col, const char *expect, struct noc_ctx *ctx);
 
-/* Checks a core name taken from an input file: non-empty, valid UTF-8, no
- * control characters, no trailing backslash (DOT cannot quote one).  NOC_OK or NOC_EINVAL "LABEL:LINE: WHAT ...". */
+/* The longest name (core, node) an input file may give, in bytes: far more
+ * than any design needs, small enough that no emitted file grows with a
+ * hostile name (a 10 MB name once made a 1.29 GB DEF). */
+#define NOC_NAME_MAX 256
+
+/* Checks a core or node name taken from an input file: non-empty, at most
+ * NOC_NAME_MAX bytes, valid UTF-8, no control characters, no leading '%'
+ * (Graphviz's anonymous ids), no trailing backslash (DOT cannot quote one).
+ * NOC_OK or NOC_EINVAL "LABEL:LINE: WHAT ...". */
 int noc_check_name(const char *name, const char *what, const char *label, long line,
                    struct noc_ctx *ctx);
+/* The rules of noc_check_name that hold for every name read (the topology
+ * reader's: its writer can quote a trailing backslash): non-empty, at most
+ * NOC_NAME_MAX bytes, valid UTF-8, no control characters. */
+int noc_check_text_name(const char *name, const char *what, const char *label, long line,
+                        struct noc_ctx *ctx);
 
 /* Parses a number field that must be finite; `what` names it in messages.
  * NOC_OK or NOC_EINVAL ("LABEL:LINE: WHAT 'x' is not a number" or "... is

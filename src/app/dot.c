@@ -6,7 +6,9 @@
  * (src/topo/cgraph_err.h); like cgraph, this reader is not reentrant.
  */
 #include "nocsyn/app.h"
+#include "nocsyn/tech.h" /* NOC_DIE_MAX_MM */
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +76,9 @@ static int node_pair(Agnode_t *n, Agsym_t *sa, Agsym_t *sb, const char *na, cons
     if (positive && !(*a > 0 && *b > 0))
         return noc_error(ctx, NOC_EINVAL, label, 0, "core '%.60s': %s and %s must be > 0 (mm)",
                          name, na, nb);
+    if (fabs(*a) > NOC_DIE_MAX_MM || fabs(*b) > NOC_DIE_MAX_MM)
+        return noc_error(ctx, NOC_EINVAL, label, 0, "core '%.60s': %s and %s must be within %d mm (no die is larger)",
+                         name, na, nb, NOC_DIE_MAX_MM);
     *has = 1;
     return NOC_OK;
 }
@@ -86,21 +91,26 @@ static Agsym_t *sym(Agraph_t *g, int kind, const char *name)
     return agattr(g, kind, buf, NULL);
 }
 
-static int add_cores(struct noc_app *app, Agraph_t *g, const char *label, struct noc_ctx *ctx)
+/* Errors below are made without a line; the callers add the line of the
+ * offending statement (noc_dot_error_at: a look-up scans the text, so only
+ * on an error). */
+static int add_cores(struct noc_app *app, Agraph_t *g, const char *label, const struct noc_dot_where *w,
+                     struct noc_ctx *ctx)
 {
     Agsym_t *sw = sym(g, AGNODE, "w"), *sh = sym(g, AGNODE, "h");
     Agsym_t *sx = sym(g, AGNODE, "x"), *sy = sym(g, AGNODE, "y");
     for (Agnode_t *n = agfstnode(g); n; n = agnxtnode(g, n)) {
         int rc = noc_check_name(agnameof(n), "core", label, 0, ctx);
         if (rc != NOC_OK)
-            return rc;
+            return noc_dot_error_at(ctx, label, noc_dot_where_node(w, agnameof(n), NULL), rc);
         int id = noc_app_core(app, agnameof(n), ctx);
         if (id < 0)
             return -id;
         struct noc_core *c = &app->cores[id];
-        if ((rc = node_pair(n, sw, sh, "w", "h", 1, &c->w, &c->h, &c->has_size, label, ctx)) ||
-            (rc = node_pair(n, sx, sy, "x", "y", 0, &c->x, &c->y, &c->has_pos, label, ctx)))
-            return rc;
+        if ((rc = node_pair(n, sw, sh, "w", "h", 1, &c->w, &c->h, &c->has_size, label, ctx)))
+            return noc_dot_error_at(ctx, label, noc_dot_where_node(w, agnameof(n), "w"), rc);
+        if ((rc = node_pair(n, sx, sy, "x", "y", 0, &c->x, &c->y, &c->has_pos, label, ctx)))
+            return noc_dot_error_at(ctx, label, noc_dot_where_node(w, agnameof(n), "x"), rc);
     }
     return NOC_OK;
 }
@@ -148,7 +158,8 @@ static int add_flow(struct noc_app *app, Agedge_t *e, Agsym_t *sbw, Agsym_t *sho
     return rc;
 }
 
-static int add_flows(struct noc_app *app, Agraph_t *g, const char *label, struct noc_ctx *ctx)
+static int add_flows(struct noc_app *app, Agraph_t *g, const char *label, const struct noc_dot_where *w,
+                     struct noc_ctx *ctx)
 {
     int ne = agnedges(g), k = 0, rc = NOC_OK;
     Agedge_t **edges = noc_malloc(ctx, ne > 0 ? (size_t)ne : 1, sizeof *edges);
@@ -161,7 +172,10 @@ static int add_flows(struct noc_app *app, Agraph_t *g, const char *label, struct
     Agsym_t *sbw = sym(g, AGEDGE, "bw"), *shops = sym(g, AGEDGE, "max_hops");
     Agsym_t *slat = sym(g, AGEDGE, "max_latency_ns");
     for (int i = 0; i < k && rc == NOC_OK; i++)
-        rc = add_flow(app, edges[i], sbw, shops, slat, label, ctx);
+        if ((rc = add_flow(app, edges[i], sbw, shops, slat, label, ctx)) == NOC_EINVAL)
+            rc = noc_dot_error_at(ctx, label,
+                                  noc_dot_where_edge(w, agnameof(agtail(edges[i])), agnameof(aghead(edges[i])), 1),
+                                  rc);
     free(edges);
     return rc;
 }
@@ -174,8 +188,21 @@ int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len, const c
     Agraph_t *g = NULL;
     int rc = NOC_OK, ndup0 = app->ndup;
     struct noc_cgraph_fail f;
-    if (!(g = noc_cgraph_read(data, len, 1, &f))) {
+    struct noc_dot_where w;
+    memset(&w, 0, sizeof w);
+    /* Parallel flows of a strict digraph are summed like any others. */
+    if (!(g = noc_cgraph_read(data, len, NOC_CGRAPH_WARNINGS_FAIL | NOC_CGRAPH_NOT_STRICT, &f))) {
         rc = noc_cgraph_fail_error(&f, &dot_words, label, ctx);
+        goto cleanup;
+    }
+    if (noc_dot_where_build(&w, data, len) != 0) {
+        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+        goto cleanup;
+    }
+    long pl;
+    const char *pct = noc_dot_where_percent(&w, &pl);
+    if (pct) { /* in the user's words: cgraph has renamed it */
+        rc = noc_check_name(pct, "core", label, pl, ctx);
         goto cleanup;
     }
     if (!agisdirected(g)) {
@@ -183,8 +210,8 @@ int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len, const c
                        "undirected graph: an app is a digraph whose edges a -> b are flows");
         goto cleanup;
     }
-    NOC_CHECK(add_cores(app, g, label, ctx));
-    NOC_CHECK(add_flows(app, g, label, ctx));
+    NOC_CHECK(add_cores(app, g, label, &w, ctx));
+    NOC_CHECK(add_flows(app, g, label, &w, ctx));
     if (app->ncores == 0) {
         rc = noc_error(ctx, NOC_EINVAL, label, first_line(data, len), "the graph has no cores");
         goto cleanup;
@@ -193,6 +220,7 @@ int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len, const c
         noc_note(ctx, "%s: %d duplicate flow%s summed", label, app->ndup - ndup0,
                  app->ndup - ndup0 == 1 ? "" : "s");
 cleanup:
+    noc_dot_where_free(&w);
     if (g)
         agclose(g);
     return rc;

@@ -4,6 +4,7 @@
  * leaves the app as it was.
  */
 #include "nocsyn/app.h"
+#include "nocsyn/tech.h" /* NOC_DIE_MAX_MM */
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +16,9 @@ enum { FP_CORE, FP_X, FP_Y, FP_W, FP_H, FP_NCOLS };
 
 static const char *const fp_names[FP_NCOLS] = {"core", "x_mm", "y_mm", "w_mm", "h_mm"};
 #define FP_HEADER "core,x_mm,y_mm,w_mm,h_mm or core,w_mm,h_mm"
-/* No chip is a metre wide; the bound keeps areas and wire lengths finite. */
-#define FP_MAX_MM 1e6
+/* No chip is a metre wide; the bound keeps areas, wire lengths and the
+ * pipeline registers of the links small. */
+#define FP_MAX_MM ((double)NOC_DIE_MAX_MM)
 
 struct fp_entry {
     long line; /* 0 = no row for this core */
@@ -26,7 +28,8 @@ struct fp_entry {
 struct fp_state {
     const struct noc_app *app;
     int col[FP_NCOLS];
-    int ncols, has_pos;
+    int ncols, has_pos, nrows;
+    long header_line;
     struct fp_entry *ent; /* one per core */
 };
 
@@ -48,6 +51,7 @@ static int fp_header(struct fp_state *st, const struct noc_csv_row *row, struct 
                          "the header must name the columns %s", FP_HEADER);
     st->has_pos = px;
     st->ncols = row->nfields;
+    st->header_line = row->line;
     return NOC_OK;
 }
 
@@ -96,6 +100,7 @@ static int fp_row(void *ud, const struct noc_csv_row *row, struct noc_ctx *ctx)
                         (rc = fp_value(row, st, FP_Y, &e->y, ctx)) != NOC_OK))
         return rc;
     e->line = row->line;
+    st->nrows++;
     return NOC_OK;
 }
 
@@ -110,6 +115,12 @@ int noc_floorplan_parse(struct noc_app *app, const char *data, size_t len, const
     if (!st.ent)
         return NOC_ENOMEM;
     NOC_CHECK(noc_csv_read_table(data, len, label, fp_row, &st, FP_HEADER, ctx));
+    /* Like a floorplan that misses one core: an error, never min-cut
+     * placement in its stead. */
+    if (st.nrows == 0) {
+        rc = noc_error(ctx, NOC_EINVAL, label, st.header_line, "the floorplan places no core (a header only)");
+        goto cleanup;
+    }
     for (int i = 0; i < app->ncores; i++) {
         const struct fp_entry *e = &st.ent[i];
         struct noc_core *c = &app->cores[i];

@@ -42,6 +42,7 @@ struct rows_ud {
     int ncur;
     size_t curcap;
     long record;
+    long line; /* of the text being parsed (fed line by line) */
     int job, app;
     const char *label;
     struct noc_ctx *ctx;
@@ -85,7 +86,7 @@ static int add_row(struct rows_ud *u)
 {
     struct noc_campaign_result *r = u->r;
     if (u->ncur != r->ncols)
-        return noc_error(u->ctx, NOC_EINVAL, u->label, u->record + 1, "%d fields, the header has %d", u->ncur,
+        return noc_error(u->ctx, NOC_EINVAL, u->label, u->line, "%d fields, the header has %d", u->ncur,
                          r->ncols);
     if (noc_grow(u->ctx, (void **)&r->rows, &r->rowcap, (size_t)r->nrows + 1, sizeof *r->rows))
         return NOC_ENOMEM;
@@ -104,6 +105,12 @@ static int add_row(struct rows_ud *u)
     w->obj[3] = num_at(r, w->fields, "radix_max");
     int vc = noc_campaign_result_col(r, "violations");
     w->violating = vc >= 0 && w->fields[vc][0] != '\0';
+    /* No non-finite objective may reach a Pareto front (a NaN is never
+     * dominated). */
+    static const char *const obj_names[4] = {"power_mw", "latency_avg_ns or hops_avg", "area_mm2", "radix_max"};
+    for (int k = 0; k < 4; k++)
+        if (!isfinite(w->obj[k]))
+            return noc_error(u->ctx, NOC_EINVAL, u->label, u->line, "design row without a finite %s", obj_names[k]);
     return NOC_OK;
 }
 
@@ -125,7 +132,7 @@ static void on_record(int c, void *data)
             for (int i = 0; same && i < r->ncols; i++)
                 same = !strcmp(u->cur[i], r->header[i]);
             if (!same)
-                u->rc = noc_error(u->ctx, NOC_EINVAL, u->label, 1,
+                u->rc = noc_error(u->ctx, NOC_EINVAL, u->label, u->line,
                                   "another header than the first job's (written by another nocsyn?)");
             free_fields(u->cur, u->ncur);
             u->cur = NULL;
@@ -146,13 +153,32 @@ static int read_summary(struct noc_campaign_result *r, const char *path, int job
     int rc = noc_read_file(path, &data, &len, ctx);
     if (rc != NOC_OK)
         return rc;
+    const char *nul = memchr(data, '\0', len);
+    if (nul) {
+        long at = 1;
+        for (const char *q = data; q < nul; q++)
+            at += *q == '\n';
+        free(data);
+        return noc_error(ctx, NOC_EINVAL, path, at, "NUL byte (not a text file?)");
+    }
     if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL)) {
         free(data);
         return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
     }
-    if (csv_parse(&p, data, len, on_field, on_record, &u) != len || csv_fini(&p, on_field, on_record, &u))
-        if (u.rc == NOC_OK)
-            u.rc = noc_error(ctx, NOC_EINVAL, path, 0, "malformed CSV (%s)", csv_strerror(csv_error(&p)));
+    /* Line by line, so that every message names its line. */
+    int bad = 0;
+    for (size_t at = 0; at < len && !bad && u.rc == NOC_OK;) {
+        const char *nl = memchr(data + at, '\n', len - at);
+        size_t n = nl ? (size_t)(nl - (data + at)) + 1 : len - at;
+        u.line++;
+        bad = csv_parse(&p, data + at, n, on_field, on_record, &u) != n;
+        at += n;
+    }
+    if (!bad && u.rc == NOC_OK)
+        bad = csv_fini(&p, on_field, on_record, &u) != 0;
+    if (bad && u.rc == NOC_OK)
+        u.rc = noc_error(ctx, NOC_EINVAL, path, u.line, "malformed CSV (%s)", csv_strerror(csv_error(&p)));
+
     csv_free(&p);
     free_fields(u.cur, u.ncur);
     free(data);
@@ -244,12 +270,7 @@ static void mark_pareto(struct noc_campaign_result *r)
             const struct noc_campaign_row *b = &r->rows[j];
             if (j == i || b->app != a->app || b->violating)
                 continue;
-            int le = 1, lt = 0;
-            for (int k = 0; k < 4; k++) {
-                le &= b->obj[k] <= a->obj[k];
-                lt |= b->obj[k] < a->obj[k];
-            }
-            if (le && lt)
+            if (noc_pareto_dominates(b->obj, a->obj, 4, 0))
                 a->pareto = 0;
         }
     }

@@ -30,27 +30,7 @@ static int job_opts(const struct noc_campaign *c, const struct noc_campaign_job 
     o->sim_from = c->sim_from;
     o->sim_to = c->sim_to;
     o->sim_step = c->sim_step;
-    int rc = c->tech ? noc_tech_read(&o->synth.tech, c->tech, ctx) : NOC_OK;
-    o->synth.tech.packet_bits = c->packet_bits;
-    return rc;
-}
-
-/* Positions for every core: the floorplan's, or the min-cut floorplan when
- * none has one (as `nocsyn compare`). */
-static int place_cores(struct noc_app *app, const struct noc_campaign_app *a, unsigned seed, struct noc_ctx *ctx)
-{
-    int placed = 0;
-    for (int i = 0; i < app->ncores; i++)
-        placed += app->cores[i].has_pos;
-    if (!placed)
-        return noc_floorplan_mincut(app, seed, ctx);
-    for (int i = 0; i < app->ncores; i++)
-        if (!app->cores[i].has_pos)
-            return noc_error(ctx, NOC_EINVAL, a->floorplan ? a->floorplan : a->path, 0,
-                             a->floorplan ? "the floorplan does not place core %s"
-                                          : "core %s has no position (x, y) while other cores have one",
-                             app->cores[i].name);
-    return NOC_OK;
+    return noc_tech_setup(&o->synth.tech, c->tech, c->packet_bits, ctx);
 }
 
 int noc_campaign_job_run(const struct noc_campaign *c, const struct noc_campaign_job *j, struct noc_app *app,
@@ -65,7 +45,7 @@ int noc_campaign_job_run(const struct noc_campaign *c, const struct noc_campaign
     if (rc == NOC_OK && a->floorplan)
         rc = noc_floorplan_read(app, a->floorplan, ctx);
     if (rc == NOC_OK)
-        rc = place_cores(app, a, c->seed, ctx);
+        rc = noc_floorplan_place(app, a->floorplan, a->path, c->seed, ctx);
     if (rc == NOC_OK)
         rc = noc_compare_run(app, a->path, &o, out, ctx);
     if (tech_out)

@@ -11,17 +11,18 @@
 #include "nocsyn/app.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/tech.h"
+#include "nocsyn/units.h"
 
 
 void noc_campaign_init(struct noc_campaign *c)
 {
     memset(c, 0, sizeof *c);
-    c->freqs[0] = 1000;
-    c->widths[0] = 32;
-    c->radices[0] = 8;
+    c->freqs[0] = NOC_DEFAULT_FREQ_MHZ;
+    c->widths[0] = NOC_DEFAULT_LINK_WIDTH;
+    c->radices[0] = NOC_DEFAULT_MAX_RADIX;
     c->nfreqs = c->nwidths = c->nradices = 1;
-    c->max_util = 0.8;
-    c->packet_bits = 128;
+    c->max_util = NOC_DEFAULT_MAX_UTIL;
+    c->packet_bits = NOC_DEFAULT_PACKET_BITS;
     c->seed = 1;
     c->sim_from = 0.05;
     c->sim_to = 1.0;
@@ -49,6 +50,7 @@ struct pstate {
     struct noc_ctx *ctx;
     char methods[256], baselines[256];
     int seen_methods, seen_baselines;
+    long methods_line, baselines_line; /* of their keys, for messages */
 };
 
 static int bad(struct pstate *p, const char *fmt, const char *a, const char *b)
@@ -128,8 +130,12 @@ static int set_items(struct noc_campaign *c, struct pstate *p, const char *list,
 {
     char buf[256];
     snprintf(buf, sizeof buf, "%s", list);
+    p->line = baseline ? p->baselines_line : p->methods_line;
     if (!strcmp(buf, "none"))
         return NOC_OK;
+    size_t bl = strlen(buf);
+    if (!bl || buf[0] == ',' || buf[bl - 1] == ',' || strstr(buf, ",,"))
+        return bad(p, "%s '%s' has an empty element", baseline ? "baselines" : "methods", list);
     if (baseline && !strcmp(buf, "all")) { /* every baseline of compare's registry */
         const char *name, *d1, *d2;
         size_t len = 0;
@@ -187,7 +193,10 @@ static int parse_line(struct noc_campaign *c, struct pstate *p, const char *key,
         int base = key[0] == 'b';
         if (base ? p->seen_baselines++ : p->seen_methods++)
             return bad(p, "%s is set twice", key, NULL);
+        if (strlen(v) >= sizeof p->methods)
+            return bad(p, "%s: the list is longer than 255 bytes", key, NULL);
         snprintf(base ? p->baselines : p->methods, sizeof p->methods, "%s", v);
+        *(base ? &p->baselines_line : &p->methods_line) = p->line;
     } else if (!strcmp(key, "freq")) {
         return parse_gridkey(p, key, v, 1e-3, 1e5, 0, c->freqs, &c->nfreqs);
     } else if (!strcmp(key, "link-width")) {
@@ -397,8 +406,12 @@ int noc_campaign_read(struct noc_campaign *c, const char *path, struct noc_ctx *
     int rc = noc_read_file(path, &data, &len, ctx);
     if (rc != NOC_OK)
         goto cleanup;
-    if (memchr(data, '\0', len)) {
-        rc = noc_error(ctx, NOC_EINVAL, path, 0, "not a text file (it holds a NUL byte)");
+    const char *nul = memchr(data, '\0', len);
+    if (nul) {
+        long at = 1;
+        for (const char *q = data; q < nul; q++)
+            at += *q == '\n';
+        rc = noc_error(ctx, NOC_EINVAL, path, at, "not a text file (it holds a NUL byte)");
         goto cleanup;
     }
     if (!(dir = noc_strdup(ctx, path))) {

@@ -28,6 +28,7 @@ int cmd_floorplan(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_rtl(int argc, char **argv);
 int cmd_tech(int argc, char **argv);
+int cmd_characterize(int argc, char **argv);
 int cmd_campaign(int argc, char **argv);
 
 struct noc_topo; /* cli_load_topology (topo_arg.c): "-", "gen:FAMILY:P=V,..." or a file into uninitialised t (finalized on success; caller frees) */
@@ -36,6 +37,11 @@ int cli_load_topology(const char *arg, struct noc_topo *t, struct noc_ctx *ctx);
 /* Prints "nocsyn: MSG" (ctx->msg) on stderr and returns the exit code of
  * ctx->status. */
 int cli_fail(const struct noc_ctx *ctx);
+/* Appends document j (owned: freed here) to b in json.h's one-line layout
+ * (noc_json_print_line), the layout of the calculators' --format json;
+ * marks b failed when that runs out of memory. */
+struct noc_json;
+void cli_json_line(struct noc_json *j, struct noc_buf *b);
 /* As cli_fail, naming `where` (e.g. the topology argument) first unless the
  * message already starts with it. */
 int cli_fail_in(const char *where, const struct noc_ctx *ctx);
@@ -45,8 +51,17 @@ int cli_usage(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
-/* Initialises ctx with the CLI's note sink ("nocsyn: note: ..." on stderr). */
+/* Initialises ctx with the CLI's note sink: notes ("nocsyn: note: ...")
+ * are kept until cli_notes_end, printed on stderr only when the command
+ * succeeded (a failure prints exactly one line). */
 void cli_ctx_init(struct noc_ctx *ctx);
+/* Prints the kept notes on stderr when ok (then drops them).  O(notes). */
+void cli_notes_end(int ok);
+/* The one exit path of every command (main): flushes and closes stdout;
+ * when that or an earlier write to it failed and code is 0, prints one
+ * "nocsyn: <stdout>: write failed" line and returns the I/O exit status,
+ * else code; then cli_notes_end(code == 0). */
+int cli_stdout_end(int code);
 /* 1 when argv contains -h or --help (before any "--"). */
 int cli_wants_help(int argc, char **argv);
 /* Prints text to stdout and returns 0 (for --help). */
@@ -68,12 +83,19 @@ struct cli_out {
     const char *path; /* NULL = skip; "-" = stdout (put it last: it cannot be undone) */
     const char *data;
     size_t len;
+    const char *opt; /* the option that named it ("--svg"), for messages; NULL = none */
 };
+/* NOC_OK when no two of outs[0..n) name the same file (both stdout, one
+ * existing file under two names: ./X, a symbolic or hard link, or one new
+ * name in one directory), else NOC_EINVAL naming both options.  Touches no
+ * file; cli_write_all calls it before writing anything. */
+int cli_outputs_distinct(const struct cli_out *outs, int n, struct noc_ctx *ctx);
 /* Writes outs[0..n) as a set (src/cli/outputs.c): every file first to a
  * temporary beside it (DIR/.nocsyn-tmp-PID-NAME), then, when all were
  * written, each renamed into place, then the stdout outputs.  When one
  * fails nothing is renamed, so every file that existed before is left as
- * it was.  Returns NOC_OK or the failing write's status (message in ctx). */
+ * it was.  Two outputs naming the same file are refused before anything
+ * is written (cli_outputs_distinct).  Returns NOC_OK or the failing write's status (message in ctx). */
 int cli_write_all(const struct cli_out *outs, int n, struct noc_ctx *ctx);
 
 /* A set of output files written into DIR all or nothing, replacing the
@@ -103,5 +125,22 @@ const char *cli_ext(const char *path);
  * 0 with vals[0..*n-1]. */
 int cli_parse_grid(const char *opt, const char *s, double lo, double hi, int whole, double *vals, int max,
                    int *n);
+
+/* ---- The options several commands share: one getopt entry each (use it
+ * in the command's option table) and one value rule.  Messages stay the
+ * command's own (they name the command and are part of its output). */
+#define CLI_OPT_FREQ(code) {"freq", required_argument, NULL, (code)}
+#define CLI_OPT_LINK_WIDTH(code) {"link-width", required_argument, NULL, (code)}
+/* A single clock (eval, tech, dynamic): a number > 0 and <= 1e5 in MHz (the
+ * synthesis grid's bound).  0 with *mhz set, else -1 (the caller prints its
+ * usage message). */
+int cli_freq_value(const char *arg, double *mhz);
+/* synth and compare: --freq and --link-width as a grid (a value, A:B:STEP
+ * or a list; clocks 1e-3..1e5 MHz, widths whole 1..4096 bits) into so's
+ * freqs / widths, the first value also its single point.  0, or 2 after
+ * the usage message. */
+struct noc_synth_opts;
+int cli_grid_freq(const char *arg, struct noc_synth_opts *so);
+int cli_grid_width(const char *arg, struct noc_synth_opts *so);
 
 #endif

@@ -82,47 +82,6 @@ static int parse_opts(int argc, char **argv, struct app_info_opts *o)
     return 0;
 }
 
-/* The figures every output shows, computed once. */
-struct app_summary {
-    double *in, *out, total;
-    int *comp, ncomp;
-    int nbounded; /* flows with max_hops */
-    int nlat;     /* flows with max_latency_ns */
-    int tightest; /* the flow of the smallest max_latency_ns, -1 if none */
-};
-
-static int summarise(const struct noc_app *app, struct app_summary *s, struct noc_ctx *ctx)
-{
-    size_t n = app->ncores > 0 ? (size_t)app->ncores : 1;
-    memset(s, 0, sizeof *s);
-    s->in = noc_calloc(ctx, n, sizeof *s->in);
-    s->out = noc_calloc(ctx, n, sizeof *s->out);
-    s->comp = noc_calloc(ctx, n, sizeof *s->comp);
-    if (!s->in || !s->out || !s->comp)
-        return NOC_ENOMEM;
-    noc_app_core_bw(app, s->in, s->out);
-    s->total = noc_app_total_bw(app);
-    s->ncomp = noc_app_components(app, s->comp);
-    s->tightest = -1;
-    for (int f = 0; f < app->nflows; f++) {
-        const struct noc_flow *fl = &app->flows[f];
-        s->nbounded += fl->max_hops >= 0;
-        if (fl->max_latency_ns > 0) {
-            s->nlat++;
-            if (s->tightest < 0 || fl->max_latency_ns < app->flows[s->tightest].max_latency_ns)
-                s->tightest = f;
-        }
-    }
-    return NOC_OK;
-}
-
-static void summary_free(struct app_summary *s)
-{
-    free(s->in);
-    free(s->out);
-    free(s->comp);
-}
-
 /* ---- text */
 
 /* Display width of a UTF-8 string (code points). */
@@ -156,7 +115,7 @@ static const char *const col_head[NCOL] = {"core", "in MB/s", "out MB/s",
                                            "w mm", "h mm", "x mm", "y mm"};
 
 /* Cell text of core i (or of the totals row when i < 0). */
-static void core_cells(const struct noc_app *app, const struct app_summary *s, int i,
+static void core_cells(const struct noc_app *app, const struct noc_app_summary *s, int i,
                        char cell[NCOL][48])
 {
     for (int k = 0; k < NCOL; k++)
@@ -181,7 +140,7 @@ static void core_cells(const struct noc_app *app, const struct app_summary *s, i
     }
 }
 
-static void text_table(const struct noc_app *app, const struct app_summary *s, struct noc_buf *b)
+static void text_table(const struct noc_app *app, const struct noc_app_summary *s, struct noc_buf *b)
 {
     int ncol = C_OUT + 1;
     for (int i = 0; i < app->ncores; i++)
@@ -254,7 +213,7 @@ static void text_bounded(const struct noc_app *app, struct noc_buf *b)
     }
 }
 
-static void text_report(const struct noc_app *app, const struct app_summary *s, struct noc_buf *b)
+static void text_report(const struct noc_app *app, const struct noc_app_summary *s, struct noc_buf *b)
 {
     noc_buf_printf(b, "app          %s\n", app->name ? app->name : "-");
     noc_buf_printf(b, "cores        %d\n", app->ncores);
@@ -309,7 +268,7 @@ static void jnum(struct noc_json *j, struct noc_json_node *o, const char *key, d
     noc_json_add_round(j, o, key, v == 0 ? 0 : v, 10);
 }
 
-static void json_report(const struct noc_app *app, const struct app_summary *s, struct noc_json *j)
+static void json_report(const struct noc_app *app, const struct noc_app_summary *s, struct noc_json *j)
 {
     struct noc_json_node *root = noc_json_root(j);
     noc_json_add_str(j, root, "app", app->name ? app->name : "");
@@ -364,7 +323,7 @@ static void json_report(const struct noc_app *app, const struct app_summary *s, 
     }
 }
 
-static int json_out(const struct noc_app *app, const struct app_summary *s, struct noc_buf *b,
+static int json_out(const struct noc_app *app, const struct noc_app_summary *s, struct noc_buf *b,
                     struct noc_ctx *ctx)
 {
     struct noc_json *j = noc_json_new();
@@ -384,17 +343,17 @@ int cmd_app_info(int argc, char **argv)
         return rc;
     struct noc_ctx ctx;
     struct noc_app app;
-    struct app_summary s;
+    struct noc_app_summary s;
     struct noc_buf text, svg, dot;
     cli_ctx_init(&ctx);
     noc_app_init(&app);
-    memset(&s, 0, sizeof s);
+    noc_app_summary_init(&s);
     noc_buf_init(&text);
     noc_buf_init(&svg);
     noc_buf_init(&dot);
     if ((rc = noc_app_read(&app, o.app, o.app_format, &ctx)) != NOC_OK ||
         (o.floorplan && (rc = noc_floorplan_read(&app, o.floorplan, &ctx)) != NOC_OK) ||
-        (rc = summarise(&app, &s, &ctx)) != NOC_OK)
+        (rc = noc_app_summarize(&app, &s, &ctx)) != NOC_OK)
         goto cleanup;
     /* Everything is built before anything is written. */
     if ((o.svg && (rc = noc_app_write_svg(&app, &svg, &ctx)) != NOC_OK) ||
@@ -407,13 +366,13 @@ int cmd_app_info(int argc, char **argv)
     if (rc == NOC_OK && text.failed)
         rc = noc_error(&ctx, NOC_ENOMEM, NULL, 0, "out of memory formatting the report");
     if (rc == NOC_OK) {
-        const struct cli_out outs[] = {{o.svg, svg.data, svg.len},
-                                       {o.dot, dot.data, dot.len},
-                                       {"-", text.data, text.len}};
+        const struct cli_out outs[] = {{o.svg, svg.data, svg.len, "--svg"},
+                                       {o.dot, dot.data, dot.len, "--dot"},
+                                       {"-", text.data, text.len, "the report"}};
         rc = cli_write_all(outs, 3, &ctx);
     }
 cleanup:
-    summary_free(&s);
+    noc_app_summary_free(&s);
     noc_buf_free(&text);
     noc_buf_free(&svg);
     noc_buf_free(&dot);

@@ -14,6 +14,7 @@
 #include "nocsyn/app.h"
 #include "nocsyn/campaign.h"
 #include "nocsyn/emit.h"
+#include "nocsyn/units.h"
 
 static const char campaign_help[] =
     "usage: nocsyn campaign plan FILE -o DIR [--nocsyn PATH] [-q]\n"
@@ -55,11 +56,11 @@ static const char campaign_help[] =
     "  floorplan = PATH       floorplan of the app line above (default: min-cut)\n"
     "  methods = LIST         synthesis methods (default split,merge,cmesh,hring; none)\n"
     "  baselines = LIST       regular baselines (default none; all = every one)\n"
-    "  max-radix = GRID       switch ports for synthesis (default 8)\n"
-    "  freq = GRID            clock in MHz (default 1000)\n"
-    "  link-width = GRID      link width in bits (default 32)\n"
-    "  max-util = U           usable fraction of each link (default 0.8)\n"
-    "  packet-bits = B        packet size in bits (default 128)\n"
+    "  max-radix = GRID       switch ports for synthesis (default " NOC_UNITS_STR(NOC_DEFAULT_MAX_RADIX) ")\n"
+    "  freq = GRID            clock in MHz (default " NOC_UNITS_STR(NOC_DEFAULT_FREQ_MHZ) ")\n"
+    "  link-width = GRID      link width in bits (default " NOC_UNITS_STR(NOC_DEFAULT_LINK_WIDTH) ")\n"
+    "  max-util = U           usable fraction of each link (default " NOC_UNITS_STR(NOC_DEFAULT_MAX_UTIL) ")\n"
+    "  packet-bits = B        packet size in bits (default " NOC_UNITS_STR(NOC_DEFAULT_PACKET_BITS) ")\n"
     "  wire-budget = W        baselines sized to W bisection wires (0 = off)\n"
     "  tech = PATH            tech model overrides (see 'nocsyn tech')\n"
     "  seed = S               seed (default 1)\n"
@@ -101,6 +102,15 @@ static int mkdir_p(const char *path, struct noc_ctx *ctx)
     return NOC_OK;
 }
 
+/* mkdir_p that sets *made when this call created the directory. */
+static int mkdir_made(const char *path, int *made, struct noc_ctx *ctx)
+{
+    *made = mkdir(path, 0777) == 0;
+    if (!*made && errno != EEXIST)
+        return noc_error(ctx, NOC_EIO, path, 0, "cannot create the directory: %s", strerror(errno));
+    return NOC_OK;
+}
+
 /* Writes DIR/names[i] = data[i] for i < 4 as one set (cli_write_all). */
 static int write_four(const char *dir, const char *const names[4], const char *const data[4], struct noc_ctx *ctx)
 {
@@ -108,14 +118,15 @@ static int write_four(const char *dir, const char *const names[4], const char *c
     struct cli_out outs[4];
     for (int i = 0; i < 4; i++) {
         snprintf(paths[i], sizeof paths[i], "%s/%s", dir, names[i]);
-        outs[i] = (struct cli_out){paths[i], data[i], strlen(data[i])};
+        outs[i] = (struct cli_out){paths[i], data[i], strlen(data[i]), NULL};
     }
     return cli_write_all(outs, 4, ctx);
 }
 
 /* Runs job id of c into dir/jobs/NNNN (see the help); returns the exit
  * status.  *ran = 1 when it ran (0: done already). */
-static int run_job(const struct noc_campaign *c, const char *dir, int id, int force, int quiet, int *ran)
+static int run_job(const struct noc_campaign *c, const char *dir, int id, int force, int quiet, int *ran,
+                   char *err, size_t errsz)
 {
     struct noc_ctx ctx;
     cli_ctx_init(&ctx);
@@ -172,8 +183,14 @@ static int run_job(const struct noc_campaign *c, const char *dir, int id, int fo
         snprintf(msg, sizeof msg, "%s\n", ctx.msg);
         if (mkdir_p(jd, &quietctx) == NOC_OK)
             noc_write_file(path, msg, strlen(msg), &quietctx);
-        fprintf(stderr, "nocsyn: job %d (%s): ", id, lab);
-        code = cli_fail(&ctx);
+        if (err) { /* the caller says it, once for every job */
+            if (!err[0])
+                snprintf(err, errsz, "job %d (%s): %s", id, lab, ctx.msg);
+            code = noc_exit_code(ctx.status ? ctx.status : NOC_EINTERNAL);
+        } else {
+            fprintf(stderr, "nocsyn: job %d (%s): ", id, lab);
+            code = cli_fail(&ctx);
+        }
     }
     noc_buf_free(&st);
     noc_compare_free(&cmp);
@@ -200,18 +217,21 @@ static int plan(const struct noc_campaign *c, const char *out, const char *bin_o
             rc = noc_error(&ctx, NOC_EINVAL, NULL, 0,
                            "%s holds another campaign (its campaign.txt differs): use another directory", out);
     }
-    if (rc == NOC_OK && (rc = mkdir_p(out, &ctx)) == NOC_OK && !realpath(out, dir))
+    /* The directories this run makes go again when it fails: nothing is
+     * left behind (a full disk once left empty jobs/ and slurm/). */
+    int made_out = 0, made_jobs = 0, made_slurm = 0;
+    char jobs_dir[PATH_MAX + 8] = "", slurm_dir[PATH_MAX + 8] = "";
+    if (rc == NOC_OK && (rc = mkdir_made(out, &made_out, &ctx)) == NOC_OK && !realpath(out, dir))
         rc = noc_error(&ctx, NOC_EIO, out, 0, "cannot resolve the path: %s", strerror(errno));
     if (rc == NOC_OK) {
         if (bin_opt)
             snprintf(bin, sizeof bin, "%s", bin_opt);
         else if (!realpath("/proc/self/exe", bin))
             snprintf(bin, sizeof bin, "nocsyn");
-        snprintf(path, sizeof path, "%s/jobs", dir);
-        if ((rc = mkdir_p(path, &ctx)) == NOC_OK) {
-            snprintf(path, sizeof path, "%s/slurm", dir);
-            rc = mkdir_p(path, &ctx);
-        }
+        snprintf(jobs_dir, sizeof jobs_dir, "%s/jobs", dir);
+        snprintf(slurm_dir, sizeof slurm_dir, "%s/slurm", dir);
+        if ((rc = mkdir_made(jobs_dir, &made_jobs, &ctx)) == NOC_OK)
+            rc = mkdir_made(slurm_dir, &made_slurm, &ctx);
     }
     if (rc == NOC_OK)
         rc = noc_campaign_jobs_txt(c, bin, dir, &jobs, &ctx);
@@ -225,6 +245,12 @@ static int plan(const struct noc_campaign *c, const char *out, const char *bin_o
         rc = write_four(dir, names, data, &ctx);
     }
     if (rc != NOC_OK) {
+        if (made_slurm)
+            rmdir(slurm_dir);
+        if (made_jobs)
+            rmdir(jobs_dir);
+        if (made_out)
+            rmdir(out);
         code = cli_fail(&ctx);
     } else if (!quiet) {
         int done = 0;
@@ -398,24 +424,30 @@ int cmd_campaign(int argc, char **argv)
         if (noc_parse_int(pos[1], 1, camp.njobs, &id))
             code = cli_usage("campaign job: N must be a job number in 1..%d, got '%s'", camp.njobs, pos[1]);
         else
-            code = run_job(&camp, pos[0], (int)id, force, quiet, &ran);
+            code = run_job(&camp, pos[0], (int)id, force, quiet, &ran, NULL, 0);
     } else if (!strcmp(sub, "run")) {
         if ((code = plan(&camp, out, bin, 1)) != 0)
             goto done;
         struct cli_progress prog;
         cli_progress_init(&prog, "campaign: jobs", quiet);
         int failed = 0, ran;
+        char first[1400] = "";
         for (int id = 1; id <= camp.njobs; id++) {
-            failed += run_job(&camp, out, id, 0, 1, &ran) != 0;
+            failed += run_job(&camp, out, id, 0, 1, &ran, first, sizeof first) != 0;
             char lab[256];
             struct noc_campaign_job j;
             noc_campaign_job(&camp, id, &j, &ctx);
             noc_campaign_job_label(&camp, &j, lab, sizeof lab);
             cli_progress(&prog, id, camp.njobs, lab);
         }
+        /* One stderr line for the failed jobs (each job's message stays in
+         * its 'failed' file, for status and collect). */
         code = collect(&camp, out, failed > 0, quiet);
-        if (failed && code == 0)
+        if (failed && code == 0) {
+            fprintf(stderr, "nocsyn: %d of %d jobs failed (first: %s); see 'nocsyn campaign status %s'\n", failed,
+                    camp.njobs, first, out);
             code = 1;
+        }
     } else if (!strcmp(sub, "collect")) {
         code = collect(&camp, pos[0], partial, quiet);
     } else {

@@ -12,6 +12,7 @@
 #include "nocsyn/app.h"
 #include "nocsyn/emit.h"
 #include "nocsyn/explore.h"
+#include "nocsyn/units.h"
 
 static const char compare_help[] =
     "usage: nocsyn compare APP [--methods LIST] [--baselines LIST] [options] -o DIR\n"
@@ -41,10 +42,10 @@ static const char compare_help[] =
     "  --baselines LIST     default: mesh,torus,cmesh,hring,flatfly,clos,fattree,butterfly\n"
     "                       (cmesh: 4 cores share a router port; cmesh-private:\n"
     "                       a port each)\n"
-    "  --max-radix R        switch ports for synthesis (default 8; 0 = none)\n"
-    "  --freq F             clock in MHz (default 1000): a value, a range A:B:STEP or a\n"
+    "  --max-radix R        switch ports for synthesis (default " NOC_UNITS_STR(NOC_DEFAULT_MAX_RADIX) "; 0 = none)\n"
+    "  --freq F             clock in MHz (default " NOC_UNITS_STR(NOC_DEFAULT_FREQ_MHZ) "): a value, a range A:B:STEP or a\n"
     "                       list a,b,c\n"
-    "  --link-width W       link width in bits (default 32): a value, range or list\n"
+    "  --link-width W       link width in bits (default " NOC_UNITS_STR(NOC_DEFAULT_LINK_WIDTH) "): a value, range or list\n"
     "                       Synthesis explores every (frequency, width) pair (see\n"
     "                       'nocsyn synth --help'); each baseline runs at the highest\n"
     "                       frequency of the grid that its largest router meets\n"
@@ -55,8 +56,8 @@ static const char compare_help[] =
     "                       bidirectional link twice), rounded down, at least 1: a\n"
     "                       torus gets half a mesh's width; replaces --link-width\n"
     "                       for the baselines (synthesized designs keep theirs)\n"
-    "  --max-util U         usable fraction of every link's capacity (default 0.8)\n"
-    "  --packet-bits B      packet size for the latency's serialization (default 128)\n"
+    "  --max-util U         usable fraction of every link's capacity (default " NOC_UNITS_STR(NOC_DEFAULT_MAX_UTIL) ")\n"
+    "  --packet-bits B      packet size for the latency's serialization (default " NOC_UNITS_STR(NOC_DEFAULT_PACKET_BITS) ")\n"
     "  --floorplan FILE     core positions/sizes (default: min-cut floorplan)\n"
     "  --tech FILE          power/area model overrides (key = value)\n"
     "  --seed S             seed for METIS and the mapping (default 1)\n"
@@ -97,7 +98,7 @@ int cmd_compare(int argc, char **argv)
     static const struct option opts[] = {
         {"out", required_argument, NULL, 'o'},        {"methods", required_argument, NULL, O_METHODS},
         {"baselines", required_argument, NULL, O_BASES}, {"max-radix", required_argument, NULL, O_RADIX},
-        {"link-width", required_argument, NULL, O_WIDTH}, {"freq", required_argument, NULL, O_FREQ},
+        CLI_OPT_LINK_WIDTH(O_WIDTH),                  CLI_OPT_FREQ(O_FREQ),
         {"floorplan", required_argument, NULL, O_FP}, {"tech", required_argument, NULL, O_TECH},
         {"seed", required_argument, NULL, O_SEED},    {"no-ideal", no_argument, NULL, O_NOIDEAL},
         {"simulate", no_argument, NULL, O_SIM},       {"sim-cycles", required_argument, NULL, O_SIMCYC},
@@ -131,16 +132,12 @@ int cmd_compare(int argc, char **argv)
             co.synth.max_radix = (int)l;
             break;
         case O_WIDTH:
-            if ((code = cli_parse_grid("--link-width", optarg, 1, 4096, 1, co.synth.widths, NOC_SYNTH_MAX_GRID,
-                                       &co.synth.nwidths)))
+            if ((code = cli_grid_width(optarg, &co.synth)))
                 goto done;
-            co.synth.link_width = co.synth.widths[0];
             break;
         case O_FREQ:
-            if ((code = cli_parse_grid("--freq", optarg, 1e-3, 1e5, 0, co.synth.freqs, NOC_SYNTH_MAX_GRID,
-                                       &co.synth.nfreqs)))
+            if ((code = cli_grid_freq(optarg, &co.synth)))
                 goto done;
-            co.synth.freq_mhz = co.synth.freqs[0];
             break;
         case O_UTIL: {
             double u;
@@ -192,23 +189,12 @@ int cmd_compare(int argc, char **argv)
     noc_compare_init(&cmp);
     const char *apppath = argv[optind];
     int rc = noc_app_read(&app, apppath, appfmt, &ctx);
-    if (rc == NOC_OK && tech)
-        rc = noc_tech_read(&co.synth.tech, tech, &ctx);
-    if (pkt_bits > 0)
-        co.synth.tech.packet_bits = pkt_bits;
+    if (rc == NOC_OK)
+        rc = noc_tech_setup(&co.synth.tech, tech, pkt_bits, &ctx);
     if (rc == NOC_OK && fp)
         rc = noc_floorplan_read(&app, fp, &ctx);
-    int placed = 0;
-    for (int i = 0; rc == NOC_OK && i < app.ncores; i++)
-        placed += app.cores[i].has_pos;
-    for (int i = 0; rc == NOC_OK && placed && placed < app.ncores && i < app.ncores; i++)
-        if (!app.cores[i].has_pos)
-            rc = noc_error(&ctx, NOC_EINVAL, fp ? fp : apppath, 0,
-                           fp ? "the floorplan does not place core %s"
-                              : "core %s has no position (x, y) while other cores have one",
-                           app.cores[i].name);
-    if (rc == NOC_OK && !placed)
-        rc = noc_floorplan_mincut(&app, co.synth.seed, &ctx);
+    if (rc == NOC_OK)
+        rc = noc_floorplan_place(&app, fp, apppath, co.synth.seed, &ctx);
     struct cli_progress prog;
     cli_progress_init(&prog, "compare: designs", quiet);
     co.progress = cli_progress;
@@ -232,21 +218,21 @@ int cmd_compare(int argc, char **argv)
     if (rc == NOC_OK && !quiet) {
         int w = 12;
         for (int i = 0; i < cmp.n; i++)
-            w = (int)strlen(cmp.e[i].design) > w ? (int)strlen(cmp.e[i].design) : w;
+            w = (int)strlen(cmp.e[i].d.name) > w ? (int)strlen(cmp.e[i].d.name) : w;
         printf("%-*s %-9s %7s %6s %5s %8s %10s %9s %9s %5s %6s %5s %8s %8s  %s\n", w, "design", "routing", "routers",
                "links", "radix", "hops_avg", "load_mbps", "power_mw", "area_mm2", "dlfree", "MHz", "width", "lat_ns",
                "max_util", "violations");
         for (int i = 0; i < cmp.n; i++) {
             const struct noc_entry *e = &cmp.e[i];
-            printf("%-*s %-9s %7d %6d %5d %8.3f %10.4g %9.3f %9.4f %5s %6g %5g %8.2f %8.3f  %s%s\n", w, e->design,
-                   e->routing, e->m.routers, e->m.links, e->m.radix_max, e->m.hops_avg, e->m.max_channel_load_mbps,
-                   e->power_mw, e->area_mm2, e->m.deadlock_free > 0 ? "yes" : "no", e->freq_mhz, e->link_width,
-                   e->lat_avg_ns, e->m.max_utilization, e->violations[0] ? e->violations : "-",
-                   e->pareto ? "  pareto" : "");
+            printf("%-*s %-9s %7d %6d %5d %8.3f %10.4g %9.3f %9.4f %5s %6g %5g %8.2f %8.3f  %s%s\n", w, e->d.name,
+                   e->routing, e->d.m.routers, e->d.m.links, e->d.m.radix_max, e->d.m.hops_avg, e->d.m.max_channel_load_mbps,
+                   e->d.power_mw, e->d.area_mm2, e->d.m.deadlock_free > 0 ? "yes" : "no", e->d.freq_mhz, e->d.link_width,
+                   e->d.lat_avg_ns, e->d.m.max_utilization, e->violations[0] ? e->violations : "-",
+                   e->d.pareto ? "  pareto" : "");
         }
         for (int i = 0; i < cmp.n; i++)
             if (cmp.e[i].violations[0])
-                printf("violates: %s: %s\n", cmp.e[i].design, cmp.e[i].violation_text);
+                printf("violates: %s: %s\n", cmp.e[i].d.name, cmp.e[i].violation_text);
         for (int i = 0; i < cmp.nskip; i++)
             printf("skipped: %s %s: %s\n", !strcmp(cmp.skip[i].kind, "synth") ? "method" : "baseline",
                    cmp.skip[i].name, cmp.skip[i].reason);

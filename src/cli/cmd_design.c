@@ -2,6 +2,7 @@
  * to end from its specification (model in include/nocsyn/pkg.h). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
+#include "nocsyn/json.h"
 #include "nocsyn/pkg.h"
 
 #include <getopt.h>
@@ -128,50 +129,65 @@ static void print_text(struct noc_buf *b, const struct noc_pkg_spec *s, const st
 static void print_json(struct noc_buf *b, const struct noc_pkg_spec *s, const struct noc_pkg_design *d,
                        int dest)
 {
-    noc_buf_printf(b, "{\"spec\": {\"ports\": %d, \"peak_gbytes\": ", s->ports);
-    noc_buf_num(b, s->peak_gbytes);
-    noc_buf_printf(b, ", \"avg_gbytes\": ");
-    noc_buf_num(b, s->avg_gbytes);
-    noc_buf_printf(b, ", \"packet_bytes\": %d, \"signal_gbps\": ", s->packet_bytes);
-    noc_buf_num(b, s->signal_gbps);
-    noc_buf_printf(b, ", \"chip_signals\": %d, \"board_signals\": %d, \"cable_signals\": %d, "
-                      "\"data_signals\": %d, \"control_signals\": %d}, \"design\": {\"port_gbps\": ",
-                   s->chip_signals, s->board_signals, s->cable_signals, s->data_signals,
-                   s->control_signals);
-    noc_buf_num(b, d->port_gbps);
-    noc_buf_printf(b, ", \"channel_gbps\": ");
-    noc_buf_num(b, d->channel_gbps);
-    noc_buf_printf(b, ", \"speedup\": ");
-    noc_buf_num(b, d->speedup);
-    noc_buf_printf(b, ", \"channel_width\": %d, \"channels_per_chip\": %d, \"k\": %d, \"n\": %d, "
-                      "\"routers_per_stage\": %d, \"routers\": %d, \"routers_per_board\": %d, "
-                      "\"board_signals_used\": %d, \"boards\": %d, \"interboard_channels\": %d, "
-                      "\"channels_per_cable\": %d, \"cables\": %d, \"address_bits\": %d, "
-                      "\"header_phits\": %d, \"payload_phits\": %d, \"phits\": %d, \"serialization_ns\": ",
-                   d->width, d->channels_per_chip, d->k, d->n, d->routers_per_stage, d->routers,
-                   d->routers_per_board, d->board_signals_used, d->boards, d->interboard_channels,
-                   d->channels_per_cable, d->cables, d->address_bits, d->header_phits, d->payload_phits,
-                   d->phits);
-    noc_buf_num(b, d->serialization_ns);
-    noc_buf_printf(b, ", \"channel_load\": ");
-    noc_buf_num(b, d->channel_load);
-    noc_buf_printf(b, ", \"p_drop\": ");
-    noc_buf_num(b, d->p_drop);
-    noc_buf_printf(b, ", \"mean_transmissions\": ");
-    noc_buf_num(b, d->mean_transmissions);
-    noc_buf_printf(b, ", \"p99_transmissions\": %ld}, \"header\": [", d->p99_transmissions);
+    struct noc_json *j = noc_json_new();
+    struct noc_json_node *root = noc_json_root(j), *o, *a;
+    o = noc_json_add_object(j, root, "spec");
+    noc_json_add_int(j, o, "ports", s->ports);
+    noc_json_add_num(j, o, "peak_gbytes", s->peak_gbytes);
+    noc_json_add_num(j, o, "avg_gbytes", s->avg_gbytes);
+    noc_json_add_int(j, o, "packet_bytes", s->packet_bytes);
+    noc_json_add_num(j, o, "signal_gbps", s->signal_gbps);
+    noc_json_add_int(j, o, "chip_signals", s->chip_signals);
+    noc_json_add_int(j, o, "board_signals", s->board_signals);
+    noc_json_add_int(j, o, "cable_signals", s->cable_signals);
+    noc_json_add_int(j, o, "data_signals", s->data_signals);
+    noc_json_add_int(j, o, "control_signals", s->control_signals);
+    o = noc_json_add_object(j, root, "design");
+    noc_json_add_num(j, o, "port_gbps", d->port_gbps);
+    noc_json_add_num(j, o, "channel_gbps", d->channel_gbps);
+    noc_json_add_num(j, o, "speedup", d->speedup);
+    noc_json_add_int(j, o, "channel_width", d->width);
+    noc_json_add_int(j, o, "channels_per_chip", d->channels_per_chip);
+    noc_json_add_int(j, o, "k", d->k);
+    noc_json_add_int(j, o, "n", d->n);
+    noc_json_add_int(j, o, "routers_per_stage", d->routers_per_stage);
+    noc_json_add_int(j, o, "routers", d->routers);
+    noc_json_add_int(j, o, "routers_per_board", d->routers_per_board);
+    noc_json_add_int(j, o, "board_signals_used", d->board_signals_used);
+    noc_json_add_int(j, o, "boards", d->boards);
+    noc_json_add_int(j, o, "interboard_channels", d->interboard_channels);
+    noc_json_add_int(j, o, "channels_per_cable", d->channels_per_cable);
+    noc_json_add_int(j, o, "cables", d->cables);
+    noc_json_add_int(j, o, "address_bits", d->address_bits);
+    noc_json_add_int(j, o, "header_phits", d->header_phits);
+    noc_json_add_int(j, o, "payload_phits", d->payload_phits);
+    noc_json_add_int(j, o, "phits", d->phits);
+    noc_json_add_num(j, o, "serialization_ns", d->serialization_ns);
+    noc_json_add_num(j, o, "channel_load", d->channel_load);
+    noc_json_add_num(j, o, "p_drop", d->p_drop);
+    noc_json_add_num(j, o, "mean_transmissions", d->mean_transmissions);
+    noc_json_add_int(j, o, "p99_transmissions", d->p99_transmissions);
+    a = noc_json_add_array(j, root, "header");
+    struct noc_buf hb;
+    noc_buf_init(&hb);
     for (int st = 0; st <= d->n; st++) {
         int port;
         unsigned long h = noc_pkg_header(d, dest, st, &port);
-        noc_buf_printf(b, "%s{\"stage\": %d, \"header\": \"", st ? ", " : "", st);
-        bits(b, h, d->address_bits);
-        noc_buf_printf(b, "\", \"port\": ");
+        o = noc_json_add_object(j, a, NULL);
+        noc_json_add_int(j, o, "stage", st);
+        hb.len = 0;
+        noc_buf_append(&hb, "", 0); /* "" when there are no address bits */
+        bits(&hb, h, d->address_bits);
+        noc_json_add_str(j, o, "header", hb.failed ? NULL : hb.data);
         if (port >= 0)
-            noc_buf_printf(b, "%d}", port);
+            noc_json_add_int(j, o, "port", port);
         else
-            noc_buf_printf(b, "null}");
+            noc_json_add_null(j, o, "port");
     }
-    noc_buf_printf(b, "]}\n");
+    if (hb.failed)
+        b->failed = 1;
+    noc_buf_free(&hb);
+    cli_json_line(j, b);
 }
 
 int cmd_design(int argc, char **argv)

@@ -4,8 +4,10 @@
  * include/nocsyn/dyn.h). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
+#include "nocsyn/json.h"
 #include "nocsyn/dyn.h"
 #include "nocsyn/perm.h"
+#include "nocsyn/units.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -74,7 +76,20 @@ static int need_int(const struct dyn_opts *o, int id, const char *name, long lo,
     return 0;
 }
 
-static int module_row(struct noc_buf *b, int a, int bb, int json, int first, struct noc_ctx *ctx)
+/* Adds member key: the decimal digits of v. */
+static void json_bignum(struct noc_json *j, struct noc_json_node *o, const char *key, const struct noc_bignum *v)
+{
+    struct noc_buf d;
+    noc_buf_init(&d);
+    noc_buf_append(&d, "", 0);
+    noc_bignum_to_buf(v, &d);
+    noc_json_add_str(j, o, key, d.failed ? NULL : d.data);
+    noc_buf_free(&d);
+}
+
+/* One module's counts: a table row into b, or (jd) the members of object o. */
+static int module_row(struct noc_buf *b, struct noc_json *jd, struct noc_json_node *o, int a, int bb,
+                      struct noc_ctx *ctx)
 {
     struct noc_bignum st, pm;
     long xp;
@@ -82,13 +97,12 @@ static int module_row(struct noc_buf *b, int a, int bb, int json, int first, str
     noc_bignum_init(&pm);
     int rc = noc_dyn_module_counts(a, bb, &st, &pm, &xp, ctx);
     if (!rc) {
-        if (json) {
-            noc_buf_printf(b, "%s{\"inputs\": %d, \"outputs\": %d, \"crosspoints\": %ld, \"states\": \"",
-                           first ? "" : ", ", a, bb, xp);
-            noc_bignum_to_buf(&st, b);
-            noc_buf_printf(b, "\", \"%s\": \"", a == bb ? "permutations" : "one_to_one");
-            noc_bignum_to_buf(&pm, b);
-            noc_buf_printf(b, "\"}");
+        if (jd) {
+            noc_json_add_int(jd, o, "inputs", a);
+            noc_json_add_int(jd, o, "outputs", bb);
+            noc_json_add_int(jd, o, "crosspoints", xp);
+            json_bignum(jd, o, "states", &st);
+            json_bignum(jd, o, a == bb ? "permutations" : "one_to_one", &pm);
         } else {
             char sz[32];
             snprintf(sz, sizeof sz, "%dx%d", a, bb);
@@ -112,34 +126,44 @@ static int run_crossbar(const struct dyn_opts *o, struct noc_buf *b, struct noc_
     m = n;
     if (o->val[D_M] && need_int(o, D_M, "--m", 1, NOC_DYN_MAXPORTS, &m))
         return 2;
+    struct noc_json *jd = o->json ? noc_json_new() : NULL;
+    struct noc_json_node *cnt = NULL;
     if (o->json) {
-        noc_buf_printf(b, "{\"model\": \"crossbar\", \"counts\": ");
+        noc_json_add_str(jd, noc_json_root(jd), "model", "crossbar");
+        cnt = noc_json_add_object(jd, noc_json_root(jd), "counts");
     } else {
         noc_buf_printf(b, "%ld x %ld crossbar (%ld inputs, %ld outputs):\n", n, m, n, m);
         noc_buf_printf(b, "%-10s %12s  %s  %s\n", "size", "crosspoints", "states (any input per output)",
                        n == m ? "permutations" : "one-to-one connections");
     }
-    if (module_row(b, (int)n, (int)m, o->json, 1, ctx))
+    if (module_row(b, jd, cnt, (int)n, (int)m, ctx)) {
+        noc_json_free(jd);
         return cli_fail(ctx);
+    }
     if (o->json)
-        noc_buf_printf(b, "}\n");
+        cli_json_line(jd, b);
     return 0;
 }
 
 static int run_modules(const struct dyn_opts *o, struct noc_buf *b, struct noc_ctx *ctx)
 {
     const char *sizes = o->val[D_SIZES] ? o->val[D_SIZES] : "2,4,8";
-    if (o->json)
-        noc_buf_printf(b, "{\"model\": \"modules\", \"modules\": [");
-    else
+    struct noc_json *jd = o->json ? noc_json_new() : NULL;
+    struct noc_json_node *mods = NULL;
+    if (o->json) {
+        noc_json_add_str(jd, noc_json_root(jd), "model", "modules");
+        mods = noc_json_add_array(jd, noc_json_root(jd), "modules");
+    } else
         noc_buf_printf(b, "%-10s %12s  %s  %s\n", "module", "crosspoints", "legitimate states",
                        "permutation connections");
-    int first = 1;
+    int rc = 0;
     for (const char *s = sizes; *s;) {
         char tok[32];
         size_t len = strcspn(s, ",");
-        if (len == 0 || len >= sizeof tok)
-            return cli_usage("dynamic modules: --sizes is a comma-separated list of A or AxB");
+        if (len == 0 || len >= sizeof tok) {
+            rc = cli_usage("dynamic modules: --sizes is a comma-separated list of A or AxB");
+            break;
+        }
         memcpy(tok, s, len);
         tok[len] = '\0';
         s += len + (s[len] == ',');
@@ -148,16 +172,23 @@ static int run_modules(const struct dyn_opts *o, struct noc_buf *b, struct noc_c
         if (x)
             *x = '\0';
         if (noc_parse_int(tok, 1, NOC_DYN_MAXPORTS, &a) ||
-            (x && noc_parse_int(x + 1, 1, NOC_DYN_MAXPORTS, &bb)))
-            return cli_usage("dynamic modules: bad size in --sizes (A or AxB, 1..%d)", NOC_DYN_MAXPORTS);
+            (x && noc_parse_int(x + 1, 1, NOC_DYN_MAXPORTS, &bb))) {
+            rc = cli_usage("dynamic modules: bad size in --sizes (A or AxB, 1..%d)", NOC_DYN_MAXPORTS);
+            break;
+        }
         if (!x)
             bb = a;
-        if (module_row(b, (int)a, (int)bb, o->json, first, ctx))
-            return cli_fail(ctx);
-        first = 0;
+        if (module_row(b, jd, jd ? noc_json_add_object(jd, mods, NULL) : NULL, (int)a, (int)bb, ctx)) {
+            rc = cli_fail(ctx);
+            break;
+        }
+    }
+    if (rc) {
+        noc_json_free(jd);
+        return rc;
     }
     if (o->json)
-        noc_buf_printf(b, "]}\n");
+        cli_json_line(jd, b);
     else
         noc_buf_printf(b, "(n x n: n^n states, n! permutations)\n");
     return 0;
@@ -185,22 +216,32 @@ static int run_omega(const struct dyn_opts *o, struct noc_buf *b, struct noc_ctx
         goto cleanup;
     }
     if (o->json) {
-        noc_buf_printf(b, "{\"model\": \"omega\", \"k\": %ld, \"n\": %ld, \"N\": %ld, \"passes\": %s, "
-                          "\"passes_needed\": %d, \"conflict\": ",
-                       k, n, N, r.passes ? "true" : "false", r.passes_needed);
+        struct noc_json *jd = noc_json_new();
+        struct noc_json_node *root = noc_json_root(jd), *c, *a;
+        noc_json_add_str(jd, root, "model", "omega");
+        noc_json_add_int(jd, root, "k", k);
+        noc_json_add_int(jd, root, "n", n);
+        noc_json_add_int(jd, root, "N", N);
+        noc_json_add_bool(jd, root, "passes", r.passes);
+        noc_json_add_int(jd, root, "passes_needed", r.passes_needed);
         if (r.passes)
-            noc_buf_printf(b, "null");
-        else
-            noc_buf_printf(b, "{\"stage\": %d, \"switch\": %d, \"port\": %d, \"inputs\": [%d, %d]}",
-                           r.conflict.stage, r.conflict.sw, r.conflict.port, r.conflict.a, r.conflict.b);
-        noc_buf_printf(b, ", \"lines\": [");
-        for (int s = 0; s < n; s++) {
-            noc_buf_printf(b, "%s[", s ? ", " : "");
-            for (int x = 0; x < N; x++)
-                noc_buf_printf(b, "%s%d", x ? ", " : "", r.pos[(size_t)s * N + x]);
-            noc_buf_printf(b, "]");
+            noc_json_add_null(jd, root, "conflict");
+        else {
+            c = noc_json_add_object(jd, root, "conflict");
+            noc_json_add_int(jd, c, "stage", r.conflict.stage);
+            noc_json_add_int(jd, c, "switch", r.conflict.sw);
+            noc_json_add_int(jd, c, "port", r.conflict.port);
+            a = noc_json_add_array(jd, c, "inputs");
+            noc_json_add_int(jd, a, NULL, r.conflict.a);
+            noc_json_add_int(jd, a, NULL, r.conflict.b);
         }
-        noc_buf_printf(b, "]}\n");
+        c = noc_json_add_array(jd, root, "lines");
+        for (int s = 0; s < n; s++) {
+            a = noc_json_add_array(jd, c, NULL);
+            for (int x = 0; x < N; x++)
+                noc_json_add_int(jd, a, NULL, r.pos[(size_t)s * N + x]);
+        }
+        cli_json_line(jd, b);
         goto cleanup;
     }
     noc_buf_printf(b, "omega network of %ldx%ld switches, n = %ld stages, N = %ld lines (%ld switches "
@@ -267,16 +308,21 @@ static int run_broadcast(const struct dyn_opts *o, struct noc_buf *b, struct noc
     for (int d = 0; d < N; d++)
         ndest += dest[d];
     if (o->json) {
-        noc_buf_printf(b, "{\"model\": \"broadcast\", \"n\": %ld, \"N\": %d, \"src\": %ld, "
-                          "\"destinations\": %d, \"switches_used\": %d, \"stages\": [",
-                       n, N, src, ndest, used);
+        struct noc_json *jd = noc_json_new();
+        struct noc_json_node *root = noc_json_root(jd), *st, *a;
+        noc_json_add_str(jd, root, "model", "broadcast");
+        noc_json_add_int(jd, root, "n", n);
+        noc_json_add_int(jd, root, "N", N);
+        noc_json_add_int(jd, root, "src", src);
+        noc_json_add_int(jd, root, "destinations", ndest);
+        noc_json_add_int(jd, root, "switches_used", used);
+        st = noc_json_add_array(jd, root, "stages");
         for (int s = 0; s < n; s++) {
-            noc_buf_printf(b, "%s[", s ? ", " : "");
+            a = noc_json_add_array(jd, st, NULL);
             for (int j = 0; j < half; j++)
-                noc_buf_printf(b, "%s\"%s\"", j ? ", " : "", noc_dyn_func_name(func[(size_t)s * half + j]));
-            noc_buf_printf(b, "]");
+                noc_json_add_str(jd, a, NULL, noc_dyn_func_name(func[(size_t)s * half + j]));
         }
-        noc_buf_printf(b, "]}\n");
+        cli_json_line(jd, b);
         goto cleanup;
     }
     noc_buf_printf(b, "2x2 omega network, n = %ld, N = %d: input %ld to %d output%s through %d "
@@ -318,19 +364,27 @@ static int run_clos(const struct dyn_opts *o, struct noc_buf *b, struct noc_ctx 
         }
     }
     if (o->json) {
-        noc_buf_printf(b, "{\"model\": \"clos\", \"m\": %ld, \"n\": %ld, \"r\": %ld, \"N\": %d, "
-                          "\"strict\": %s, \"rearrangeable\": %s",
-                       m, n, r, N, c.strict ? "true" : "false", c.rearrangeable ? "true" : "false");
-        if (bs >= 0)
-            noc_buf_printf(b, ", \"brute\": {\"strict\": %s, \"rearrangeable\": %s, \"max_busy\": %d}",
-                           bs ? "true" : "false", br ? "true" : "false", worst);
-        if (mid) {
-            noc_buf_printf(b, ", \"middle\": [");
-            for (int x = 0; x < N; x++)
-                noc_buf_printf(b, "%s%d", x ? ", " : "", mid[x]);
-            noc_buf_printf(b, "]");
+        struct noc_json *jd = noc_json_new();
+        struct noc_json_node *root = noc_json_root(jd), *a;
+        noc_json_add_str(jd, root, "model", "clos");
+        noc_json_add_int(jd, root, "m", m);
+        noc_json_add_int(jd, root, "n", n);
+        noc_json_add_int(jd, root, "r", r);
+        noc_json_add_int(jd, root, "N", N);
+        noc_json_add_bool(jd, root, "strict", c.strict);
+        noc_json_add_bool(jd, root, "rearrangeable", c.rearrangeable);
+        if (bs >= 0) {
+            a = noc_json_add_object(jd, root, "brute");
+            noc_json_add_bool(jd, a, "strict", bs);
+            noc_json_add_bool(jd, a, "rearrangeable", br);
+            noc_json_add_int(jd, a, "max_busy", worst);
         }
-        noc_buf_printf(b, "}\n");
+        if (mid) {
+            a = noc_json_add_array(jd, root, "middle");
+            for (int x = 0; x < N; x++)
+                noc_json_add_int(jd, a, NULL, mid[x]);
+        }
+        cli_json_line(jd, b);
     } else {
         noc_buf_printf(b, "clos C(m=%ld, n=%ld, r=%ld): %d terminals, %ld ingress %ldx%ld, %ld middle "
                           "%ldx%ld, %ld egress %ldx%ld switches\n",
@@ -366,29 +420,29 @@ static int run_bus(const struct dyn_opts *o, struct noc_buf *b, struct noc_ctx *
         return 2;
     if (!o->val[D_WIDTH] != !o->val[D_FREQ])
         return cli_usage("dynamic bus: give --link-width and --freq together");
-    if (o->val[D_WIDTH] && (noc_parse_double(o->val[D_WIDTH], &w) || !(w > 0) ||
-                            noc_parse_double(o->val[D_FREQ], &f) || !(f > 0)))
-        return cli_usage("dynamic bus: --link-width (bits) and --freq (MHz) must be numbers > 0");
-    double W = w * f / 8;
+    if (o->val[D_WIDTH] && (noc_parse_double(o->val[D_WIDTH], &w) || !(w > 0 && w <= 4096) ||
+                            cli_freq_value(o->val[D_FREQ], &f)))
+        return cli_usage("dynamic bus: --link-width (bits, <= 4096) and --freq (MHz, <= 1e5) must be numbers > 0");
+    double W = noc_link_mbps(w, f);
     /* uniform traffic with self pairs: every message crosses the medium
      * (self messages too, as in eval's uniform), so the medium carries N
      * units per unit injection: throughput 1/N of injection. */
     if (o->json) {
-        noc_buf_printf(b, "{\"model\": \"bus\", \"terminals\": %ld, \"taps\": %ld, \"hops\": 1, "
-                          "\"max_channel_load\": %ld, \"throughput\": ",
-                       n, n, n);
-        noc_buf_num(b, 1.0 / (double)n);
+        struct noc_json *jd = noc_json_new();
+        struct noc_json_node *root = noc_json_root(jd);
+        noc_json_add_str(jd, root, "model", "bus");
+        noc_json_add_int(jd, root, "terminals", n);
+        noc_json_add_int(jd, root, "taps", n);
+        noc_json_add_int(jd, root, "hops", 1);
+        noc_json_add_int(jd, root, "max_channel_load", n);
+        noc_json_add_num(jd, root, "throughput", 1.0 / (double)n);
         if (W > 0) {
-            noc_buf_printf(b, ", \"bus_mbps\": ");
-            noc_buf_num(b, W);
-            noc_buf_printf(b, ", \"aggregate_mbps\": ");
-            noc_buf_num(b, W);
-            noc_buf_printf(b, ", \"bisection_mbps\": ");
-            noc_buf_num(b, W);
-            noc_buf_printf(b, ", \"per_terminal_mbps\": ");
-            noc_buf_num(b, W / (double)n);
+            noc_json_add_num(jd, root, "bus_mbps", W);
+            noc_json_add_num(jd, root, "aggregate_mbps", W);
+            noc_json_add_num(jd, root, "bisection_mbps", W);
+            noc_json_add_num(jd, root, "per_terminal_mbps", W / (double)n);
         }
-        noc_buf_printf(b, "}\n");
+        cli_json_line(jd, b);
         return 0;
     }
     noc_buf_printf(b, "bus of %ld terminals (one shared medium, %ld taps, 1 hop between any two)\n", n, n);
@@ -412,8 +466,8 @@ int cmd_dynamic(int argc, char **argv)
         {"k", required_argument, NULL, D_K},         {"r", required_argument, NULL, D_R},
         {"perm", required_argument, NULL, D_PERM},   {"src", required_argument, NULL, D_SRC},
         {"dest", required_argument, NULL, D_DEST},   {"sizes", required_argument, NULL, D_SIZES},
-        {"brute", no_argument, NULL, D_BRUTE},       {"link-width", required_argument, NULL, D_WIDTH},
-        {"freq", required_argument, NULL, D_FREQ},   {"format", required_argument, NULL, D_FORMAT},
+        {"brute", no_argument, NULL, D_BRUTE},       CLI_OPT_LINK_WIDTH(D_WIDTH),
+        CLI_OPT_FREQ(D_FREQ),   {"format", required_argument, NULL, D_FORMAT},
         {NULL, 0, NULL, 0},
     };
     static const struct {

@@ -129,7 +129,7 @@ static int parse_opts(int argc, char **argv, struct eval_cli *o)
         {"map", required_argument, NULL, 'm'},     {"capacity", required_argument, NULL, 'c'},
         {"seed", required_argument, NULL, 's'},    {"loads", no_argument, NULL, 'L'},
         {"output", required_argument, NULL, 'o'},  {"params", no_argument, NULL, 'P'},
-        {"link-width", required_argument, NULL, 'w'}, {"freq", required_argument, NULL, 'F'},
+        CLI_OPT_LINK_WIDTH('w'),                      CLI_OPT_FREQ('F'),
         {"cut", required_argument, NULL, 'C'},     {NULL, 0, NULL, 0},
     };
     long v;
@@ -180,13 +180,14 @@ static int parse_opts(int argc, char **argv, struct eval_cli *o)
             break;
         case 'P': o->params = 1; break;
         case 'w':
-            if (noc_parse_double(optarg, &o->width) || !(o->width >= 1) || o->width != floor(o->width))
-                return cli_usage("eval: --link-width must be a whole number of bits >= 1, not '%s'", optarg);
+            if (noc_parse_double(optarg, &o->width) || !(o->width >= 1 && o->width <= 4096) ||
+                o->width != floor(o->width))
+                return cli_usage("eval: --link-width must be a whole number of bits in 1..4096, not '%s'", optarg);
             o->params = 1;
             break;
         case 'F':
-            if (noc_parse_double(optarg, &o->freq) || !(o->freq > 0))
-                return cli_usage("eval: --freq must be a number > 0 (MHz), not '%s'", optarg);
+            if (cli_freq_value(optarg, &o->freq))
+                return cli_usage("eval: --freq must be a number of MHz > 0 and <= 1e5, not '%s'", optarg);
             o->params = 1;
             break;
         case 'C':

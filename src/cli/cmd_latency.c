@@ -1,8 +1,10 @@
 /* nocsyn latency: analytical models (INTERFACE 3.9). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
+#include "nocsyn/json.h"
 #include "latency_cli.h"
 #include "nocsyn/latency.h"
+#include "nocsyn/units.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -114,7 +116,7 @@ static const struct option lat_longopts[] = {
     {"header", required_argument, NULL, O_HEADER},
     {"flit", required_argument, NULL, O_FLIT},
     {"router", required_argument, NULL, O_ROUTER},
-    {"freq", required_argument, NULL, O_FREQ},
+    CLI_OPT_FREQ(O_FREQ),
     {"k", required_argument, NULL, O_K},
     {"n", required_argument, NULL, O_N},
     {"offered", required_argument, NULL, O_OFFERED},
@@ -196,36 +198,27 @@ static int run_switching(const struct lat_opts *o, struct noc_buf *b)
                                          "virtual cut-through", "wormhole"};
     double v[4] = {l.circuit, l.store_forward, l.cut_through, l.wormhole};
     if (o->json) {
-        noc_buf_printf(b, "{\"model\": \"switching\", \"bits\": ");
-        noc_buf_num(b, p.bits);
-        noc_buf_printf(b, ", \"hops\": %ld, \"bw\": ", p.hops);
-        noc_buf_num(b, p.bw);
-        noc_buf_printf(b, ", \"header\": ");
-        noc_buf_num(b, p.header);
-        noc_buf_printf(b, ", \"flit\": ");
-        noc_buf_num(b, p.flit);
-        noc_buf_printf(b, ", \"router\": ");
-        noc_buf_num(b, p.router);
-        if (o->val[O_LINK]) {
-            noc_buf_printf(b, ", \"link\": ");
-            noc_buf_num(b, p.link);
-        }
-        noc_buf_printf(b, ", \"unit\": \"cycles\"");
-        for (int i = 0; i < 4; i++) {
-            noc_buf_printf(b, ", \"%s\": ", keys[i]);
-            noc_buf_num(b, v[i]);
-        }
+        struct noc_json *jd = noc_json_new();
+        struct noc_json_node *root = noc_json_root(jd), *ns;
+        noc_json_add_str(jd, root, "model", "switching");
+        noc_json_add_num(jd, root, "bits", p.bits);
+        noc_json_add_int(jd, root, "hops", p.hops);
+        noc_json_add_num(jd, root, "bw", p.bw);
+        noc_json_add_num(jd, root, "header", p.header);
+        noc_json_add_num(jd, root, "flit", p.flit);
+        noc_json_add_num(jd, root, "router", p.router);
+        if (o->val[O_LINK])
+            noc_json_add_num(jd, root, "link", p.link);
+        noc_json_add_str(jd, root, "unit", "cycles");
+        for (int i = 0; i < 4; i++)
+            noc_json_add_num(jd, root, keys[i], v[i]);
         if (freq > 0) {
-            noc_buf_printf(b, ", \"freq_mhz\": ");
-            noc_buf_num(b, freq);
-            noc_buf_printf(b, ", \"ns\": {");
-            for (int i = 0; i < 4; i++) {
-                noc_buf_printf(b, "%s\"%s\": ", i ? ", " : "", keys[i]);
-                noc_buf_num(b, v[i] * 1000.0 / freq);
-            }
-            noc_buf_printf(b, "}");
+            noc_json_add_num(jd, root, "freq_mhz", freq);
+            ns = noc_json_add_object(jd, root, "ns");
+            for (int i = 0; i < 4; i++)
+                noc_json_add_num(jd, ns, keys[i], noc_cycles_ns(v[i], freq));
         }
-        noc_buf_printf(b, "}\n");
+        cli_json_line(jd, b);
         return 0;
     }
     noc_buf_printf(b, "zero-load latency: L = %g payload bits, LH = %g header bits, LF = %g flit bits,\n"
@@ -238,18 +231,10 @@ static int run_switching(const struct lat_opts *o, struct noc_buf *b)
     for (int i = 0; i < 4; i++) {
         noc_buf_printf(b, "  %-20s %12g cycles", labels[i], v[i]);
         if (freq > 0)
-            noc_buf_printf(b, "  %12g ns", v[i] * 1000.0 / freq);
+            noc_buf_printf(b, "  %12g ns", noc_cycles_ns(v[i], freq));
         noc_buf_printf(b, "\n");
     }
     return 0;
-}
-
-static void json_num_or_null(struct noc_buf *b, double v)
-{
-    if (isfinite(v))
-        noc_buf_num(b, v);
-    else
-        noc_buf_printf(b, "null");
 }
 
 static int run_drop(const struct lat_opts *o, struct noc_buf *b)
@@ -281,31 +266,26 @@ static int run_drop(const struct lat_opts *o, struct noc_buf *b)
         return cli_fail(&ctx);
     if (!have && noc_latency_drop((int)k, (int)n, 1.0, 0, &r, &ctx))
         return cli_fail(&ctx);
+    struct noc_json *jd = o->json ? noc_json_new() : NULL;
+    struct noc_json_node *root = noc_json_root(jd), *a = NULL;
     if (o->json) {
-        noc_buf_printf(b, "{\"model\": \"drop\", \"k\": %ld, \"n\": %ld, \"resend\": %s", k, n,
-                       resend ? "true" : "false");
+        noc_json_add_str(jd, root, "model", "drop");
+        noc_json_add_int(jd, root, "k", k);
+        noc_json_add_int(jd, root, "n", n);
+        noc_json_add_bool(jd, root, "resend", resend);
         if (have) {
-            noc_buf_printf(b, ", \"offered\": ");
-            noc_buf_num(b, offered);
-            noc_buf_printf(b, ", \"stage_rates\": [");
-            for (int i = 0; i <= n; i++) {
-                if (i)
-                    noc_buf_printf(b, ", ");
-                noc_buf_num(b, r.stage_rates[i]);
-            }
-            noc_buf_printf(b, "], \"throughput\": ");
-            noc_buf_num(b, r.throughput);
+            noc_json_add_num(jd, root, "offered", offered);
+            a = noc_json_add_array(jd, root, "stage_rates");
+            for (int i = 0; i <= n; i++)
+                noc_json_add_num(jd, a, NULL, r.stage_rates[i]);
+            noc_json_add_num(jd, root, "throughput", r.throughput);
         }
-        noc_buf_printf(b, ", \"saturation\": ");
-        noc_buf_num(b, r.saturation);
+        noc_json_add_num(jd, root, "saturation", r.saturation);
         if (have && resend) {
-            noc_buf_printf(b, ", \"injection\": ");
-            noc_buf_num(b, r.injection);
-            noc_buf_printf(b, ", \"transmissions\": ");
-            json_num_or_null(b, r.transmissions);
-            noc_buf_printf(b, ", \"latency\": ");
-            json_num_or_null(b, r.latency);
-            noc_buf_printf(b, ", \"saturated\": %s", r.saturated ? "true" : "false");
+            noc_json_add_num(jd, root, "injection", r.injection);
+            noc_json_add_num(jd, root, "transmissions", r.transmissions); /* null when infinite */
+            noc_json_add_num(jd, root, "latency", r.latency);
+            noc_json_add_bool(jd, root, "saturated", r.saturated);
         }
     } else {
         noc_buf_printf(b, "%ld-ary %ld-fly, dropping flow control, uniform traffic%s\n", k, n,
@@ -332,28 +312,23 @@ static int run_drop(const struct lat_opts *o, struct noc_buf *b)
     }
     if (table) {
         if (o->json)
-            noc_buf_printf(b, ", \"table\": [");
+            a = noc_json_add_array(jd, root, "table");
         else
             noc_buf_printf(b, "%8s %12s %14s\n", "p_0", "accepted", "transmissions");
         for (int i = 1; i <= 20; i++) {
             double p0 = i / 20.0, acc = noc_drop_accepted((int)k, (int)n, p0);
             if (o->json) {
-                noc_buf_printf(b, "%s{\"injection\": ", i > 1 ? ", " : "");
-                noc_buf_num(b, p0);
-                noc_buf_printf(b, ", \"accepted\": ");
-                noc_buf_num(b, acc);
-                noc_buf_printf(b, ", \"transmissions\": ");
-                noc_buf_num(b, p0 / acc);
-                noc_buf_printf(b, "}");
+                struct noc_json_node *row = noc_json_add_object(jd, a, NULL);
+                noc_json_add_num(jd, row, "injection", p0);
+                noc_json_add_num(jd, row, "accepted", acc);
+                noc_json_add_num(jd, row, "transmissions", p0 / acc);
             } else {
                 noc_buf_printf(b, "%8.2f %12.6f %14.6f\n", p0, acc, p0 / acc);
             }
         }
-        if (o->json)
-            noc_buf_printf(b, "]");
     }
     if (o->json)
-        noc_buf_printf(b, "}\n");
+        cli_json_line(jd, b);
     return 0;
 }
 

@@ -3,18 +3,14 @@
  * control (models in include/nocsyn/latency.h). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
+#include "nocsyn/json.h"
 #include "latency_cli.h"
 #include "nocsyn/latency.h"
+#include "nocsyn/units.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-static void kv(struct noc_buf *b, const char *key, double v)
-{
-    noc_buf_printf(b, ", \"%s\": ", key);
-    noc_buf_num(b, v);
-}
 
 int lat_run_message(const struct lat_opts *o, struct noc_buf *b)
 {
@@ -50,13 +46,16 @@ int lat_run_message(const struct lat_opts *o, struct noc_buf *b)
                                          "receiver overhead", "total latency"};
     double v[6] = {l.sender, l.flight, l.transmission, l.switching, l.receiver, l.total};
     if (o->json) {
-        noc_buf_printf(b, "{\"model\": \"message\", \"unit\": \"ns\"");
-        kv(b, "bits", p.bits);
-        kv(b, "bw_gbps", p.bw_gbps);
-        noc_buf_printf(b, ", \"hops\": %ld", p.hops);
+        struct noc_json *jd = noc_json_new();
+        struct noc_json_node *root = noc_json_root(jd);
+        noc_json_add_str(jd, root, "model", "message");
+        noc_json_add_str(jd, root, "unit", "ns");
+        noc_json_add_num(jd, root, "bits", p.bits);
+        noc_json_add_num(jd, root, "bw_gbps", p.bw_gbps);
+        noc_json_add_int(jd, root, "hops", p.hops);
         for (int i = 0; i < 6; i++)
-            kv(b, keys[i], v[i]);
-        noc_buf_printf(b, "}\n");
+            noc_json_add_num(jd, root, keys[i], v[i]);
+        cli_json_line(jd, b);
         return 0;
     }
     noc_buf_printf(b, "message of %g bits at %g Gbit/s%s:\n", p.bits, p.bw_gbps,
@@ -94,33 +93,37 @@ int lat_run_head(const struct lat_opts *o, struct noc_buf *b)
         return cli_fail(&ctx);
     double ser = o->val[O_BW] ? ceil(bits / bw - 1e-12) : 0, total = head + ser;
     if (o->json) {
-        noc_buf_printf(b, "{\"model\": \"head\", \"unit\": \"cycles\", \"hops\": %ld", (long)hops);
-        kv(b, "router", router);
-        kv(b, "link", link);
-        kv(b, "head", head);
+        struct noc_json *jd = noc_json_new();
+        struct noc_json_node *root = noc_json_root(jd);
+        noc_json_add_str(jd, root, "model", "head");
+        noc_json_add_str(jd, root, "unit", "cycles");
+        noc_json_add_int(jd, root, "hops", (long)hops);
+        noc_json_add_num(jd, root, "router", router);
+        noc_json_add_num(jd, root, "link", link);
+        noc_json_add_num(jd, root, "head", head);
         if (o->val[O_BW]) {
-            kv(b, "serialization", ser);
-            kv(b, "total", total);
+            noc_json_add_num(jd, root, "serialization", ser);
+            noc_json_add_num(jd, root, "total", total);
         }
         if (freq > 0) {
-            kv(b, "freq_mhz", freq);
-            kv(b, "head_ns", head * 1000.0 / freq);
+            noc_json_add_num(jd, root, "freq_mhz", freq);
+            noc_json_add_num(jd, root, "head_ns", noc_cycles_ns(head, freq));
             if (o->val[O_BW])
-                kv(b, "total_ns", total * 1000.0 / freq);
+                noc_json_add_num(jd, root, "total_ns", noc_cycles_ns(total, freq));
         }
-        noc_buf_printf(b, "}\n");
+        cli_json_line(jd, b);
         return 0;
     }
     noc_buf_printf(b, "head latency = hops x (router + link) = %ld x (%g + %g) = %g cycles", (long)hops,
                    router, link, head);
     if (freq > 0)
-        noc_buf_printf(b, " = %g ns", head * 1000.0 / freq);
+        noc_buf_printf(b, " = %g ns", noc_cycles_ns(head, freq));
     noc_buf_printf(b, "\n");
     if (o->val[O_BW]) {
         noc_buf_printf(b, "serialization ceil(L / B) = ceil(%g / %g) = %g cycles\n", bits, bw, ser);
         noc_buf_printf(b, "zero-load latency = %g cycles", total);
         if (freq > 0)
-            noc_buf_printf(b, " = %g ns", total * 1000.0 / freq);
+            noc_buf_printf(b, " = %g ns", noc_cycles_ns(total, freq));
         noc_buf_printf(b, "\n");
     }
     return 0;
@@ -165,29 +168,35 @@ int lat_run_retry(const struct lat_opts *o, struct noc_buf *b)
     }
     if (noc_drop_distribution(pd, &d, &ctx))
         return cli_fail(&ctx);
+    if (t0 > 0 && !(isfinite(d.mean * t0) && isfinite((double)d.quantile[2] * t0)))
+        return noc_error(&ctx, NOC_EINVAL, NULL, 0, "latency retry: latency overflows a double: --t0 too large"),
+               cli_fail(&ctx);
     /* rows: up to the 99th percentile, at least 4, at most the table */
     long rows = d.quantile[2] > 4 ? d.quantile[2] : 4;
     rows = rows > NOC_DROP_DIST_MAX ? NOC_DROP_DIST_MAX : rows;
     if (o->json) {
-        noc_buf_printf(b, "{\"model\": \"retry\"");
-        if (from_model)
-            noc_buf_printf(b, ", \"k\": %ld, \"n\": %ld, \"resend\": %s", k, n,
-                           o->val[O_RESEND] ? "true" : "false");
-        kv(b, "p_drop", d.p_drop);
-        kv(b, "mean_transmissions", d.mean);
-        noc_buf_printf(b, ", \"median\": %ld, \"p90\": %ld, \"p99\": %ld, \"distribution\": [",
-                       d.quantile[0], d.quantile[1], d.quantile[2]);
-        for (long i = 0; i < rows; i++) {
-            noc_buf_printf(b, "%s", i ? ", " : "");
-            noc_buf_num(b, d.prob[i]);
+        struct noc_json *jd = noc_json_new();
+        struct noc_json_node *root = noc_json_root(jd), *a;
+        noc_json_add_str(jd, root, "model", "retry");
+        if (from_model) {
+            noc_json_add_int(jd, root, "k", k);
+            noc_json_add_int(jd, root, "n", n);
+            noc_json_add_bool(jd, root, "resend", o->val[O_RESEND] != NULL);
         }
-        noc_buf_printf(b, "]");
+        noc_json_add_num(jd, root, "p_drop", d.p_drop);
+        noc_json_add_num(jd, root, "mean_transmissions", d.mean);
+        noc_json_add_int(jd, root, "median", d.quantile[0]);
+        noc_json_add_int(jd, root, "p90", d.quantile[1]);
+        noc_json_add_int(jd, root, "p99", d.quantile[2]);
+        a = noc_json_add_array(jd, root, "distribution");
+        for (long i = 0; i < rows; i++)
+            noc_json_add_num(jd, a, NULL, d.prob[i]);
         if (t0 > 0) {
-            kv(b, "t0", t0);
-            kv(b, "mean_latency", d.mean * t0);
-            kv(b, "p99_latency", (double)d.quantile[2] * t0);
+            noc_json_add_num(jd, root, "t0", t0);
+            noc_json_add_num(jd, root, "mean_latency", d.mean * t0);
+            noc_json_add_num(jd, root, "p99_latency", (double)d.quantile[2] * t0);
         }
-        noc_buf_printf(b, "}\n");
+        cli_json_line(jd, b);
         return 0;
     }
     if (from_model)

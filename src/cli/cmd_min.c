@@ -1,6 +1,7 @@
 /* nocsyn min: multistage networks of 2x2 switches (INTERFACE 3.8). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
+#include "nocsyn/json.h"
 #include "nocsyn/min.h"
 #include "nocsyn/perm.h"
 
@@ -68,12 +69,20 @@ static const char min_help[] =
     "\n"
     "Exit status: 0 success, 2 bad input (malformed or non-permutation --perm).\n";
 
-static void json_ints(struct noc_buf *b, const int *v, int n)
+/* Adds member key: the cycle notation of perm (n points).  NOC_ENOMEM. */
+static int json_cycles(struct noc_json *j, struct noc_json_node *o, const char *key, const int *perm, int n,
+                       struct noc_ctx *ctx)
 {
-    noc_buf_append(b, "[", 1);
-    for (int i = 0; i < n; i++)
-        noc_buf_printf(b, "%s%d", i ? ", " : "", v[i]);
-    noc_buf_append(b, "]", 1);
+    struct noc_buf c;
+    noc_buf_init(&c);
+    noc_buf_append(&c, "", 0);
+    int rc = noc_perm_format_cycles(perm, n, &c, ctx);
+    if (rc == NOC_OK && c.failed)
+        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+    if (rc == NOC_OK)
+        noc_json_add_str(j, o, key, c.data);
+    noc_buf_free(&c);
+    return rc;
 }
 
 static void print_route(struct noc_buf *b, const struct noc_min *m, const struct noc_min_result *r,
@@ -81,25 +90,30 @@ static void print_route(struct noc_buf *b, const struct noc_min *m, const struct
 {
     int half = m->N / 2;
     if (json) {
-        noc_buf_printf(b, "{\"network\": \"%s\", \"n\": %d, \"passes\": %s, \"passes_needed\": %d, ",
-                       noc_min_name(m), m->n, r->passes ? "true" : "false", r->passes_needed);
+        struct noc_json *jd = noc_json_new();
+        struct noc_json_node *root = noc_json_root(jd), *o, *a;
+        noc_json_add_str(jd, root, "network", noc_min_name(m));
+        noc_json_add_int(jd, root, "n", m->n);
+        noc_json_add_bool(jd, root, "passes", r->passes);
+        noc_json_add_int(jd, root, "passes_needed", r->passes_needed);
         if (r->passes)
-            noc_buf_printf(b, "\"conflict\": null, ");
-        else
-            noc_buf_printf(b,
-                           "\"conflict\": {\"stage\": %d, \"switch\": %d, \"port\": %d, "
-                           "\"inputs\": [%d, %d]}, ",
-                           r->conflict.stage, r->conflict.sw, r->conflict.port, r->conflict.a,
-                           r->conflict.b);
-        noc_buf_printf(b, "\"settings\": [");
-        for (int s = 0; r->passes && s < m->n; s++) {
-            noc_buf_printf(b, "%s[", s ? ", " : "");
-            for (int j = 0; j < half; j++)
-                noc_buf_printf(b, "%s\"%s\"", j ? ", " : "",
-                               r->settings[(size_t)s * half + j] ? "exchange" : "straight");
-            noc_buf_append(b, "]", 1);
+            noc_json_add_null(jd, root, "conflict");
+        else {
+            o = noc_json_add_object(jd, root, "conflict");
+            noc_json_add_int(jd, o, "stage", r->conflict.stage);
+            noc_json_add_int(jd, o, "switch", r->conflict.sw);
+            noc_json_add_int(jd, o, "port", r->conflict.port);
+            a = noc_json_add_array(jd, o, "inputs");
+            noc_json_add_int(jd, a, NULL, r->conflict.a);
+            noc_json_add_int(jd, a, NULL, r->conflict.b);
         }
-        noc_buf_printf(b, "]}\n");
+        o = noc_json_add_array(jd, root, "settings");
+        for (int s = 0; r->passes && s < m->n; s++) {
+            a = noc_json_add_array(jd, o, NULL);
+            for (int j = 0; j < half; j++)
+                noc_json_add_str(jd, a, NULL, r->settings[(size_t)s * half + j] ? "exchange" : "straight");
+        }
+        cli_json_line(jd, b);
         return;
     }
     noc_buf_printf(b, "%s network, n = %d (N = %d)\n", noc_min_name(m), m->n, m->N);
@@ -139,10 +153,14 @@ static int run_shifts(struct noc_buf *b, const struct noc_min *m, int j, int wit
         free(perm);
         return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
     }
+    struct noc_json *jd = json ? noc_json_new() : NULL;
+    struct noc_json_node *root = noc_json_root(jd), *arr = NULL;
     if (json)
-        noc_buf_printf(b, "{\"network\": \"%s\", \"n\": %d", noc_min_name(m), m->n);
+        noc_json_add_str(jd, root, "network", noc_min_name(m));
+    if (json)
+        noc_json_add_int(jd, root, "n", m->n);
     if (json && with_mod)
-        noc_buf_printf(b, ", \"mod\": %d", M);
+        noc_json_add_int(jd, root, "mod", M);
     if (!json && !with_mod)
         noc_buf_printf(b, "shifts x -> x + D mod %d realised in one pass by the %s network:\n", m->N,
                        noc_min_name(m));
@@ -154,7 +172,7 @@ static int run_shifts(struct noc_buf *b, const struct noc_min *m, int j, int wit
     for (int c = NOC_MIN_CTL_STAGE; c <= NOC_MIN_CTL_INDIVIDUAL; c++) {
         if (c == NOC_MIN_CTL_PARTIAL && m->kind != NOC_MIN_CUBE) {
             if (json)
-                noc_buf_printf(b, ", \"partial_stage\": null");
+                noc_json_add_null(jd, root, "partial_stage");
             continue;
         }
         if ((st = noc_min_shifts_mod(m, c, j, ok, ctx)))
@@ -163,35 +181,39 @@ static int run_shifts(struct noc_buf *b, const struct noc_min *m, int j, int wit
         for (int d = 0; d < M; d++)
             cnt += ok[d];
         if (json)
-            noc_buf_printf(b, ", \"%s\": [", keys[c]);
+            arr = noc_json_add_array(jd, root, keys[c]);
         else
             noc_buf_printf(b, "  %s (%d of %d):", labels[c], cnt, M);
-        for (int d = 0, first = 1; d < M; d++)
-            if (ok[d]) {
-                if (json)
-                    noc_buf_printf(b, "%s%d", first ? "" : ", ", d);
-                else
-                    noc_buf_printf(b, " shift:%d", d);
-                first = 0;
-            }
-        noc_buf_printf(b, json ? "]" : "\n");
+        for (int d = 0; d < M; d++)
+            if (ok[d] && json)
+                noc_json_add_int(jd, arr, NULL, d);
+            else if (ok[d])
+                noc_buf_printf(b, " shift:%d", d);
+        if (!json)
+            noc_buf_printf(b, "\n");
     }
     if (!st && with_mod) {
-        noc_buf_printf(b, json ? ", \"permutations\": [" : "permutations:\n");
+        if (json)
+            arr = noc_json_add_array(jd, root, "permutations");
+        else
+            noc_buf_printf(b, "permutations:\n");
         for (int d = 0; d < M && !st; d++) {
             noc_min_shift_mod_perm(m->N, j, d, perm);
-            if (json)
-                noc_buf_printf(b, "%s{\"shift\": %d, \"cycles\": \"", d ? ", " : "", d);
-            else
-                noc_buf_printf(b, "  shift %d mod %d: ", d, M);
+            if (json) {
+                struct noc_json_node *o = noc_json_add_object(jd, arr, NULL);
+                noc_json_add_int(jd, o, "shift", d);
+                st = json_cycles(jd, o, "cycles", perm, m->N, ctx);
+                continue;
+            }
+            noc_buf_printf(b, "  shift %d mod %d: ", d, M);
             st = noc_perm_format_cycles(perm, m->N, b, ctx);
-            noc_buf_printf(b, json ? "\"}" : "\n");
+            noc_buf_printf(b, "\n");
         }
-        if (json)
-            noc_buf_printf(b, "]");
     }
-    if (json)
-        noc_buf_printf(b, "}\n");
+    if (json && !st)
+        cli_json_line(jd, b);
+    else
+        noc_json_free(jd);
     free(ok);
     free(perm);
     return st;
@@ -300,10 +322,20 @@ int cmd_min(int argc, char **argv)
             goto cleanup;
         }
         if (json) {
-            noc_buf_printf(&out, "{\"network\": \"%s\", \"n\": %d, \"control\": \"%s\", \"permutation\": ",
-                           noc_min_name(&m), m.n, control);
-            json_ints(&out, p, m.N);
-            noc_buf_printf(&out, ", \"cycles\": \"");
+            struct noc_json *jd = noc_json_new();
+            struct noc_json_node *root = noc_json_root(jd), *a;
+            noc_json_add_str(jd, root, "network", noc_min_name(&m));
+            noc_json_add_int(jd, root, "n", m.n);
+            noc_json_add_str(jd, root, "control", control);
+            a = noc_json_add_array(jd, root, "permutation");
+            for (int x = 0; x < m.N; x++)
+                noc_json_add_int(jd, a, NULL, p[x]);
+            if (json_cycles(jd, root, "cycles", p, m.N, &ctx)) {
+                noc_json_free(jd);
+                rc = cli_fail(&ctx);
+                goto cleanup;
+            }
+            cli_json_line(jd, &out);
         } else {
             noc_buf_printf(&out, "%s network, n = %d, stage control %s (bit i drives Cube_i):\n",
                            noc_min_name(&m), m.n, control);
@@ -311,11 +343,12 @@ int cmd_min(int argc, char **argv)
                 noc_buf_printf(&out, "%s%d", x ? " " : "", p[x]);
             noc_buf_printf(&out, "\n");
         }
-        if (noc_perm_format_cycles(p, m.N, &out, &ctx)) {
+        if (!json && noc_perm_format_cycles(p, m.N, &out, &ctx)) {
             rc = cli_fail(&ctx);
             goto cleanup;
         }
-        noc_buf_printf(&out, json ? "\"}\n" : "\n");
+        if (!json)
+            noc_buf_printf(&out, "\n");
     } else if (run_shifts(&out, &m, mod ? noc_perm_log2(mod) : m.n, mod != 0, json, &ctx)) {
         rc = cli_fail(&ctx);
         goto cleanup;

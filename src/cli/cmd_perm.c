@@ -1,6 +1,7 @@
 /* nocsyn perm: interconnection functions (INTERFACE 3.6). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
+#include "nocsyn/json.h"
 #include "nocsyn/perm.h"
 
 #include <getopt.h>
@@ -52,29 +53,6 @@ static int perm_help(void)
           "\nExit status: 0 success, 2 bad function, N or X.\n",
           stdout);
     return 0;
-}
-
-static void json_ints(struct noc_buf *b, const int *v, long n)
-{
-    noc_buf_append(b, "[", 1);
-    for (long i = 0; i < n; i++)
-        noc_buf_printf(b, "%s%d", i ? ", " : "", v[i]);
-    noc_buf_append(b, "]", 1);
-}
-
-/* Writes JSON-escaped s in quotes. */
-static void json_str(struct noc_buf *b, const char *s)
-{
-    noc_buf_append(b, "\"", 1);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            noc_buf_printf(b, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            noc_buf_printf(b, "\\u%04x", (unsigned char)*s);
-        else
-            noc_buf_append(b, s, 1);
-    }
-    noc_buf_append(b, "\"", 1);
 }
 
 int cmd_perm(int argc, char **argv)
@@ -178,36 +156,47 @@ int cmd_perm(int argc, char **argv)
         tab = inv;
         inv = NULL;
     }
+    struct noc_json *jd = json ? noc_json_new() : NULL;
+    struct noc_json_node *root = noc_json_root(jd), *arr = NULL;
     if (json) {
-        noc_buf_printf(&out, "{\"function\": ");
-        json_str(&out, func);
-        noc_buf_printf(&out, ", \"N\": %ld, \"inverse\": %s", N, inverse ? "true" : "false");
+        noc_json_add_str(jd, root, "function", func);
+        noc_json_add_int(jd, root, "N", N);
+        noc_json_add_bool(jd, root, "inverse", inverse);
     }
     if (nx > 0) {
         if (json) {
-            noc_buf_printf(&out, ", \"inputs\": [");
+            arr = noc_json_add_array(jd, root, "inputs");
             for (long i = 0; i < nx; i++)
-                noc_buf_printf(&out, "%s%ld", i ? ", " : "", xs[i]);
-            noc_buf_printf(&out, "], \"outputs\": [");
+                noc_json_add_int(jd, arr, NULL, xs[i]);
+            arr = noc_json_add_array(jd, root, "outputs");
         }
         for (long i = 0; i < nx; i++) {
             long y = tab ? tab[xs[i]] : noc_perm_apply(&f, xs[i]);
             if (json)
-                noc_buf_printf(&out, "%s%ld", i ? ", " : "", y);
+                noc_json_add_int(jd, arr, NULL, y);
             else
                 noc_buf_printf(&out, "%ld\n", y);
         }
         if (json)
-            noc_buf_printf(&out, "]}\n");
+            cli_json_line(jd, &out);
     } else if (json) {
-        noc_buf_printf(&out, ", \"permutation\": ");
-        json_ints(&out, tab, N);
-        noc_buf_printf(&out, ", \"cycles\": \"");
-        if (noc_perm_format_cycles(tab, (int)N, &out, &ctx)) {
+        arr = noc_json_add_array(jd, root, "permutation");
+        for (long x = 0; x < N; x++)
+            noc_json_add_int(jd, arr, NULL, tab[x]);
+        struct noc_buf cyc;
+        noc_buf_init(&cyc);
+        noc_buf_append(&cyc, "", 0);
+        if (noc_perm_format_cycles(tab, (int)N, &cyc, &ctx)) {
+            noc_buf_free(&cyc);
+            noc_json_free(jd);
             rc = cli_fail(&ctx);
             goto cleanup;
         }
-        noc_buf_printf(&out, "\"}\n");
+        noc_json_add_str(jd, root, "cycles", cyc.failed ? NULL : cyc.data);
+        if (cyc.failed)
+            out.failed = 1;
+        noc_buf_free(&cyc);
+        cli_json_line(jd, &out);
     } else if (cycles) {
         if (noc_perm_format_cycles(tab, (int)N, &out, &ctx)) {
             rc = cli_fail(&ctx);

@@ -305,12 +305,17 @@ static int route_multicast(const struct route_opts *o, const struct noc_topo *t,
     }
     const char *rname = o->routing;
     if (!o->routing_given) {
+        /* the multicast default: dor where it applies, else updown (not
+         * the sim/rtl order: no stored routes, no desttag) */
+        static const int order[] = {NOC_RT_DOR, NOC_RT_UPDOWN};
         struct noc_routing probe;
         struct noc_ctx sub;
         noc_ctx_init(&sub);
-        rname = noc_routing_init(&probe, t, NOC_RT_DOR, 1, &sub) == NOC_OK ? "dor" : "updown";
-        if (!strcmp(rname, "dor"))
+        rname = "updown";
+        if (noc_routing_default(t, order, 2, 1, NULL, NULL, &probe, &sub) == NOC_OK) {
+            rname = noc_routing_name(probe.model);
             noc_routing_free(&probe);
+        }
     }
     if (noc_routing_parse(rname, &model, ctx) || noc_routing_init(&r, t, model, o->vcs, ctx)) {
         free(dests);

@@ -6,6 +6,7 @@
 #include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
 #include "nocsyn/traffic.h"
+#include "nocsyn/units.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -50,7 +51,7 @@ static const char help[] =
     "  --router-delay D   cycles per hop at zero load, 2..16 (default 3, as sim)\n"
     "  --credit-delay C   credit cycles beyond the wire, 0..16 (default 2, as sim)\n"
     "  --width BITS       flit payload bits, 16..1024 (default: the design's\n"
-    "                     link_width, else 32)\n"
+    "                     link_width, else " NOC_UNITS_STR(NOC_DEFAULT_LINK_WIDTH) ")\n"
     "  --packet FLITS     testbench packet length, 1..64 (default 4)\n"
     "  --packets N        testbench packets per flow under load (default 8)\n"
     "  --tech FILE        tech model overrides (wire_ps_mm for link stages)\n"

@@ -371,21 +371,15 @@ static int app_labels(const struct sim_cli *o, const struct noc_traffic *tr, str
 static int app_rate(struct sim_cli *o, const struct noc_topo *t, const struct noc_traffic *tr,
                     struct noc_ctx *ctx)
 {
-    if (o->have_rate || o->sweep || !(tr->unit_mbps > 0))
+    if (o->have_rate || o->sweep)
         return NOC_OK;
-    double cap = o->capacity > 0 ? o->capacity
-                 : t->link_width > 0 && t->freq_mhz > 0 ? t->link_width * t->freq_mhz / 8 : 0;
-    if (!(cap > 0))
-        return NOC_OK;
-    double r = tr->unit_mbps / cap;
-    if (r > 1)
-        return noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
-                         "sim: the busiest core injects %g MB/s, more than the link capacity %g MB/s "
-                         "(simulate scaled loads with --rate or --sweep)",
-                         tr->unit_mbps, cap);
-    o->rate = r;
-    o->have_rate = 1;
-    return NOC_OK;
+    double r;
+    int rc = noc_sim_app_rate(t, tr, o->capacity, &r, ctx);
+    if (rc == NOC_OK && r > 0) {
+        o->rate = r;
+        o->have_rate = 1;
+    }
+    return rc;
 }
 
 int cmd_sim(int argc, char **argv)
@@ -442,7 +436,8 @@ int cmd_sim(int argc, char **argv)
         if (noc_sim_plot_svg(&sim, &res, title, &svg, &ctx) != NOC_OK)
             goto fail;
     }
-    const struct cli_out outs[] = {{o.plot, svg.data, svg.len}, {o.out ? o.out : "-", out.data, out.len}};
+    const struct cli_out outs[] = {{o.plot, svg.data, svg.len, "--plot"},
+                                   {o.out ? o.out : "-", out.data, out.len, o.out ? "-o" : "the report"}};
     if (cli_write_all(outs, 2, &ctx) != NOC_OK)
         goto fail;
     goto cleanup;

@@ -12,6 +12,7 @@
 #include "nocsyn/app.h"
 #include "nocsyn/emit.h"
 #include "nocsyn/synth.h"
+#include "nocsyn/units.h"
 
 static const char synth_help[] =
     "usage: nocsyn synth APP [--method split|merge|cmesh|hring|all] [options] -o DIR\n"
@@ -70,11 +71,11 @@ static const char synth_help[] =
     "  --conc C             cmesh: cores per router (default: sweep C = 2..8)\n"
     "  --ring-size L        hring: cores per local ring (default: sweep L = 2..8,\n"
     "                       at least two rings)\n"
-    "  --max-radix R        ports per switch, cores included (default 8; 0 = only the\n"
+    "  --max-radix R        ports per switch, cores included (default " NOC_UNITS_STR(NOC_DEFAULT_MAX_RADIX) "; 0 = only the\n"
     "                       timing bound below)\n"
-    "  --freq F             clock in MHz (default 1000): one value, a range A:B:STEP\n"
+    "  --freq F             clock in MHz (default " NOC_UNITS_STR(NOC_DEFAULT_FREQ_MHZ) "): one value, a range A:B:STEP\n"
     "                       (e.g. 400:1200:200) or a list a,b,c\n"
-    "  --link-width W       link (flit) width in bits (default 32): one value, a range\n"
+    "  --link-width W       link (flit) width in bits (default " NOC_UNITS_STR(NOC_DEFAULT_LINK_WIDTH) "): one value, a range\n"
     "                       or a list (e.g. 32,64)\n"
     "                       Every method runs at each (frequency, width) pair: link\n"
     "                       capacity = width x freq / 8 MB/s; the radix is bounded by\n"
@@ -83,8 +84,8 @@ static const char synth_help[] =
     "                       that clock.  With more than one pair designs are named\n"
     "                       D_f<MHZ>_w<BITS>.\n"
     "  --max-util U         load every link, core links included, to at most this\n"
-    "                       fraction of its capacity (default 0.8)\n"
-    "  --packet-bits B      packet size for the latency's serialization (default 128)\n"
+    "                       fraction of its capacity (default " NOC_UNITS_STR(NOC_DEFAULT_MAX_UTIL) ")\n"
+    "  --packet-bits B      packet size for the latency's serialization (default " NOC_UNITS_STR(NOC_DEFAULT_PACKET_BITS) ")\n"
     "  --hop-mw X           routing cost of one extra hop in mW (default 0.05)\n"
     "  --floorplan FILE     core positions/sizes (INTERFACE 1.2); default: min-cut floorplan\n"
     "  --tech FILE          power/area model overrides (key = value; see README)\n"
@@ -179,8 +180,8 @@ int cmd_synth(int argc, char **argv)
     static const struct option opts[] = {
         {"out", required_argument, NULL, 'o'},        {"method", required_argument, NULL, O_METHOD},
         {"switches", required_argument, NULL, O_SWITCHES}, {"sweep", optional_argument, NULL, O_SWEEP},
-        {"max-radix", required_argument, NULL, O_RADIX}, {"link-width", required_argument, NULL, O_WIDTH},
-        {"freq", required_argument, NULL, O_FREQ},    {"max-util", required_argument, NULL, O_UTIL},
+        {"max-radix", required_argument, NULL, O_RADIX}, CLI_OPT_LINK_WIDTH(O_WIDTH),
+        CLI_OPT_FREQ(O_FREQ),                         {"max-util", required_argument, NULL, O_UTIL},
         {"hop-mw", required_argument, NULL, O_HOP},   {"floorplan", required_argument, NULL, O_FP},
         {"tech", required_argument, NULL, O_TECH},    {"seed", required_argument, NULL, O_SEED},
         {"threads", required_argument, NULL, O_THREADS}, {"all", no_argument, NULL, O_ALL},
@@ -236,14 +237,12 @@ int cmd_synth(int argc, char **argv)
             so.max_radix = (int)l;
             break;
         case O_WIDTH:
-            if (cli_parse_grid("--link-width", optarg, 1, 4096, 1, so.widths, NOC_SYNTH_MAX_GRID, &so.nwidths))
+            if (cli_grid_width(optarg, &so))
                 return 2;
-            so.link_width = so.widths[0];
             break;
         case O_FREQ:
-            if (cli_parse_grid("--freq", optarg, 1e-3, 1e5, 0, so.freqs, NOC_SYNTH_MAX_GRID, &so.nfreqs))
+            if (cli_grid_freq(optarg, &so))
                 return 2;
-            so.freq_mhz = so.freqs[0];
             break;
         case O_PKT:
             if (parse_num("--packet-bits", optarg, 1, &pkt_bits)) return 2;
@@ -318,27 +317,11 @@ int cmd_synth(int argc, char **argv)
     int rc = NOC_OK;
     if ((rc = noc_app_read(&app, apppath, appfmt, &ctx)) != NOC_OK)
         goto done;
-    if (tech && (rc = noc_tech_read(&so.tech, tech, &ctx)) != NOC_OK)
+    if ((rc = noc_tech_setup(&so.tech, tech, pkt_bits, &ctx)) != NOC_OK)
         goto done;
-    if (pkt_bits > 0)
-        so.tech.packet_bits = pkt_bits;
     if (fp && (rc = noc_floorplan_read(&app, fp, &ctx)) != NOC_OK)
         goto done;
-    int placed = 0;
-    for (int i = 0; i < app.ncores; i++)
-        placed += app.cores[i].has_pos;
-    if (placed > 0 && placed < app.ncores) {
-        for (int i = 0; i < app.ncores; i++)
-            if (!app.cores[i].has_pos) {
-                rc = fp ? noc_error(&ctx, NOC_EINVAL, fp, 0, "the floorplan does not place core %s",
-                                    app.cores[i].name)
-                        : noc_error(&ctx, NOC_EINVAL, apppath, 0,
-                                    "core %s has no position (x, y) while other cores have one",
-                                    app.cores[i].name);
-                goto done;
-            }
-    }
-    if (placed == 0 && (rc = noc_floorplan_mincut(&app, so.seed, &ctx)) != NOC_OK)
+    if ((rc = noc_floorplan_place(&app, fp, apppath, so.seed, &ctx)) != NOC_OK)
         goto done;
     if (kfix) {
         if (kfix > app.ncores) {
@@ -459,7 +442,7 @@ int cmd_floorplan(int argc, char **argv)
     if (rc == NOC_OK && svg)
         rc = noc_floorplan_svg(&app, &sb, &ctx);
     if (rc == NOC_OK) {
-        const struct cli_out csv = {out, b.data, b.len}, pic = {svg, sb.data, sb.len};
+        const struct cli_out csv = {out, b.data, b.len, "-o"}, pic = {svg, sb.data, sb.len, "--svg"};
         int csv_last = out && !strcmp(out, "-"); /* stdout last: it cannot be undone */
         const struct cli_out outs[] = {csv_last ? pic : csv, csv_last ? csv : pic};
         rc = cli_write_all(outs, 2, &ctx);

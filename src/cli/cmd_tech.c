@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "nocsyn/json.h"
 #include "nocsyn/tech.h"
+#include "nocsyn/units.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -23,12 +24,13 @@ static const char tech_help[] =
     "The maximum clock comes from the Peh & Dally (HPCA 2001) router delay model\n"
     "in FO4 (45 nm defaults: FO4 22.5 ps, 2 VCs, 3 stages), or from a library\n"
     "table in the tech file (lines 'fmax_mhz.R = MHZ', as SunFloor's switch\n"
-    "library).  README.md lists every key of the tech file with its source.\n"
+    "library).  README.md lists every key of the tech file with its source; a\n"
+    "value outside its range (include/nocsyn/tech.h) is exit 2 at its line.\n"
     "\n"
     "  --tech FILE      model overrides (key = value lines)\n"
-    "  --width BITS     link (flit) width, default 32\n"
+    "  --width BITS     link (flit) width, default " NOC_UNITS_STR(NOC_DEFAULT_LINK_WIDTH) "\n"
     "  --radix LO:HI    radices to list, default 2:16\n"
-    "  --freq MHZ       clock for the power column and wire reach, default 1000\n"
+    "  --freq MHZ       clock for the power column and wire reach, default " NOC_UNITS_STR(NOC_DEFAULT_FREQ_MHZ) "\n"
     "  --format F       text (default) or json: {\"width\", \"freq_mhz\",\n"
     "                   \"radix\": [{\"radix\", \"fmax_mhz\", \"stage_ps\": [...],\n"
     "                   \"area_mm2\", \"power_mw\"}, ...], \"wire_mm_per_cycle\",\n"
@@ -59,7 +61,7 @@ static int print_json(const struct noc_tech *t, double w, int lo, int hi, double
         noc_json_add_num(j, o, "area_mm2", noc_tech_router_mm2(t, r, w));
         noc_json_add_num(j, o, "power_mw", noc_tech_router_mw(t, r, w, 0, f));
     }
-    noc_json_add_num(j, root, "wire_mm_per_cycle", t->wire_ps_mm > 0 ? 1e6 / f / t->wire_ps_mm : 0);
+    noc_json_add_num(j, root, "wire_mm_per_cycle", t->wire_ps_mm > 0 ? noc_period_ps(f) / t->wire_ps_mm : 0);
     noc_json_add_num(j, root, "packet_flits", noc_tech_packet_flits(t, w));
     noc_json_add_num(j, root, "router_stages", t->router_stages);
     noc_json_add_bool(j, root, "table", t->has_table);
@@ -87,7 +89,7 @@ static void print_text(const struct noc_tech *t, double w, int lo, int hi, doubl
     }
     printf("at %g MHz: largest radix %d; one cycle of wire reaches %.3g mm (%g ps/mm);\n"
            "a %g-bit packet is %d flits; a router adds %g cycles per hop\n",
-           f, noc_tech_max_radix(t, w, f), t->wire_ps_mm > 0 ? 1e6 / f / t->wire_ps_mm : 0,
+           f, noc_tech_max_radix(t, w, f), t->wire_ps_mm > 0 ? noc_period_ps(f) / t->wire_ps_mm : 0,
            t->wire_ps_mm, t->packet_bits, noc_tech_packet_flits(t, w), t->router_stages);
 }
 
@@ -97,11 +99,11 @@ int cmd_tech(int argc, char **argv)
         return cli_help(tech_help);
     static const struct option longopts[] = {
         {"tech", required_argument, NULL, O_TECH},   {"width", required_argument, NULL, O_WIDTH},
-        {"radix", required_argument, NULL, O_RADIX}, {"freq", required_argument, NULL, O_FREQ},
+        {"radix", required_argument, NULL, O_RADIX}, CLI_OPT_FREQ(O_FREQ),
         {"format", required_argument, NULL, O_FORMAT}, {NULL, 0, NULL, 0},
     };
     const char *techf = NULL;
-    double w = 32, f = 1000;
+    double w = NOC_DEFAULT_LINK_WIDTH, f = NOC_DEFAULT_FREQ_MHZ;
     long lo = 2, hi = 16;
     int json = 0, c;
     opterr = 0;
@@ -114,7 +116,7 @@ int cmd_tech(int argc, char **argv)
                 return cli_usage("--width '%s': a number of bits in 1..4096", optarg);
             break;
         case O_FREQ:
-            if (noc_parse_double(optarg, &f) || !(f > 0 && f <= 1e5))
+            if (cli_freq_value(optarg, &f) || f > 1e5)
                 return cli_usage("--freq '%s': a frequency in MHz, > 0", optarg);
             break;
         case O_RADIX: {

@@ -1,7 +1,10 @@
 /* Shared CLI helpers. */
 #include "cli.h"
+#include "nocsyn/json.h"
+#include "nocsyn/synth.h"
 #include <math.h>
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +15,15 @@ int cli_fail(const struct noc_ctx *ctx)
 {
     fprintf(stderr, "nocsyn: %s\n", ctx->msg[0] ? ctx->msg : noc_strerror(ctx->status));
     return noc_exit_code(ctx->status ? ctx->status : NOC_EINTERNAL);
+}
+
+void cli_json_line(struct noc_json *j, struct noc_buf *b)
+{
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    if (noc_json_print_line(j, b, &ctx) != NOC_OK)
+        b->failed = 1;
+    noc_json_free(j);
 }
 
 int cli_fail_in(const char *where, const struct noc_ctx *ctx)
@@ -35,10 +47,58 @@ int cli_usage(const char *fmt, ...)
     return 2;
 }
 
+/* Notes wait here until the command has finished (cli_notes_end): the
+ * contract is exactly one stderr line on failure, so they are printed only
+ * on success.  Like the signal-cleanup table of outputs.c this is process
+ * state of the CLI (a note sink has no other place to reach); bounded. */
+#define NOTES_MAX 65536
+static struct {
+    char text[NOTES_MAX];
+    size_t len;
+    int dropped;
+} notes;
+
 static void note_sink(void *ud, const char *msg)
 {
     (void)ud;
-    fprintf(stderr, "nocsyn: note: %s\n", msg);
+    int n = snprintf(notes.text + notes.len, sizeof notes.text - notes.len, "nocsyn: note: %s\n", msg);
+    if (n < 0 || (size_t)n >= sizeof notes.text - notes.len) {
+        notes.text[notes.len] = '\0';
+        notes.dropped++;
+    } else {
+        notes.len += (size_t)n;
+    }
+}
+
+void cli_notes_end(int ok)
+{
+    if (ok) {
+        fputs(notes.text, stderr);
+        if (notes.dropped)
+            fprintf(stderr, "nocsyn: note: %d more notes not shown\n", notes.dropped);
+    }
+    notes.len = 0;
+    notes.text[0] = '\0';
+    notes.dropped = 0;
+}
+
+int cli_stdout_end(int code)
+{
+    int failed = ferror(stdout) != 0, e = failed ? errno : 0; /* the failed write's, most likely */
+    if (fflush(stdout) != 0) {
+        failed = 1;
+        e = errno;
+    }
+    if (fclose(stdout) != 0 && !failed) {
+        failed = 1;
+        e = errno;
+    }
+    if (failed && code == 0) {
+        fprintf(stderr, "nocsyn: <stdout>: write failed%s%s\n", e ? ": " : "", e ? strerror(e) : "");
+        code = noc_exit_code(NOC_EIO);
+    }
+    cli_notes_end(code == 0);
+    return code;
 }
 
 void cli_ctx_init(struct noc_ctx *ctx)
@@ -109,5 +169,26 @@ int cli_parse_grid(const char *opt, const char *s, double lo, double hi, int who
     noc_ctx_init(&ctx);
     if (noc_parse_grid(opt, s, lo, hi, whole, vals, max, n, &ctx) != NOC_OK)
         return cli_usage("%s", ctx.msg);
+    return 0;
+}
+
+int cli_freq_value(const char *arg, double *mhz)
+{
+    return noc_parse_double(arg, mhz) || !(*mhz > 0 && *mhz <= 1e5) ? -1 : 0;
+}
+
+int cli_grid_freq(const char *arg, struct noc_synth_opts *so)
+{
+    if (cli_parse_grid("--freq", arg, 1e-3, 1e5, 0, so->freqs, NOC_SYNTH_MAX_GRID, &so->nfreqs))
+        return 2;
+    so->freq_mhz = so->freqs[0];
+    return 0;
+}
+
+int cli_grid_width(const char *arg, struct noc_synth_opts *so)
+{
+    if (cli_parse_grid("--link-width", arg, 1, 4096, 1, so->widths, NOC_SYNTH_MAX_GRID, &so->nwidths))
+        return 2;
+    so->link_width = so->widths[0];
     return 0;
 }

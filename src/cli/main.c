@@ -23,6 +23,7 @@ static const struct cli_cmd commands[] = {
     {"sim", cmd_sim, "cycle-level network simulation: latency, throughput, saturation"},
     {"campaign", cmd_campaign, "a campaign of jobs (apps x methods x ranges) for GNU parallel, make or Slurm; collect"},
     {"rtl", cmd_rtl, "synthesizable SystemVerilog: routers, links, top level, testbench"},
+    {"characterize", cmd_characterize, "the emitted router on a Liberty library (Yosys, OpenSTA): a tech file"},
 };
 
 static void usage(FILE *f)
@@ -43,14 +44,15 @@ int main(int argc, char **argv)
         return cli_usage("missing COMMAND (see 'nocsyn --help')");
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         usage(stdout);
-        return 0;
+        return cli_stdout_end(0);
     }
     if (!strcmp(argv[1], "--version")) {
         printf("nocsyn %s\n", NOC_VERSION);
-        return 0;
+        return cli_stdout_end(0);
     }
+    /* Every command ends through one checked stdout path. */
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
+            return cli_stdout_end(commands[i].run(argc - 1, argv + 1));
     return cli_usage("unknown command '%s' (see 'nocsyn --help')", argv[1]);
 }

@@ -156,9 +156,51 @@ static void dir_of(const char *path, char *dir, size_t dsz)
         snprintf(dir, dsz, "%.*s", (int)(slash - path), path);
 }
 
+/* The option that names output i ("--svg"), else its path. */
+static const char *out_name(const struct cli_out *o)
+{
+    return o->opt ? o->opt : o->path;
+}
+
+/* 1 when paths a and b name the same file: both stdout, the same existing
+ * file (device and inode: aliases such as ./X, symbolic and hard links),
+ * or the same name in the same directory (device and inode of the
+ * directory) when a file does not exist yet. */
+static int same_target(const char *a, const char *b)
+{
+    int sa = !strcmp(a, "-"), sb = !strcmp(b, "-");
+    if (sa || sb)
+        return sa && sb;
+    struct stat fa, fb;
+    int ea = stat(a, &fa) == 0, eb = stat(b, &fb) == 0;
+    if (ea && eb)
+        return fa.st_dev == fb.st_dev && fa.st_ino == fb.st_ino;
+    if (ea != eb)
+        return 0;
+    const char *ba = strrchr(a, '/') ? strrchr(a, '/') + 1 : a;
+    const char *bb = strrchr(b, '/') ? strrchr(b, '/') + 1 : b;
+    char da[4096], db[4096];
+    dir_of(a, da, sizeof da);
+    dir_of(b, db, sizeof db);
+    return !strcmp(ba, bb) && stat(da, &fa) == 0 && stat(db, &fb) == 0 && fa.st_dev == fb.st_dev &&
+           fa.st_ino == fb.st_ino;
+}
+
+int cli_outputs_distinct(const struct cli_out *outs, int n, struct noc_ctx *ctx)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; outs[i].path && j < n; j++)
+            if (outs[j].path && same_target(outs[i].path, outs[j].path))
+                return noc_error(ctx, NOC_EINVAL, NULL, 0, "%s '%s' and %s '%s' name the same file",
+                                 out_name(&outs[i]), outs[i].path, out_name(&outs[j]), outs[j].path);
+    return NOC_OK;
+}
+
 int cli_write_all(const struct cli_out *outs, int n, struct noc_ctx *ctx)
 {
-    int rc = NOC_OK, i;
+    int rc = cli_outputs_distinct(outs, n, ctx), i;
+    if (rc != NOC_OK)
+        return rc;
     char(*tmp)[4400] = calloc((size_t)n + 1, sizeof *tmp);
     int *slot = calloc((size_t)n + 1, sizeof *slot);
     if (!tmp || !slot) {

@@ -5,6 +5,7 @@
 
 #include <cjson/cJSON.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +101,13 @@ void noc_json_add_round(struct noc_json *j, struct noc_json_node *parent, const 
     noc_json_add_num(j, parent, key, noc_round_digits(v, digits));
 }
 
+void noc_json_add_int(struct noc_json *j, struct noc_json_node *parent, const char *key, long long v)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%lld", v);
+    put(j, parent, key, cJSON_CreateRaw(text));
+}
+
 void noc_json_add_bool(struct noc_json *j, struct noc_json_node *parent, const char *key, int v)
 {
     put(j, parent, key, cJSON_CreateBool(v != 0));
@@ -134,3 +142,59 @@ cleanup:
     free(text);
     return rc;
 }
+
+/* ---- the one-line layout (json.h: noc_json_print_line) */
+
+static void line_str(struct noc_buf *b, const char *s)
+{
+    noc_buf_append(b, "\"", 1);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            noc_buf_printf(b, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            noc_buf_printf(b, "\\u%04x", (unsigned char)*s);
+        else
+            noc_buf_append(b, s, 1);
+    }
+    noc_buf_append(b, "\"", 1);
+}
+
+static void line_value(struct noc_buf *b, const cJSON *v)
+{
+    if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
+        int obj = cJSON_IsObject(v);
+        noc_buf_append(b, obj ? "{" : "[", 1);
+        for (const cJSON *c = v->child; c; c = c->next) {
+            if (c != v->child)
+                noc_buf_append(b, ", ", 2);
+            if (obj) {
+                line_str(b, c->string);
+                noc_buf_append(b, ": ", 2);
+            }
+            line_value(b, c);
+        }
+        noc_buf_append(b, obj ? "}" : "]", 1);
+    } else if (cJSON_IsString(v))
+        line_str(b, v->valuestring);
+    else if (cJSON_IsRaw(v))
+        noc_buf_append(b, v->valuestring, strlen(v->valuestring));
+    else if (cJSON_IsNumber(v) && isfinite(v->valuedouble))
+        noc_buf_num(b, v->valuedouble);
+    else if (cJSON_IsTrue(v))
+        noc_buf_append(b, "true", 4);
+    else if (cJSON_IsFalse(v))
+        noc_buf_append(b, "false", 5);
+    else
+        noc_buf_append(b, "null", 4);
+}
+
+int noc_json_print_line(const struct noc_json *j, struct noc_buf *out, struct noc_ctx *ctx)
+{
+    int rc = noc_json_status(j, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    line_value(out, j->root);
+    noc_buf_append(out, "\n", 1);
+    return noc_buf_status(out, "JSON", ctx);
+}
+

@@ -13,6 +13,7 @@
 #include "nocsyn/synth.h"
 #include "nocsyn/topo.h"
 #include "nocsyn/tech.h"
+#include "nocsyn/units.h"
 
 static int path_of(const char *dir, const char *name, const char *ext, char *out, size_t n,
                    struct noc_ctx *ctx)
@@ -49,7 +50,7 @@ int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech,
         if (timed) {
             int cyc = noc_tech_flow_cycles(tech, t, r->src, r->dst, r->path, r->len, 32);
             noc_buf_printf(b, "%d,%d,", r->len - 1, cyc);
-            noc_buf_num(b, cyc * 1000.0 / t->freq_mhz);
+            noc_buf_num(b, noc_cycles_ns(cyc, t->freq_mhz));
         } else {
             struct noc_buf p;
             noc_buf_init(&p);

@@ -22,6 +22,7 @@
 #include "nocsyn/synth.h"
 #include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
+#include "nocsyn/units.h"
 
 int noc_design_links_csv(const struct noc_topo *t, const struct noc_layout *L, const struct noc_tech *tech,
                          struct noc_buf *b)
@@ -101,7 +102,8 @@ static int booksim_traffic(const struct noc_topo *t, const struct noc_app *app, 
         free(in);
         return 0;
     }
-    double width = t->link_width > 0 ? t->link_width : 32, freq = t->freq_mhz > 0 ? t->freq_mhz : 1000;
+    double width = t->link_width > 0 ? t->link_width : NOC_DEFAULT_LINK_WIDTH,
+           freq = t->freq_mhz > 0 ? t->freq_mhz : NOC_DEFAULT_FREQ_MHZ;
     double rate = tot / (t->nterminals * width / 8 * freq);
     noc_buf_printf(b, "// Traffic: the app's %d flows, %.6g MB/s in all, as BookSim can express them:\n"
                       "// every node injects at the mean rate (%.6g MB/s over %d nodes, %.0f-bit flits at\n"

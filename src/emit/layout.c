@@ -12,6 +12,7 @@
 
 #include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
+#include "nocsyn/units.h"
 #include "legal_int.h"
 
 #define NM_PER_MM 1000000.0
@@ -197,7 +198,7 @@ int noc_layout_build(struct noc_layout *L, const struct noc_topo *t, const struc
     long long *cx = noc_calloc(ctx, (size_t)V + 1, sizeof *cx), *cy = noc_calloc(ctx, (size_t)V + 1, sizeof *cy);
     L->nnodes = V;
     L->nch = E;
-    L->width = t->link_width > 0 ? t->link_width : 32;
+    L->width = t->link_width > 0 ? t->link_width : NOC_DEFAULT_LINK_WIDTH;
     L->names = noc_calloc(ctx, (size_t)V + 1, sizeof *L->names);
     L->placed = noc_calloc(ctx, (size_t)V + 1, sizeof *L->placed);
     L->nports = noc_calloc(ctx, (size_t)V + 1, sizeof *L->nports);
@@ -224,6 +225,14 @@ int noc_layout_build(struct noc_layout *L, const struct noc_topo *t, const struc
                        : L->placed[a] && L->placed[b] ? mm(llabs(cx[a] - cx[b]) + llabs(cy[a] - cy[b]))
                                                       : -1;
         L->stages[c] = L->placed[a] && L->placed[b] ? noc_tech_link_stages(tech, L->len_mm[c], t->freq_mhz) : 0;
+        if (L->stages[c] > NOC_TECH_MAX_LINK_STAGES) {
+            rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
+                      "channel '%.60s' -> '%.60s' (%g mm) needs %d pipeline registers at %g MHz, more than %d: "
+                      "shorten it or lower the clock",
+                      t->nodes[a].name, t->nodes[b].name, L->len_mm[c], L->stages[c], t->freq_mhz,
+                      NOC_TECH_MAX_LINK_STAGES);
+            goto cleanup;
+        }
         L->reg_first[c] = L->nregs;
         L->nregs += L->stages[c];
     }

@@ -9,6 +9,7 @@
 
 #include "nocsyn/app.h"
 #include "nocsyn/explore.h"
+#include "nocsyn/units.h"
 #include "report_int.h"
 
 /* The columns of summary.csv and of the report tables: INTERFACE 3.4's
@@ -38,12 +39,12 @@ static const struct col cols[] = {
 /* Value of column k for entry e: numbers in *v (NAN = n/a), strings in *s. */
 static void value(const struct noc_entry *e, size_t k, double *v, const char **s)
 {
-    const struct noc_metrics *m = &e->m;
+    const struct noc_metrics *m = &e->d.m;
     *s = NULL;
     *v = NAN;
     switch (k) {
-    case 0: *s = e->design; break;
-    case 1: *s = e->method; break;
+    case 0: *s = e->d.name; break;
+    case 1: *s = e->d.method; break;
     case 2: *v = m->routers; break;
     case 3: *v = m->links; break;
     case 4: *v = m->radix_max; break;
@@ -53,25 +54,25 @@ static void value(const struct noc_entry *e, size_t k, double *v, const char **s
     case 8: *v = m->max_utilization; break;
     case 9: *v = m->pd_avg; break;
     case 10: *v = m->wire_length_mm; break;
-    case 11: *v = e->power_mw; break;
-    case 12: *v = e->area_mm2; break;
+    case 11: *v = e->d.power_mw; break;
+    case 12: *v = e->d.area_mm2; break;
     case 13: *v = m->deadlock_free; break;
     case 14: *s = e->routing; break;
-    case 15: *v = e->vcs; break;
+    case 15: *v = e->d.vcs; break;
     case 16: *v = e->ecmp_load_mbps; break;
     case 17: *v = e->ideal_load_mbps; break;
     case 18: *v = e->simulated ? e->sim.saturation : NAN; break;
     case 19: *v = e->simulated ? e->sim.zero_load_latency : NAN; break;
     case 20: *v = e->simulated ? e->sim_headroom : NAN; break;
     case 21: *s = e->spec; break;
-    case 22: *v = e->freq_mhz > 0 ? e->freq_mhz : NAN; break;
-    case 23: *v = e->link_width > 0 ? e->link_width : NAN; break;
-    case 24: *v = e->freq_mhz > 0 ? e->lat_avg_ns : NAN; break;
-    case 25: *v = e->freq_mhz > 0 ? e->lat_max_ns : NAN; break;
-    case 26: *v = e->freq_mhz > 0 ? e->lat_avg_cycles : NAN; break;
-    case 27: *v = e->fmax_mhz > 0 ? e->fmax_mhz : NAN; break;
+    case 22: *v = e->d.freq_mhz > 0 ? e->d.freq_mhz : NAN; break;
+    case 23: *v = e->d.link_width > 0 ? e->d.link_width : NAN; break;
+    case 24: *v = e->d.freq_mhz > 0 ? e->d.lat_avg_ns : NAN; break;
+    case 25: *v = e->d.freq_mhz > 0 ? e->d.lat_max_ns : NAN; break;
+    case 26: *v = e->d.freq_mhz > 0 ? e->d.lat_avg_cycles : NAN; break;
+    case 27: *v = e->d.fmax_mhz > 0 ? e->d.fmax_mhz : NAN; break;
     case 28: *s = e->violations; break;
-    default: *v = e->pareto; break;
+    default: *v = e->d.pareto; break;
     }
 }
 
@@ -160,7 +161,7 @@ static void violations_and_skips(const struct noc_compare *c, struct noc_buf *b,
         if (!e->violations[0])
             continue;
         noc_buf_printf(b, html ? "<li><b>" : "- **");
-        html ? noc_buf_xml(b, e->design) : noc_buf_printf(b, "%s", e->design);
+        html ? noc_buf_xml(b, e->d.name) : noc_buf_printf(b, "%s", e->d.name);
         noc_buf_printf(b, html ? "</b> (" : "** (");
         html ? noc_buf_xml(b, e->violations) : noc_buf_printf(b, "%s", e->violations);
         noc_buf_printf(b, "): ");
@@ -219,7 +220,7 @@ int noc_compare_report_md(const struct noc_compare *c, const struct noc_app *app
     violations_and_skips(c, b, 0);
     noc_buf_printf(b, "\nDesigns: ");
     for (int i = 0; i < c->n; i++)
-        noc_buf_printf(b, "%s[%s](%s.svg)", i ? ", " : "", c->e[i].design, c->e[i].design);
+        noc_buf_printf(b, "%s[%s](%s.svg)", i ? ", " : "", c->e[i].d.name, c->e[i].d.name);
     noc_buf_printf(b, ". Baselines: cores placed by the auto mapping (greedy, pairwise swaps, annealing); "
                       "the generator spec is in summary.csv.\n");
     return b->failed ? NOC_ENOMEM : NOC_OK;
@@ -317,14 +318,14 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
     for (int i = 0; i < c->n; i++) {
         const struct noc_entry *e = &c->e[i];
         noc_buf_printf(b, "<div class=\"card\"><h3>");
-        noc_buf_xml(b, e->design);
+        noc_buf_xml(b, e->d.name);
         noc_buf_printf(b, "</h3><p>%d routers, radix &le; %d, %.3g mW, %.3g hops, routing %s (%d VC%s)",
-                       e->m.routers, e->m.radix_max, e->power_mw, e->m.hops_avg, e->routing, e->vcs, e->vcs > 1 ? "s" : "");
-        double ecap = e->freq_mhz > 0 && e->link_width > 0 ? e->link_width * e->freq_mhz / 8 : cap;
-        if (e->freq_mhz > 0)
+                       e->d.m.routers, e->d.m.radix_max, e->d.power_mw, e->d.m.hops_avg, e->routing, e->d.vcs, e->d.vcs > 1 ? "s" : "");
+        double ecap = e->d.freq_mhz > 0 && e->d.link_width > 0 ? noc_link_mbps(e->d.link_width, e->d.freq_mhz) : cap;
+        if (e->d.freq_mhz > 0)
             noc_buf_printf(b, "; %g MHz (its largest router closes at %.0f MHz), %g-bit links (%.6g MB/s), "
                               "zero-load latency %.3g ns average, %.3g ns worst flow",
-                           e->freq_mhz, e->fmax_mhz, e->link_width, ecap, e->lat_avg_ns, e->lat_max_ns);
+                           e->d.freq_mhz, e->d.fmax_mhz, e->d.link_width, ecap, e->d.lat_avg_ns, e->d.lat_max_ns);
         noc_buf_printf(b, "</p>\n");
         report_svg_design(b, e, ecap);
         noc_buf_printf(b, "<p>Link utilisation:</p>\n");
@@ -351,24 +352,13 @@ int noc_compare_write(const struct noc_compare *c, const struct noc_app *app, co
     noc_buf_init(&b);
     for (int i = 0; i < c->n && rc == NOC_OK; i++) {
         const struct noc_entry *e = &c->e[i];
-        struct noc_design d;
-        memset(&d, 0, sizeof d);
-        snprintf(d.name, sizeof d.name, "%s", e->design);
-        snprintf(d.method, sizeof d.method, "%s", e->method);
-        d.switches = e->switches;
-        d.feasible = 1;
-        d.topo = e->topo; /* borrowed, read only */
-        d.m = e->m;
-        d.power_mw = e->power_mw;
-        d.area_mm2 = e->area_mm2;
-        d.vcs = e->vcs;
-        d.freq_mhz = e->freq_mhz;
-        d.link_width = e->link_width;
-        d.fmax_mhz = e->fmax_mhz;
-        d.lat_avg_cycles = e->lat_avg_cycles;
-        d.lat_max_cycles = e->freq_mhz > 0 ? e->lat_max_ns * e->freq_mhz / 1000.0 : 0;
-        d.lat_avg_ns = e->lat_avg_ns;
-        d.lat_max_ns = e->lat_max_ns;
+        /* The entry's own design record (topo and metrics borrowed, read
+         * only), as compare's design files have always carried it: pareto
+         * false (compare's front is summary.csv's column) and the worst
+         * flow's cycles from its ns. */
+        struct noc_design d = e->d;
+        d.pareto = 0;
+        d.lat_max_cycles = e->d.freq_mhz > 0 ? noc_ns_cycles(e->d.lat_max_ns, e->d.freq_mhz) : 0;
         rc = noc_design_write(&d, app, dir, tech, ctx);
     }
     static const struct {

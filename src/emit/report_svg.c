@@ -21,7 +21,7 @@ static void util_colour(double u, char out[8])
 
 void report_svg_design(struct noc_buf *b, const struct noc_entry *e, double cap)
 {
-    const struct noc_topo *t = &e->topo;
+    const struct noc_topo *t = &e->d.topo;
     double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
     for (int v = 0; v < t->nnodes; v++) {
         const struct noc_node *n = &t->nodes[v];
@@ -128,15 +128,15 @@ void report_svg_design(struct noc_buf *b, const struct noc_entry *e, double cap)
  * clock, else average hops. */
 static double yval(const struct noc_entry *e)
 {
-    return e->lat_avg_ns > 0 ? e->lat_avg_ns : e->m.hops_avg;
+    return e->d.lat_avg_ns > 0 ? e->d.lat_avg_ns : e->d.m.hops_avg;
 }
 
 void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
 {
     double pmin = INFINITY, pmax = -INFINITY, hmin = INFINITY, hmax = -INFINITY;
     for (int i = 0; i < c->n; i++) {
-        pmin = fmin(pmin, c->e[i].power_mw);
-        pmax = fmax(pmax, c->e[i].power_mw);
+        pmin = fmin(pmin, c->e[i].d.power_mw);
+        pmax = fmax(pmax, c->e[i].d.power_mw);
         hmin = fmin(hmin, yval(&c->e[i]));
         hmax = fmax(hmax, yval(&c->e[i]));
     }
@@ -163,20 +163,23 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
     noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">power (mW)</text>\n", (L + W - R) / 2, H - 12);
     noc_buf_printf(b, "<text x=\"14\" y=\"%.1f\" transform=\"rotate(-90 14 %.1f)\" text-anchor=\"middle\">%s</text>\n",
                    (T + H - B) / 2, (T + H - B) / 2,
-                   c->n && c->e[0].lat_avg_ns > 0 ? "average zero-load latency (ns)" : "average hops");
+                   c->n && c->e[0].d.lat_avg_ns > 0 ? "average zero-load latency (ns)" : "average hops");
     /* The Pareto front over (power, latency): designs that meet every
      * constraint and that no other such design beats on both. */
     int front[64], nf = 0;
     for (int i = 0; i < c->n && nf < 64; i++) {
         int dom = c->e[i].violations[0] != '\0';
-        for (int j = 0; j < c->n && !dom; j++)
-            dom = j != i && !c->e[j].violations[0] && c->e[j].power_mw <= c->e[i].power_mw && yval(&c->e[j]) <= yval(&c->e[i]) &&
-                  (c->e[j].power_mw < c->e[i].power_mw || yval(&c->e[j]) < yval(&c->e[i]));
+        double vi[2] = {c->e[i].d.power_mw, yval(&c->e[i])}, vj[2];
+        for (int j = 0; j < c->n && !dom; j++) {
+            vj[0] = c->e[j].d.power_mw;
+            vj[1] = yval(&c->e[j]);
+            dom = j != i && !c->e[j].violations[0] && noc_pareto_dominates(vj, vi, 2, 0);
+        }
         if (!dom)
             front[nf++] = i;
     }
     for (int a = 1; a < nf; a++) /* sort the front by power */
-        for (int k = a; k > 0 && c->e[front[k]].power_mw < c->e[front[k - 1]].power_mw; k--) {
+        for (int k = a; k > 0 && c->e[front[k]].d.power_mw < c->e[front[k - 1]].d.power_mw; k--) {
             int x = front[k];
             front[k] = front[k - 1];
             front[k - 1] = x;
@@ -184,7 +187,7 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
     if (nf > 1) {
         noc_buf_printf(b, "<polyline fill=\"none\" stroke=\"#c33\" stroke-dasharray=\"4 3\" points=\"");
         for (int k = 0; k < nf; k++)
-            noc_buf_printf(b, "%.1f,%.1f ", PX(c->e[front[k]].power_mw), PY(yval(&c->e[front[k]])));
+            noc_buf_printf(b, "%.1f,%.1f ", PX(c->e[front[k]].d.power_mw), PY(yval(&c->e[front[k]])));
         noc_buf_printf(b, "\"/>\n");
     }
     for (int i = 0; i < c->n; i++) {
@@ -193,9 +196,9 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
         const char *col = synth ? "#c33" : "#36c";
         int viol = e->violations[0] != '\0';
         noc_buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"><title>",
-                       PX(e->power_mw), PY(yval(e)), viol ? "#fff" : col, col);
-        noc_buf_xml(b, e->design);
-        noc_buf_printf(b, ": %.2f mW, %.3f %s", e->power_mw, yval(e), e->lat_avg_ns > 0 ? "ns" : "hops");
+                       PX(e->d.power_mw), PY(yval(e)), viol ? "#fff" : col, col);
+        noc_buf_xml(b, e->d.name);
+        noc_buf_printf(b, ": %.2f mW, %.3f %s", e->d.power_mw, yval(e), e->d.lat_avg_ns > 0 ? "ns" : "hops");
         if (viol) {
             noc_buf_printf(b, "; breaks ");
             noc_buf_xml(b, e->violations);
@@ -204,10 +207,10 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
         /* Stack the labels of points that (nearly) coincide. */
         int stack = 0;
         for (int j = 0; j < i; j++)
-            stack += fabs(PX(c->e[j].power_mw) - PX(e->power_mw)) < 40 &&
+            stack += fabs(PX(c->e[j].d.power_mw) - PX(e->d.power_mw)) < 40 &&
                      fabs(PY(yval(&c->e[j])) - PY(yval(e))) < 12;
-        noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">", PX(e->power_mw) + 7, PY(yval(e)) - 6 - 12 * stack);
-        noc_buf_xml(b, e->design);
+        noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">", PX(e->d.power_mw) + 7, PY(yval(e)) - 6 - 12 * stack);
+        noc_buf_xml(b, e->d.name);
         noc_buf_printf(b, "</text>\n");
     }
     noc_buf_printf(b, "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"#c33\"/><text x=\"%.0f\" y=\"%.0f\">synthesized</text>\n", L + 12, T + 14, L + 20, T + 18);
@@ -221,7 +224,7 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
 void report_svg_histogram(struct noc_buf *b, const struct noc_entry *e, double cap)
 {
     int bins[10] = {0}, total = 0, maxb = 1;
-    const struct noc_topo *t = &e->topo;
+    const struct noc_topo *t = &e->d.topo;
     for (int c = 0; c < t->nch; c++) {
         if (!noc_topo_is_rr(t, c) || cap <= 0 || !e->load_mbps)
             continue;
@@ -295,7 +298,7 @@ void report_svg_latency(struct noc_buf *b, const struct noc_compare *c)
             if (e->sim.points[k].stable && isfinite(e->sim.points[k].latency_avg))
                 noc_buf_printf(b, "%.1f,%.1f ", LX(e->sim.points[k].offered), LY(e->sim.points[k].latency_avg));
         noc_buf_printf(b, "\"/>\n<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">", W - R + 10, T + 14 + 14 * shown, col);
-        noc_buf_xml(b, e->design);
+        noc_buf_xml(b, e->d.name);
         noc_buf_printf(b, " (sat. %.2f)</text>\n", e->sim.saturation);
         shown++;
     }

@@ -87,23 +87,6 @@ static void cgraph_free(struct cgraph *g)
     free(g->adjw);
 }
 
-static int uf_find(int *p, int x)
-{
-    while (p[x] != x) {
-        p[x] = p[p[x]];
-        x = p[x];
-    }
-    return x;
-}
-
-static void uf_union(int *p, int a, int b)
-{
-    a = uf_find(p, a);
-    b = uf_find(p, b);
-    if (a != b)
-        p[a < b ? b : a] = a < b ? a : b;
-}
-
 /* Sets [lo, hi]: the component weights reachable by subsets (bitset subset
  * sum, O(C * N / 64)) nearest to [split, N - split] (split = floor(N/2)
  * for the bisection). */
@@ -152,19 +135,18 @@ static int contract(const struct noc_topo *t, struct cgraph *g, struct noc_ctx *
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    for (int r = 0; r < R; r++)
-        p[r] = r;
+    noc_uf_init(p, R);
     for (int v = R; v < R + N; v++) { /* tie each terminal's routers */
         int first = noc_topo_inject_router(t, v);
         for (int e = gr->off[v]; e < gr->off[v + 1]; e++)
-            uf_union(p, first, gr->dst[e]);
+            noc_uf_union_min(p, first, gr->dst[e]);
         for (int i = gr->in_off[v]; i < gr->in_off[v + 1]; i++)
-            uf_union(p, first, gr->src[gr->in_edge[i]]);
+            noc_uf_union_min(p, first, gr->src[gr->in_edge[i]]);
     }
     for (int r = 0; r < R; r++) /* roots are the smallest ids: numbered first */
-        g->comp[r] = uf_find(p, r) == r ? g->C++ : -1;
+        g->comp[r] = noc_uf_find(p, r) == r ? g->C++ : -1;
     for (int r = 0; r < R; r++)
-        g->comp[r] = g->comp[uf_find(p, r)];
+        g->comp[r] = g->comp[noc_uf_find(p, r)];
     for (int v = R; v < R + N; v++)
         g->w[g->comp[noc_topo_inject_router(t, v)]]++;
     for (int e = 0; e < t->nch; e++) {

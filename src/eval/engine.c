@@ -9,6 +9,7 @@
 #include "nocsyn/route.h"
 #include "nocsyn/topo.h"
 #include "nocsyn/traffic.h"
+#include "nocsyn/units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -137,7 +138,7 @@ static int capacities(const struct noc_topo *t, const struct noc_eval_opts *o,
         if (o->link_capacity_mbps > 0)
             m->capacity[e] = o->link_capacity_mbps;
         else if (t->freq_mhz > 0 && wdt > 0)
-            m->capacity[e] = wdt * t->freq_mhz / 8;
+            m->capacity[e] = noc_link_mbps(wdt, t->freq_mhz);
     }
     return NOC_OK;
 }

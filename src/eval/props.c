@@ -22,6 +22,7 @@
 #include "nocsyn/eval.h"
 
 #include "nocsyn/topo.h"
+#include "nocsyn/units.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -173,21 +174,6 @@ static int find_auto(struct sym *s, int a, int b, int a2, int b2)
     return extend(s, 0);
 }
 
-static int uf_find(int *p, int x)
-{
-    while (p[x] != x)
-        x = p[x] = p[p[x]];
-    return x;
-}
-
-static void uf_union(int *p, int a, int b)
-{
-    a = uf_find(p, a);
-    b = uf_find(p, b);
-    if (a != b)
-        p[a > b ? a : b] = a < b ? a : b;
-}
-
 static int sym_build(const struct noc_topo *t, struct sym *s, struct noc_ctx *ctx)
 {
     int R = t->nrouters;
@@ -255,19 +241,18 @@ static int symmetry(const struct noc_topo *t, struct noc_topo_params *p, struct 
         }
     for (int e = 0; e < E; e++)
         eid[(size_t)eu[e] * R + ev[e]] = eid[(size_t)ev[e] * R + eu[e]] = e;
-    for (int v = 0; v < R; v++)
-        orb[v] = v;
+    noc_uf_init(orb, R);
     /* Records automorphism s.map into both orbit structures. */
 #define RECORD()                                                                                 \
     do {                                                                                         \
         for (int x = 0; x < R; x++)                                                              \
-            uf_union(orb, x, s.map[x]);                                                          \
+            noc_uf_union_min(orb, x, s.map[x]);                                                  \
         for (int f = 0; f < E; f++)                                                              \
-            uf_union(eorb, f, eid[(size_t)s.map[eu[f]] * R + s.map[ev[f]]]);                     \
+            noc_uf_union_min(eorb, f, eid[(size_t)s.map[eu[f]] * R + s.map[ev[f]]]);             \
     } while (0)
     int vt = 1;
     for (int v = 1; v < R && vt == 1; v++) {
-        if (uf_find(orb, v) == uf_find(orb, 0))
+        if (noc_uf_find(orb, v) == noc_uf_find(orb, 0))
             continue;
         int r = find_auto(&s, 0, v, -1, -1);
         if (r > 0)
@@ -277,7 +262,7 @@ static int symmetry(const struct noc_topo *t, struct noc_topo_params *p, struct 
     }
     int et = 1;
     for (int e = 1; e < E && et == 1; e++) {
-        if (uf_find(eorb, e) == uf_find(eorb, 0))
+        if (noc_uf_find(eorb, e) == noc_uf_find(eorb, 0))
             continue;
         int r = find_auto(&s, eu[0], eu[e], ev[0], ev[e]);
         if (r == 0)
@@ -339,7 +324,7 @@ int noc_topo_params(const struct noc_topo *t, double width, double freq_mhz, int
     p->channel_mbps = p->port_mbps = p->aggregate_mbps = p->channels_mbps = NAN;
     p->bisection_mbps = p->bisection_wires = NAN;
     if (p->width > 0 && p->freq_mhz > 0) {
-        p->channel_mbps = p->width * p->freq_mhz / 8.0;
+        p->channel_mbps = noc_link_mbps(p->width, p->freq_mhz);
         p->port_mbps = p->channel_mbps;
         p->aggregate_mbps = p->channel_mbps * t->nterminals;
         p->channels_mbps = p->channel_mbps * noc_topo_rr_channels(t);

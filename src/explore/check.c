@@ -8,6 +8,7 @@
 
 #include "explore_int.h"
 #include "nocsyn/app.h"
+#include "nocsyn/units.h"
 
 /* Appends constraint `name` to e->violations and a sentence to
  * e->violation_text. */
@@ -40,7 +41,7 @@ static int entry_check(struct noc_entry *e, const struct noc_app *app, const str
                        struct noc_ctx *ctx)
 {
     const struct noc_synth_opts *so = &o->synth;
-    const struct noc_topo *t = &e->topo;
+    const struct noc_topo *t = &e->d.topo;
     e->violations[0] = e->violation_text[0] = '\0';
     /* max_hops: router-to-router links of the flow's route. */
     int nh = 0, worst = -1;
@@ -56,14 +57,14 @@ static int entry_check(struct noc_entry *e, const struct noc_app *app, const str
         add(e, "max_hops", "%d flow%s above max_hops (first: %s -> %s, %d hops > %d)", nh, nh > 1 ? "s" : "",
             app->cores[fl->src].name, app->cores[fl->dst].name, route_of(t, app, worst)->len - 1, fl->max_hops);
     }
-    if (so->max_radix > 0 && e->m.radix_max > so->max_radix)
-        add(e, "radix", "a %d-port router, above --max-radix %d", e->m.radix_max, so->max_radix);
-    if (e->freq_mhz > 0 && e->fmax_mhz > 0 && e->freq_mhz > e->fmax_mhz * (1 + 1e-12))
-        add(e, "timing", "runs at %g MHz, its largest router closes at %.0f MHz", e->freq_mhz, e->fmax_mhz);
-    if (!isnan(e->m.max_utilization) && e->m.max_utilization > so->max_util * (1 + 1e-9))
-        add(e, "capacity", "a channel loaded to %.3g of its capacity, above --max-util %g", e->m.max_utilization,
+    if (so->max_radix > 0 && e->d.m.radix_max > so->max_radix)
+        add(e, "radix", "a %d-port router, above --max-radix %d", e->d.m.radix_max, so->max_radix);
+    if (e->d.freq_mhz > 0 && e->d.fmax_mhz > 0 && e->d.freq_mhz > e->d.fmax_mhz * (1 + 1e-12))
+        add(e, "timing", "runs at %g MHz, its largest router closes at %.0f MHz", e->d.freq_mhz, e->d.fmax_mhz);
+    if (!isnan(e->d.m.max_utilization) && e->d.m.max_utilization > so->max_util * (1 + 1e-9))
+        add(e, "capacity", "a channel loaded to %.3g of its capacity, above --max-util %g", e->d.m.max_utilization,
             so->max_util);
-    if (e->freq_mhz > 0) {
+    if (e->d.freq_mhz > 0) {
         int *cyc = noc_calloc(ctx, (size_t)app->nflows + 1, sizeof *cyc);
         double avg, mx;
         if (!cyc)
@@ -72,31 +73,33 @@ static int entry_check(struct noc_entry *e, const struct noc_app *app, const str
         int nl = 0, first = -1;
         for (int f = 0; rc == NOC_OK && f < app->nflows; f++)
             if (app->flows[f].max_latency_ns > 0 &&
-                cyc[f] * 1000.0 / e->freq_mhz > app->flows[f].max_latency_ns * (1 + 1e-9) && !nl++)
+                noc_cycles_ns(cyc[f], e->d.freq_mhz) > app->flows[f].max_latency_ns * (1 + 1e-9) && !nl++)
                 first = f;
         if (nl) {
             const struct noc_flow *fl = &app->flows[first];
             add(e, "latency", "%d flow%s above max_latency_ns (first: %s -> %s, %.3f ns > %g)", nl,
                 nl > 1 ? "s" : "", app->cores[fl->src].name, app->cores[fl->dst].name,
-                cyc[first] * 1000.0 / e->freq_mhz, fl->max_latency_ns);
+                noc_cycles_ns(cyc[first], e->d.freq_mhz), fl->max_latency_ns);
         }
         free(cyc);
         if (rc != NOC_OK)
             return rc;
     }
-    if (e->m.deadlock_free == 0)
-        add(e, "deadlock", "its routing (%s, %d VC%s) is not deadlock free", e->routing, e->vcs,
-            e->vcs > 1 ? "s" : "");
+    if (!isfinite(e->d.power_mw) || !isfinite(e->d.area_mm2) || (e->d.freq_mhz > 0 && !isfinite(e->d.lat_avg_ns)))
+        add(e, "model", "its power, area or latency is not a finite number (check the tech file)");
+    if (e->d.m.deadlock_free == 0)
+        add(e, "deadlock", "its routing (%s, %d VC%s) is not deadlock free", e->routing, e->d.vcs,
+            e->d.vcs > 1 ? "s" : "");
     return NOC_OK;
 }
 
 /* The objective vector of the Pareto front (explore.h). */
 static void objectives(const struct noc_entry *e, double v[4])
 {
-    v[0] = e->power_mw;
-    v[1] = e->freq_mhz > 0 ? e->lat_avg_ns : e->m.hops_avg;
-    v[2] = e->area_mm2;
-    v[3] = e->m.radix_max;
+    v[0] = e->d.power_mw;
+    v[1] = e->d.freq_mhz > 0 ? e->d.lat_avg_ns : e->d.m.hops_avg;
+    v[2] = e->d.area_mm2;
+    v[3] = e->d.m.radix_max;
 }
 
 int explore_check(struct noc_compare *c, const struct noc_app *app, const struct noc_compare_opts *o,
@@ -109,20 +112,15 @@ int explore_check(struct noc_compare *c, const struct noc_app *app, const struct
     }
     for (int i = 0; i < c->n; i++) {
         struct noc_entry *e = &c->e[i];
-        e->pareto = !e->violations[0];
+        e->d.pareto = !e->violations[0];
         double a[4], b[4];
         objectives(e, a);
-        for (int j = 0; j < c->n && e->pareto; j++) {
+        for (int j = 0; j < c->n && e->d.pareto; j++) {
             if (j == i || c->e[j].violations[0])
                 continue;
             objectives(&c->e[j], b);
-            int le = 1, lt = 0;
-            for (int k = 0; k < 4; k++) {
-                le &= b[k] <= a[k];
-                lt |= b[k] < a[k];
-            }
-            if (le && lt)
-                e->pareto = 0;
+            if (noc_pareto_dominates(b, a, 4, 0))
+                e->d.pareto = 0;
         }
     }
     return NOC_OK;

@@ -11,6 +11,7 @@
 #include "nocsyn/gen.h"
 #include "nocsyn/route.h"
 #include "nocsyn/traffic.h"
+#include "nocsyn/units.h"
 
 void noc_compare_opts_init(struct noc_compare_opts *o)
 {
@@ -30,8 +31,8 @@ void noc_compare_init(struct noc_compare *c) { memset(c, 0, sizeof *c); }
 void noc_compare_free(struct noc_compare *c)
 {
     for (int i = 0; i < c->n; i++) {
-        noc_topo_free(&c->e[i].topo);
-        noc_metrics_free(&c->e[i].m);
+        noc_topo_free(&c->e[i].d.topo);
+        noc_metrics_free(&c->e[i].d.m);
         free(c->e[i].load_mbps);
         if (c->e[i].simulated)
             noc_sim_result_free(&c->e[i].sim);
@@ -48,14 +49,15 @@ static struct noc_entry *new_entry(struct noc_compare *c, struct noc_ctx *ctx)
         return NULL;
     struct noc_entry *e = &c->e[c->n++];
     memset(e, 0, sizeof *e);
-    noc_topo_init(&e->topo);
-    noc_metrics_init(&e->m);
+    noc_topo_init(&e->d.topo);
+    noc_metrics_init(&e->d.m);
+    e->d.feasible = 1;
     e->ecmp_load_mbps = e->ideal_load_mbps = e->map_cost = NAN;
     return e;
 }
 
-/* Evaluates e->topo under e->routing (and ECMP, ideal beside), fills
- * power and area.  tr is the app traffic over e->topo's terminals. */
+/* Evaluates e->d.topo under e->routing (and ECMP, ideal beside), fills
+ * power and area.  tr is the app traffic over e->d.topo's terminals. */
 static int evaluate(struct noc_entry *e, const struct noc_traffic *tr, const struct noc_compare_opts *o,
                     struct noc_ctx *ctx)
 {
@@ -64,33 +66,33 @@ static int evaluate(struct noc_entry *e, const struct noc_traffic *tr, const str
     int rc = noc_routing_parse(e->routing, &eo.routing, ctx);
     if (rc != NOC_OK)
         return rc;
-    eo.vcs = e->vcs;
+    eo.vcs = e->d.vcs;
     eo.seed = o->synth.seed;
-    eo.link_capacity_mbps = e->topo.link_width * e->topo.freq_mhz / 8;
-    eo.bisection = e->topo.nnodes <= 64;
-    noc_metrics_free(&e->m);
-    noc_metrics_init(&e->m);
-    if ((rc = noc_eval(&e->topo, tr, &eo, &e->m, ctx)) != NOC_OK)
+    eo.link_capacity_mbps = noc_link_mbps(e->d.topo.link_width, e->d.topo.freq_mhz);
+    eo.bisection = e->d.topo.nnodes <= 64;
+    noc_metrics_free(&e->d.m);
+    noc_metrics_init(&e->d.m);
+    if ((rc = noc_eval(&e->d.topo, tr, &eo, &e->d.m, ctx)) != NOC_OK)
         return rc;
     free(e->load_mbps);
-    if (!(e->load_mbps = noc_malloc(ctx, (size_t)e->topo.nch + 1, sizeof(double))))
+    if (!(e->load_mbps = noc_malloc(ctx, (size_t)e->d.topo.nch + 1, sizeof(double))))
         return NOC_ENOMEM;
-    for (int ch = 0; ch < e->topo.nch; ch++)
-        e->load_mbps[ch] = e->m.load[ch] * tr->unit_mbps;
-    noc_tech_topo(&o->synth.tech, &e->topo, e->load_mbps, e->topo.link_width, &e->power_mw, &e->area_mm2,
+    for (int ch = 0; ch < e->d.topo.nch; ch++)
+        e->load_mbps[ch] = e->d.m.load[ch] * tr->unit_mbps;
+    noc_tech_topo(&o->synth.tech, &e->d.topo, e->load_mbps, e->d.topo.link_width, &e->d.power_mw, &e->d.area_mm2,
                   NULL);
     struct noc_metrics em;
     noc_metrics_init(&em);
     eo.routing = NOC_RT_ECMP;
     eo.bisection = 0;
-    if ((rc = noc_eval(&e->topo, tr, &eo, &em, ctx)) == NOC_OK)
+    if ((rc = noc_eval(&e->d.topo, tr, &eo, &em, ctx)) == NOC_OK)
         e->ecmp_load_mbps = em.max_channel_load_mbps;
     noc_metrics_free(&em);
     if (rc != NOC_OK)
         return rc;
     if (o->ideal) {
         double ml;
-        rc = noc_eval_lp_load(&e->topo, tr, NOC_RT_IDEAL, &ml, NULL, ctx);
+        rc = noc_eval_lp_load(&e->d.topo, tr, NOC_RT_IDEAL, &ml, NULL, ctx);
         if (rc == NOC_OK)
             e->ideal_load_mbps = ml * tr->unit_mbps;
         else if (rc == NOC_ELIMIT) { /* above the LP size limit: n/a */
@@ -106,21 +108,21 @@ static int evaluate(struct noc_entry *e, const struct noc_traffic *tr, const str
 static int entry_timing(struct noc_entry *e, const struct noc_app *app, const struct noc_tech *tech,
                         struct noc_ctx *ctx)
 {
-    struct noc_topo *t = &e->topo;
+    struct noc_topo *t = &e->d.topo;
     int rmax = 0;
     for (int r = 0; r < t->nrouters; r++)
         if (noc_topo_radix(t, r) > rmax)
             rmax = noc_topo_radix(t, r);
-    e->freq_mhz = t->freq_mhz;
-    e->link_width = t->link_width;
-    e->fmax_mhz = noc_tech_router_fmax_mhz(tech, rmax, t->link_width);
+    e->d.freq_mhz = t->freq_mhz;
+    e->d.link_width = t->link_width;
+    e->d.fmax_mhz = noc_tech_router_fmax_mhz(tech, rmax, t->link_width);
     noc_tech_set_latencies(tech, t);
     double mx;
-    int rc = noc_synth_latency(app, t, tech, NULL, &e->lat_avg_cycles, &mx, ctx);
+    int rc = noc_synth_latency(app, t, tech, NULL, &e->d.lat_avg_cycles, &mx, ctx);
     if (rc != NOC_OK)
         return rc;
-    e->lat_avg_ns = e->lat_avg_cycles * 1000.0 / t->freq_mhz;
-    e->lat_max_ns = mx * 1000.0 / t->freq_mhz;
+    e->d.lat_avg_ns = noc_cycles_ns(e->d.lat_avg_cycles, t->freq_mhz);
+    e->d.lat_max_ns = noc_cycles_ns(mx, t->freq_mhz);
     return NOC_OK;
 }
 
@@ -132,8 +134,8 @@ static int entry_timing(struct noc_entry *e, const struct noc_app *app, const st
 static void baseline_clock(struct noc_entry *e, const struct noc_compare_opts *o, double budget_width)
 {
     const struct noc_synth_opts *so = &o->synth;
-    struct noc_topo *t = &e->topo;
-    int nf = so->nfreqs > 0 ? so->nfreqs : 1, nw = so->nwidths > 0 && !(budget_width > 0) ? so->nwidths : 1;
+    struct noc_topo *t = &e->d.topo;
+    int nf = noc_synth_grid_nfreqs(so), nw = budget_width > 0 ? 1 : noc_synth_grid_nwidths(so);
     int rmax = 0;
     for (int r = 0; r < t->nrouters; r++)
         if (noc_topo_radix(t, r) > rmax)
@@ -141,17 +143,17 @@ static void baseline_clock(struct noc_entry *e, const struct noc_compare_opts *o
     double best_f = 0, best_w = 0, best_p = INFINITY, best_u = INFINITY;
     int best_ok = 0;
     for (int wi = 0; wi < nw; wi++) {
-        double w = budget_width > 0 ? budget_width : so->nwidths > 0 ? so->widths[wi] : so->link_width;
+        double w = budget_width > 0 ? budget_width : noc_synth_grid_width(so, wi);
         double fm = noc_tech_router_fmax_mhz(&so->tech, rmax, w), f = 0, flo = INFINITY;
         for (int fi = 0; fi < nf; fi++) {
-            double fv = so->nfreqs > 0 ? so->freqs[fi] : so->freq_mhz;
+            double fv = noc_synth_grid_freq(so, fi);
             flo = fmin(flo, fv);
             if (fv <= fm * (1 + 1e-12) && fv > f)
                 f = fv;
         }
         if (f == 0)
             f = flo; /* no grid clock closes timing: the slowest, flagged by fmax */
-        double cap = w * f / 8, u = 0;
+        double cap = noc_link_mbps(w, f), u = 0;
         for (int c = 0; c < t->nch; c++)
             u = fmax(u, e->load_mbps[c] / cap);
         double port = noc_topo_port_load(t, e->load_mbps); /* shared concentrator ports */
@@ -172,8 +174,8 @@ static void baseline_clock(struct noc_entry *e, const struct noc_compare_opts *o
     }
     t->link_width = best_w;
     t->freq_mhz = best_f;
-    noc_tech_topo(&so->tech, t, e->load_mbps, best_w, &e->power_mw, &e->area_mm2, NULL);
-    e->m.max_utilization = best_u;
+    noc_tech_topo(&so->tech, t, e->load_mbps, best_w, &e->d.power_mw, &e->d.area_mm2, NULL);
+    e->d.m.max_utilization = best_u;
 }
 
 /* The link width that spends o->wire_budget wires on the bisection of t
@@ -210,19 +212,19 @@ static int simulate(struct noc_entry *e, const struct noc_traffic *tr, const str
     int rc = noc_routing_parse(e->routing, &so.routing, ctx);
     if (rc != NOC_OK)
         return rc;
-    if (so.vcs < 2 * e->vcs)
-        so.vcs = 2 * e->vcs; /* room for the dateline classes */
+    if (so.vcs < 2 * e->d.vcs)
+        so.vcs = 2 * e->d.vcs; /* room for the dateline classes */
     so.mm_per_cycle = o->sim.mm_per_cycle;
-    if ((rc = noc_sim_init(&sim, &e->topo, tr, &so, ctx)) != NOC_OK)
+    if ((rc = noc_sim_init(&sim, &e->d.topo, tr, &so, ctx)) != NOC_OK)
         return rc;
     noc_sim_result_init(&e->sim);
     e->simulated = 1;
     noc_buf_init(&svg);
     if ((rc = noc_sim_sweep(&sim, o->sim_from, o->sim_to, o->sim_step, &e->sim, ctx)) == NOC_OK) {
-        double cap = e->topo.link_width * e->topo.freq_mhz / 8;
+        double cap = noc_link_mbps(e->d.topo.link_width, e->d.topo.freq_mhz);
         e->sim_headroom = tr->unit_mbps > 0 ? e->sim.saturation * cap / tr->unit_mbps : NAN;
         char title[160];
-        snprintf(title, sizeof title, "%s (%s)", e->design, e->routing);
+        snprintf(title, sizeof title, "%s (%s)", e->d.name, e->routing);
         if ((rc = noc_sim_plot_svg(&sim, &e->sim, title, &svg, ctx)) == NOC_OK) {
             e->sim_svg = svg.data;
             svg.data = NULL;
@@ -242,9 +244,9 @@ static int assess(struct noc_entry *e, const struct noc_traffic *tr, const struc
     if (rc != NOC_OK)
         return rc;
     if (baseline) {
-        e->map_cost = e->m.hops_avg * noc_app_total_bw(app);
+        e->map_cost = e->d.m.hops_avg * noc_app_total_bw(app);
         double bw = 0;
-        if (o->wire_budget > 0 && (rc = budget_width(&e->topo, o, &bw, ctx)) != NOC_OK)
+        if (o->wire_budget > 0 && (rc = budget_width(&e->d.topo, o, &bw, ctx)) != NOC_OK)
             return rc;
         baseline_clock(e, o, bw);
     }
@@ -280,18 +282,18 @@ static int add_synth(struct noc_compare *c, const struct noc_app *app, const cha
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    snprintf(e->design, sizeof e->design, "%s", d->name);
-    snprintf(e->method, sizeof e->method, "%s", d->method);
+    snprintf(e->d.name, sizeof e->d.name, "%s", d->name);
+    snprintf(e->d.method, sizeof e->d.method, "%s", d->method);
     snprintf(e->kind, sizeof e->kind, "synth");
     snprintf(e->routing, sizeof e->routing, "table");
-    e->vcs = d->vcs;
-    e->switches = d->switches;
-    noc_topo_free(&e->topo);
-    e->topo = d->topo; /* take it over */
+    e->d.vcs = d->vcs;
+    e->d.switches = d->switches;
+    noc_topo_free(&e->d.topo);
+    e->d.topo = d->topo; /* take it over */
     noc_topo_init(&d->topo);
     char spec[4200];
     snprintf(spec, sizeof spec, "app:%s", app_path);
-    NOC_CHECK(noc_traffic_from_app(&tr, &e->topo, app, spec, "name", 0, ctx));
+    NOC_CHECK(noc_traffic_from_app(&tr, &e->d.topo, app, spec, "name", 0, ctx));
     have_tr = 1;
     rc = assess(e, &tr, app, o, 0, ctx);
 cleanup:
@@ -382,12 +384,12 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     struct noc_entry *e = new_entry(c, ctx);
     if (!e)
         return NOC_ENOMEM;
-    snprintf(e->design, sizeof e->design, "%s", name);
-    snprintf(e->method, sizeof e->method, "%s", name);
+    snprintf(e->d.name, sizeof e->d.name, "%s", name);
+    snprintf(e->d.method, sizeof e->d.method, "%s", name);
     snprintf(e->kind, sizeof e->kind, "baseline");
     snprintf(e->spec, sizeof e->spec, "%s", spec);
     snprintf(e->routing, sizeof e->routing, "%s", routing);
-    e->vcs = vcs;
+    e->d.vcs = vcs;
     /* The tile pitch fits the largest core of the user's floorplan (its
      * longer side; 1 mm cores without a size), so every core fits its tile
      * and wire lengths and power are those of a layout that could exist. */
@@ -397,12 +399,12 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     char gspec[150];
     snprintf(gspec, sizeof gspec, "%s,pitch=%.6g", spec, pitch);
     snprintf(e->spec, sizeof e->spec, "%s", gspec);
-    noc_topo_free(&e->topo);
-    NOC_CHECK(noc_gen_spec(&e->topo, gspec, ctx));
-    struct noc_topo *t = &e->topo;
+    noc_topo_free(&e->d.topo);
+    NOC_CHECK(noc_gen_spec(&e->d.topo, gspec, ctx));
+    struct noc_topo *t = &e->d.topo;
     t->link_width = o->synth.link_width;
     t->freq_mhz = o->synth.freq_mhz;
-    e->switches = t->nrouters;
+    e->d.switches = t->nrouters;
     /* The auto mapping, through the traffic module. */
     char tspec[4200];
     snprintf(tspec, sizeof tspec, "app:%s", app_path);
@@ -446,15 +448,29 @@ cleanup:
     return rc;
 }
 
-/* Splits a comma list into `items` (pointers into buf). */
-static int split_list(char *buf, char **items, int max)
+/* Splits the comma list `list` of option `opt` into `items` (pointers into
+ * buf, bsz bytes): "" is no item; an empty element ("a,,b", "a,"), a list
+ * too long for buf or of more than max items is NOC_EINVAL.  *n = the
+ * count. */
+static int split_list(const char *opt, const char *list, char *buf, size_t bsz, char **items, int max, int *n,
+                      struct noc_ctx *ctx)
 {
-    int n = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, ",", &save); tok && n < max; tok = strtok_r(NULL, ",", &save))
-        if (*tok)
-            items[n++] = tok;
-    return n;
+    *n = 0;
+    if ((size_t)snprintf(buf, bsz, "%s", list) >= bsz)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "%s: the list is longer than %zu bytes", opt, bsz - 1);
+    if (!*buf)
+        return NOC_OK;
+    for (char *tok = buf, *comma;; tok = comma + 1) {
+        if ((comma = strchr(tok, ',')) != NULL)
+            *comma = '\0';
+        if (!*tok)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0, "%s '%.60s' has an empty element", opt, list);
+        if (*n >= max)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0, "%s: more than %d elements", opt, max);
+        items[(*n)++] = tok;
+        if (!comma)
+            return NOC_OK;
+    }
 }
 
 int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_compare_opts *o,
@@ -462,11 +478,15 @@ int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_
 {
     char mbuf[256], bbuf[256];
     char *methods[16], *bases[16];
-    snprintf(mbuf, sizeof mbuf, "%s", o->methods ? o->methods : "split,merge,cmesh,hring");
-    snprintf(bbuf, sizeof bbuf, "%s",
-             o->baselines ? o->baselines : "mesh,torus,cmesh,hring,flatfly,clos,fattree,butterfly");
-    int nm = split_list(mbuf, methods, 16), nb = split_list(bbuf, bases, 16);
-    int rc = NOC_OK;
+    int nm = 0, nb = 0;
+    int rc = split_list("--methods", o->methods ? o->methods : "split,merge,cmesh,hring", mbuf, sizeof mbuf, methods,
+                        16, &nm, ctx);
+    if (rc == NOC_OK)
+        rc = split_list("--baselines",
+                        o->baselines ? o->baselines : "mesh,torus,cmesh,hring,flatfly,clos,fattree,butterfly", bbuf,
+                        sizeof bbuf, bases, 16, &nb, ctx);
+    if (rc != NOC_OK)
+        return rc;
     /* Validate every name before any work. */
     for (int i = 0; i < nm; i++) {
         const char *name, *desc;

@@ -8,30 +8,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The first of table (covering every flow), dor, desttag, updown that
- * applies to t (the simulator's default rule, sim.h). */
+/* The default rule's test for the RTL: every flow has a path (ud: the
+ * struct noc_rtl). */
+static int every_flow(void *ud, const struct noc_routing *rt)
+{
+    const struct noc_rtl *r = ud;
+    struct noc_pathset ps;
+    struct noc_ctx tmp;
+    noc_pathset_init(&ps);
+    noc_ctx_init(&tmp);
+    int ok = 1;
+    for (int f = 0; f < r->nflows && ok; f++)
+        ok = noc_routing_paths(rt, noc_topo_term_node(rt->t, r->flow[f].src),
+                               noc_topo_term_node(rt->t, r->flow[f].dst), &ps, &tmp) == NOC_OK;
+    noc_pathset_free(&ps);
+    return ok;
+}
+
+/* The first of table, dor, desttag, updown that gives every flow a path
+ * (the simulator's default rule: noc_routing_default, route.h). */
 static int choose(const struct noc_topo *t, const struct noc_rtl *r, int vcs, struct noc_routing *rt,
                   struct noc_ctx *ctx)
 {
-    static const int order[] = {NOC_RT_TABLE, NOC_RT_DOR, NOC_RT_DESTTAG, NOC_RT_UPDOWN};
-    struct noc_pathset ps;
-    noc_pathset_init(&ps);
-    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
-        struct noc_ctx tmp;
-        noc_ctx_init(&tmp);
-        if (noc_routing_init(rt, t, order[i], vcs, &tmp) != NOC_OK)
-            continue;
-        int ok = 1;
-        for (int f = 0; f < r->nflows && ok; f++)
-            ok = noc_routing_paths(rt, noc_topo_term_node(t, r->flow[f].src),
-                                   noc_topo_term_node(t, r->flow[f].dst), &ps, &tmp) == NOC_OK;
-        if (ok) {
-            noc_pathset_free(&ps);
-            return NOC_OK;
-        }
-        noc_routing_free(rt);
-    }
-    noc_pathset_free(&ps);
+    struct noc_ctx tmp;
+    noc_ctx_init(&tmp);
+    if (noc_routing_default(t, NULL, 0, vcs, every_flow, (void *)r, rt, &tmp) == NOC_OK)
+        return NOC_OK;
     return noc_error(ctx, NOC_EUNSUP, NULL, 0,
                      "rtl: no routing model (table, dor, desttag, updown) gives every flow a path");
 }

@@ -3,6 +3,7 @@
 #include "rtl_int.h"
 #include "nocsyn/topo.h"
 #include "nocsyn/traffic.h"
+#include "nocsyn/units.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -245,7 +246,7 @@ int noc_rtl_generate(struct noc_rtl *r, const struct noc_topo *t, const struct n
     d.N = t->nterminals;
     d.R = t->nrouters;
     d.V = o->vcs;
-    d.W = o->width > 0 ? o->width : t->link_width >= 16 ? (int)t->link_width : 32;
+    d.W = o->width > 0 ? o->width : t->link_width >= 16 ? (int)t->link_width : NOC_DEFAULT_LINK_WIDTH;
     d.TW = bits_for(d.N);
     d.VW = d.V > 1 ? bits_for(d.V) : 1;
     d.FW = 2 + 2 * d.TW + d.W;

@@ -189,9 +189,11 @@ void rtl_emit_tb(const struct rtl_design *d, struct noc_rtl *r)
                       "/* verilator lint_off BLKSEQ */\n/* verilator lint_off UNUSEDSIGNAL */\n"
                       "module nocsyn_tb (\n    input logic clk\n);\n",
                    t->name ? t->name : "");
-    noc_buf_printf(b, "    localparam int NT = %d, TW = %d, W = %d, V = %d, VW = %d, FW = %d, BUF = %d;\n"
+    /* FW is written as the router's flit format (nocsyn_router.sv), so that
+     * W is used and `verilator --lint-only -Wall` of the testbench is clean. */
+    noc_buf_printf(b, "    localparam int NT = %d, TW = %d, W = %d, V = %d, VW = %d, FW = 2 + 2 * TW + W, BUF = %d;\n"
                       "    localparam int LEN = %d, NPK = %d, NF = %d, LANES = %d, QUIET = %d, LIMIT = %ld;\n",
-                   d->N, d->TW, d->W, d->V, d->VW, d->FW, d->o->buf, d->o->pkt_len, d->o->tb_packets,
+                   d->N, d->TW, d->W, d->V, d->VW, d->o->buf, d->o->pkt_len, d->o->tb_packets,
                    r->nflows, d->ncls == 2 ? d->V / 2 : d->V, quiet, limit);
     int_array(b, "FSRC", r, 0);
     int_array(b, "FDST", r, 1);

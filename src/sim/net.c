@@ -4,6 +4,7 @@
 #include "sim_int.h"
 #include "nocsyn/eval.h"
 #include "nocsyn/tech.h"
+#include "nocsyn/units.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -147,7 +148,7 @@ static double wire_mm_per_cycle(const struct noc_topo *t, const struct noc_sim_o
     struct noc_tech tech;
     noc_tech_defaults(&tech);
     if (t->freq_mhz > 0 && tech.wire_ps_mm > 0)
-        return 1e6 / t->freq_mhz / tech.wire_ps_mm;
+        return noc_period_ps(t->freq_mhz) / tech.wire_ps_mm;
     return 2;
 }
 

@@ -9,15 +9,6 @@
 /* Table limit: channel entries of all stored paths. */
 #define SIM_TABLE_MAX (16L << 20)
 
-static int try_init(const struct noc_topo *t, int model, int vcs, struct noc_routing *rt,
-                    struct noc_ctx *ctx)
-{
-    struct noc_ctx tmp;
-    noc_ctx_init(&tmp);
-    (void)ctx;
-    return noc_routing_init(rt, t, model, vcs, &tmp);
-}
-
 /* 1 when the stored routes cover every pair with traffic (a terminal to
  * itself on one router needs none). */
 static int table_covers(const struct noc_topo *t, const struct noc_traffic *tr, int *covers,
@@ -47,10 +38,16 @@ static int table_covers(const struct noc_topo *t, const struct noc_traffic *tr, 
     return rc;
 }
 
+/* The default rule's test for sim: the stored routes only when they cover
+ * the traffic (ud: covers). */
+static int table_if_covers(void *ud, const struct noc_routing *rt)
+{
+    return rt->model != NOC_RT_TABLE || *(const int *)ud;
+}
+
 int sim_routing_choose(const struct noc_topo *t, const struct noc_traffic *tr, int requested, int vcs,
                        struct noc_routing *rt, struct noc_ctx *ctx)
 {
-    static const int order[] = {NOC_RT_TABLE, NOC_RT_DOR, NOC_RT_DESTTAG, NOC_RT_UPDOWN};
     int rc, covers = 0;
     if (requested >= 0) {
         if (requested == NOC_RT_IDEAL || requested == NOC_RT_OPTIMAL)
@@ -62,14 +59,8 @@ int sim_routing_choose(const struct noc_topo *t, const struct noc_traffic *tr, i
     }
     if (t->nroutes > 0 && (rc = table_covers(t, tr, &covers, ctx)) != NOC_OK)
         return rc;
-    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
-        if (order[i] == NOC_RT_TABLE && !covers)
-            continue;
-        if (try_init(t, order[i], vcs, rt, ctx) == NOC_OK)
-            return NOC_OK;
-    }
-    /* updown failed: report its message. */
-    return noc_routing_init(rt, t, NOC_RT_UPDOWN, vcs, ctx);
+    /* none applies: updown failed, and its message is reported */
+    return noc_routing_default(t, NULL, 0, vcs, table_if_covers, &covers, rt, ctx);
 }
 
 int sim_dateline_init(struct sim_net *n, struct noc_ctx *ctx)

@@ -84,13 +84,6 @@ static void cut_descent(const struct core_graph *g, int K, int cap, int *part, i
     }
 }
 
-static int uf_top(int *p, int x)
-{
-    while (p[x] != x)
-        x = p[x] = p[p[x]];
-    return x;
-}
-
 struct pair_edge {
     int w, u, v;
 };
@@ -131,7 +124,7 @@ static int greedy_clusters(const struct core_graph *g, int K, int cap, int *part
     }
     qsort(e, (size_t)ne, sizeof *e, pair_cmp);
     for (int i = 0; i < ne && left > K; i++) {
-        int a = uf_top(up, e[i].u), b = uf_top(up, e[i].v);
+        int a = noc_uf_find(up, e[i].u), b = noc_uf_find(up, e[i].v);
         if (a == b || sz[a] + sz[b] > cap)
             continue;
         int lo = a < b ? a : b, hi = a ^ b ^ lo;
@@ -142,7 +135,7 @@ static int greedy_clusters(const struct core_graph *g, int K, int cap, int *part
     while (left > K) {
         memset(between, 0, (size_t)N * N * sizeof *between);
         for (int i = 0; i < ne; i++) {
-            int a = uf_top(up, e[i].u), b = uf_top(up, e[i].v);
+            int a = noc_uf_find(up, e[i].u), b = noc_uf_find(up, e[i].v);
             if (a != b) {
                 between[(size_t)a * N + b] += e[i].w;
                 between[(size_t)b * N + a] += e[i].w;
@@ -175,7 +168,7 @@ static int greedy_clusters(const struct core_graph *g, int K, int cap, int *part
         sz[v] = -1;
     int next = 0;
     for (int v = 0; v < N; v++) {
-        int a = uf_top(up, v);
+        int a = noc_uf_find(up, v);
         if (sz[a] < 0)
             sz[a] = next++;
         part[v] = sz[a];
@@ -202,15 +195,22 @@ static void canonical(int N, int K, int *part, int *map)
     }
 }
 
+void synth_objectives(const struct noc_design *d, double v[4])
+{
+    v[0] = d->power_mw;
+    v[1] = d->lat_avg_ns;
+    v[2] = d->area_mm2;
+    v[3] = d->m.radix_max;
+}
+
 /* 1 when feasible design b dominates a: no worse in power, latency, area
  * and radix, and better in one, or equal in all four when `ties`. */
 static int dominates(const struct noc_design *b, const struct noc_design *a, int ties)
 {
-    int le = b->power_mw <= a->power_mw && b->lat_avg_ns <= a->lat_avg_ns && b->area_mm2 <= a->area_mm2 &&
-             b->m.radix_max <= a->m.radix_max;
-    int lt = b->power_mw < a->power_mw || b->lat_avg_ns < a->lat_avg_ns || b->area_mm2 < a->area_mm2 ||
-             b->m.radix_max < a->m.radix_max;
-    return b->feasible && le && (lt || ties);
+    double bv[4], av[4];
+    synth_objectives(b, bv);
+    synth_objectives(a, av);
+    return b->feasible && noc_pareto_dominates(bv, av, 4, ties);
 }
 
 static void free_design(struct noc_design *d)

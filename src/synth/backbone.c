@@ -28,13 +28,6 @@ static int edge_cmp(const void *x, const void *y)
     return (a->v > b->v) - (a->v < b->v);
 }
 
-static int uf_find(int *p, int x)
-{
-    while (p[x] != x)
-        x = p[x] = p[p[x]];
-    return x;
-}
-
 struct bb {
     struct bb_edge *e;
     int ne;
@@ -129,7 +122,7 @@ cleanup:
  * and the joined component keeps one (unless it is the last join). */
 static int try_join(struct swnet *n, int *uf, int *fc, int *free_, int *comps, int u, int v, struct noc_ctx *ctx)
 {
-    int ru = uf_find(uf, u), rv = uf_find(uf, v);
+    int ru = noc_uf_find(uf, u), rv = noc_uf_find(uf, v);
     if (ru == rv || free_[u] <= 0 || free_[v] <= 0)
         return 0;
     if (fc[ru] + fc[rv] - 2 < 1 && *comps > 2)
@@ -162,7 +155,7 @@ static int join_end_ok(void *ud, const struct swnet *n, int s)
 static int join_pair_ok(void *ud, const struct swnet *n, int u, int v)
 {
     struct join_state *js = ud;
-    int ru = uf_find(js->uf, u), rv = uf_find(js->uf, v);
+    int ru = noc_uf_find(js->uf, u), rv = noc_uf_find(js->uf, v);
     (void)n;
     return ru != rv && !(js->fc[ru] + js->fc[rv] - 2 < 1 && js->comps > 2);
 }

@@ -179,3 +179,20 @@ cleanup:
     free(fp.node);
     return rc;
 }
+
+int noc_floorplan_place(struct noc_app *app, const char *floorplan, const char *app_path, unsigned seed,
+                        struct noc_ctx *ctx)
+{
+    int placed = 0;
+    for (int i = 0; i < app->ncores; i++)
+        placed += app->cores[i].has_pos;
+    if (!placed)
+        return noc_floorplan_mincut(app, seed, ctx);
+    for (int i = 0; i < app->ncores; i++)
+        if (!app->cores[i].has_pos)
+            return noc_error(ctx, NOC_EINVAL, floorplan ? floorplan : app_path, 0,
+                             floorplan ? "the floorplan does not place core %s"
+                                       : "core %s has no position (x, y) while other cores have one",
+                             app->cores[i].name);
+    return NOC_OK;
+}

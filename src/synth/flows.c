@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "nocsyn/synth.h"
+#include "nocsyn/units.h"
 
 int swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_opts *o,
                struct noc_ctx *ctx)
@@ -122,7 +123,7 @@ static double edge_cost(const struct swnet *n, int u, int v, double bw, int open
     const struct noc_tech *t = &n->o->tech;
     double w = n->width, f = n->o->freq_mhz;
     double c = noc_tech_channel_mw(t, len_est(n, u, v), w, bw, f) - noc_tech_channel_mw(t, len_est(n, u, v), w, 0, f);
-    double flits = bw * 8e6 / w;
+    double flits = noc_flits_per_s(bw, w);
     int pv = swnet_ports(n, v) + (open ? 1 : 0);
     c += noc_tech_router_mw(t, pv, w, flits, f) - noc_tech_router_mw(t, pv, w, 0, f);
     if (open) {
@@ -181,7 +182,7 @@ static int has_room(const struct swnet *n, int c, double bw)
 static double open_lb(const struct swnet *n, int s, double bw)
 {
     const struct noc_tech *t = &n->o->tech;
-    double w = n->width, f = n->o->freq_mhz, flits = bw * 8e6 / w;
+    double w = n->width, f = n->o->freq_mhz, flits = noc_flits_per_s(bw, w);
     int ps = swnet_ports(n, s);
     double c = noc_tech_router_mw(t, 1, w, flits, f) - noc_tech_router_mw(t, 1, w, 0, f);
     c += noc_tech_router_mw(t, ps + 1, w, 0, f) - noc_tech_router_mw(t, ps, w, 0, f);
@@ -782,13 +783,6 @@ int swnet_commit(struct swnet *n, int f, const int *sw, int len, double bw, stru
     return r;
 }
 
-static int uf_root(int *p, int x)
-{
-    while (p[x] != x)
-        x = p[x] = p[p[x]];
-    return x;
-}
-
 int swnet_nearest_pair(const struct swnet *n, const struct swnet_join_pred *p, int *bu, int *bv)
 {
     double best = 0;
@@ -820,7 +814,7 @@ static int connect_end_ok(void *ud, const struct swnet *n, int s)
 static int connect_pair_ok(void *ud, const struct swnet *n, int u, int v)
 {
     (void)n;
-    return uf_root(ud, u) != uf_root(ud, v);
+    return noc_uf_find(ud, u) != noc_uf_find(ud, v);
 }
 
 int swnet_connect(struct swnet *n, char *why, size_t whylen, struct noc_ctx *ctx)
@@ -829,13 +823,9 @@ int swnet_connect(struct swnet *n, char *why, size_t whylen, struct noc_ctx *ctx
     int *comp = noc_malloc(ctx, (size_t)K, sizeof *comp);
     if (!comp)
         return -1;
-    for (int s = 0; s < K; s++)
-        comp[s] = s;
-    for (int c = 0; c < n->nch; c++) {
-        int a = uf_root(comp, n->csrc[c]), b = uf_root(comp, n->cdst[c]);
-        if (a != b)
-            comp[a < b ? b : a] = a < b ? a : b;
-    }
+    noc_uf_init(comp, K);
+    for (int c = 0; c < n->nch; c++)
+        noc_uf_union_min(comp, n->csrc[c], n->cdst[c]);
     const struct swnet_join_pred pred = {connect_end_ok, connect_pair_ok, comp};
     int bu, bv;
     /* The shortest link between two components, both ends with a free
@@ -845,11 +835,10 @@ int swnet_connect(struct swnet *n, char *why, size_t whylen, struct noc_ctx *ctx
             free(comp);
             return -1;
         }
-        int a = uf_root(comp, bu), b = uf_root(comp, bv);
-        comp[a < b ? b : a] = a < b ? a : b;
+        noc_uf_union_min(comp, bu, bv);
     }
     for (int s = 0; s < K; s++)
-        left += uf_root(comp, s) == s;
+        left += noc_uf_find(comp, s) == s;
     free(comp);
     if (left == 1)
         return 0;

@@ -152,13 +152,6 @@ cleanup:
     return rc;
 }
 
-static int uf_find(int *up, int x)
-{
-    while (up[x] != x)
-        x = up[x] = up[up[x]];
-    return x;
-}
-
 /* The floorplan start: a router per core at its centre (cores joined by a
  * max_hops 0 flow share one, at their weighted centre), direct links. */
 int merge_start_floorplan(const struct mctx *mc, struct mstate *st, char *why, size_t wl,
@@ -173,15 +166,14 @@ int merge_start_floorplan(const struct mctx *mc, struct mstate *st, char *why, s
     if (!(st->core_sw = noc_malloc(ctx, (size_t)N, sizeof *st->core_sw)) || !paths || !up || !id || !sx ||
         !sy || !sw)
         goto cleanup;
-    for (int c = 0; c < N; c++)
-        up[c] = c;
+    noc_uf_init(up, N);
     for (int f = 0; f < F; f++)
         if (app->flows[f].max_hops == 0)
-            up[uf_find(up, app->flows[f].src)] = uf_find(up, app->flows[f].dst);
+            up[noc_uf_find(up, app->flows[f].src)] = noc_uf_find(up, app->flows[f].dst);
     for (int c = 0; c < N; c++)
         id[c] = -1;
     for (int c = 0; c < N; c++) {
-        int r = uf_find(up, c);
+        int r = noc_uf_find(up, c);
         if (id[r] < 0)
             id[r] = K++;
         int s = st->core_sw[c] = id[r];

@@ -9,6 +9,7 @@
 #include "nocsyn/part.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/tech.h"
+#include "nocsyn/units.h"
 
 /* Undirected core graph in METIS CSR form: the bandwidth of a->b and b->a
  * summed, scaled to integers, multiplied for a tight max_hops (a flow that
@@ -31,7 +32,7 @@ static int latency_hops(const struct noc_flow *fl, const struct noc_synth_opts *
     if (!o || !(fl->max_latency_ns > 0))
         return -1;
     double st = o->tech.router_stages, one = st + 2 + noc_tech_packet_flits(&o->tech, o->link_width) - 1;
-    double h = floor((fl->max_latency_ns * o->freq_mhz / 1000 - one) / (st + 1) + 1e-9);
+    double h = floor((noc_ns_cycles(fl->max_latency_ns, o->freq_mhz) - one) / (st + 1) + 1e-9);
     return h < 0 ? 0 : h > 1e6 ? 1000000 : (int)h;
 }
 

@@ -10,6 +10,7 @@
 
 #include "nocsyn/app.h"
 #include "nocsyn/synth.h"
+#include "nocsyn/units.h"
 
 double synth_net_power(const struct noc_synth_opts *o, const struct swnet *n, int ncores, const int *core_sw,
                        const double *cx, const double *cy, const double *in, const double *out)
@@ -23,13 +24,13 @@ double synth_net_power(const struct noc_synth_opts *o, const struct swnet *n, in
         int u = n->csrc[c], v = n->cdst[c];
         double len = fabs(n->sx[u] - n->sx[v]) + fabs(n->sy[u] - n->sy[v]);
         p += noc_tech_channel_mw(t, len, w, n->cload[c], f);
-        flits[v] += n->cload[c] * 8e6 / w;
+        flits[v] += noc_flits_per_s(n->cload[c], w);
     }
     for (int c = 0; c < ncores; c++) {
         int s = core_sw[c];
         double len = fabs(cx[c] - n->sx[s]) + fabs(cy[c] - n->sy[s]);
         p += noc_tech_channel_mw(t, len, w, out[c], f) + noc_tech_channel_mw(t, len, w, in[c], f);
-        flits[s] += out[c] * 8e6 / w;
+        flits[s] += noc_flits_per_s(out[c], w);
     }
     for (int s = 0; s < n->K; s++)
         p += noc_tech_router_mw(t, swnet_ports(n, s), w, flits[s], f);

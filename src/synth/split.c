@@ -10,6 +10,7 @@
 #include "nocsyn/lp.h"
 #include "nocsyn/route.h"
 #include "nocsyn/traffic.h"
+#include "nocsyn/units.h"
 #include "synth_int.h"
 
 void noc_synth_opts_init(struct noc_synth_opts *o)
@@ -17,18 +18,32 @@ void noc_synth_opts_init(struct noc_synth_opts *o)
     memset(o, 0, sizeof *o);
     o->kmin = 1;
     o->kmax = 0; /* = number of cores */
-    o->max_radix = 8;
-    o->link_width = 32;
-    o->freq_mhz = 1000;
+    o->max_radix = NOC_DEFAULT_MAX_RADIX;
+    o->link_width = NOC_DEFAULT_LINK_WIDTH;
+    o->freq_mhz = NOC_DEFAULT_FREQ_MHZ;
     o->hop_mw = 0.05;
-    o->max_util = 0.8;
+    o->max_util = NOC_DEFAULT_MAX_UTIL;
     o->seed = 1;
     noc_tech_defaults(&o->tech);
 }
 
 double noc_synth_capacity(const struct noc_synth_opts *o)
 {
-    return o->link_width * o->freq_mhz / 8;
+    return noc_link_mbps(o->link_width, o->freq_mhz);
+}
+
+int noc_synth_grid_nfreqs(const struct noc_synth_opts *o) { return o->nfreqs > 0 ? o->nfreqs : 1; }
+
+int noc_synth_grid_nwidths(const struct noc_synth_opts *o) { return o->nwidths > 0 ? o->nwidths : 1; }
+
+double noc_synth_grid_freq(const struct noc_synth_opts *o, int i)
+{
+    return o->nfreqs > 0 ? o->freqs[i] : o->freq_mhz;
+}
+
+double noc_synth_grid_width(const struct noc_synth_opts *o, int i)
+{
+    return o->nwidths > 0 ? o->widths[i] : o->link_width;
 }
 
 void noc_synth_result_init(struct noc_synth_result *r)
@@ -217,15 +232,14 @@ void noc_synth_pareto(struct noc_synth_result *res)
         if (!a->feasible)
             continue;
         int dominated = 0;
+        double av[4], bv[4];
+        synth_objectives(a, av);
         for (int j = 0; j < res->n && !dominated; j++) {
             const struct noc_design *b = &res->d[j];
             if (j == i || !b->feasible)
                 continue;
-            int le = b->power_mw <= a->power_mw && b->lat_avg_ns <= a->lat_avg_ns &&
-                     b->area_mm2 <= a->area_mm2 && b->m.radix_max <= a->m.radix_max;
-            int lt = b->power_mw < a->power_mw || b->lat_avg_ns < a->lat_avg_ns ||
-                     b->area_mm2 < a->area_mm2 || b->m.radix_max < a->m.radix_max;
-            dominated = le && lt;
+            synth_objectives(b, bv);
+            dominated = noc_pareto_dominates(bv, av, 4, 0);
         }
         a->pareto = !dominated;
         if (res->chosen < 0)

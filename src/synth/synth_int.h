@@ -247,6 +247,9 @@ void synth_drop_last(struct noc_synth_result *res);
  * and radix and better in one; or equal in all four to an earlier design);
  * the others keep their order.  O((hi - lo) n). */
 void synth_prune(struct noc_synth_result *res, int lo, int hi);
+/* A design's objectives on the Pareto front, all minimised (synth.h):
+ * power, average latency in ns, area, largest radix. */
+void synth_objectives(const struct noc_design *d, double v[4]);
 /* Power (mW) of a routed, placed switch graph as noc_tech_topo counts it:
  * routers, router-router channels, and each core's two channels to its
  * switch (in/out: the cores' bandwidths).  INFINITY when out of memory. */

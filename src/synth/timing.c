@@ -13,6 +13,7 @@
 #include "nocsyn/synth.h"
 #include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
+#include "nocsyn/units.h"
 
 /* Route index of every flow of app in topology t (terminals named after
  * the cores), -1 when it has none. */
@@ -86,14 +87,21 @@ int synth_timing(const struct noc_app *app, const struct noc_synth_opts *o, stru
     if ((rc = noc_synth_latency(app, t, tech, d->flow_cycles, &d->lat_avg_cycles, &d->lat_max_cycles, ctx)) !=
         NOC_OK)
         return rc == NOC_EINVAL ? noc_error(ctx, NOC_EINTERNAL, NULL, 0, "design %s: %s", d->name, ctx->msg) : rc;
-    d->lat_avg_ns = d->lat_avg_cycles * 1000.0 / o->freq_mhz;
-    d->lat_max_ns = d->lat_max_cycles * 1000.0 / o->freq_mhz;
+    d->lat_avg_ns = noc_cycles_ns(d->lat_avg_cycles, o->freq_mhz);
+    d->lat_max_ns = noc_cycles_ns(d->lat_max_cycles, o->freq_mhz);
     if (!d->feasible)
         return NOC_OK;
+    /* No non-finite metric may be chosen (the tech ranges keep them finite;
+     * this is the last guard). */
+    if (!isfinite(d->power_mw) || !isfinite(d->area_mm2) || !isfinite(d->lat_avg_ns) || !isfinite(d->lat_max_ns)) {
+        d->feasible = 0;
+        snprintf(d->reason, sizeof d->reason, "its power, area or latency is not a finite number (check the tech file)");
+        return NOC_OK;
+    }
     /* The constraints the methods do not see: latency bounds and the clock. */
     for (int f = 0; f < app->nflows; f++) {
         const struct noc_flow *fl = &app->flows[f];
-        double ns = d->flow_cycles[f] * 1000.0 / o->freq_mhz;
+        double ns = noc_cycles_ns(d->flow_cycles[f], o->freq_mhz);
         if (fl->max_latency_ns > 0 && ns > fl->max_latency_ns * (1 + 1e-12)) {
             d->feasible = 0;
             snprintf(d->reason, sizeof d->reason,
@@ -149,7 +157,7 @@ static int move_designs(struct noc_synth_result *dst, size_t *cap, struct noc_sy
 int synth_run_grid(const char *method, synth_method_fn run, const struct noc_app *app,
                const struct noc_synth_opts *o, struct noc_synth_result *res, struct noc_ctx *ctx)
 {
-    int nf = o->nfreqs > 0 ? o->nfreqs : 1, nw = o->nwidths > 0 ? o->nwidths : 1;
+    int nf = noc_synth_grid_nfreqs(o), nw = noc_synth_grid_nwidths(o);
     int multi = nf * nw > 1, rc = NOC_OK;
     size_t cap = 0;
     if (!multi) {
@@ -159,8 +167,8 @@ int synth_run_grid(const char *method, synth_method_fn run, const struct noc_app
         if (!one)
             return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
         *one = *o;
-        one->freq_mhz = o->nfreqs > 0 ? o->freqs[0] : o->freq_mhz;
-        one->link_width = o->nwidths > 0 ? o->widths[0] : o->link_width;
+        one->freq_mhz = noc_synth_grid_freq(o, 0);
+        one->link_width = noc_synth_grid_width(o, 0);
         one->nfreqs = one->nwidths = 0;
         int tr = noc_tech_max_radix(&o->tech, one->link_width, one->freq_mhz);
         if (one->max_radix <= 0 || tr < one->max_radix) {
@@ -181,8 +189,8 @@ int synth_run_grid(const char *method, synth_method_fn run, const struct noc_app
     for (int fi = 0; fi < nf && rc == NOC_OK; fi++)
         for (int wi = 0; wi < nw && rc == NOC_OK; wi++) {
             *po = *o;
-            po->freq_mhz = o->nfreqs > 0 ? o->freqs[fi] : o->freq_mhz;
-            po->link_width = o->nwidths > 0 ? o->widths[wi] : o->link_width;
+            po->freq_mhz = noc_synth_grid_freq(o, fi);
+            po->link_width = noc_synth_grid_width(o, wi);
             po->nfreqs = po->nwidths = 0;
             int tr = noc_tech_max_radix(&o->tech, po->link_width, po->freq_mhz);
             if (po->max_radix <= 0 || tr < po->max_radix) {
@@ -240,7 +248,7 @@ int synth_run_grid(const char *method, synth_method_fn run, const struct noc_app
             continue;
         for (int i = 0; i < res->n; i++)
             if (res->d[i].flow_cycles && res->d[i].freq_mhz > 0)
-                best = fmin(best, res->d[i].flow_cycles[f] * 1000.0 / res->d[i].freq_mhz);
+                best = fmin(best, noc_cycles_ns(res->d[i].flow_cycles[f], res->d[i].freq_mhz));
         if (isfinite(best) && best > bound * (1 + 1e-12))
             return noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
                              "flow %s -> %s: max_latency_ns %g cannot be met by any %s design; the "

@@ -7,39 +7,68 @@
 #include <string.h>
 
 #include "nocsyn/topo.h"
+#include "nocsyn/units.h"
 
-/* Registry of tech-file keys: name, offset and default. */
-static const struct {
+/* Registry of tech-file keys: name, offset, default and the range a value
+ * must lie in (lo < v when lo_open, else lo <= v; v <= hi; a whole number
+ * when whole).  The ranges are wide (nothing a real library needs is
+ * refused) but keep every derived power, area and delay finite. */
+struct tech_key {
     const char *key;
     size_t off;
-    double def;
-} tech_keys[] = {
-    {"ref_width", offsetof(struct noc_tech, ref_width), 32},
-    {"buf_pj", offsetof(struct noc_tech, buf_pj), 0.762 + 0.534},
-    {"xbar_pj", offsetof(struct noc_tech, xbar_pj), 0.221},
-    {"xbar_ref_ports", offsetof(struct noc_tech, xbar_ref_ports), 5},
-    {"route_pj", offsetof(struct noc_tech, route_pj), 0.12},
-    {"buf_leak_mw", offsetof(struct noc_tech, buf_leak_mw), 2.27},
-    {"xbar_leak_mw", offsetof(struct noc_tech, xbar_leak_mw), 0.749},
-    {"route_leak_mw", offsetof(struct noc_tech, route_leak_mw), 0.24},
-    {"link_pj_bit_mm", offsetof(struct noc_tech, link_pj_bit_mm), 0.0488},
-    {"link_leak_uw_bit", offsetof(struct noc_tech, link_leak_uw_bit), 0.48},
-    {"area_ref_mm2", offsetof(struct noc_tech, area_ref_mm2), 0.34 * (45.0 / 65.0) * (45.0 / 65.0)},
-    {"area_ref_ports", offsetof(struct noc_tech, area_ref_ports), 5},
-    {"area_ref_width", offsetof(struct noc_tech, area_ref_width), 39},
-    {"area_lin", offsetof(struct noc_tech, area_lin), 0.5},
-    {"wire_ps_mm", offsetof(struct noc_tech, wire_ps_mm), 100},
-    {"fo4_ps", offsetof(struct noc_tech, fo4_ps), 22.5},
-    {"clk_overhead_fo4", offsetof(struct noc_tech, clk_overhead_fo4), 3},
-    {"asic_derate", offsetof(struct noc_tech, asic_derate), 2.5},
-    {"vcs", offsetof(struct noc_tech, vcs), 2},
-    {"buf_flits", offsetof(struct noc_tech, buf_flits), 4},
-    {"router_stages", offsetof(struct noc_tech, router_stages), 3},
-    {"clk_fj_bit", offsetof(struct noc_tech, clk_fj_bit), 2},
-    {"reg_um2_bit", offsetof(struct noc_tech, reg_um2_bit), 4.52},
-    {"packet_bits", offsetof(struct noc_tech, packet_bits), 128},
+    double def, lo, hi;
+    int lo_open, whole;
 };
+#define K(name, def, lo, open, hi, whole) {#name, offsetof(struct noc_tech, name), def, lo, hi, open, whole}
+static const struct tech_key tech_keys[] = {
+    K(ref_width, 32, 0, 1, 65536, 0),
+    K(buf_pj, 0.762 + 0.534, 0, 0, 1e6, 0),
+    K(xbar_pj, 0.221, 0, 0, 1e6, 0),
+    K(xbar_ref_ports, 5, 0, 1, NOC_TECH_MAX_RADIX, 0),
+    K(route_pj, 0.12, 0, 0, 1e6, 0),
+    K(buf_leak_mw, 2.27, 0, 0, 1e6, 0),
+    K(xbar_leak_mw, 0.749, 0, 0, 1e6, 0),
+    K(route_leak_mw, 0.24, 0, 0, 1e6, 0),
+    K(link_pj_bit_mm, 0.0488, 0, 0, 1e6, 0),
+    K(link_leak_uw_bit, 0.48, 0, 0, 1e6, 0),
+    K(area_ref_mm2, 0.34 * (45.0 / 65.0) * (45.0 / 65.0), 0, 0, 1e6, 0),
+    K(area_ref_ports, 5, 0, 1, NOC_TECH_MAX_RADIX, 0),
+    K(area_ref_width, 39, 0, 1, 65536, 0),
+    K(area_lin, 0.5, 0, 0, 1, 0),
+    K(wire_ps_mm, 100, 0, 0, 1e6, 0),
+    K(fo4_ps, 22.5, 0, 1, 1e6, 0),
+    K(clk_overhead_fo4, 3, 0, 0, 1e6, 0),
+    K(asic_derate, 2.5, 0, 1, 1e3, 0),
+    K(vcs, 2, 1, 0, 1024, 0),
+    K(buf_flits, 4, 0, 0, 1e6, 0),
+    K(router_stages, 3, 1, 0, 64, 1),
+    K(clk_fj_bit, 2, 0, 0, 1e6, 0),
+    K(reg_um2_bit, 4.52, 0, 0, 1e6, 0),
+    K(packet_bits, NOC_DEFAULT_PACKET_BITS, 1, 0, 1e6, 0),
+    K(table_width, 0, 0, 0, 65536, 0),
+};
+#undef K
 #define NKEYS (sizeof tech_keys / sizeof tech_keys[0])
+
+/* Per-radix table keys "PREFIX.R = V" (R in 2..NOC_TECH_MAX_RADIX) of a
+ * characterized library (tech.h), each with its range (lo < V <= hi, or
+ * lo <= V when zero_ok) and the array it fills.  fmax_mhz.R also takes a
+ * width suffix, fmax_mhz.R.wW (its own rule in noc_tech_parse_n). */
+struct tech_table_key {
+    const char *prefix; /* with its dot */
+    const char *what;
+    double lo, hi;
+    int zero_ok;
+    size_t off; /* of a double[NOC_TECH_MAX_RADIX + 1] in struct noc_tech */
+};
+static const struct tech_table_key table_keys[] = {
+    {"fmax_mhz.", "a frequency in MHz", 0, 1e6, 0, offsetof(struct noc_tech, fmax_table)},
+    {"area_mm2.", "an area in mm^2", 0, 1e6, 1, offsetof(struct noc_tech, area_table)},
+    {"leak_mw.", "a power in mW", 0, 1e6, 1, offsetof(struct noc_tech, leak_table)},
+    {"flit_pj.", "an energy in pJ", 0, 1e6, 1, offsetof(struct noc_tech, flit_table)},
+    {"clk_mw_per_mhz.", "a power in mW per MHz", 0, 1e6, 1, offsetof(struct noc_tech, clk_table)},
+};
+#define NTABLES (sizeof table_keys / sizeof table_keys[0])
 
 static double *field(struct noc_tech *t, size_t i)
 {
@@ -51,16 +80,48 @@ void noc_tech_defaults(struct noc_tech *tech)
     memset(tech, 0, sizeof *tech);
     for (size_t i = 0; i < NKEYS; i++)
         *field(tech, i) = tech_keys[i].def;
+    /* -1 = not listed (a characterized value may be 0: a library without
+     * leakage data). */
+    for (size_t ti = 1; ti < NTABLES; ti++) /* every table but fmax's */
+        for (int r = 0; r <= NOC_TECH_MAX_RADIX; r++)
+            ((double *)(void *)((char *)tech + table_keys[ti].off))[r] = -1;
+}
+
+/* The number in val of key into *v, or NOC_EINVAL at label:line saying the
+ * range lo..hi (lo excluded when lo_open; whole numbers when whole). */
+static int key_value(const char *key, const char *val, double lo, int lo_open, double hi, int whole,
+                     double *v, const char *label, long line, struct noc_ctx *ctx)
+{
+    if (noc_parse_double(val, v) == 0 && (lo_open ? *v > lo : *v >= lo) && *v <= hi &&
+        (!whole || *v == floor(*v)))
+        return NOC_OK;
+    return noc_error(ctx, NOC_EINVAL, label, line, "'%s = %.40s': needs a %snumber %s %g and <= %g", key, val,
+                     whole ? "whole " : "", lo_open ? ">" : ">=", lo, hi);
 }
 
 int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
                    struct noc_ctx *ctx)
 {
+    return noc_tech_parse_n(tech, data, strlen(data), label, ctx);
+}
+
+int noc_tech_parse_n(struct noc_tech *tech, const char *data, size_t len, const char *label,
+                     struct noc_ctx *ctx)
+{
     int rc = NOC_OK;
-    char *copy = noc_strdup(ctx, data);
+    const char *nul = memchr(data, '\0', len);
+    if (nul) {
+        long at = 1;
+        for (const char *p = data; p < nul; p++)
+            at += *p == '\n';
+        return noc_error(ctx, NOC_EINVAL, label, at, "NUL byte (not a text file?)");
+    }
+    char *copy = noc_malloc(ctx, len + 1, 1);
     if (!copy)
         return NOC_ENOMEM;
-    long line = 0;
+    memcpy(copy, data, len);
+    copy[len] = '\0';
+    long line = 0, table_line[(NOC_TECH_MAX_WIDTHS + 1) * (NOC_TECH_MAX_RADIX + 1)] = {0};
     /* Line by line, blank lines counted (strtok_r would skip them and
      * misnumber every later line in messages). */
     for (char *ln = copy, *nl; ln; ln = nl) {
@@ -75,46 +136,72 @@ int noc_tech_parse(struct noc_tech *tech, const char *data, const char *label,
             rc = noc_error(ctx, NOC_EINVAL, label, line, "expected 'key = value'");
             goto cleanup;
         }
-        if (strncmp(key, "fmax_mhz.", 9) == 0) {
-            long radix;
+        size_t ti = 0;
+        while (ti < NTABLES && strncmp(key, table_keys[ti].prefix, strlen(table_keys[ti].prefix)) != 0)
+            ti++;
+        if (ti < NTABLES) {
+            const struct tech_table_key *tk = &table_keys[ti];
+            long radix, wbits = 0;
             double v;
-            if (noc_parse_int(key + 9, 2, NOC_TECH_MAX_RADIX, &radix) != 0) {
-                rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s': the radix must be 2..%d", key,
+            /* fmax_mhz.R.wW: the fmax table of W-bit routers. */
+            char *wsuf = ti == 0 ? strstr(key + strlen(tk->prefix), ".w") : NULL;
+            if (wsuf) {
+                *wsuf = '\0';
+                if (noc_parse_int(wsuf + 2, 1, 65536, &wbits) != 0) {
+                    rc = noc_error(ctx, NOC_EINVAL, label, line, "'%.60s.%.60s': the width must be a number of bits",
+                                   key, wsuf + 1);
+                    goto cleanup;
+                }
+            }
+            if (noc_parse_int(key + strlen(tk->prefix), 2, NOC_TECH_MAX_RADIX, &radix) != 0) {
+                rc = noc_error(ctx, NOC_EINVAL, label, line, "'%.60s': the radix must be 2..%d", key,
                                NOC_TECH_MAX_RADIX);
                 goto cleanup;
             }
-            if (noc_parse_double(val, &v) != 0 || !(v > 0)) {
-                rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s' needs a frequency in MHz > 0", key);
+            if (noc_parse_double(val, &v) != 0 || !(tk->zero_ok ? v >= tk->lo : v > tk->lo) || v > tk->hi) {
+                rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s = %.40s': needs %s %s %g and <= %g", key, val,
+                               tk->what, tk->zero_ok ? ">=" : ">", tk->lo, tk->hi);
                 goto cleanup;
             }
-            tech->fmax_table[radix] = v;
+            if (ti != 0) {
+                ((double *)(void *)((char *)tech + tk->off))[radix] = v;
+                continue;
+            }
             tech->has_table = 1;
+            int wi = -1;
+            if (wsuf) {
+                wi = 0;
+                while (wi < tech->nfmax_w && tech->fmax_w[wi] != (double)wbits)
+                    wi++;
+                if (wi == tech->nfmax_w) {
+                    if (wi == NOC_TECH_MAX_WIDTHS) {
+                        rc = noc_error(ctx, NOC_EINVAL, label, line, "more than %d widths of fmax tables",
+                                       NOC_TECH_MAX_WIDTHS);
+                        goto cleanup;
+                    }
+                    tech->fmax_w[wi] = (double)wbits;
+                    tech->nfmax_w++;
+                }
+                tech->fmax_w_table[wi][radix] = v;
+            } else {
+                tech->fmax_table[radix] = v;
+            }
+            table_line[(wi + 1) * (NOC_TECH_MAX_RADIX + 1) + radix] = line;
             continue;
         }
         size_t i = 0;
         while (i < NKEYS && strcmp(tech_keys[i].key, key) != 0)
             i++;
         if (i == NKEYS) {
-            rc = noc_error(ctx, NOC_EINVAL, label, line, "unknown tech key '%s'", key);
+            rc = noc_error(ctx, NOC_EINVAL, label, line, "unknown tech key '%.60s'", key);
             goto cleanup;
         }
-        double v;
-        if (noc_parse_double(val, &v) != 0 || v < 0) {
-            rc = noc_error(ctx, NOC_EINVAL, label, line, "'%s' needs a finite number >= 0", key);
+        const struct tech_key *k = &tech_keys[i];
+        if ((rc = key_value(key, val, k->lo, k->lo_open, k->hi, k->whole, field(tech, i), label, line, ctx)) !=
+            NOC_OK)
             goto cleanup;
-        }
-        *field(tech, i) = v;
     }
-    if (tech->ref_width <= 0 || tech->xbar_ref_ports <= 0 || tech->area_ref_ports <= 0 ||
-        tech->area_ref_width <= 0 || tech->area_lin > 1)
-        rc = noc_error(ctx, NOC_EINVAL, label, 0,
-                       "ref_width, xbar_ref_ports, area_ref_ports, area_ref_width must be > 0 and area_lin <= 1");
-    else if (tech->fo4_ps <= 0 || tech->asic_derate <= 0 || tech->vcs < 1 || tech->router_stages < 1 || tech->router_stages > 64 ||
-             tech->router_stages != floor(tech->router_stages) || tech->packet_bits < 1)
-        rc = noc_error(ctx, NOC_EINVAL, label, 0,
-                       "fo4_ps and asic_derate must be > 0, vcs >= 1, router_stages a whole number 1..64, packet_bits >= 1");
-    else
-        rc = noc_tech_check_table(tech, label, ctx);
+    rc = noc_tech_check_table(tech, label, table_line, ctx);
 cleanup:
     free(copy);
     return rc;
@@ -123,11 +210,42 @@ cleanup:
 int noc_tech_read(struct noc_tech *tech, const char *path, struct noc_ctx *ctx)
 {
     char *data = NULL;
-    int rc = noc_read_file(path, &data, NULL, ctx);
+    size_t len = 0;
+    int rc = noc_read_file(path, &data, &len, ctx);
     if (rc == NOC_OK)
-        rc = noc_tech_parse(tech, data, path, ctx);
+        rc = noc_tech_parse_n(tech, data, len, path, ctx);
     free(data);
     return rc;
+}
+
+/* A characterized table's value for a radix-p router (tech.h: the next
+ * larger listed radix, above the largest a line through the two largest
+ * entries, never below the largest), times width / table_width; -1 when
+ * the table is empty.  O(NOC_TECH_MAX_RADIX). */
+static double table_at(const struct noc_tech *tech, const double *tab, int p, double width)
+{
+    int hi = 0, lo = 0;
+    for (int r = NOC_TECH_MAX_RADIX; r >= 2 && !lo; r--)
+        if (tab[r] >= 0) {
+            if (!hi)
+                hi = r;
+            else
+                lo = r;
+        }
+    if (!hi)
+        return -1;
+    double v;
+    if (p > hi) {
+        v = lo ? tab[hi] + (tab[hi] - tab[lo]) / (hi - lo) * (p - hi) : tab[hi] * p / hi;
+        if (v < tab[hi])
+            v = tab[hi];
+    } else {
+        int r = p < 2 ? 2 : p;
+        while (!(tab[r] >= 0))
+            r++;
+        v = tab[r];
+    }
+    return tech->table_width > 0 ? v * width / tech->table_width : v;
 }
 
 /* mW of `bits` flip-flops clocked at freq_mhz. */
@@ -147,7 +265,17 @@ double noc_tech_router_mw_ports(const struct noc_tech *tech, int buf_ports, int 
     double bits = buf_ports == xbar_ports
                       ? (double)buf_ports * width * (tech->buf_flits + tech->router_stages)
                       : width * ((double)buf_ports * tech->buf_flits + (double)xbar_ports * tech->router_stages);
-    return dyn_mw + leak + clock_mw(tech, bits, freq_mhz);
+    double clk = clock_mw(tech, bits, freq_mhz);
+    /* A characterized library replaces each term it lists (tech.h). */
+    int p = buf_ports > xbar_ports ? buf_ports : xbar_ports;
+    double v;
+    if ((v = table_at(tech, tech->flit_table, p, width)) >= 0)
+        dyn_mw = flits_per_s * v * 1e-9;
+    if ((v = table_at(tech, tech->leak_table, p, width)) >= 0)
+        leak = v;
+    if ((v = table_at(tech, tech->clk_table, p, width)) >= 0)
+        clk = freq_mhz > 0 ? freq_mhz * v : 0;
+    return dyn_mw + leak + clk;
 }
 
 double noc_tech_router_mw(const struct noc_tech *tech, int ports, double width,
@@ -160,6 +288,9 @@ double noc_tech_router_mm2_ports(const struct noc_tech *tech, int buf_ports, int
 {
     double sb = (buf_ports / tech->area_ref_ports) * (width / tech->area_ref_width);
     double sx = (xbar_ports / tech->area_ref_ports) * (width / tech->area_ref_width);
+    double v = table_at(tech, tech->area_table, buf_ports > xbar_ports ? buf_ports : xbar_ports, width);
+    if (v >= 0)
+        return v;
     return tech->area_ref_mm2 * (tech->area_lin * sb + (1 - tech->area_lin) * sx * sx);
 }
 
@@ -204,7 +335,7 @@ void noc_tech_topo(const struct noc_tech *tech, const struct noc_topo *t,
         for (int i = g->in_off[r]; i < g->in_off[r + 1]; i++) {
             int c = g->in_edge[i];
             double cw = chan_width(t, c, width);
-            flits += load_mbps ? load_mbps[c] * 8e6 / cw : 0;
+            flits += load_mbps ? noc_flits_per_s(load_mbps[c], cw) : 0;
             w = fmax(w, cw);
             nin++;
         }
@@ -241,7 +372,7 @@ int noc_tech_link_stages(const struct noc_tech *tech, double length_mm, double f
 {
     if (!(freq_mhz > 0) || !(length_mm > 0) || !isfinite(length_mm))
         return 0;
-    double period_ps = 1e6 / freq_mhz;
+    double period_ps = noc_period_ps(freq_mhz);
     double regs = ceil(noc_tech_wire_delay_ps(tech, length_mm) / period_ps - 1e-9) - 1;
     if (regs > 1e6)
         regs = 1e6;

@@ -4,8 +4,10 @@
 #include "nocsyn/tech.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include "nocsyn/topo.h"
+#include "nocsyn/units.h"
 
 static double log_b(double x, double b)
 {
@@ -58,9 +60,31 @@ double noc_tech_router_fmax_mhz(const struct noc_tech *tech, int ports, double w
     if (ports < 1)
         ports = 1;
     if (tech->has_table) {
+        const double *tab = tech->fmax_table;
+        if (tech->nfmax_w > 0) {
+            /* The smallest listed width >= width, else the widest; the
+             * fmax_mhz.R table is table_width's. */
+            double best = -1, widest = -1;
+            const double *bt = NULL, *wt = NULL;
+            for (int i = -1; i < tech->nfmax_w; i++) {
+                double wb = i < 0 ? tech->table_width : tech->fmax_w[i];
+                const double *t = i < 0 ? tech->fmax_table : tech->fmax_w_table[i];
+                if (i < 0 && !(wb > 0))
+                    continue;
+                if (wb >= width - 1e-9 && (best < 0 || wb < best)) {
+                    best = wb;
+                    bt = t;
+                }
+                if (wb > widest) {
+                    widest = wb;
+                    wt = t;
+                }
+            }
+            tab = bt ? bt : wt;
+        }
         for (int r = ports < 2 ? 2 : ports; r <= NOC_TECH_MAX_RADIX; r++)
-            if (tech->fmax_table[r] > 0)
-                return tech->fmax_table[r];
+            if (tab[r] > 0)
+                return tab[r];
         return 0;
     }
     if (ports > NOC_TECH_MAX_RADIX)
@@ -80,25 +104,32 @@ int noc_tech_max_radix(const struct noc_tech *tech, double width, double freq_mh
     return best;
 }
 
-int noc_tech_check_table(const struct noc_tech *tech, const char *label, struct noc_ctx *ctx)
+int noc_tech_check_table(const struct noc_tech *tech, const char *label, const long *lines,
+                         struct noc_ctx *ctx)
 {
-    int prev = 0;
-    for (int r = 2; r <= NOC_TECH_MAX_RADIX; r++) {
-        if (!(tech->fmax_table[r] > 0))
-            continue;
-        if (prev && tech->fmax_table[r] > tech->fmax_table[prev])
-            return noc_error(ctx, NOC_EINVAL, label, 0,
-                             "timing table not monotone: fmax_mhz.%d = %g is above fmax_mhz.%d = %g "
-                             "(a larger router cannot be faster)",
-                             r, tech->fmax_table[r], prev, tech->fmax_table[prev]);
-        prev = r;
+    for (int i = -1; i < tech->nfmax_w; i++) {
+        const double *tab = i < 0 ? tech->fmax_table : tech->fmax_w_table[i];
+        char sfx[32] = "";
+        if (i >= 0)
+            snprintf(sfx, sizeof sfx, ".w%g", tech->fmax_w[i]);
+        int prev = 0;
+        for (int r = 2; r <= NOC_TECH_MAX_RADIX; r++) {
+            if (!(tab[r] > 0))
+                continue;
+            if (prev && tab[r] > tab[prev])
+                return noc_error(ctx, NOC_EINVAL, label, lines ? lines[(i + 1) * (NOC_TECH_MAX_RADIX + 1) + r] : 0,
+                                 "timing table not monotone: fmax_mhz.%d%s = %g is above fmax_mhz.%d%s = %g "
+                                 "(a larger router cannot be faster)",
+                                 r, sfx, tab[r], prev, sfx, tab[prev]);
+            prev = r;
+        }
     }
     return NOC_OK;
 }
 
 int noc_tech_packet_flits(const struct noc_tech *tech, double width)
 {
-    double f = ceil(tech->packet_bits / (width > 0 ? width : 32) - 1e-9);
+    double f = ceil(tech->packet_bits / (width > 0 ? width : NOC_DEFAULT_LINK_WIDTH) - 1e-9);
     return f < 1 ? 1 : f > 1e6 ? 1000000 : (int)f;
 }
 

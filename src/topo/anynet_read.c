@@ -207,6 +207,10 @@ static int tokenize_all(struct anynet *p, const char *data, size_t len)
         size_t end = pos;
         while (end < len && buf[end] != '\n')
             end++;
+        if (memchr(buf + pos, '\0', end - pos)) { /* it would end the line's text silently */
+            rc = noc_error(p->ctx, NOC_EINVAL, p->label, p->line, "NUL byte (not a text file?)");
+            break;
+        }
         buf[end] = '\0';
         int ntok = 0;
         for (size_t i = pos; i < end && rc == NOC_OK;) {

@@ -224,7 +224,7 @@ static int starts_graph(const char *s, size_t i, size_t n)
     return 0;
 }
 
-Agraph_t *noc_cgraph_read(const char *text, size_t len, int warnings_fail, struct noc_cgraph_fail *f)
+Agraph_t *noc_cgraph_read(const char *text, size_t len, int flags, struct noc_cgraph_fail *f)
 {
     memset(f, 0, sizeof *f);
     const char *nul = len ? memchr(text, '\0', len) : NULL;
@@ -247,13 +247,20 @@ Agraph_t *noc_cgraph_read(const char *text, size_t len, int warnings_fail, struc
     }
     memcpy(copy, text, end);
     copy[end] = '\0';
+    /* "strict" would merge parallel edges silently (the last one's
+     * attributes win): NOT_STRICT reads the graph as a plain one. */
+    struct dot_scan d = {copy, end, 0, 1, 1};
+    if ((flags & NOC_CGRAPH_NOT_STRICT) && skip_blank(&d) == 0 && end - d.i >= 6 && !strncasecmp(copy + d.i, "strict", 6) &&
+        (end - d.i == 6 || !(copy[d.i + 6] == '_' || (copy[d.i + 6] >= '0' && copy[d.i + 6] <= '9') ||
+                             ((copy[d.i + 6] | 32) >= 'a' && (copy[d.i + 6] | 32) <= 'z'))))
+        memset(copy + d.i, ' ', 6);
     struct noc_cgraph_quiet q;
     noc_cgraph_quiet_begin(&q);
     agreadline(1);
     Agraph_t *g = agmemread(copy);
     aaglex_destroy();
     free(copy);
-    const char *m = warnings_fail ? cg.first : cg.err;
+    const char *m = flags & NOC_CGRAPH_WARNINGS_FAIL ? cg.first : cg.err;
     if (m[0]) {
         f->why = NOC_CGRAPH_SYNTAX;
         format_msg(m, f->msg, sizeof f->msg, &f->line);
@@ -281,4 +288,178 @@ int noc_cgraph_fail_error(const struct noc_cgraph_fail *f, const struct noc_cgra
     if (f->why == NOC_CGRAPH_SYNTAX)
         return noc_error(ctx, NOC_EINVAL, label, line, "%s%s", w->text[f->why], f->msg);
     return noc_error(ctx, NOC_EINVAL, label, line, "%s", w->text[f->why]);
+}
+
+/* ---- where things are in the DOT text (cgraph keeps no line numbers on
+ * its objects, and renames '%' ids): a lexical index of the tokens. */
+
+enum { TK_ID, TK_EDGEOP, TK_PUNCT };
+
+static int index_push(struct noc_dot_where *w, int kind, char punct, const char *s, size_t n, long line,
+                      int quoted)
+{
+    if (w->n == w->cap) {
+        int cap = w->cap ? 2 * w->cap : 64;
+        void *p = realloc(w->tok, (size_t)cap * sizeof *w->tok);
+        if (!p)
+            return -1;
+        w->tok = p;
+        w->cap = cap;
+    }
+    char *text = NULL;
+    if (kind == TK_ID) {
+        if (!(text = malloc(n + 1)))
+            return -1;
+        size_t o = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (quoted && s[i] == '\\' && i + 1 < n && (s[i + 1] == '"' || s[i + 1] == '\n')) {
+                if (s[++i] == '\n')
+                    continue;
+            }
+            text[o++] = s[i];
+        }
+        text[o] = '\0';
+    }
+    w->tok[w->n++] = (struct noc_dot_tok){text, line, kind, punct};
+    return 0;
+}
+
+static int id_char(unsigned char c)
+{
+    return c == '_' || c == '.' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z') || c >= 0x80;
+}
+
+int noc_dot_where_build(struct noc_dot_where *w, const char *text, size_t len)
+{
+    memset(w, 0, sizeof *w);
+    w->strict_at = -1;
+    struct dot_scan d = {text, len, 0, 1, 1};
+    while (d.i < len) {
+        if (skip_blank(&d) != 0 || d.i >= len)
+            break;
+        size_t at = d.i;
+        char c = text[at];
+        d.bol = 0;
+        int r = 0;
+        if (c == '"' || c == '<') {
+            long line = d.line;
+            if (skip_string(&d) != 0)
+                break;
+            r = index_push(w, TK_ID, 0, text + at + 1, d.i - at - 2, line, c == '"');
+        } else if (c == '-' && at + 1 < len && (text[at + 1] == '>' || text[at + 1] == '-')) {
+            d.i += 2;
+            r = index_push(w, TK_EDGEOP, 0, NULL, 0, d.line, 0);
+        } else if (id_char((unsigned char)c) || c == '-') {
+            d.i++;
+            while (d.i < len && id_char((unsigned char)text[d.i]))
+                d.i++;
+            if (w->n == 0 && d.i - at == 6 && !strncasecmp(text + at, "strict", 6))
+                w->strict_at = (long)at;
+            r = index_push(w, TK_ID, 0, text + at, d.i - at, d.line, 0);
+        } else {
+            d.i++;
+            r = index_push(w, TK_PUNCT, c, NULL, 0, d.line, 0);
+        }
+        if (r != 0) {
+            noc_dot_where_free(w);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void noc_dot_where_free(struct noc_dot_where *w)
+{
+    for (int i = 0; i < w->n; i++)
+        free(w->tok[i].text);
+    free(w->tok);
+    memset(w, 0, sizeof *w);
+}
+
+static int is_punct(const struct noc_dot_where *w, int i, char p)
+{
+    return i >= 0 && i < w->n && w->tok[i].kind == TK_PUNCT && w->tok[i].punct == p;
+}
+
+/* 1 when token i is an ID naming a node: not an attribute's key or value,
+ * not a port, not a keyword's graph name. */
+static int node_token(const struct noc_dot_where *w, int i)
+{
+    if (w->tok[i].kind != TK_ID || is_punct(w, i + 1, '=') || is_punct(w, i - 1, '=') || is_punct(w, i - 1, ':'))
+        return 0;
+    if (i > 0 && w->tok[i - 1].kind == TK_ID) {
+        const char *k = w->tok[i - 1].text;
+        if (!strcasecmp(k, "graph") || !strcasecmp(k, "digraph") || !strcasecmp(k, "subgraph"))
+            return 0;
+    }
+    static const char *const kw[] = {"strict", "graph", "digraph", "subgraph", "node", "edge"};
+    for (size_t k = 0; k < sizeof kw / sizeof kw[0]; k++)
+        if (!strcasecmp(w->tok[i].text, kw[k]))
+            return 0;
+    return 1;
+}
+
+long noc_dot_where_node(const struct noc_dot_where *w, const char *name, const char *attr)
+{
+    long first = 0;
+    for (int i = 0; i < w->n; i++) {
+        if (!node_token(w, i) || strcmp(w->tok[i].text, name) != 0)
+            continue;
+        if (!first)
+            first = w->tok[i].line;
+        if (!attr || !is_punct(w, i + 1, '[') || (i > 0 && w->tok[i - 1].kind == TK_EDGEOP))
+            continue;
+        for (int j = i + 2; j < w->n && !is_punct(w, j, ']'); j++)
+            if (w->tok[j].kind == TK_ID && is_punct(w, j + 1, '=') && !strcmp(w->tok[j].text, attr))
+                return w->tok[j].line;
+    }
+    return first;
+}
+
+long noc_dot_where_edge(const struct noc_dot_where *w, const char *tail, const char *head, int directed)
+{
+    for (int i = 1; i + 1 < w->n; i++) {
+        if (w->tok[i].kind != TK_EDGEOP || w->tok[i - 1].kind != TK_ID || w->tok[i + 1].kind != TK_ID)
+            continue;
+        const char *a = w->tok[i - 1].text, *b = w->tok[i + 1].text;
+        if ((!strcmp(a, tail) && !strcmp(b, head)) || (!directed && !strcmp(a, head) && !strcmp(b, tail)))
+            return w->tok[i].line;
+    }
+    return noc_dot_where_node(w, tail, NULL);
+}
+
+long noc_dot_where_key(const struct noc_dot_where *w, const char *key)
+{
+    long line = 0;
+    for (int i = 0; i + 1 < w->n; i++)
+        if (w->tok[i].kind == TK_ID && is_punct(w, i + 1, '=') && !strcmp(w->tok[i].text, key))
+            line = w->tok[i].line;
+    return line;
+}
+
+const char *noc_dot_where_percent(const struct noc_dot_where *w, long *line)
+{
+    for (int i = 0; i < w->n; i++)
+        if (node_token(w, i) && w->tok[i].text[0] == '%') {
+            *line = w->tok[i].line;
+            return w->tok[i].text;
+        }
+    return NULL;
+}
+
+int noc_dot_error_at(struct noc_ctx *ctx, const char *label, long line, int rc)
+{
+    size_t n = strlen(label);
+    if (rc == NOC_OK || line <= 0)
+        return rc;
+    const char *rest = ctx->msg;
+    if (!strncmp(ctx->msg, label, n) && ctx->msg[n] == ':') {
+        if (ctx->msg[n + 1] != ' ')
+            return rc; /* it has a line already */
+        rest = ctx->msg + n + 2;
+    }
+    char tmp[sizeof ctx->msg];
+    snprintf(tmp, sizeof tmp, "%.200s:%ld: %.780s", label, line, rest);
+    memcpy(ctx->msg, tmp, sizeof tmp);
+    return rc;
 }

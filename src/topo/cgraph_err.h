@@ -53,12 +53,15 @@ struct noc_cgraph_fail {
  * Only the first graph is passed to cgraph (text after its closing brace
  * would stay in cgraph's lexer and be prepended to the next graph anyone
  * reads); anything but blanks and comments after it fails the read
- * (NOC_CGRAPH_MORE or _TRAILING), as does a cgraph error, and with
- * warnings_fail any cgraph warning (e.g. "syntax ambiguity - badly
- * delimited number"): the first message is then reported.  Returns the
+ * (NOC_CGRAPH_MORE or _TRAILING), as does a cgraph error, and with flag
+ * NOC_CGRAPH_WARNINGS_FAIL any cgraph warning (e.g. "syntax ambiguity - badly
+ * delimited number"): the first message is then reported.  With flag
+ * NOC_CGRAPH_NOT_STRICT the keyword "strict" is read as absent: parallel
+ * edges stay (cgraph would keep the last one only, silently).  Returns the
  * graph (release with agclose), or NULL with *f telling why.  O(len) plus
  * cgraph's parse. */
-Agraph_t *noc_cgraph_read(const char *text, size_t len, int warnings_fail, struct noc_cgraph_fail *f);
+enum { NOC_CGRAPH_WARNINGS_FAIL = 1, NOC_CGRAPH_NOT_STRICT = 2 };
+Agraph_t *noc_cgraph_read(const char *text, size_t len, int flags, struct noc_cgraph_fail *f);
 
 /* A reader's words for the failures: text[why] for each why from SYNTAX
  * to TRAILING (for SYNTAX a prefix to cgraph's message); bit `why` of
@@ -73,4 +76,38 @@ struct noc_cgraph_words {
 int noc_cgraph_fail_error(const struct noc_cgraph_fail *f, const struct noc_cgraph_words *w, const char *label,
                           struct noc_ctx *ctx);
 
+/* Where things are in the DOT text, for messages: cgraph keeps no line
+ * numbers on its objects and gives '%' ids another name, so the readers
+ * look the user's own text up in this lexical index of the tokens (IDs with
+ * their quotes removed, edge operators, punctuation, each with its line).
+ * build returns 0, or -1 out of memory (w then empty); free releases it.
+ * O(len) to build; each look-up O(tokens). */
+struct noc_dot_tok {
+    char *text; /* IDs only */
+    long line;
+    int kind;
+    char punct;
+};
+struct noc_dot_where {
+    struct noc_dot_tok *tok;
+    int n, cap;
+    long strict_at; /* offset of a leading "strict" keyword, -1 when none */
+};
+int noc_dot_where_build(struct noc_dot_where *w, const char *text, size_t len);
+void noc_dot_where_free(struct noc_dot_where *w);
+/* The line of the statement that sets attr (NULL: any) on node `name`
+ * ("name [attr=...]"), else of the node's first mention; 0 when not found. */
+long noc_dot_where_node(const struct noc_dot_where *w, const char *name, const char *attr);
+/* The line of the first edge "tail -> head" (either way when !directed),
+ * else of tail's first mention; 0 when not found. */
+long noc_dot_where_edge(const struct noc_dot_where *w, const char *tail, const char *head, int directed);
+/* The line of the last "key = value"; 0 when none. */
+long noc_dot_where_key(const struct noc_dot_where *w, const char *key);
+/* The first node id that starts with '%' as the user wrote it (cgraph
+ * would rename it), with its line in *line; NULL when none. */
+const char *noc_dot_where_percent(const struct noc_dot_where *w, long *line);
+/* After a failed call (rc) whose message names label without a line
+ * ("LABEL: ...") or not at all, makes it "LABEL:LINE: ..." (line > 0);
+ * a message with a line already stays.  Returns rc.  O(message). */
+int noc_dot_error_at(struct noc_ctx *ctx, const char *label, long line, int rc);
 #endif

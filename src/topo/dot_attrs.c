@@ -2,6 +2,7 @@
  * topologies) and the `route` records of table routing.  The format is
  * described at the top of src/emit/dot.c. */
 #include "dot_read.h"
+#include "topo_read.h"
 #include "../emit/topo_dot.h"
 
 #include <stdarg.h>
@@ -11,7 +12,8 @@
 
 static int bad(struct noc_dot_reader *r, const char *key, const char *val, const char *why)
 {
-    return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "graph attribute %s='%s': %s", key, val, why);
+    return noc_error(r->ctx, NOC_EINVAL, r->label, noc_dot_where_key(&r->where, key), "graph attribute %s='%.60s': %s",
+                     key, val, why);
 }
 
 /* Copies string attribute `key` into dst (capacity cap) when set. */
@@ -41,13 +43,18 @@ static int int_attr(struct noc_dot_reader *r, const char *key, int *dst)
     return NOC_OK;
 }
 
-static int num_attr(struct noc_dot_reader *r, const char *key, double *dst)
+/* A number attribute in 0..hi (the same bounds as the command-line
+ * options: link widths up to 4096 bits, clocks up to 1e5 MHz). */
+static int num_attr(struct noc_dot_reader *r, const char *key, double hi, double *dst)
 {
     const char *v = noc_dot_attr(r->g, key);
     if (!v)
         return NOC_OK;
-    if (noc_parse_double(v, dst) != 0 || *dst < 0 || *dst > 1e12)
-        return bad(r, key, v, "not a number >= 0");
+    if (noc_parse_double(v, dst) != 0 || *dst < 0 || *dst > hi) {
+        char why[64];
+        snprintf(why, sizeof why, "not a number in 0..%g", hi);
+        return bad(r, key, v, why);
+    }
     return NOC_OK;
 }
 
@@ -119,7 +126,8 @@ int noc_dot_read_graph_attrs(struct noc_dot_reader *r)
     }
     if ((rc = str_attr(r, "family", s->name, sizeof s->name)) || (rc = str_attr(r, "params", s->params, sizeof s->params)) ||
         (rc = dims_attr(r)) || (rc = int_attr(r, "k", &s->k)) || (rc = int_attr(r, "conc", &s->conc)) ||
-        (rc = num_attr(r, "link_width", &t->link_width)) || (rc = num_attr(r, "freq_mhz", &t->freq_mhz)))
+        (rc = num_attr(r, "link_width", 4096, &t->link_width)) ||
+        (rc = num_attr(r, "freq_mhz", 1e5, &t->freq_mhz)))
         return rc;
     return check_shape(r);
 }
@@ -159,7 +167,8 @@ static int route_err(struct noc_dot_reader *r, int src, int rec, const char *fmt
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "node '%s': route record %d: %s", r->t->nodes[src].name, rec, msg);
+    return noc_error(r->ctx, NOC_EINVAL, r->label, noc_dot_where_node(&r->where, r->t->nodes[src].name, "route"),
+                     "node '%s': route record %d: %s", r->t->nodes[src].name, rec, msg);
 }
 
 static int node_of_kind(struct noc_dot_reader *r, int src, int rec, const char *name, int kind)
@@ -212,7 +221,8 @@ static int parse_routes(struct noc_dot_reader *r, int src, const char *s, char *
             return route_err(r, src, rec, "the route to '%s' lists no routers", r->t->nodes[dst].name);
         int rc = noc_topo_add_route(r->t, src, dst, *path, len, r->ctx);
         if (rc)
-            return rc;
+            return noc_topo_io_at(r->ctx, r->label,
+                                  noc_dot_where_node(&r->where, r->t->nodes[src].name, "route"), rc);
     }
 }
 
@@ -228,7 +238,8 @@ int noc_dot_read_routes(struct noc_dot_reader *r)
         if (!raw)
             continue;
         if (r->t->nodes[v].kind != NOC_TERMINAL) {
-            rc = noc_error(r->ctx, NOC_EINVAL, r->label, 0, "node '%s' has a route but is not a terminal",
+            rc = noc_error(r->ctx, NOC_EINVAL, r->label, noc_dot_where_node(&r->where, r->t->nodes[v].name, "route"),
+                           "node '%s' has a route but is not a terminal",
                            r->t->nodes[v].name);
             break;
         }

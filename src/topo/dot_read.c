@@ -21,9 +21,11 @@
  * into one '\' (the writer doubles every '\').
  */
 #include "nocsyn/topo.h"
+#include "nocsyn/tech.h" /* NOC_DIE_MAX_MM */
 #include "cgraph_err.h"
 #include "dot_read.h"
 #include "topo_read.h"
+#include "../app/csv_rows.h" /* noc_check_text_name: the one rule for names */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +58,16 @@ const char *noc_dot_unescape(struct noc_dot_reader *r, const char *s)
     return r->tmp;
 }
 
+/* The line of node or edge obj in the text (of its attribute `attr` for a
+ * node), 0 when not found. */
+static long obj_line(const struct noc_dot_reader *r, void *obj, const char *attr)
+{
+    if (agobjkind(obj) == AGEDGE)
+        return noc_dot_where_edge(&r->where, agnameof(agtail((Agedge_t *)obj)), agnameof(aghead((Agedge_t *)obj)),
+                                  agisdirected(r->g));
+    return noc_dot_where_node(&r->where, agnameof(obj), attr);
+}
+
 /* Reads number attribute `name` of obj into *v when set (within [lo, hi]);
  * `what` names the object in messages. */
 static int num_attr(struct noc_dot_reader *r, void *obj, const char *name, double lo, double hi,
@@ -67,7 +79,8 @@ static int num_attr(struct noc_dot_reader *r, void *obj, const char *name, doubl
     if (!s)
         return NOC_OK;
     if (noc_parse_double(s, v) != 0 || *v < lo || *v > hi)
-        return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "%s: bad %s '%s'", what, name, s);
+        return noc_error(r->ctx, NOC_EINVAL, r->label, obj_line(r, obj, name), "%s: bad %s '%.40s' (a number %g..%g)",
+                         what, name, s, lo, hi);
     return NOC_OK;
 }
 
@@ -97,30 +110,35 @@ static int read_nodes(struct noc_dot_reader *r)
             return noc_error(r->ctx, NOC_EINVAL, r->label, 0,
                              "node '%s': names starting with '%%' are Graphviz's anonymous ids (rename the node)",
                              name);
+        if ((rc = noc_check_text_name(name, "node", r->label, 0, r->ctx)) != NOC_OK)
+            return noc_dot_error_at(r->ctx, r->label, obj_line(r, n, NULL), rc); /* looked up on errors only */
         if (kind < 0)
-            return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "node '%s': unknown kind '%s' (use \"router\" or \"terminal\")", name, k);
+            return noc_error(r->ctx, NOC_EINVAL, r->label, obj_line(r, n, "kind"),
+                             "node '%s': unknown kind '%.40s' (use \"router\" or \"terminal\")", name, k);
         int v = noc_topo_add_node(r->t, name, kind, r->ctx);
         if (v < 0)
-            return noc_topo_io_label(r->ctx, r->label, -v);
+            return noc_topo_io_at(r->ctx, r->label, obj_line(r, n, NULL), -v);
         struct noc_node *nd = &r->t->nodes[v];
         char what[300];
         snprintf(what, sizeof what, "node '%.250s'", name);
         int hx, hy;
-        if ((rc = num_attr(r, n, "x", -1e9, 1e9, what, &nd->x, &hx)) ||
-            (rc = num_attr(r, n, "y", -1e9, 1e9, what, &nd->y, &hy)) ||
-            (rc = num_attr(r, n, "w", 0, 1e9, what, &nd->w, NULL)) ||
-            (rc = num_attr(r, n, "h", 0, 1e9, what, &nd->h, NULL)))
+        if ((rc = num_attr(r, n, "x", -NOC_DIE_MAX_MM, NOC_DIE_MAX_MM, what, &nd->x, &hx)) ||
+            (rc = num_attr(r, n, "y", -NOC_DIE_MAX_MM, NOC_DIE_MAX_MM, what, &nd->y, &hy)) ||
+            (rc = num_attr(r, n, "w", 0, NOC_DIE_MAX_MM, what, &nd->w, NULL)) ||
+            (rc = num_attr(r, n, "h", 0, NOC_DIE_MAX_MM, what, &nd->h, NULL)))
             return rc;
         double sh = 0;
         if ((rc = num_attr(r, n, "shared_port", 0, 1, what, &sh, NULL)))
             return rc;
         if (sh != 0 && sh != 1)
-            return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "%s: shared_port must be 0 or 1", what);
+            return noc_error(r->ctx, NOC_EINVAL, r->label, obj_line(r, n, "shared_port"),
+                             "%s: shared_port must be 0 or 1", what);
         if (sh == 1 && kind != NOC_ROUTER)
-            return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "%s: shared_port applies to routers only", what);
+            return noc_error(r->ctx, NOC_EINVAL, r->label, obj_line(r, n, "shared_port"),
+                             "%s: shared_port applies to routers only", what);
         nd->shared = sh == 1;
         if (hx != hy)
-            return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "node '%s' has %s (give both x and y, or neither)", name, hx ? "x but no y" : "y but no x");
+            return noc_error(r->ctx, NOC_EINVAL, r->label, obj_line(r, n, hx ? "x" : "y"), "node '%s' has %s (give both x and y, or neither)", name, hx ? "x but no y" : "y but no x");
         nd->has_pos = hx;
     }
     if (r->t->nnodes == 0)
@@ -163,21 +181,22 @@ static int add_edge(struct noc_dot_reader *r, Agedge_t *e)
             if (!strcmp(d, dirs[i].name))
                 flags = dirs[i].flags;
         if (!flags)
-            return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "%s: unknown dir '%s'", what, d);
+            return noc_error(r->ctx, NOC_EINVAL, r->label, obj_line(r, e, NULL), "%s: unknown dir '%.40s'", what, d);
     }
     double width = 0, length = -1, lat = 0;
     if ((rc = num_attr(r, e, "width", 0, 1e9, what, &width, NULL)) ||
-        (rc = num_attr(r, e, "length", 0, 1e9, what, &length, NULL)) ||
+        (rc = num_attr(r, e, "length", 0, 4 * NOC_DIE_MAX_MM, what, &length, NULL)) ||
         (rc = num_attr(r, e, "latency", 0, 1e6, what, &lat, NULL)))
         return rc;
     if (lat != (int)lat)
-        return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "%s: latency must be a whole number of cycles", what);
+        return noc_error(r->ctx, NOC_EINVAL, r->label, obj_line(r, e, NULL),
+                         "%s: latency must be a whole number of cycles", what);
     for (int k = 0; k < 2; k++) {
         if (!(flags & (1 << k)))
             continue;
         int s = k ? b : a, dd = k ? a : b;
         if ((rc = noc_topo_add_channel(t, s, dd, r->ctx)) != NOC_OK)
-            return noc_topo_io_label(r->ctx, r->label, rc);
+            return noc_topo_io_at(r->ctx, r->label, obj_line(r, e, NULL), rc);
         struct noc_channel *c = &t->ch[t->nch - 1];
         c->width = width;
         c->length = length;
@@ -212,9 +231,18 @@ static int check_attached(struct noc_dot_reader *r)
         return NOC_OK;
     for (int v = 0; v < t->nnodes; v++)
         if (t->nodes[v].kind == NOC_TERMINAL)
-            return noc_error(r->ctx, NOC_EINVAL, r->label, 0, "terminal '%s' is not attached to a router (no edges)",
+            return noc_error(r->ctx, NOC_EINVAL, r->label, noc_dot_where_node(&r->where, t->nodes[v].name, NULL),
+                             "terminal '%s' is not attached to a router (no edges)",
                              t->nodes[v].name);
     return NOC_OK;
+}
+
+/* The line of the edge that made channel a -> b (written a -> b, or
+ * b -- a / b -> a [dir=back]); 0 when not found.  O(text tokens). */
+static long channel_line(const struct noc_dot_reader *r, const char *a, const char *b)
+{
+    long line = noc_dot_where_edge(&r->where, a, b, agisdirected(r->g));
+    return line ? line : noc_dot_where_edge(&r->where, b, a, 0);
 }
 
 /* A channel into a router with no way out (or out of one with no way in)
@@ -237,10 +265,10 @@ static int check_dangling(struct noc_dot_reader *r)
         const struct noc_channel *c = &t->ch[e];
         const char *a = t->nodes[c->src].name, *b = t->nodes[c->dst].name;
         if (t->nodes[c->dst].kind == NOC_ROUTER && out[c->dst] == 0)
-            rc = noc_error(r->ctx, NOC_EINVAL, r->label, 0,
+            rc = noc_error(r->ctx, NOC_EINVAL, r->label, channel_line(r, a, b),
                            "channel '%s' -> '%s' dangles: router '%s' has no outgoing channel", a, b, b);
         else if (t->nodes[c->src].kind == NOC_ROUTER && in[c->src] == 0)
-            rc = noc_error(r->ctx, NOC_EINVAL, r->label, 0,
+            rc = noc_error(r->ctx, NOC_EINVAL, r->label, channel_line(r, a, b),
                            "channel '%s' -> '%s' dangles: router '%s' has no incoming channel", a, b, a);
     }
 cleanup:
@@ -263,17 +291,34 @@ int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len, const c
                        struct noc_ctx *ctx)
 {
     int rc = NOC_OK;
-    struct noc_dot_reader r = {t, NULL, label ? label : "<dot>", ctx, NULL, 0};
+    struct noc_dot_reader r = {t, NULL, label ? label : "<dot>", ctx, NULL, 0, {NULL, 0, 0, -1}};
     noc_topo_init(t);
     struct noc_cgraph_fail f;
-    if (!(r.g = noc_cgraph_read(data, len, 0, &f))) {
+    if (!(r.g = noc_cgraph_read(data, len, 0, &f))) { /* "strict" merges parallel channels */
         rc = noc_cgraph_fail_error(&f, &dot_words, r.label, ctx);
+        goto cleanup;
+    }
+    if (noc_dot_where_build(&r.where, data, len) != 0) {
+        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+        goto cleanup;
+    }
+    long pl;
+    const char *pct = noc_dot_where_percent(&r.where, &pl);
+    if (pct) { /* in the user's words: cgraph has renamed it */
+        rc = noc_error(ctx, NOC_EINVAL, r.label, pl,
+                       "node '%.60s': names starting with '%%' are Graphviz's anonymous ids (rename the node)", pct);
         goto cleanup;
     }
     const char *gname = agnameof(r.g);
     if (gname && gname[0] != '%') { /* cgraph names anonymous graphs "%N" */
         const char *u = noc_dot_unescape(&r, gname);
-        if (!u || !(t->name = noc_strdup(ctx, u))) {
+        if (!u) {
+            rc = NOC_ENOMEM;
+            goto cleanup;
+        }
+        if ((rc = noc_check_text_name(u, "graph", r.label, r.where.n ? r.where.tok[0].line : 0, ctx)) != NOC_OK)
+            goto cleanup;
+        if (!(t->name = noc_strdup(ctx, u))) {
             rc = NOC_ENOMEM;
             goto cleanup;
         }
@@ -286,6 +331,7 @@ cleanup:
     if (r.g)
         agclose(r.g);
     free(r.tmp);
+    noc_dot_where_free(&r.where);
     if (rc != NOC_OK)
         noc_topo_free(t);
     return rc;

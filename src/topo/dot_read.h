@@ -13,6 +13,7 @@ struct noc_dot_reader {
     struct noc_ctx *ctx;
     char *tmp;           /* scratch for unescaped strings (owned) */
     size_t tmp_cap;
+    struct noc_dot_where where; /* lines of the text's tokens, for messages (owned) */
 };
 
 /* agget with a const name (cgraph wants char *).  NULL when the attribute

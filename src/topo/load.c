@@ -45,6 +45,19 @@ int noc_topo_io_label(struct noc_ctx *ctx, const char *label, int rc)
     return rc;
 }
 
+int noc_topo_io_at(struct noc_ctx *ctx, const char *label, long line, int rc)
+{
+    if (line <= 0)
+        return noc_topo_io_label(ctx, label, rc);
+    size_t n = label ? strlen(label) : 0;
+    if (n && ctx->status != NOC_OK && strncmp(ctx->msg, label, n) != 0) {
+        char tmp[sizeof ctx->msg];
+        snprintf(tmp, sizeof tmp, "%.200s:%ld: %.800s", label, line, ctx->msg);
+        memcpy(ctx->msg, tmp, sizeof tmp);
+    }
+    return rc;
+}
+
 int noc_topo_load(struct noc_topo *t, const char *path, const char *fmt, struct noc_ctx *ctx)
 {
     char *data = NULL;

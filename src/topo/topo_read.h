@@ -9,5 +9,7 @@
  * noc_topo_finalize), prefixes ctx->msg with "LABEL: " so the one error
  * line names the file.  Returns rc.  O(message length). */
 int noc_topo_io_label(struct noc_ctx *ctx, const char *label, int rc);
+/* The same with "LABEL:LINE: " (just "LABEL: " when line <= 0). */
+int noc_topo_io_at(struct noc_ctx *ctx, const char *label, long line, int rc);
 
 #endif

@@ -296,6 +296,15 @@ static void dot_duplicates_and_edge_default_bw(void **state)
     assert_int_equal(app.ndup, 1);
     assert_true(app.flows[flow_of(&app, "a", "b")].bw == 12);
     noc_app_free(&app);
+    /* Issue 28: a strict digraph sums its parallel flows like any other
+     * (cgraph alone would keep the last one, 5, silently): 10 + 5 = 15. */
+    assert_int_equal(parse_with(noc_app_parse_dot, &app,
+                                "strict digraph g { a -> b [bw=10]; a -> b [bw=5]; b -> c [bw=1] }", &ctx),
+                     NOC_OK);
+    assert_int_equal(app.nflows, 2);
+    assert_int_equal(app.ndup, 1);
+    assert_true(app.flows[flow_of(&app, "a", "b")].bw == 15);
+    noc_app_free(&app);
 }
 
 static void dot_bad_inputs(void **state)
@@ -308,19 +317,19 @@ static void dot_bad_inputs(void **state)
     expect_bad_dot("digraph {\n a -> b [bw=1\n}\n", "t:3: ", "syntax error");
     expect_bad_dot("digraph {\n\n a -> \"b [bw=1]\n}\n", "t:", "quoted string");
     expect_bad_dot("digraph {\n a -> b [bw=70MB]\n}\n", "t:2: ", "badly delimited number");
-    expect_bad_dot("digraph { a -> b }", "t: ", "flow 'a' -> 'b': bw (MB/s) is missing");
-    expect_bad_dot("digraph { a -> b [bw=1]; b -> c }", "t: ", "'b' -> 'c': bw (MB/s) is missing");
-    expect_bad_dot("digraph { a -> b [bw=fast] }", "t: ", "bw 'fast' is not a number");
-    expect_bad_dot("digraph { a -> b [bw=-1] }", "t: ", "must be > 0");
-    expect_bad_dot("digraph { a -> b [bw=0] }", "t: ", "must be > 0");
-    expect_bad_dot("digraph { a -> b [bw=nan] }", "t: ", "is not finite");
-    expect_bad_dot("digraph { a -> b [bw=inf] }", "t: ", "is not finite");
-    expect_bad_dot("digraph { a -> b [bw=1, max_hops=-2] }", "t: ", "max_hops '-2'");
-    expect_bad_dot("digraph { a -> a [bw=1] }", "t: ", "self-flow 'a' -> 'a'");
-    expect_bad_dot("digraph { \"%r3\" -> b [bw=1] }", "t: ", "starts with '%'");
-    expect_bad_dot("digraph { a [w=1]; a -> b [bw=1] }", "t: ", "w and h go together");
-    expect_bad_dot("digraph { a [w=-1, h=1]; a -> b [bw=1] }", "t: ", "must be > 0");
-    expect_bad_dot("digraph { a [x=1, y=zz]; a -> b [bw=1] }", "t: ", "'zz' is not a number");
+    expect_bad_dot("digraph { a -> b }", "t:1: ", "flow 'a' -> 'b': bw (MB/s) is missing");
+    expect_bad_dot("digraph { a -> b [bw=1]; b -> c }", "t:1: ", "'b' -> 'c': bw (MB/s) is missing");
+    expect_bad_dot("digraph { a -> b [bw=fast] }", "t:1: ", "bw 'fast' is not a number");
+    expect_bad_dot("digraph { a -> b [bw=-1] }", "t:1: ", "must be > 0");
+    expect_bad_dot("digraph { a -> b [bw=0] }", "t:1: ", "must be > 0");
+    expect_bad_dot("digraph { a -> b [bw=nan] }", "t:1: ", "is not finite");
+    expect_bad_dot("digraph { a -> b [bw=inf] }", "t:1: ", "is not finite");
+    expect_bad_dot("digraph { a -> b [bw=1, max_hops=-2] }", "t:1: ", "max_hops '-2'");
+    expect_bad_dot("digraph { a -> a [bw=1] }", "t:1: ", "self-flow 'a' -> 'a'");
+    expect_bad_dot("digraph { \"%r3\" -> b [bw=1] }", "t:1: ", "starts with '%'");
+    expect_bad_dot("digraph { a [w=1]; a -> b [bw=1] }", "t:1: ", "w and h go together");
+    expect_bad_dot("digraph { a [w=-1, h=1]; a -> b [bw=1] }", "t:1: ", "must be > 0");
+    expect_bad_dot("digraph { a [x=1, y=zz]; a -> b [bw=1] }", "t:1: ", "'zz' is not a number");
     expect_bad_dot("digraph { a -> b [bw=1] } digraph { c }", "t: ", "more than one graph");
     /* cgraph's keywords are case-insensitive: "Strict Graph" is a graph too. */
     expect_bad_dot("digraph { a -> b [bw=1] }\n\nStrict Graph { c }", "t: ", "more than one graph");
@@ -331,7 +340,17 @@ static void dot_bad_inputs(void **state)
     expect_bad_dot("digraph {\n a -> b [label=\"abc\n}\n", "t:2: ", "String starting:\"abc");
     /* A warning fails an app read, with its line ("1a" splits in two). */
     expect_bad_dot("digraph { a -> b [bw=1a] }", "t:1: ", "badly delimited number '1a' splits into two tokens");
-    expect_bad_dot("digraph { \"a\tb\" -> c [bw=1] }", "t: ", "core name contains a control");
+    expect_bad_dot("digraph { \"a\tb\" -> c [bw=1] }", "t:1: ", "core name contains a control");
+    /* Issue 28: semantic errors name the line of the offending statement
+     * (cgraph keeps none: the reader's lexical index finds it) and quote the
+     * user's own text (cgraph renames "%x" to "%3"). */
+    expect_bad_dot("digraph {\n a -> b [bw=1]\n\n c -> b [bw=x]\n}\n", "t:4: ", "flow 'c' -> 'b': bw 'x'");
+    expect_bad_dot("digraph {\n a -> b [bw=1]\n b\n b [w=3, h=-1]\n}\n", "t:4: ", "core 'b': w and h must be > 0");
+    expect_bad_dot("digraph {\n a -> b [bw=1]\n \"%x\" -> b [bw=3]\n}\n", "t:3: ", "core name '%x' starts with '%'");
+    expect_bad_dot("digraph {\n a -> b [bw=1]\n\n a -> a [bw=1]\n}\n", "t:4: ", "self-flow");
+    expect_bad_dot("digraph {\n a -> b [bw=1,\n  max_hops=x]\n}\n", "t:2: ", "max_hops 'x'");
+    expect_bad_dot("digraph {\n \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\" -> b [bw=1]\n}\n",
+                   "t:2: ", "longer than 256 bytes");
 }
 
 /* cgraph keeps global lexer state: a good parse right after a bad one, and

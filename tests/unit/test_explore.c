@@ -75,13 +75,13 @@ static void compare_outputs_parse(void **state)
                                        noc_synth_capacity(&o.synth), &ctx), NOC_OK);
     char p[512];
     for (int i = 0; i < c.n; i++) {
-        const char *d = c.e[i].design;
+        const char *d = c.e[i].d.name;
         /* DOT through libcgraph, and the topology matches what was evaluated. */
         struct noc_topo t;
         snprintf(p, sizeof p, "%s/%s.dot", dir, d);
         assert_int_equal(noc_topo_load(&t, p, NULL, &ctx), NOC_OK);
-        assert_int_equal(t.nrouters, c.e[i].topo.nrouters);
-        assert_int_equal(t.nch, c.e[i].topo.nch);
+        assert_int_equal(t.nrouters, c.e[i].d.topo.nrouters);
+        assert_int_equal(t.nch, c.e[i].d.topo.nch);
         assert_int_equal(t.nroutes, app.nflows);
         noc_topo_free(&t);
         /* JSON through cJSON with the INTERFACE 3.3 keys. */

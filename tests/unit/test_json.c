@@ -159,6 +159,53 @@ static void test_errors(void **state)
     noc_buf_free(&b);
 }
 
+/* The one-line layout (json.h: noc_json_print_line), worked by hand from
+ * its contract: ", " and ": " separators, {} and [] when empty, numbers as
+ * %.10g without -0, add_int exact, NaN as null, '"' and '\\' escaped with a
+ * backslash, a newline as \u000a. */
+static void test_line(void **state)
+{
+    (void)state;
+    struct noc_json *j = noc_json_new();
+    struct noc_json_node *o = noc_json_root(j), *a, *in;
+    noc_json_add_str(j, o, "name", "a\"b\\c\nd");
+    noc_json_add_int(j, o, "big", 12345678901LL);   /* 11 digits: %.10g would give 1.23456789e+10 */
+    noc_json_add_num(j, o, "third", 1.0 / 3.0);      /* 10 significant digits */
+    noc_json_add_num(j, o, "sum", 0.1 + 0.2);        /* 0.3 at 10 digits */
+    noc_json_add_num(j, o, "negzero", -0.0);
+    noc_json_add_num(j, o, "nan", NAN);
+    noc_json_add_bool(j, o, "yes", 1);
+    noc_json_add_bool(j, o, "no", 0);
+    noc_json_add_null(j, o, "none");
+    a = noc_json_add_array(j, o, "list");
+    noc_json_add_int(j, a, NULL, -7);
+    in = noc_json_add_array(j, a, NULL);
+    noc_json_add_str(j, in, NULL, "x");
+    noc_json_add_object(j, a, NULL);
+    noc_json_add_array(j, o, "empty");
+    struct noc_ctx ctx;
+    struct noc_buf b;
+    noc_ctx_init(&ctx);
+    noc_buf_init(&b);
+    assert_int_equal(noc_json_print_line(j, &b, &ctx), NOC_OK);
+    noc_buf_append(&b, "", 0);
+    assert_string_equal(b.data, "{\"name\": \"a\\\"b\\\\c\\u000ad\", \"big\": 12345678901, "
+                                "\"third\": 0.3333333333, \"sum\": 0.3, \"negzero\": 0, \"nan\": null, "
+                                "\"yes\": true, \"no\": false, \"none\": null, "
+                                "\"list\": [-7, [\"x\"], {}], \"empty\": []}\n");
+    noc_buf_free(&b);
+    /* the formatted layout prints the exact integer too */
+    noc_buf_init(&b);
+    struct noc_json *k = noc_json_new();
+    noc_json_add_int(k, noc_json_root(k), "n", 12345678901LL);
+    assert_int_equal(noc_json_print(k, &b, &ctx), NOC_OK);
+    noc_buf_append(&b, "", 0);
+    assert_string_equal(b.data, "{\n\t\"n\":\t12345678901\n}\n");
+    noc_buf_free(&b);
+    noc_json_free(k);
+    noc_json_free(j);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -166,6 +213,7 @@ int main(void)
         cmocka_unit_test(test_numbers),
         cmocka_unit_test(test_replace),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -249,6 +249,29 @@ static void tech_file(void **state)
     noc_ctx_clear(&ctx);
     assert_int_equal(noc_tech_parse(&t, "# c\n\n\nbogus_key = 1\n", "e.tech", &ctx), NOC_EINVAL);
     assert_non_null(strstr(ctx.msg, "e.tech:4: unknown tech key 'bogus_key'"));
+    /* Issue 28: every key is bounded (1e308 would give an infinite power),
+     * a NUL byte is refused (it truncated the value), and the cross-field
+     * checks of old are per-key ranges with the key's line. */
+    noc_ctx_clear(&ctx);
+    assert_int_equal(noc_tech_parse(&t, "# big\nbuf_pj = 1e308\n", "f.tech", &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "f.tech:2: 'buf_pj = 1e308'"));
+    noc_ctx_clear(&ctx);
+    assert_int_equal(noc_tech_parse_n(&t, "buf_pj = 1\nbuf_leak_mw = 1\0009\n", 27, "g.tech", &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "g.tech:2: NUL byte"));
+    noc_ctx_clear(&ctx);
+    assert_int_equal(noc_tech_parse(&t, "\n\nrouter_stages = 2.5\n", "h.tech", &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "h.tech:3: 'router_stages = 2.5'"));
+    noc_ctx_clear(&ctx);
+    assert_int_equal(noc_tech_parse(&t, "\nref_width = 0\n", "i.tech", &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "i.tech:2:"));
+    noc_ctx_clear(&ctx);
+    assert_int_equal(noc_tech_parse(&t, "area_lin = 1.5\n", "j.tech", &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "j.tech:1:"));
+    noc_ctx_clear(&ctx);
+    /* The bounds themselves are accepted. */
+    noc_tech_defaults(&t);
+    assert_int_equal(noc_tech_parse(&t, "buf_pj = 1e6\narea_lin = 1\nrouter_stages = 64\nvcs = 1\n", "k.tech", &ctx),
+                     NOC_OK);
 }
 
 /* The delay model (tech.h) for a 5-port, 32-bit, 2-VC router, defaults:
@@ -305,7 +328,7 @@ static void timing_table(void **state)
     assert_int_equal(noc_tech_max_radix(&t, 32, 1300), 0);
     noc_tech_defaults(&t);
     assert_int_equal(noc_tech_parse(&t, "fmax_mhz.4 = 800\nfmax_mhz.8 = 1000\n", "bad.tech", &ctx), NOC_EINVAL);
-    assert_non_null(strstr(ctx.msg, "not monotone"));
+    assert_non_null(strstr(ctx.msg, "bad.tech:2: timing table not monotone"));
     noc_ctx_clear(&ctx);
     assert_int_equal(noc_tech_parse(&t, "fmax_mhz.1 = 800\n", "r.tech", &ctx), NOC_EINVAL);
     assert_non_null(strstr(ctx.msg, "r.tech:1:"));

@@ -1,0 +1,236 @@
+/* Unit tests: characterization (charz.h) — the Liberty reader, the report
+ * parsers and the derived numbers, on hand-made text — and the tech
+ * model's per-radix tables (tech.h), against values worked by hand. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "nocsyn/charz.h"
+#include "nocsyn/tech.h"
+
+#define NEAR(a, b) assert_true(fabs((double)(a) - (double)(b)) <= 1e-9 * (1 + fabs((double)(b))))
+
+static const char lib_text[] =
+    "/* a comment { with braces } */\n"
+    "library(tiny) {\n"
+    "  time_unit : \"1ps\";\n"
+    "  leakage_power_unit : \"1pW\";\n"
+    "  capacitive_load_unit (1,ff);\n"
+    "  nom_voltage : 1.1;\n"
+    "  nom_temperature : 85;\n"
+    "  nom_process : 1;\n"
+    "  default_operating_conditions : slow;\n"
+    "  cell (INV) {\n"
+    "    area : 2.5;\n"
+    "    pin (A) { direction : input; }\n"
+    "  }\n"
+    "  cell (\"DFF\") {\n"
+    "    area : 10;\n"
+    "    ff (IQ, IQN) { next_state : \"D\"; clocked_on : \"CK\"; }\n"
+    "  }\n"
+    "}\n";
+
+static void liberty_by_hand(void **state)
+{
+    (void)state;
+    struct noc_liberty L;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    noc_liberty_init(&L);
+    assert_int_equal(noc_liberty_parse(&L, lib_text, "tiny.lib", &ctx), NOC_OK);
+    assert_string_equal(L.name, "tiny");
+    NEAR(L.time_ps, 1);
+    assert_string_equal(L.leak_unit, "1pW");
+    assert_string_equal(L.cap_unit, "1,ff");
+    assert_string_equal(L.opcond, "slow");
+    NEAR(L.voltage, 1.1);
+    NEAR(L.temperature, 85);
+    assert_int_equal(L.ncells, 2);
+    NEAR(noc_liberty_find(&L, "INV")->area, 2.5);
+    assert_int_equal(noc_liberty_find(&L, "INV")->seq, 0);
+    assert_int_equal(noc_liberty_find(&L, "DFF")->seq, 1);
+    assert_null(noc_liberty_find(&L, "NAND"));
+    /* Yosys' stat: 3 INV + 2 DFF = 3 x 2.5 + 2 x 10 = 27.5. */
+    const char *stat = "=== design hierarchy ===\n\n   top 1\n\n"
+                       "   Number of cells:                  5\n     DFF                            2\n"
+                       "     INV                            3\n\n   Chip area for top module '\\top': 27.500000\n";
+    struct noc_charz_stat st;
+    assert_int_equal(noc_charz_parse_stat(&st, stat, &L, "stat", &ctx), NOC_OK);
+    assert_int_equal(st.cells, 5);
+    assert_int_equal(st.flops, 2);
+    NEAR(st.area, 27.5);
+    NEAR(st.tool_area, 27.5);
+    assert_string_equal(st.seq_cell, "DFF");
+    const char *bad = "   Number of cells: 1\n     NAND 1\n";
+    assert_int_equal(noc_charz_parse_stat(&st, bad, &L, "stat", &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "NAND"));
+    noc_ctx_init(&ctx);
+    /* Unbalanced braces. */
+    assert_int_equal(noc_liberty_parse(&L, "library (x) { cell (A) { area : 1;\n", "x.lib", &ctx), NOC_EINVAL);
+    noc_liberty_free(&L);
+}
+
+/* An OpenSTA report as the script asks for it (ps, W). */
+static const char sta_text[] = "Startpoint: r0/_1_ (rising edge-triggered flip-flop clocked by clk)\n"
+                               "Endpoint: r0/_2_ (rising edge-triggered flip-flop clocked by clk)\n"
+                               "   0.000    0.000 ^ r0/_1_/CLK (DFF)\n"
+                               "            4000.000   data arrival time\n"
+                               "10000.000 10000.000   clock clk (rise edge)\n"
+                               "-250.000 9750.000   library setup time\n"
+                               "            -4000.000   data arrival time\n"
+                               "nocsyn-power-0\n"
+                               "Total                1.0e-02 0.0e+00 2.0e-07 1.00002e-02 100.0%\n"
+                               "nocsyn-power-a\n"
+                               "Total                1.2e-02 1.0e-03 2.0e-07 1.30002e-02 100.0%\n";
+
+/* fmax = 1e6 / (4000 + 250) = 235.294 MHz; at 100 MHz (period 10000 ps):
+ * leakage 2e-7 W = 2e-4 mW; clock = (1.00002e-2 - 2e-7) W = 10 mW -> 0.1
+ * mW/MHz; radix 4 at activity 0.1 = 2 x 0.1 x 4 x 1e8 = 8e7 flits/s, energy
+ * (1.30002e-2 - 1.00002e-2) W / 8e7 = 37.5 pJ; 2 flops: clock 0.1e-3 W /
+ * 1e6 Hz = 1e-10 J a cycle / 2 = 50000 fJ per flop; DFF area 10 um^2 per bit. */
+static void sta_by_hand(void **state)
+{
+    (void)state;
+    struct noc_liberty L;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    noc_liberty_init(&L);
+    assert_int_equal(noc_liberty_parse(&L, lib_text, "tiny.lib", &ctx), NOC_OK);
+    struct noc_charz_result r;
+    memset(&r, 0, sizeof r);
+    r.cfg.radix = 4;
+    assert_int_equal(noc_charz_parse_sta(&r.sta, sta_text, "sta", &ctx), NOC_OK);
+    NEAR(r.sta.arrival_ps, 4000);
+    NEAR(r.sta.setup_ps, 250);
+    assert_string_equal(r.sta.start, "r0/_1_");
+    r.stat.flops = 2;
+    r.stat.area = 27.5;
+    strcpy(r.stat.seq_cell, "DFF");
+    struct noc_charz_opts o;
+    noc_charz_opts_init(&o);
+    noc_charz_derive(&r, &L, &o);
+    NEAR(r.fmax_mhz, 1e6 / 4250);
+    NEAR(r.leak_mw, 2e-4);
+    NEAR(r.clk_mw_per_mhz, 0.1);
+    NEAR(r.flit_pj, 37.5);
+    NEAR(r.clk_fj_bit, 50000);
+    NEAR(r.reg_um2_bit, 10);
+    NEAR(r.area_mm2, 27.5e-6);
+    assert_int_equal(noc_charz_parse_sta(&r.sta, "No paths found.\n", "sta", &ctx), NOC_EINVAL);
+    noc_liberty_free(&L);
+}
+
+/* The per-radix tables: next larger listed radix, extrapolation above the
+ * largest along the line of the two largest, width scaling, each term
+ * replaced only when its table is listed. */
+static void tech_tables_by_hand(void **state)
+{
+    (void)state;
+    struct noc_tech t;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    noc_tech_defaults(&t);
+    const char *f = "table_width = 32\nfmax_mhz.2 = 200\nfmax_mhz.4 = 150\n"
+                    "area_mm2.2 = 0.1\narea_mm2.4 = 0.3\nleak_mw.4 = 0.002\n"
+                    "flit_pj.4 = 100\nclk_mw_per_mhz.4 = 0.5\n";
+    assert_int_equal(noc_tech_parse(&t, f, "t.tech", &ctx), NOC_OK);
+    NEAR(noc_tech_router_mm2(&t, 2, 32), 0.1);
+    NEAR(noc_tech_router_mm2(&t, 3, 32), 0.3);  /* radix 3 takes radix 4's */
+    NEAR(noc_tech_router_mm2(&t, 6, 32), 0.5);  /* 0.3 + (0.3 - 0.1) / (4 - 2) x (6 - 4) */
+    NEAR(noc_tech_router_mm2(&t, 4, 64), 0.6);  /* x 64 / 32 */
+    NEAR(noc_tech_router_fmax_mhz(&t, 3, 32), 150);
+    NEAR(noc_tech_router_fmax_mhz(&t, 5, 32), 0);
+    /* Radix 4, 32 bits, 1e8 flits/s at 100 MHz: 1e8 x 100 pJ = 10 mW
+     * dynamic + 100 x 0.5 = 50 mW clock + 0.002 mW leakage. */
+    NEAR(noc_tech_router_mw(&t, 4, 32, 1e8, 100), 60.002);
+    /* One entry only: radix 6 = 0.002 x 6 / 4 (in proportion). */
+    NEAR(noc_tech_router_mw(&t, 6, 32, 0, 0), 0.003);
+    /* No power tables: the default formulas (test_tech's 13.976 mW). */
+    noc_tech_defaults(&t);
+    assert_int_equal(noc_tech_parse(&t, "area_mm2.5 = 1\n", "t.tech", &ctx), NOC_OK);
+    NEAR(noc_tech_router_mw(&t, 5, 32, 1e9, 0), 13.976);
+    NEAR(noc_tech_router_mm2(&t, 5, 32), 1);
+    assert_int_equal(noc_tech_parse(&t, "leak_mw.1 = 1\n", "t.tech", &ctx), NOC_EINVAL);
+    noc_ctx_init(&ctx);
+    assert_int_equal(noc_tech_parse(&t, "flit_pj.3 = -1\n", "t.tech", &ctx), NOC_EINVAL);
+}
+
+/* The tech file: radix 3 measured faster than radix 2 gets radix 2's fmax
+ * (the table may not rise); the RTL's 3 cycles per hop. */
+static void emit_by_hand(void **state)
+{
+    (void)state;
+    struct noc_liberty L;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    noc_liberty_init(&L);
+    assert_int_equal(noc_liberty_parse(&L, lib_text, "tiny.lib", &ctx), NOC_OK);
+    struct noc_charz_result r[2];
+    memset(r, 0, sizeof r);
+    for (int i = 0; i < 2; i++) {
+        r[i].cfg = (struct noc_charz_config){2 + i, 32, 2, 4};
+        r[i].area_mm2 = 0.1 * (i + 1);
+    }
+    r[0].fmax_mhz = 200;
+    r[1].fmax_mhz = 250;
+    struct noc_charz_tools tools;
+    memset(&tools, 0, sizeof tools);
+    struct noc_charz_opts o;
+    noc_charz_opts_init(&o);
+    struct noc_buf b;
+    noc_buf_init(&b);
+    noc_charz_emit_tech(&b, &L, "tiny.lib", &tools, &o, r, 2, "nocsyn characterize x");
+    assert_non_null(strstr(b.data, "\nfmax_mhz.2 = 200\nfmax_mhz.3 = 200\n"));
+    assert_non_null(strstr(b.data, "\narea_mm2.3 = 0.2\n"));
+    assert_non_null(strstr(b.data, "\nrouter_stages = 3\n"));
+    assert_non_null(strstr(b.data, "# command: nocsyn characterize x\n"));
+    struct noc_tech t;
+    noc_tech_defaults(&t);
+    assert_int_equal(noc_tech_parse(&t, b.data, "emitted", &ctx), NOC_OK);
+    noc_buf_free(&b);
+    noc_liberty_free(&L);
+}
+
+/* fmax per width: 32-bit table (fmax_mhz.R at table_width 32) and a 64-bit
+ * one; 16 bits takes the 32-bit table (smallest listed width >= 16), 48
+ * and 64 the 64-bit one, 128 the widest (64). */
+static void fmax_per_width(void **state)
+{
+    (void)state;
+    struct noc_tech t;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    noc_tech_defaults(&t);
+    const char *f = "table_width = 32\nfmax_mhz.2 = 300\nfmax_mhz.4 = 200\n"
+                    "fmax_mhz.2.w64 = 250\nfmax_mhz.4.w64 = 130\n";
+    assert_int_equal(noc_tech_parse(&t, f, "t.tech", &ctx), NOC_OK);
+    NEAR(noc_tech_router_fmax_mhz(&t, 4, 16), 200);
+    NEAR(noc_tech_router_fmax_mhz(&t, 4, 32), 200);
+    NEAR(noc_tech_router_fmax_mhz(&t, 3, 48), 130);
+    NEAR(noc_tech_router_fmax_mhz(&t, 2, 64), 250);
+    NEAR(noc_tech_router_fmax_mhz(&t, 4, 128), 130);
+    NEAR(noc_tech_router_fmax_mhz(&t, 5, 64), 0);
+    assert_int_equal(noc_tech_max_radix(&t, 64, 140), 2);
+    assert_int_equal(noc_tech_max_radix(&t, 32, 140), 4);
+    noc_tech_defaults(&t);
+    assert_int_equal(noc_tech_parse(&t, "fmax_mhz.2.w64 = 100\nfmax_mhz.4.w64 = 130\n", "t.tech", &ctx),
+                     NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "fmax_mhz.4.w64"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(liberty_by_hand),
+        cmocka_unit_test(sta_by_hand),
+        cmocka_unit_test(tech_tables_by_hand),
+        cmocka_unit_test(emit_by_hand),
+        cmocka_unit_test(fmax_per_width),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
