@@ -72,11 +72,15 @@
  *    route is NOC_EINFEASIBLE, except s == d on one router (trivial path).
  *
  * Virtual channel classes for the deadlock check: class 0 everywhere, except
- * dor on tori/rings with vcs >= 2, which uses dateline classes: a packet uses
- * class 0 in a dimension until it takes that dimension's wraparound channel
- * (k-1 -> 0 going +, 0 -> k-1 going -); that channel and the rest of the
- * dimension use class 1; the class resets to 0 when the packet changes
- * dimension (Dally & Seitz 1987; Dally & Towles 2004, sec. 14.2).  So under
+ * dor on tori/rings with vcs >= 2, which uses dateline classes as BookSim2
+ * assigns them (dim_order_torus): a packet whose run in a dimension will take
+ * that dimension's wraparound channel (k-1 -> 0 going +, 0 -> k-1 going -)
+ * uses class 1 for the whole run, from its first hop in the dimension; a run
+ * that does not wrap uses class 0; the class is chosen afresh in each
+ * dimension (noc_dateline_class; Dally & Seitz 1987; Dally & Towles 2004,
+ * sec. 14.2).  Class 0 never takes a wraparound channel and a class-1 run
+ * (at most k/2 hops, all containing the wraparound channel) never closes
+ * the ring, so each class is acyclic within a ring.  So under
  * dor a torus or ring with k >= 4 is cyclic with 1 VC and acyclic with 2;
  * with k = 3 every route spans at most one hop per ring, no dependency
  * stays within a ring, and 1 VC is already acyclic.  Meshes, flattened
@@ -211,6 +215,13 @@ struct noc_route_hop {
  * prepare D's table per call when it was not precomputed. */
 int noc_routing_next(const struct noc_routing *r, int D, int u, int cin, int cls,
                      struct noc_route_hop *hop, int *nhop, struct noc_ctx *ctx);
+
+/* The dateline rule above: the class (0 or 1) of a whole run in one torus
+ * or ring dimension from coordinate x to coordinate y (x != y) going +
+ * (dir 0) or - (dir 1): 1 when the run crosses the dateline between k-1 and
+ * 0, that is y < x going + and y > x going -.  Pure, O(1).  Used by dor,
+ * its deadlock check, the simulator and the RTL generator alike. */
+int noc_dateline_class(int x, int y, int dir);
 
 /* The virtual-channel class of every channel of path ch[0..n-1] (channel
  * ids, as noc_routing_paths gives them) under r: for the destination-based

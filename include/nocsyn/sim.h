@@ -29,8 +29,16 @@
  *    credit reaches the upstream router in cycle s + L_in + credit_delay.  A
  *    source sends at most one flit per cycle; a flit sent in cycle c arrives
  *    in cycle c + L.  Zero-load latency of a packet of len flits over a path
- *    of channels c_0 (injection) .. c_h (ejection):
+ *    of channels c_0 (injection) .. c_h (ejection), when len <= buf:
  *        sum_i L(c_i) + h * D + len - 1.
+ *    A longer packet also waits for credits: flit i >= buf may leave over
+ *    c_j (j < h) only once the credit of flit i - buf, freed when that flit
+ *    leaves the next router, is back (L(c_j) + credit_delay later); the
+ *    round trip is 2L + D + credit_delay cycles on a router-router channel
+ *    and 2L + D - 1 + credit_delay on the injection channel, so 5-flit
+ *    packets in 4-flit buffers (unit links, D = 3, credit_delay 2) arrive 3
+ *    cycles later per packet.  noc_sim_zero_load evaluates that max-plus
+ *    recurrence per path (src/sim/sweep.c).
  *  - Channel latency L: the channel's own latency attribute when set, else
  *    max(1, ceil(length_mm / mm_per_cycle)) when its length is known (stored
  *    or from node positions, noc_topo_channel_length), else 1 cycle.
@@ -79,7 +87,11 @@
  *    least-squares slope over every cycle of the window, times the window's
  *    length, is at most 0.5% of the flits created in the window plus one
  *    packet per terminal (a load a fraction e above the saturation
- *    throughput grows it by e of the created flits);
+ *    throughput grows it by e of the created flits), and the offered rate
+ *    is at most eval's channel-load bound under the routing in use
+ *    (eval.h: throughput; not applied to dropping, deflection and adaptive
+ *    routing, whose paths are not eval's): above it some channel would
+ *    carry more than a flit per cycle, whatever a finite window shows;
  *    `converged` tells whether the estimate met the tolerance before the
  *    cycle limit.  A run whose backlog exceeds 10% plus 4 packets per
  *    terminal after 3 batches stops early (saturated, not drained).
@@ -208,7 +220,10 @@ struct noc_sim_result {
     int saturation_found;     /* 1: an unstable load bounds it from above */
     double zero_load_latency; /* cycles (see the model) */
     int zero_load_exact;      /* 0: estimated from 20000 sampled paths
-                               * (ecmp, or no path table) */
+                               * (ecmp, or no path table), or the credit
+                               * wait of packets longer than a buffer left
+                               * out (adaptive routing, or over 2e8
+                               * flit-hop steps) */
 };
 void noc_sim_result_init(struct noc_sim_result *r);
 void noc_sim_result_free(struct noc_sim_result *r);
@@ -248,9 +263,13 @@ void noc_sim_free(struct noc_sim *s);
 int noc_sim_run(const struct noc_sim *s, double rate, struct noc_sim_point *p,
                 struct noc_ctx *ctx);
 
-/* The zero-load latency (cycles) averaged over the traffic, exact from the
- * path table, else estimated from 20000 paths drawn with a fixed seed.
- * *exact (may be NULL) tells which. */
+/* The zero-load latency (cycles) averaged over the traffic and the packet
+ * lengths (the model above, credit waits of packets longer than a buffer
+ * included), exact from the path table, else estimated from 20000 paths
+ * drawn with a fixed seed.  *exact (may be NULL) tells which; it is 0 too
+ * when the credit wait is left out (adaptive routing, or a recurrence over
+ * more than 2e8 flit-hop steps).  Cost O(paths x hops), times the packet
+ * length when a packet is longer than a buffer. */
 int noc_sim_zero_load(const struct noc_sim *s, double *latency, int *exact, struct noc_ctx *ctx);
 
 /* One point (rate) as a result: points[0], zero-load latency, no

@@ -236,17 +236,18 @@ int rt_dor_next(const struct noc_routing *r, const struct rt_dest *dd, int u, in
     } else {
         int delta = y - x < 0 ? y - x + k : y - x;
         const int *nb = p->nb + ((size_t)u * p->n + i) * 2;
-        /* Dateline classes: keep the class within a dimension, switch to 1
-         * on the wraparound channel, restart at 0 in a new dimension. */
-        int base = (r->vcs >= 2 && cin >= 0 && p->cdim[cin] == i) ? cls : 0;
-        int wp = r->vcs >= 2 && x == k - 1, wm = r->vcs >= 2 && x == 0;
+        /* Dateline classes (route.h): chosen on entering the dimension,
+         * kept to its end. */
+        int dl = r->vcs >= 2, cont = dl && cin >= 0 && p->cdim[cin] == i;
+        int wp = cont ? cls : dl && noc_dateline_class(x, y, 0);
+        int wm = cont ? cls : dl && noc_dateline_class(x, y, 1);
         if (2 * delta < k || (2 * delta == k && (nb[1] < 0 || nb[1] == nb[0]))) {
-            rt_hop_set(&hop[0], nb[0], base | wp, 1.0);
+            rt_hop_set(&hop[0], nb[0], wp, 1.0);
         } else if (2 * delta > k) {
-            rt_hop_set(&hop[0], nb[1], base | wm, 1.0);
+            rt_hop_set(&hop[0], nb[1], wm, 1.0);
         } else {
-            rt_hop_set(&hop[0], nb[0], base | wp, 0.5);
-            rt_hop_set(&hop[1], nb[1], base | wm, 0.5);
+            rt_hop_set(&hop[0], nb[0], wp, 0.5);
+            rt_hop_set(&hop[1], nb[1], wm, 0.5);
             *nhop = 2;
         }
     }
@@ -256,6 +257,11 @@ int rt_dor_next(const struct noc_routing *r, const struct rt_dest *dd, int u, in
         if (hop[h].ch < 0)
             return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "dor: missing channel at %s", rt_name(t, u));
     return NOC_OK;
+}
+
+int noc_dateline_class(int x, int y, int dir)
+{
+    return dir == 0 ? y < x : y > x;
 }
 
 /* 1 when every router is the injection router and the ejection router of
@@ -311,6 +317,19 @@ static int flat_deps(const struct dor *p, const struct noc_topo *t, struct rt_cd
     return NOC_OK;
 }
 
+/* The dateline classes (bit 0: class 0, bit 1: class 1) a packet can take
+ * on its first hop in dimension i from router u going + (di 0) or - (1):
+ * its run there has 1 .. run_max hops. */
+static int first_classes(const struct dor *p, int u, int i, int di, int dl)
+{
+    int x = p->coord[(size_t)u * p->n + i], k = p->k[i], rm = run_max(k, di), mask = 0;
+    if (!dl || !p->wrap[i])
+        return 1;
+    for (int len = 1; len <= rm; len++)
+        mask |= 1 << noc_dateline_class(x, ((di == 0 ? x + len : x - len) % k + k) % k, di);
+    return mask;
+}
+
 int rt_dor_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx)
 {
     const struct dor *p = r->priv;
@@ -326,7 +345,8 @@ int rt_dor_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx 
         for (int j = 0; j < n; j++)
             for (int dj = 0; dj < 2; dj++) {
                 /* Packets that arrive at u moving in dimension j, direction
-                 * dj, after m hops in that dimension. */
+                 * dj, after m hops in that dimension, with rem hops left in
+                 * it (on a torus the run's class depends on both). */
                 int x = p->coord[(size_t)u * n + j], k = p->k[j], wj = p->wrap[j];
                 int back = dj == 0 ? x - 1 : x + 1;
                 if (!wj && (back < 0 || back >= k))
@@ -336,25 +356,27 @@ int rt_dor_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx 
                 if (c1 < 0 || t->ch[c1].dst != u)
                     continue;
                 int mmax = wj ? run_max(k, dj) : (dj == 0 ? x : k - 1 - x);
-                for (int m = 1; m <= mmax; m++) {
-                    int v1 = dl && wj && (dj == 0 ? m > x : x + m > k - 1);
-                    int c2 = p->nb[((size_t)u * n + j) * 2 + dj];
-                    if (c2 >= 0 && (!wj || m + 1 <= mmax)) {
-                        int v2 = dl && wj && (v1 || (dj == 0 ? x == k - 1 : x == 0));
-                        if ((rc = rt_cdg_add(cdg, c1, v1, c2, v2, ctx)) != NOC_OK)
-                            return rc;
-                    }
-                    for (int i = j + 1; i < n; i++)
-                        for (int di = 0; di < 2; di++) {
-                            int xi = p->coord[(size_t)u * n + i], ki = p->k[i];
-                            c2 = p->nb[((size_t)u * n + i) * 2 + di];
-                            if (c2 < 0 || (p->wrap[i] && run_max(ki, di) < 1))
-                                continue;
-                            int v2 = dl && p->wrap[i] && (di == 0 ? xi == ki - 1 : xi == 0);
-                            if ((rc = rt_cdg_add(cdg, c1, v1, c2, v2, ctx)) != NOC_OK)
+                for (int m = 1; m <= mmax; m++)
+                    for (int rem = 0; rem <= (wj ? mmax - m : 1); rem++) {
+                        int start = dj == 0 ? x - m : x + m, end = dj == 0 ? x + rem : x - rem;
+                        int v1 = dl && wj && noc_dateline_class((start % k + k) % k, (end % k + k) % k, dj);
+                        int c2 = p->nb[((size_t)u * n + j) * 2 + dj];
+                        if (rem > 0) {
+                            if (c2 >= 0 && (rc = rt_cdg_add(cdg, c1, v1, c2, v1, ctx)) != NOC_OK)
                                 return rc;
+                            continue;
                         }
-                }
+                        for (int i = j + 1; i < n; i++)
+                            for (int di = 0; di < 2; di++) {
+                                c2 = p->nb[((size_t)u * n + i) * 2 + di];
+                                if (c2 < 0 || (p->wrap[i] && run_max(p->k[i], di) < 1))
+                                    continue;
+                                int mask = first_classes(p, u, i, di, dl);
+                                for (int v2 = 0; v2 < 2; v2++)
+                                    if ((mask >> v2 & 1) && (rc = rt_cdg_add(cdg, c1, v1, c2, v2, ctx)) != NOC_OK)
+                                        return rc;
+                            }
+                    }
             }
     return NOC_OK;
 }

@@ -70,13 +70,13 @@ static int coords(const struct noc_topo *t, int *ndim, int *dims, int **coord, s
     return NOC_OK;
 }
 
-/* Dateline class of each channel of a path (route.h): class 1 from a
- * dimension's wraparound channel to the end of that dimension. */
+/* Dateline class of each channel of a path (route.h): each run of hops in
+ * one dimension takes the class of its whole extent (noc_dateline_class). */
 static void classes(const struct noc_topo *t, int ndim, const int *dims, const int *coord,
                     const int *ch, int len, unsigned char *cls)
 {
     const struct noc_graph *g = &t->g;
-    int pdim = -1, pcls = 0;
+    int pdim = -1, first = 0, x0 = 0, dir = 0;
     for (int i = 0; i < len; i++) {
         int c = ch[i], u = g->src[c], v = g->dst[c], j = 0;
         cls[i] = 0;
@@ -88,11 +88,16 @@ static void classes(const struct noc_topo *t, int ndim, const int *dims, const i
         if (j == ndim)
             continue;
         int k = dims[j], x = cu[j], y = cv[j];
-        int plus = k == 2 ? !(c > g->off[u] && g->dst[c - 1] == v) : y == (x + 1) % k;
-        int wrap = plus ? x == k - 1 : x == 0;
-        cls[i] = (unsigned char)((j == pdim ? pcls : 0) | wrap);
-        pdim = j;
-        pcls = cls[i];
+        if (j != pdim) {
+            first = i;
+            x0 = x;
+            dir = !(k == 2 ? !(c > g->off[u] && g->dst[c - 1] == v) : y == (x + 1) % k);
+            pdim = j;
+        }
+        unsigned char run = (unsigned char)noc_dateline_class(x0, y, dir);
+        for (int h = first; h <= i; h++)
+            if (noc_topo_is_rr(t, ch[h]))
+                cls[h] = run;
     }
 }
 

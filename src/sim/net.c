@@ -2,6 +2,7 @@
  * length, port tables, traffic sampling tables; and the option checks and
  * lifecycle of struct noc_sim. */
 #include "sim_int.h"
+#include "nocsyn/eval.h"
 #include "nocsyn/tech.h"
 #include "nocsyn/units.h"
 
@@ -287,6 +288,35 @@ cleanup:
     return rc;
 }
 
+/* The channel-load bound of eval (eval.h: throughput) under the routing in
+ * use: no offered rate above it can be sustained, since some channel (or
+ * shared port) would carry more than one flit per cycle.  It holds for
+ * source-routed packets whose path weights are eval's (deterministic
+ * models, ecmp, the turn models' equal split); not for dropping,
+ * deflection or hop-by-hop adaptive routing, nor when eval refuses the
+ * routing (then INFINITY). */
+static int rate_bound(struct sim_net *n, const struct noc_sim_opts *o, struct noc_ctx *ctx)
+{
+    struct noc_eval_opts eo;
+    struct noc_metrics m;
+    struct noc_ctx tmp;
+    n->rate_bound = INFINITY;
+    if (n->drop || n->deflect || n->adaptive)
+        return NOC_OK;
+    noc_eval_opts_init(&eo);
+    eo.routing = n->rt.model;
+    eo.vcs = o->vcs;
+    eo.bisection = 0;
+    eo.threads = 1;
+    noc_metrics_init(&m);
+    noc_ctx_init(&tmp);
+    int rc = noc_eval(n->t, n->tr, &eo, &m, &tmp);
+    if (rc == NOC_OK && m.throughput > 0)
+        n->rate_bound = m.throughput;
+    noc_metrics_free(&m);
+    return rc == NOC_ENOMEM ? noc_error(ctx, rc, NULL, 0, "%s", tmp.msg) : NOC_OK;
+}
+
 int noc_sim_init(struct noc_sim *s, const struct noc_topo *t, const struct noc_traffic *tr,
                  const struct noc_sim_opts *o, struct noc_ctx *ctx)
 {
@@ -304,6 +334,11 @@ int noc_sim_init(struct noc_sim *s, const struct noc_topo *t, const struct noc_t
     if (!n)
         return NOC_ENOMEM;
     if ((rc = sim_net_build(n, t, tr, o, o->routing, ctx)) != NOC_OK) {
+        free(n);
+        return rc;
+    }
+    if ((rc = rate_bound(n, o, ctx)) != NOC_OK) {
+        sim_net_free(n);
         free(n);
         return rc;
     }

@@ -115,7 +115,9 @@ cleanup:
 void sim_path_classes(const struct sim_net *n, const int *ch, int len, unsigned char *cls)
 {
     const struct noc_graph *g = &n->t->g;
-    int pdim = -1, pcls = 0;
+    int pdim = -1, first = 0, x0 = 0, dir = 0;
+    /* Each run of hops in one dimension takes the class of its whole
+     * extent, from its first router to its last (route.h, dateline). */
     for (int i = 0; i < len; i++) {
         int c = ch[i];
         cls[i] = 0;
@@ -129,12 +131,16 @@ void sim_path_classes(const struct sim_net *n, const int *ch, int len, unsigned 
         if (j == n->ndim)
             continue;
         int k = n->dims[j], x = cu[j], y = cv[j];
-        int plus = k == 2 ? !(c > g->off[u] && g->dst[c - 1] == v) : y == (x + 1) % k;
-        int wrap = plus ? x == k - 1 : x == 0;
-        int base = j == pdim ? pcls : 0;
-        cls[i] = (unsigned char)(base | wrap);
-        pdim = j;
-        pcls = cls[i];
+        if (j != pdim) {
+            first = i;
+            x0 = x;
+            dir = !(k == 2 ? !(c > g->off[u] && g->dst[c - 1] == v) : y == (x + 1) % k);
+            pdim = j;
+        }
+        unsigned char run = (unsigned char)noc_dateline_class(x0, y, dir);
+        for (int h = first; h <= i; h++)
+            if (n->kind[ch[h]] == CH_RR)
+                cls[h] = run;
     }
 }
 

@@ -254,7 +254,9 @@ static int results(struct sim_state *st, double rate, int converged, int drained
     pt->latency_p99 = p99(st);
     pt->converged = converged;
     pt->drained = drained;
-    pt->stable = is_stable(st, drained);
+    /* above eval's channel-load bound no load is sustainable, whatever
+     * the backlog's trend over a finite window says */
+    pt->stable = is_stable(st, drained) && rate <= n->rate_bound * (1 + 1e-9);
     pt->packets = (long)st->lat_n;
     pt->measured_cycles = (long)M;
     pt->cycles_run = st->now;

@@ -67,6 +67,10 @@ struct sim_net {
      * one): ej_rep[c] = the output arbiter of channel c (for the ejection
      * channels of a shared router its lowest ejection channel, else c). */
     int *ej_rep;
+    /* eval's channel-load bound on the offered rate under this routing
+     * (1 / max channel or shared-port load), INFINITY when it does not
+     * apply (drop, deflect, adaptive routing) or eval refused. */
+    double rate_bound;
 };
 
 enum { SIM_AD_TURN = 1, SIM_AD_DUATO = 2, SIM_AD_DEFLECT = 3 };

@@ -25,26 +25,115 @@ void noc_sim_result_free(struct noc_sim_result *r)
     noc_sim_result_init(r);
 }
 
-/* Zero-load latency of one path (channels ch[0..len-1]). */
-static double path_latency(const struct sim_net *n, const int *ch, int len)
+/* Budget of flit-hop steps for the zero-load recurrence (packets longer
+ * than a buffer); beyond it the latency is the estimate without the credit
+ * stall and is reported as not exact. */
+#define SIM_ZL_STEPS 200000000L
+
+/* Zero-load timing of packets over paths (model in sim.h). */
+struct zl {
+    const struct sim_net *n;
+    int len[2];     /* short and long packet lengths */
+    double p[2];    /* their probabilities */
+    int stall;      /* 1: a packet is longer than a buffer (credits may stall it) */
+    long *e;        /* recurrence rows: (B + 1) x (longest path) departure cycles */
+    int ecap;       /* channels per row */
+};
+
+/* Cycle the tail of a lone packet of len flits, its head sent by the source
+ * in cycle 0, reaches the terminal over channels ch[0] (injection) ..
+ * ch[h] (ejection); with the model of sim.h, e_j(i), the cycle flit i
+ * leaves over ch[j], is the least value with
+ *   e_j(i) >= e_j(i-1) + 1                 (one flit per cycle)
+ *   e_0(i) >= i                            (the source, one per cycle)
+ *   e_1(i) >= e_0(i) + L_0 + D - 1         (arrival from the source + D - 1)
+ *   e_j(i) >= e_(j-1)(i) + 1 + L_(j-1) + D - 1   (j >= 2)
+ *   e_j(i) >= e_(j+1)(i-B) + L_j + cd      (j < h, i >= B: the credit of
+ *       flit i-B, freed when it leaves the next router, arrives L_j + cd
+ *       later and is usable that cycle; the ejection channel has none)
+ * and the tail arrives in e_h(len-1) + 1 + L_h.  Without the credit term
+ * (len <= B) this is sum_j L_j + h D + len - 1, the closed form of sim.h;
+ * with it, for example 5 flits in 4-flit buffers over unit links with
+ * D = 3 and cd = 2, a router-router hop's loop is 2L + D + cd = 7 cycles
+ * against 4 flits sent: the last flit leaves 3 cycles late. */
+static long lone_tail(struct zl *z, const int *ch, int np, int len)
 {
-    double l = (double)(len - 1) * n->D + (n->mean_len - 1);
-    for (int i = 0; i < len; i++)
-        l += n->lat[ch[i]];
+    const struct sim_net *n = z->n;
+    int B = n->B, h = np - 1, rows = B + 1;
+    long *e = z->e;
+    for (int i = 0; i < len; i++) {
+        long *cur = e + (size_t)(i % rows) * z->ecap, *prev = e + (size_t)((i + rows - 1) % rows) * z->ecap;
+        const long *old = e + (size_t)((i - B + rows) % rows) * z->ecap; /* flit i - B */
+        for (int j = 0; j <= h; j++) {
+            long t = j == 0 ? i : cur[j - 1] + n->lat[ch[j - 1]] + n->D - (j == 1);
+            if (i > 0 && prev[j] + 1 > t)
+                t = prev[j] + 1;
+            if (i >= B && j < h && old[j + 1] + n->lat[ch[j]] + n->cd > t)
+                t = old[j + 1] + n->lat[ch[j]] + n->cd;
+            cur[j] = t;
+        }
+    }
+    return e[(size_t)((len - 1) % rows) * z->ecap + h] + 1 + n->lat[ch[h]];
+}
+
+/* Zero-load latency of one path (channels ch[0..np-1]), averaged over the
+ * packet lengths. */
+static double path_latency(struct zl *z, const int *ch, int np)
+{
+    const struct sim_net *n = z->n;
+    if (!z->stall || np > z->ecap) {
+        double l = (double)(np - 1) * n->D + (n->mean_len - 1);
+        for (int i = 0; i < np; i++)
+            l += n->lat[ch[i]];
+        return l;
+    }
+    double l = 0;
+    for (int k = 0; k < 2; k++)
+        if (z->p[k] > 0)
+            l += z->p[k] * (double)lone_tail(z, ch, np, z->len[k]);
     return l;
 }
 
 /* Weighted latency of the stored paths of pair slot k. */
-static double pair_latency(const struct sim_net *n, int k)
+static double pair_latency(struct zl *z, int k)
 {
+    const struct sim_net *n = z->n;
     int first = n->pair_first[k], cnt = n->pair_n[k];
     double l = 0, prev = 0;
     for (int q = first; q < first + cnt; q++) {
         double w = (q + 1 == first + cnt ? 1.0 : n->pcum[q]) - prev;
         prev = n->pcum[q];
-        l += w * path_latency(n, n->pch + n->pstart[q], n->pstart[q + 1] - n->pstart[q]);
+        l += w * path_latency(z, n->pch + n->pstart[q], n->pstart[q + 1] - n->pstart[q]);
     }
     return l;
+}
+
+/* Prepares z; *exact becomes 0 when packets longer than a buffer would cost
+ * more than SIM_ZL_STEPS steps over `paths` paths of at most maxpath
+ * channels (then the stall is left out).  Releases nothing on failure. */
+static int zl_init(struct zl *z, const struct noc_sim *s, long paths, int maxpath, int *exact,
+                   struct noc_ctx *ctx)
+{
+    const struct sim_net *n = s->priv;
+    memset(z, 0, sizeof *z);
+    z->n = n;
+    z->len[0] = s->o.pkt_short;
+    z->len[1] = s->o.pkt_long;
+    z->p[0] = s->o.pkt_pshort;
+    z->p[1] = 1 - s->o.pkt_pshort;
+    int l0 = z->p[0] > 0 ? z->len[0] : 0, l1 = z->p[1] > 0 ? z->len[1] : 0, longest = l0 > l1 ? l0 : l1;
+    z->stall = !n->nocredit && longest > n->B;
+    if (!z->stall)
+        return NOC_OK;
+    if ((double)paths * maxpath * (z->len[0] + z->len[1]) > (double)SIM_ZL_STEPS) {
+        z->stall = 0;
+        *exact = 0;
+        return NOC_OK;
+    }
+    z->ecap = maxpath;
+    if (!(z->e = noc_malloc(ctx, (size_t)(n->B + 1) * (size_t)maxpath, sizeof *z->e)))
+        return NOC_ENOMEM;
+    return NOC_OK;
 }
 
 int noc_sim_zero_load(const struct noc_sim *s, double *latency, int *exact, struct noc_ctx *ctx)
@@ -52,6 +141,8 @@ int noc_sim_zero_load(const struct noc_sim *s, double *latency, int *exact, stru
     const struct sim_net *n = s->priv;
     const struct noc_traffic *tr = n->tr;
     double sum = 0;
+    int ex = 1, rc = NOC_OK;
+    struct zl z;
     if (n->adaptive) { /* the path every packet takes at zero load */
         for (int src = 0; src < n->N; src++) {
             if (tr->uniform > 0)
@@ -62,29 +153,32 @@ int noc_sim_zero_load(const struct noc_sim *s, double *latency, int *exact, stru
                     sum += tr->ent[e].w * sim_adaptive_pair_latency(n, src, tr->ent[e].d);
         }
         *latency = sum / n->wtot;
+        /* no credit stall in that sum: exact only for packets within a buffer */
         if (exact)
-            *exact = 1;
+            *exact = n->nocredit || s->o.pkt_long <= n->B || (s->o.pkt_pshort >= 1 && s->o.pkt_short <= n->B);
         return NOC_OK;
     }
     if (n->have_table) {
+        NOC_CHECK(zl_init(&z, s, n->npaths, n->maxpath, &ex, ctx));
         for (int src = 0; src < n->N; src++) {
             if (n->dense && tr->uniform > 0)
                 for (int d = 0; d < n->N; d++)
-                    sum += tr->uniform / n->N * pair_latency(n, src * n->N + d);
+                    sum += tr->uniform / n->N * pair_latency(&z, src * n->N + d);
             for (int e = tr->off[src]; e < tr->off[src + 1]; e++)
                 if (tr->ent[e].w > 0)
-                    sum += tr->ent[e].w * pair_latency(n, sim_pair_index(n, src, tr->ent[e].d, e));
+                    sum += tr->ent[e].w * pair_latency(&z, sim_pair_index(n, src, tr->ent[e].d, e));
         }
         *latency = sum / n->wtot;
         if (exact)
-            *exact = 1;
-        return NOC_OK;
+            *exact = ex;
+        goto cleanup;
     }
     /* Estimate: sources by their row sums, destinations from the rows,
-     * one drawn path each, fixed seed. */
+     * one drawn path each, fixed seed (paths longer than R + 1 channels,
+     * none for minimal routes, leave out the credit stall). */
     struct noc_rng rng;
     struct noc_pathset ps;
-    int rc = NOC_OK;
+    NOC_CHECK(zl_init(&z, s, SIM_ZL_SAMPLES, n->R + 1, &ex, ctx));
     noc_rng_seed(&rng, 0x5eed);
     noc_pathset_init(&ps);
     for (int i = 0; i < SIM_ZL_SAMPLES && rc == NOC_OK; i++) {
@@ -100,12 +194,14 @@ int noc_sim_zero_load(const struct noc_sim *s, double *latency, int *exact, stru
         rc = noc_routing_sample(&n->rt, noc_topo_term_node(n->t, src), noc_topo_term_node(n->t, d),
                                 &rng, &ps, ctx);
         if (rc == NOC_OK)
-            sum += path_latency(n, ps.ch, ps.nch);
+            sum += path_latency(&z, ps.ch, ps.nch);
     }
     noc_pathset_free(&ps);
     *latency = sum / SIM_ZL_SAMPLES;
     if (exact)
         *exact = 0;
+cleanup:
+    free(z.e);
     return rc;
 }
 

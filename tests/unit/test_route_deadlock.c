@@ -59,9 +59,12 @@ static void mesh_dor_acyclic(void **state)
 
 /* Ring of 5 under dor: routes of 2 hops use c_i then c_(i+1) in each
  * direction, so 1 VC gives two 5-cycles: 10 edges over 10 channels.  With
- * 2 VCs (dateline at the wraparound 4 -> 0 going +, 0 -> 4 going -) the +
- * dependencies become c0.0->c1.0, c1.0->c2.0, c2.0->c3.0, c3.0->c4.1,
- * c4.1->c0.1: a chain; 12 nodes, 10 edges, acyclic. */
+ * 2 VCs (BookSim's dateline: a run that will wrap uses class 1 throughout)
+ * the + runs of 2 hops from 0, 1, 2 stay in class 0 (c0.0->c1.0,
+ * c1.0->c2.0, c2.0->c3.0) and those from 3 and 4 wrap (c3.1->c4.1,
+ * c4.1->c0.1): 5 edges over 4 + 3 = 7 states; the same going -: 14 nodes,
+ * 10 edges, acyclic.  (The old rule, class 1 only from the wraparound
+ * channel on, gave 12 nodes.) */
 static void ring_dateline(void **state)
 {
     (void)state;
@@ -73,33 +76,115 @@ static void ring_dateline(void **state)
     assert_int_equal(dl.ncycle, 5);
     assert_true(check("ring:k=5", NOC_RT_DOR, 2, &dl));
     assert_int_equal(dl.cdg_edges, 10);
-    assert_int_equal(dl.cdg_nodes, 12);
+    assert_int_equal(dl.cdg_nodes, 14);
     /* Ring of 3: every route is at most one hop, so no dependency at all. */
     assert_true(check("ring:k=3", NOC_RT_DOR, 1, &dl));
     assert_int_equal(dl.cdg_edges, 0);
-    /* Ring of 4: the tie at distance 2 uses both directions, 2 hops each:
-     * cycles in both directions with 1 VC, none with 2. */
+    /* Ring of 4: the tie at distance 2 uses both directions, 2 hops each.
+     * 1 VC: c_x -> c_(x+1) for every x in both directions, two 4-cycles
+     * (8 edges, 8 nodes).  2 VCs: + runs from 0 and 1 stay in class 0
+     * (c0.0->c1.0, c1.0->c2.0), those from 2 and 3 wrap (c2.1->c3.1,
+     * c3.1->c0.1): 4 edges over 6 states per direction, 8 edges, 12
+     * nodes, acyclic. */
     assert_false(check("ring:k=4", NOC_RT_DOR, 1, &dl));
+    assert_int_equal(dl.cdg_edges, 8);
+    assert_int_equal(dl.cdg_nodes, 8);
     assert_true(check("ring:k=4", NOC_RT_DOR, 2, &dl));
+    assert_int_equal(dl.cdg_edges, 8);
+    assert_int_equal(dl.cdg_nodes, 12);
     noc_deadlock_free(&dl);
 }
 
 /* 4x4 torus: 2-hop routes around each ring close cycles with one VC; the
  * dateline classes break them with two.  3x3 torus: routes take at most one
  * hop per ring (distance <= 1), so only X -> Y turns remain: acyclic even
- * with one VC. */
+ * with one VC.
+ *
+ * The CDG of the 4-ary 2-cube by hand (64 router channels, ties at
+ * distance 2 split both ways, so runs of 1 or 2 hops each way):
+ * - 1 VC: within a ring, c_x -> c_(x+1) per x, direction and ring: 4 x 2 x
+ *   8 rings = 64 edges; X -> Y turns at each of 16 routers: 2 incoming X
+ *   channels x 2 outgoing Y channels = 64 edges.  128 edges over all 64
+ *   channels.
+ * - 2 VCs: within a ring the 2-hop + runs from 0 and 1 keep class 0, those
+ *   from 2 and 3 wrap (class 1): still 4 edges per ring and direction (64),
+ *   over the states c0.0 c1.0 c2.0 c2.1 c3.1 c0.1 (6 per ring direction,
+ *   48 per dimension, 96 in all).  Turns: an X run arriving + at x had
+ *   class {1} at x=0 (from 3, or 2), {0,1} at x=1 (from 0, or 3 wrapping),
+ *   {0} at x=2 and 3: 1+2+1+1 = 5 states, and - (mirror) 5, so 10 arrival
+ *   states per X ring; a Y run leaving + from y has class {0},{0},{0,1},{1}
+ *   for y = 0..3 and - {1},{0,1},{0},{0}: 10 first-hop states per Y ring.
+ *   Every arrival state of router (x, y) meets every first-hop state there,
+ *   so the turn edges sum to (sum_x arrivals(x)) * (sum_y firsts(y)) =
+ *   10 * 10 = 100.  164 edges over 96 nodes, acyclic; a third VC is unused.
+ *   (Class 1 only from the wraparound channel on gave other counts.) */
 static void torus_dateline(void **state)
 {
     (void)state;
     struct noc_deadlock dl;
     noc_deadlock_init(&dl);
     assert_false(check("torus:k=4,n=2", NOC_RT_DOR, 1, &dl));
+    assert_int_equal(dl.cdg_edges, 128);
+    assert_int_equal(dl.cdg_nodes, 64);
     assert_true(check("torus:k=4,n=2", NOC_RT_DOR, 2, &dl));
+    assert_int_equal(dl.cdg_edges, 164);
+    assert_int_equal(dl.cdg_nodes, 96);
     assert_true(check("torus:k=4,n=2", NOC_RT_DOR, 3, &dl)); /* extra VCs unused */
+    assert_int_equal(dl.cdg_edges, 164);
+    assert_int_equal(dl.cdg_nodes, 96);
     assert_false(check("torus:k=5,n=3", NOC_RT_DOR, 1, &dl));
     assert_true(check("torus:k=5,n=3", NOC_RT_DOR, 2, &dl));
     assert_true(check("torus:k=3,n=2", NOC_RT_DOR, 1, &dl));
     noc_deadlock_free(&dl);
+}
+
+/* The classes dor gives a path: a run that will wrap is class 1 from its
+ * first hop (BookSim's dim_order_torus), one that does not is 0. */
+static void dateline_path_classes(void **state)
+{
+    (void)state;
+    /* the rule itself: k = 8, + from 6 to 1 wraps, + from 1 to 3 does not;
+     * - from 1 to 6 wraps, - from 3 to 1 does not. */
+    assert_int_equal(noc_dateline_class(6, 1, 0), 1);
+    assert_int_equal(noc_dateline_class(1, 3, 0), 0);
+    assert_int_equal(noc_dateline_class(1, 6, 1), 1);
+    assert_int_equal(noc_dateline_class(3, 1, 1), 0);
+    struct noc_ctx ctx;
+    struct noc_topo t;
+    struct noc_routing rt;
+    struct noc_pathset ps;
+    noc_ctx_init(&ctx);
+    noc_pathset_init(&ps);
+    fx_gen(&t, "ring:k=8");
+    fx_routing(&rt, &t, NOC_RT_DOR, 2);
+    /* terminal i sits on router r<i> */
+    assert_string_equal(t.nodes[noc_topo_inject_router(&t, noc_topo_term_node(&t, 6))].name, "r6");
+    assert_string_equal(t.nodes[noc_topo_inject_router(&t, noc_topo_term_node(&t, 1))].name, "r1");
+    /* terminal t6 -> t1: r6 -> r7 -> r0 -> r1 (3 hops +, wraps): class 1 on
+     * all three router channels (the old rule had 0, 1, 1). */
+    int s = noc_topo_term_node(&t, 6), d = noc_topo_term_node(&t, 1), cls[16];
+    assert_int_equal(noc_routing_paths(&rt, s, d, &ps, &ctx), NOC_OK);
+    assert_int_equal(ps.npaths, 1);
+    int n = ps.start[1] - ps.start[0], nrr = 0;
+    assert_true(n <= 16);
+    assert_int_equal(noc_routing_path_classes(&rt, ps.ch, n, cls, &ctx), NOC_OK);
+    for (int i = 0; i < n; i++)
+        if (noc_topo_is_rr(&t, ps.ch[i])) {
+            assert_int_equal(cls[i], 1);
+            nrr++;
+        }
+    assert_int_equal(nrr, 3);
+    /* t1 -> t3: r1 -> r2 -> r3, no wrap: class 0. */
+    s = noc_topo_term_node(&t, 1);
+    d = noc_topo_term_node(&t, 3);
+    assert_int_equal(noc_routing_paths(&rt, s, d, &ps, &ctx), NOC_OK);
+    n = ps.start[1] - ps.start[0];
+    assert_int_equal(noc_routing_path_classes(&rt, ps.ch, n, cls, &ctx), NOC_OK);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(cls[i], 0);
+    noc_pathset_free(&ps);
+    noc_routing_free(&rt);
+    noc_topo_free(&t);
 }
 
 /* up*-down* forbids down -> up turns, so the CDG is acyclic on any graph;
@@ -214,6 +299,7 @@ int main(void)
         cmocka_unit_test(mesh_dor_acyclic),
         cmocka_unit_test(ring_dateline),
         cmocka_unit_test(torus_dateline),
+        cmocka_unit_test(dateline_path_classes),
         cmocka_unit_test(updown_desttag_acyclic),
         cmocka_unit_test(table_cycle),
         cmocka_unit_test(dor_structural_matches_generic),

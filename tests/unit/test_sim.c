@@ -107,6 +107,105 @@ static void lone_flow_exact(void **state)
     }
 }
 
+/* Packets longer than a buffer wait for credits.  Two routers in line,
+ * one flow t0 -> t1, unit links, D = 3, cd = 2, 5-flit packets, worked by
+ * hand from the recurrence of sweep.c (e_j(i): cycle flit i leaves over
+ * channel j; injection j = 0, router-router j = 1, ejection j = 2):
+ * - B >= 5: no credit wait, 3 + 2 * 3 + 4 = 13 cycles.
+ * - B = 4: flits 0-3 leave the source at 0..3 and r0 at 3..6; r1 forwards
+ *   the head at 7, so its credit is back at r0 at 7 + 1 + 2 = 10 and r0
+ *   sends flit 4 at 10 (not 7); it leaves r1 at 14 and arrives at 16.
+ * - B = 2: e_0 = 0,1,6,7,13; e_1 = 3,4,10,11,17; e_2 = 7,8,14,15,21: the
+ *   tail arrives at 23.
+ * 8x8 mesh, uniform with self pairs, 2 VCs x 4 flits, 5 flits: the closed
+ * form without credits is 30 (mean distance 2 x 63/24 = 5.25 hops: 7.25
+ * channels + 6.25 routers x 3 + 4); every pair crossing a router-router
+ * channel waits 7 - 4 = 3 cycles (the loop 2L + D + cd against 4 flits),
+ * a self pair on one router 2 (the injection loop L + D - 1 + L + cd = 6):
+ * 30 + 3 - 1/64 = 32.984375.  The measurement at a low load agrees. */
+static void zero_load_credit_stall(void **state)
+{
+    (void)state;
+    static const struct {
+        int buf;
+        double want;
+    } c[] = {{5, 13}, {8, 13}, {4, 16}, {2, 23}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        struct fx f;
+        struct noc_sim_opts o;
+        struct noc_sim_point p;
+        double zl = 0;
+        int exact = 0;
+        fx_opts(&o);
+        o.buf = c[i].buf;
+        o.vcs = 2;
+        o.pkt_short = o.pkt_long = 5;
+        o.cycles = 20000;
+        fx_topo(&f, "linear:k=2");
+        noc_traffic_init(&f.tr, 2);
+        f.have_tr = 1;
+        assert_int_equal(noc_traffic_add(&f.tr, 0, 1, 1.0, &f.ctx), NOC_OK);
+        assert_int_equal(noc_traffic_finalize(&f.tr, &f.ctx), NOC_OK);
+        assert_int_equal(fx_sim(&f, &o), NOC_OK);
+        assert_int_equal(noc_sim_zero_load(&f.sim, &zl, &exact, &f.ctx), NOC_OK);
+        if (zl != c[i].want || !exact)
+            fail_msg("buf %d: zero-load %g (exact %d), want %g", c[i].buf, zl, exact, c[i].want);
+        fx_run(&f, 0.01, &p);
+        assert_true(p.packets > 20);
+        if (!(p.latency_avg >= c[i].want - 1e-9 && p.latency_avg <= c[i].want * 1.02))
+            fail_msg("buf %d: measured %g, want %g", c[i].buf, p.latency_avg, c[i].want);
+        noc_sim_point_free(&p);
+        fx_free(&f);
+    }
+    struct fx f;
+    struct noc_sim_opts o;
+    double zl = 0;
+    int exact = 0;
+    fx_opts(&o);
+    o.buf = 4;
+    o.vcs = 2;
+    o.pkt_short = o.pkt_long = 5;
+    fx_setup(&f, "mesh:k=8,n=2", "uniform", &o);
+    assert_int_equal(noc_sim_zero_load(&f.sim, &zl, &exact, &f.ctx), NOC_OK);
+    assert_true(exact);
+    assert_true(fabs(zl - 32.984375) < 1e-9);
+    fx_free(&f);
+}
+
+/* No load above eval's channel-load bound is stable.  8x8 mesh under XY,
+ * bounds by hand (the most loaded channel per unit injection):
+ * - transpose (x,y) -> (y,x): the + X channel i -> i+1 of row j carries
+ *   the sources x <= i < j of that row, j = 7, i = 6: 7, bound 1/7;
+ * - bitcomp (x,y) -> (7-x,7-y): X channel i -> i+1 carries the x <= i with
+ *   7 - x > i: min(i, 6 - i) + 1, 4 at i = 3, bound 1/4;
+ * - tornado x -> x + 3 mod 8 (each dimension): + channel i -> i+1 carries
+ *   x in [i-2, i] with x <= 4, - channel the x in 5..7 with x - 5 <= i:
+ *   3 at i = 2..4 (a Y channel likewise), bound 1/3.
+ * 3% above each bound the point must be unstable (transpose at 0.1469 was
+ * called stable before), and eval agrees on the bound. */
+static void unstable_above_bound(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *traffic;
+        double bound;
+    } c[] = {{"transpose", 1.0 / 7}, {"bitcomp", 0.25}, {"tornado", 1.0 / 3}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        struct fx f;
+        struct noc_sim_opts o;
+        struct noc_sim_point p;
+        fx_opts(&o);
+        o.routing = NOC_RT_DOR;
+        fx_setup(&f, "mesh:k=8,n=2", c[i].traffic, &o);
+        assert_true(fabs(fx_eval_throughput(&f, NOC_RT_DOR, 1, NULL) - c[i].bound) < 1e-9);
+        fx_run(&f, c[i].bound * 1.03, &p);
+        if (p.stable)
+            fail_msg("%s: offered %g above the bound %g called stable", c[i].traffic, p.offered, c[i].bound);
+        noc_sim_point_free(&p);
+        fx_free(&f);
+    }
+}
+
 /* Utilisation of every channel = rate x eval's load under dor. */
 static void utilisation_matches_eval(void **state)
 {
@@ -264,10 +363,14 @@ static void classes_of(struct fx *f, int s, int d, char out[][16], int *npaths)
 }
 
 /* Ring of 4 (router i = coordinate i): t3 -> t1 is a tie, + path
- * 3 -> 0 -> 1 takes the wraparound 3 -> 0 first (class 1 from there),
- * - path 3 -> 2 -> 1 never wraps (class 0).  t0 -> t3 goes - over the
- * wraparound 0 -> 3 (class 1).  4x4 torus: t3 (3,0) -> t5 (1,1): X tie,
- * + path 3 -> 0 -> 1 in class 1, then Y 0 -> 1 restarts in class 0. */
+ * 3 -> 0 -> 1 takes the wraparound 3 -> 0 (class 1), - path 3 -> 2 -> 1
+ * never wraps (class 0).  t2 -> t0, also a tie: + path 2 -> 3 -> 0 will
+ * wrap, so class 1 from its first hop on (BookSim's dim_order_torus; the
+ * old rule gave 0 then 1), - path 2 -> 1 -> 0 class 0.  t0 -> t3 goes -
+ * over the wraparound 0 -> 3 (class 1).  Ring of 8: t6 -> t1 goes + over
+ * 6 -> 7 -> 0 -> 1, class 1 on all three.  4x4 torus: t3 (3,0) -> t5
+ * (1,1): X tie, + path 3 -> 0 -> 1 in class 1, then Y 0 -> 1 chosen
+ * afresh: class 0. */
 static void dateline_classes(void **state)
 {
     (void)state;
@@ -284,11 +387,22 @@ static void dateline_classes(void **state)
     assert_int_equal(np, 2);
     assert_string_equal(c[0], "0110");
     assert_string_equal(c[1], "0000");
+    classes_of(&f, 2, 0, c, &np);
+    assert_int_equal(np, 2);
+    assert_string_equal(c[0], "0110");
+    assert_string_equal(c[1], "0000");
     classes_of(&f, 0, 3, c, &np);
     assert_int_equal(np, 1);
     assert_string_equal(c[0], "010");
     classes_of(&f, 0, 1, c, &np);
     assert_string_equal(c[0], "000");
+    fx_free(&f);
+    fx_setup(&f, "ring:k=8", "uniform", &o);
+    classes_of(&f, 6, 1, c, &np);
+    assert_int_equal(np, 1);
+    assert_string_equal(c[0], "01110");
+    classes_of(&f, 1, 3, c, &np);
+    assert_string_equal(c[0], "0000");
     fx_free(&f);
     fx_setup(&f, "torus:k=4,n=2", "uniform", &o);
     classes_of(&f, 3, 5, c, &np);
@@ -309,6 +423,8 @@ int main(void)
         cmocka_unit_test(zero_load_formula),
         cmocka_unit_test(low_load_latency),
         cmocka_unit_test(lone_flow_exact),
+        cmocka_unit_test(zero_load_credit_stall),
+        cmocka_unit_test(unstable_above_bound),
         cmocka_unit_test(utilisation_matches_eval),
         cmocka_unit_test(drop_matches_analysis),
         cmocka_unit_test(throughput_below_eval_bound),
