@@ -54,6 +54,7 @@ struct noc_entry {
     double ideal_load_mbps; /* NAN when the LP is above its size limit */
     double map_cost;      /* sum bw x hops of the mapping (baselines) */
     double power_mw, area_mm2;
+    double die_mm2, core_util; /* the co-synthesised layout's die (phys.h) */
     /* Timing (tech.h): the clock and link width the design runs at (a
      * synthesized design: the ones it was built at; a baseline: the
      * highest clock of the grid its largest router meets, and of the grid's

@@ -89,6 +89,12 @@ struct noc_synth_opts {
                            * fraction of its capacity (default 0.8: headroom for
                            * bursts; 1 runs links full) */
     struct noc_tech tech; /* power/area model */
+    int free_floorplan;   /* 1: the cores' floorplan is nocsyn's own
+                           * (noc_floorplan_mincut), so floorplan
+                           * co-synthesis (nocsyn/phys.h) floorplans again
+                           * with the routers as blocks; 0 (default): the
+                           * user's fixed floorplan, routers legalised
+                           * around the cores */
     unsigned seed;        /* METIS seed */
     int threads;          /* design points evaluated in parallel (0 = cores) */
     /* Method-specific (0 = default). */
@@ -127,6 +133,9 @@ struct noc_design {
      * flows (bandwidth-weighted average and maximum over the app's flows). */
     double freq_mhz, link_width, fmax_mhz;
     double lat_avg_cycles, lat_max_cycles, lat_avg_ns, lat_max_ns;
+    /* The die of the co-synthesised layout (nocsyn/phys.h): the DEF's
+     * DIEAREA in mm^2 and the fraction of it the cores fill. */
+    double die_mm2, core_util;
     int *flow_cycles;     /* owned: per app flow, its latency in cycles */
     int nflow_cycles;
 };
@@ -297,5 +306,10 @@ int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, i
  * so that heavily communicating cores sit close.  Sets x, y (lower-left) and
  * w, h of every core.  Deterministic for a seed.  O(N log N) METIS calls. */
 int noc_floorplan_mincut(struct noc_app *app, unsigned seed, struct noc_ctx *ctx);
+/* As noc_floorplan_mincut; with square != 0 each cut takes the orientation
+ * of the shorter longest side (then the smaller box), which keeps blocks of
+ * unequal sizes from lining up into a strip (floorplan co-synthesis,
+ * nocsyn/phys.h, uses it).  square == 0 is noc_floorplan_mincut. */
+int noc_floorplan_mincut_square(struct noc_app *app, unsigned seed, int square, struct noc_ctx *ctx);
 
 #endif

@@ -207,6 +207,7 @@ int cmd_compare(int argc, char **argv)
                            fp ? "the floorplan does not place core %s"
                               : "core %s has no position (x, y) while other cores have one",
                            app.cores[i].name);
+    co.synth.free_floorplan = !placed; /* ours to change: co-synthesis may move cores */
     if (rc == NOC_OK && !placed)
         rc = noc_floorplan_mincut(&app, co.synth.seed, &ctx);
     struct cli_progress prog;

@@ -338,6 +338,7 @@ int cmd_synth(int argc, char **argv)
                 goto done;
             }
     }
+    so.free_floorplan = placed == 0; /* ours to change: co-synthesis may move cores */
     if (placed == 0 && (rc = noc_floorplan_mincut(&app, so.seed, &ctx)) != NOC_OK)
         goto done;
     if (kfix) {

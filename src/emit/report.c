@@ -32,6 +32,7 @@ static const struct col cols[] = {
     {"spec", C_STR, 0, 1},      {"freq_mhz", C_NUM, 0, 0},     {"link_width", C_NUM, 0, 0},
     {"latency_avg_ns", C_NUM, -1, 0}, {"latency_max_ns", C_NUM, -1, 0}, {"latency_avg_cycles", C_NUM, -1, 0},
     {"fmax_mhz", C_NUM, 0, 0},     {"violations", C_STR, 0, 0},   {"pareto", C_BOOL, 0, 0},
+    {"die_mm2", C_NUM, -1, 0},     {"core_util", C_NUM, 1, 0},
 };
 #define NCOLS (sizeof cols / sizeof cols[0])
 
@@ -71,7 +72,9 @@ static void value(const struct noc_entry *e, size_t k, double *v, const char **s
     case 26: *v = e->freq_mhz > 0 ? e->lat_avg_cycles : NAN; break;
     case 27: *v = e->fmax_mhz > 0 ? e->fmax_mhz : NAN; break;
     case 28: *s = e->violations; break;
-    default: *v = e->pareto; break;
+    case 29: *v = e->pareto; break;
+    case 30: *v = e->die_mm2 > 0 ? e->die_mm2 : NAN; break;
+    default: *v = e->die_mm2 > 0 ? e->core_util : NAN; break;
     }
 }
 
@@ -362,6 +365,9 @@ int noc_compare_write(const struct noc_compare *c, const struct noc_app *app, co
         d.power_mw = e->power_mw;
         d.area_mm2 = e->area_mm2;
         d.vcs = e->vcs;
+        d.pareto = e->pareto; /* as summary.csv */
+        d.die_mm2 = e->die_mm2;
+        d.core_util = e->core_util;
         d.freq_mhz = e->freq_mhz;
         d.link_width = e->link_width;
         d.fmax_mhz = e->fmax_mhz;

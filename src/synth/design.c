@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "nocsyn/app.h"
+#include "nocsyn/phys.h"
 #include "nocsyn/route.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/traffic.h"
@@ -197,6 +198,20 @@ int synth_finish(const struct noc_app *app, const struct swnet *net, const int *
     int have_tr = 0, rc;
     double *mbps = NULL;
     NOC_CHECK(build_topo(app, net, core_sw, cx, cy, o, prefix, shape, d, ctx));
+    /* One layout: the routers inserted into the floorplan and legalised
+     * before anything is measured (route i carries flow i). */
+    if (!(mbps = noc_malloc(ctx, (size_t)d->topo.nroutes + 1, sizeof *mbps))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int i = 0; i < d->topo.nroutes; i++)
+        mbps[i] = d->topo.nroutes == app->nflows ? app->flows[i].bw : 1;
+    struct noc_phys_stats ps;
+    NOC_CHECK(noc_phys_cosynth(&d->topo, &o->tech, mbps, o->free_floorplan, o->seed, &ps, ctx));
+    d->die_mm2 = ps.die_mm2;
+    d->core_util = ps.util;
+    free(mbps);
+    mbps = NULL;
     /* The design's terminals carry the core names. */
     NOC_CHECK(noc_traffic_from_app(&tr, &d->topo, app, app->name ? app->name : "app", "name", 0, ctx));
     have_tr = 1;

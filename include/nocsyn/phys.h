@@ -1,0 +1,59 @@
+/* Floorplan co-synthesis (issue 26): one physical layout per design, the
+ * one that is priced and the one that is handed off.
+ *
+ * After a synthesis method (or a baseline generator) has chosen its router
+ * positions, noc_phys_cosynth inserts the routers into the floorplan as
+ * blocks of their real area (the tech model's router area, a square of
+ * noc_layout_router_side_nm) and legalises:
+ *  - a free floorplan (nocsyn's own: min-cut, with or without --areas
+ *    sizes) is floorplanned again with the routers as blocks, SunFloor's
+ *    method (Murali et al., "Designing application-specific networks on
+ *    chips with floorplan information", ICCAD 2006): the min-cut slicing
+ *    floorplanner of noc_floorplan_mincut over cores and routers, each
+ *    router tied to its cores and neighbour routers by the bandwidth of
+ *    the routes over those links, so a router lands beside its cores and
+ *    the cores move to make room (legal by construction);
+ *  - a fixed floorplan (the user's positions) keeps every core where it is
+ *    and puts each router in the nearest free spot (whitespace or channels
+ *    between cores, else outside them: the die grows, and the growth is
+ *    the die_mm2 metric).
+ * Then noc_layout_build places the link pipeline registers, and the
+ * routers' legal centres are written back into the topology: every later
+ * figure (wire length, link delay, pipeline registers, latency, power,
+ * area, the RTL's STAGES, the DEF, place.csv, links.csv, the drawings, the
+ * simulator's link latencies) derives from those positions, and
+ * noc_layout_build on the result reproduces the same layout exactly. */
+#ifndef NOCSYN_PHYS_H
+#define NOCSYN_PHYS_H
+
+#include "nocsyn/core.h"
+
+struct noc_topo;
+struct noc_tech;
+
+/* The die of a layout and how well the cores fill it. */
+struct noc_phys_stats {
+    double die[4];   /* x0, y0, x1, y1 (mm): the DEF's DIEAREA */
+    double die_mm2;  /* (x1 - x0)(y1 - y0) */
+    double core_mm2; /* sum of the cores' (terminals') areas */
+    double util;     /* core_mm2 / die_mm2 (0 when the die is empty) */
+    double aspect;   /* longer die side / shorter (>= 1; 0 when empty) */
+};
+
+/* Co-synthesises t's floorplan with its routers as above (free_fp: 1 for
+ * a free floorplan, 0 for a fixed one) and writes every node's legal
+ * centre into t (t->nodes[v].x, y; channel lengths follow from them).  t
+ * must be finalized with positions on every node; route_w[i] weighs stored
+ * route i (its bandwidth; NULL: 1 each).  seed seeds the floorplanner.
+ * st (may be NULL) receives the die.  NOC_ENOMEM, or the floorplanner's
+ * errors.  O(layout) = O(noc_layout_build) plus a min-cut floorplan of
+ * cores + routers. */
+int noc_phys_cosynth(struct noc_topo *t, const struct noc_tech *tech, const double *route_w, int free_fp,
+                     unsigned seed, struct noc_phys_stats *st, struct noc_ctx *ctx);
+
+/* The die statistics of t as it stands (its layout by noc_layout_build).
+ * NOC_ENOMEM.  O(noc_layout_build). */
+int noc_phys_stats(const struct noc_topo *t, const struct noc_tech *tech, struct noc_phys_stats *st,
+                   struct noc_ctx *ctx);
+
+#endif
