@@ -149,27 +149,74 @@ cleanup:
     return rc;
 }
 
-int noc_phys_cosynth(struct noc_topo *t, const struct noc_tech *tech, const double *route_w, int free_fp,
-                     unsigned seed, struct noc_phys_stats *st, struct noc_ctx *ctx)
+/* The layout of t as it stands; the routers' legal centres become the
+ * design's positions. */
+static int layout_into(struct noc_topo *t, const struct noc_tech *tech, struct noc_phys_stats *st,
+                       struct noc_ctx *ctx)
 {
     struct noc_layout L;
-    int rc = NOC_OK;
-    memset(&L, 0, sizeof L);
-    if (free_fp)
-        NOC_CHECK(refloorplan(t, tech, route_w, seed, ctx));
-    if ((rc = noc_layout_build(&L, t, tech, ctx)) != NOC_OK) {
+    int rc = noc_layout_build(&L, t, tech, ctx);
+    if (rc != NOC_OK) {
         if (!ctx->status)
             rc = noc_error(ctx, rc, NULL, 0, "out of memory laying out %s", t->name ? t->name : "the design");
         goto cleanup;
     }
-    /* The routers' legal centres become the design's positions. */
     for (int v = 0; v < t->nrouters; v++)
         if (L.placed[v])
             noc_topo_set_pos(t, v, L.x[v] + L.w[v] / 2, L.y[v] + L.h[v] / 2);
-    if (st)
-        stats_of(t, &L, st);
+    stats_of(t, &L, st);
 cleanup:
     noc_layout_free(&L);
+    return rc;
+}
+
+/* Saves (dir 0) or restores (dir 1) every node's position and size. */
+static void keep(struct noc_topo *t, double *s, int dir)
+{
+    for (int v = 0; v < t->nnodes; v++) {
+        struct noc_node *n = &t->nodes[v];
+        double *p[] = {&n->x, &n->y, &n->w, &n->h};
+        for (int k = 0; k < 4; k++) {
+            if (dir)
+                *p[k] = s[4 * v + k];
+            else
+                s[4 * v + k] = *p[k];
+        }
+    }
+}
+
+int noc_phys_cosynth(struct noc_topo *t, const struct noc_tech *tech, const double *route_w, int free_fp,
+                     unsigned seed, struct noc_phys_stats *st, struct noc_ctx *ctx)
+{
+    struct noc_phys_stats a, b;
+    double *saved = NULL;
+    int rc = NOC_OK;
+    if (!free_fp) {
+        NOC_CHECK(layout_into(t, tech, &a, ctx));
+    } else {
+        /* Free: the cores kept (routers in the whitespace or around them)
+         * or floorplanned again with router slots, whichever die is
+         * smaller (a tie keeps the cores where they are). */
+        if (!(saved = noc_malloc(ctx, (size_t)4 * t->nnodes + 1, sizeof *saved))) {
+            rc = NOC_ENOMEM;
+            goto cleanup;
+        }
+        keep(t, saved, 0);
+        NOC_CHECK(layout_into(t, tech, &a, ctx));
+        keep(t, saved, 1);
+        NOC_CHECK(refloorplan(t, tech, route_w, seed, ctx));
+        NOC_CHECK(layout_into(t, tech, &b, ctx));
+        if (b.die_mm2 < a.die_mm2 * (1 - 1e-9))
+            a = b;
+        else {
+            keep(t, saved, 1);
+            NOC_CHECK(layout_into(t, tech, &a, ctx));
+        }
+    }
+    if (st)
+        *st = a;
+cleanup:
+    free(saved);
     return rc;
 }
 

@@ -44,11 +44,11 @@ if regs != stages:
 m = re.search(r"DIEAREA \( (-?\d+) (-?\d+) \) \( (-?\d+) (-?\d+) \)", deft)
 x0, y0, x1, y1 = map(int, m.groups())
 die = (x1 - x0) * (y1 - y0) / 1e12
-if not close(die, js["die_mm2"]):
-    bad.append(f"{name}: DEF DIEAREA {die} mm2 != D.json die_mm2 {js['die_mm2']}")
+if "die_mm2" not in js or not close(die, js["die_mm2"]):
+    bad.append(f"{name}: DEF DIEAREA {die} mm2 != D.json die_mm2 {js.get('die_mm2')}")
 cores = sum(float(r["w_mm"]) * float(r["h_mm"]) for r in place.values() if r["kind"] == "core")
-if not close(cores / die, js["core_util"]):
-    bad.append(f"{name}: core area / die {cores / die} != D.json core_util {js['core_util']}")
+if "core_util" not in js or not close(cores / die, js["core_util"]):
+    bad.append(f"{name}: core area / die {cores / die} != D.json core_util {js.get('core_util')}")
 
 for comp, x, y in re.findall(r"^\s*- (\S+) \S+ \+ (?:PLACED|FIXED) \( (-?\d+) (-?\d+) \)", deft, re.M):
     p = place.get(comp)
