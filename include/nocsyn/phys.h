@@ -56,4 +56,11 @@ int noc_phys_cosynth(struct noc_topo *t, const struct noc_tech *tech, const doub
 int noc_phys_stats(const struct noc_topo *t, const struct noc_tech *tech, struct noc_phys_stats *st,
                    struct noc_ctx *ctx);
 
+struct noc_app;
+/* The die of the app's floorplan as it stands: the bounding box of its
+ * cores (every core needs a position and a size), their area, the
+ * utilisation and the aspect ratio.  NOC_EINVAL naming a core without a
+ * position or size.  O(cores). */
+int noc_floorplan_stats(const struct noc_app *app, struct noc_phys_stats *st, struct noc_ctx *ctx);
+
 #endif

@@ -232,3 +232,23 @@ int noc_phys_stats(const struct noc_topo *t, const struct noc_tech *tech, struct
     noc_layout_free(&L);
     return rc;
 }
+
+int noc_floorplan_stats(const struct noc_app *app, struct noc_phys_stats *st, struct noc_ctx *ctx)
+{
+    memset(st, 0, sizeof *st);
+    for (int c = 0; c < app->ncores; c++) {
+        const struct noc_core *co = &app->cores[c];
+        if (!co->has_pos || !co->has_size)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0, "core %s has no %s", co->name,
+                             co->has_pos ? "size" : "position");
+        double b[4] = {co->x, co->y, co->x + co->w, co->y + co->h};
+        for (int k = 0; k < 4; k++)
+            st->die[k] = c == 0 ? b[k] : k < 2 ? fmin(st->die[k], b[k]) : fmax(st->die[k], b[k]);
+        st->core_mm2 += co->w * co->h;
+    }
+    double w = st->die[2] - st->die[0], h = st->die[3] - st->die[1];
+    st->die_mm2 = w * h;
+    st->util = st->die_mm2 > 0 ? st->core_mm2 / st->die_mm2 : 0;
+    st->aspect = w > 0 && h > 0 ? fmax(w, h) / fmin(w, h) : 0;
+    return NOC_OK;
+}
