@@ -11,6 +11,7 @@
 M=${1:-split}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 W=$(mktemp -d)
+mkdir -p "$W/old" "$W/new"
 trap 'rm -rf "$W"' EXIT
 echo "| app | chosen before | chosen after | floorplan mm2 | die before (growth) | die after (growth) | util after | wire priced before | wire handed off before | wire after | power before mW | power after mW |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
