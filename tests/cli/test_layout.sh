@@ -69,3 +69,25 @@ for r in rows:
     pl = list(csv.DictReader(open('$TMP/vopd/' + r['design'] + '.place.csv')))
     a = sum(float(p['w_mm']) * float(p['h_mm']) for p in pl)
     assert float(r['core_util']) <= 1 + 1e-9 and float(r['die_mm2']) >= a - 1e-6, r"
+
+# The floorplanner's own figures (its note on stderr) re-derived from the
+# CSV it writes: die = the cores' bounding box, utilisation = core area /
+# die, aspect = longer side / shorter; once with 1 mm cores, once with
+# unequal sizes (--areas).
+printf 'core,w_mm,h_mm\nVLD,2,1\nRunLeDec,1,1.5\nInvScan,1.7,1.7\nAcdcPred,1,1\nStripeMem,2.4,1\nIQuan,1,1\nIDCT,1.5,0.8\nUpSamp,1,1\nVopRec,1,1\nPad,1,1\nVopMem,1,2\nARM,1,1\n' >"$TMP/areas.csv"
+for v in plain areas; do
+    if [ $v = plain ]; then set -- ; else set -- --areas "$TMP/areas.csv"; fi
+    run "floorplan vopd ($v)" 0 "$NOCSYN" floorplan "$APPS/vopd.csv" "$@" -o "$TMP/fp_$v.csv"
+    python3 - "$TMP/fp_$v.csv" "$TMP/err" <<'PY' && ok "floorplan ($v): the note's die, aspect and utilisation are the CSV's" || notok "floorplan ($v): note vs CSV" "$(cat "$TMP/err")"
+import csv, re, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+x0 = min(float(r["x_mm"]) for r in rows); x1 = max(float(r["x_mm"]) + float(r["w_mm"]) for r in rows)
+y0 = min(float(r["y_mm"]) for r in rows); y1 = max(float(r["y_mm"]) + float(r["h_mm"]) for r in rows)
+cores = sum(float(r["w_mm"]) * float(r["h_mm"]) for r in rows)
+m = re.search(r"die ([\d.]+) x ([\d.]+) mm = ([\d.]+) mm2 \(aspect ([\d.]+)\), cores ([\d.]+) mm2, utilisation ([\d.]+)%", open(sys.argv[2]).read())
+w, h, a, asp, c, u = map(float, m.groups())
+W, H = x1 - x0, y1 - y0
+assert abs(w - W) < 1e-4 and abs(h - H) < 1e-4 and abs(a - W * H) < 1e-3 and abs(c - cores) < 1e-3
+assert abs(asp - max(W, H) / min(W, H)) < 5e-3 and abs(u - 100 * cores / (W * H)) < 0.05
+PY
+done
