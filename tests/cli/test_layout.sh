@@ -91,3 +91,11 @@ assert abs(w - W) < 1e-4 and abs(h - H) < 1e-4 and abs(a - W * H) < 1e-3 and abs
 assert abs(asp - max(W, H) / min(W, H)) < 5e-3 and abs(u - 100 * cores / (W * H)) < 0.05
 PY
 done
+
+# The help says so.
+run "synth --help" 0 "$NOCSYN" synth --help
+has "synth --help: one legal layout, die_mm2" "$TMP/out" 'die_mm2 (the DEF.s DIEAREA)'
+run "compare --help" 0 "$NOCSYN" compare --help
+has "compare --help: die_mm2 in summary.csv" "$TMP/out" 'die (die_mm2, the DEF.s DIEAREA)'
+run "floorplan --help" 0 "$NOCSYN" floorplan --help
+has "floorplan --help: no square promise" "$TMP/out" 'neither square nor of a set whitespace'
