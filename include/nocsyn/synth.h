@@ -95,6 +95,9 @@ struct noc_synth_opts {
                            * with the routers as blocks; 0 (default): the
                            * user's fixed floorplan, routers legalised
                            * around the cores */
+    double max_die_growth; /* % the legal layout's die may exceed the
+                           * cores' floorplan (bounding box) by; a design
+                           * above it is infeasible (0 = no bound) */
     unsigned seed;        /* METIS seed */
     int threads;          /* design points evaluated in parallel (0 = cores) */
     /* Method-specific (0 = default). */

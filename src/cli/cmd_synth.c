@@ -83,6 +83,10 @@ static const char synth_help[] =
     "                       prints the bound); long links get pipeline registers at\n"
     "                       that clock.  With more than one pair designs are named\n"
     "                       D_f<MHZ>_w<BITS>.\n"
+    "  --max-die-growth P   refuse a design whose legal layout's die is more than P%\n"
+    "                       above the cores' floorplan (0 = no bound, the default):\n"
+    "                       the routers must fit the floorplan's whitespace and the\n"
+    "                       room P allows (infeasible, with the die, otherwise)\n"
     "  --max-util U         load every link, core links included, to at most this\n"
     "                       fraction of its capacity (default 0.8)\n"
     "  --packet-bits B      packet size for the latency's serialization (default 128)\n"
@@ -129,7 +133,7 @@ static const char synth_help[] =
     "Exit: 0 at least one feasible design; 1 none (the reason names the flow or\n"
     "switch, or the best latency any design reached); 2 bad input.\n";
 
-enum { O_METHOD = 256, O_SWITCHES, O_SWEEP, O_RADIX, O_WIDTH, O_FREQ, O_UTIL, O_HOP, O_FP,
+enum { O_METHOD = 256, O_SWITCHES, O_SWEEP, O_RADIX, O_WIDTH, O_FREQ, O_UTIL, O_DIE, O_HOP, O_FP,
        O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING, O_NOCONNECT, O_PKT };
 
 /* Merge starts by name. */
@@ -190,6 +194,7 @@ int cmd_synth(int argc, char **argv)
         {"switches", required_argument, NULL, O_SWITCHES}, {"sweep", optional_argument, NULL, O_SWEEP},
         {"max-radix", required_argument, NULL, O_RADIX}, {"link-width", required_argument, NULL, O_WIDTH},
         {"freq", required_argument, NULL, O_FREQ},    {"max-util", required_argument, NULL, O_UTIL},
+        {"max-die-growth", required_argument, NULL, O_DIE},
         {"hop-mw", required_argument, NULL, O_HOP},   {"floorplan", required_argument, NULL, O_FP},
         {"tech", required_argument, NULL, O_TECH},    {"seed", required_argument, NULL, O_SEED},
         {"threads", required_argument, NULL, O_THREADS}, {"all", no_argument, NULL, O_ALL},
@@ -263,6 +268,9 @@ int cmd_synth(int argc, char **argv)
             if (parse_num("--max-util", optarg, 1e-9, &v)) return 2;
             if (v > 1) return cli_usage("--max-util must be in (0, 1]");
             so.max_util = v;
+            break;
+        case O_DIE:
+            if (parse_num("--max-die-growth", optarg, 0, &so.max_die_growth)) return 2;
             break;
         case O_HOP:
             if (parse_num("--hop-mw", optarg, 0, &so.hop_mw)) return 2;

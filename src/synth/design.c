@@ -212,6 +212,17 @@ int synth_finish(const struct noc_app *app, const struct swnet *net, const int *
     d->core_util = ps.util;
     free(mbps);
     mbps = NULL;
+    if (o->max_die_growth > 0) { /* the routers must fit the room allowed */
+        struct noc_phys_stats fs;
+        NOC_CHECK(noc_floorplan_stats(app, &fs, ctx));
+        if (ps.die_mm2 > fs.die_mm2 * (1 + o->max_die_growth / 100) * (1 + 1e-12)) {
+            snprintf(d->reason, sizeof d->reason,
+                     "its routers do not fit the floorplan: the legal layout's die is %.6g mm2, %.3g%% above "
+                     "the cores' %.6g mm2 (--max-die-growth %g)",
+                     ps.die_mm2, 100 * (ps.die_mm2 / fs.die_mm2 - 1), fs.die_mm2, o->max_die_growth);
+            goto cleanup;
+        }
+    }
     /* The design's terminals carry the core names. */
     NOC_CHECK(noc_traffic_from_app(&tr, &d->topo, app, app->name ? app->name : "app", "name", 0, ctx));
     have_tr = 1;

@@ -99,3 +99,26 @@ run "compare --help" 0 "$NOCSYN" compare --help
 has "compare --help: die_mm2 in summary.csv" "$TMP/out" 'die (die_mm2, the DEF.s DIEAREA)'
 run "floorplan --help" 0 "$NOCSYN" floorplan --help
 has "floorplan --help: no square promise" "$TMP/out" 'neither square nor of a set whitespace'
+
+# --max-die-growth: a design whose legal die exceeds the cores' floorplan
+# by more than P% is infeasible with its die in the reason.  The floorplan's
+# area is re-derived from `nocsyn floorplan`'s CSV (same seed); every
+# feasible design's die_mm2 must be within the bound, every refused one's
+# reported die above it.
+"$NOCSYN" floorplan "$APPS/vopd.csv" -o "$TMP/vfp.csv" 2>/dev/null
+run "synth vopd --max-die-growth 25" 0 "$NOCSYN" synth "$APPS/vopd.csv" --max-die-growth 25 -o "$TMP/dg" -q
+csvrows "max-die-growth 25: feasible within, refused above, both kinds present" "$TMP/dg/pareto.csv" "
+import csv, re
+fp = list(csv.DictReader(open('$TMP/vfp.csv')))
+W = max(float(r['x_mm']) + float(r['w_mm']) for r in fp) - min(float(r['x_mm']) for r in fp)
+H = max(float(r['y_mm']) + float(r['h_mm']) for r in fp) - min(float(r['y_mm']) for r in fp)
+cap = W * H * 1.25
+feas = [r for r in rows if r['feasible'] == '1']
+ref = [r for r in rows if 'do not fit the floorplan' in r['reason']]
+assert feas and ref, (len(feas), len(ref))
+assert all(float(r['die_mm2']) <= cap * (1 + 1e-9) for r in feas), cap
+assert all(float(re.search(r'die is ([\d.]+) mm2', r['reason']).group(1)) > cap for r in ref), cap"
+run "synth vopd --max-die-growth 1: nothing fits" 1 "$NOCSYN" synth "$APPS/vopd.csv" --max-die-growth 1 -o "$TMP/dg1" -q
+has "the refusal says why" "$TMP/err" "its routers do not fit the floorplan: the legal layout's die is"
+absent "nothing written" "$TMP/dg1"
+bad "--max-die-growth -1 is bad input" "$NOCSYN" synth "$APPS/vopd.csv" --max-die-growth -1 -o "$TMP/dgx"
