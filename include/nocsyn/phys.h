@@ -6,13 +6,17 @@
  * blocks of their real area (the tech model's router area, a square of
  * noc_layout_router_side_nm) and legalises:
  *  - a free floorplan (nocsyn's own: min-cut, with or without --areas
- *    sizes) is floorplanned again with the routers as blocks, SunFloor's
- *    method (Murali et al., "Designing application-specific networks on
- *    chips with floorplan information", ICCAD 2006): the min-cut slicing
- *    floorplanner of noc_floorplan_mincut over cores and routers, each
- *    router tied to its cores and neighbour routers by the bandwidth of
- *    the routes over those links, so a router lands beside its cores and
- *    the cores move to make room (legal by construction);
+ *    sizes) is laid out two ways and the smaller die is kept (a tie keeps
+ *    the cores): (a) the cores where they are and the routers legalised
+ *    as for a fixed floorplan; (b) floorplanned again with a router slot
+ *    per tile, SunFloor's method (Murali et al., "Designing
+ *    application-specific networks on chips with floorplan information",
+ *    ICCAD 2006): each router joins the core it exchanges most bandwidth
+ *    with (route weights), in a column to that core's right, and
+ *    noc_floorplan_mincut_square places those blocks (a router with no
+ *    core as a block of its own), each channel a flow of the bandwidth
+ *    routed over it, so the cores move to make room (legal by
+ *    construction);
  *  - a fixed floorplan (the user's positions) keeps every core where it is
  *    and puts each router in the nearest free spot (whitespace or channels
  *    between cores, else outside them: the die grows, and the growth is
@@ -45,9 +49,10 @@ struct noc_phys_stats {
  * centre into t (t->nodes[v].x, y; channel lengths follow from them).  t
  * must be finalized with positions on every node; route_w[i] weighs stored
  * route i (its bandwidth; NULL: 1 each).  seed seeds the floorplanner.
- * st (may be NULL) receives the die.  NOC_ENOMEM, or the floorplanner's
- * errors.  O(layout) = O(noc_layout_build) plus a min-cut floorplan of
- * cores + routers. */
+ * st (may be NULL) receives the die.  With free_fp a terminal without a
+ * size gets the floorplanner's 1 x 1 mm (t->nodes[v].w, h).  NOC_ENOMEM,
+ * or the floorplanner's errors.  O(noc_layout_build), three times with
+ * free_fp, plus a min-cut floorplan of the cores. */
 int noc_phys_cosynth(struct noc_topo *t, const struct noc_tech *tech, const double *route_w, int free_fp,
                      unsigned seed, struct noc_phys_stats *st, struct noc_ctx *ctx);
 
