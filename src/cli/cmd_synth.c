@@ -476,9 +476,8 @@ int cmd_floorplan(int argc, char **argv)
     if (rc == NOC_OK)
         rc = noc_floorplan_mincut(&app, (unsigned)seed, &ctx);
     struct noc_phys_stats fs;
-    if (rc == NOC_OK && (rc = noc_floorplan_stats(&app, &fs, &ctx)) == NOC_OK)
-        noc_note(&ctx, "floorplan: die %.6g x %.6g mm = %.6g mm2 (aspect %.3g), cores %.6g mm2, utilisation %.1f%%",
-                 fs.die[2] - fs.die[0], fs.die[3] - fs.die[1], fs.die_mm2, fs.aspect, fs.core_mm2, 100 * fs.util);
+    if (rc == NOC_OK)
+        rc = noc_floorplan_stats(&app, &fs, &ctx);
     struct noc_buf sb;
     noc_buf_init(&sb);
     if (rc == NOC_OK && out)
@@ -491,6 +490,9 @@ int cmd_floorplan(int argc, char **argv)
         const struct cli_out outs[] = {csv_last ? pic : csv, csv_last ? csv : pic};
         rc = cli_write_all(outs, 2, &ctx);
     }
+    if (rc == NOC_OK) /* after the files: a failed write is the one stderr line */
+        noc_note(&ctx, "floorplan: die %.6g x %.6g mm = %.6g mm2 (aspect %.3g), cores %.6g mm2, utilisation %.1f%%",
+                 fs.die[2] - fs.die[0], fs.die[3] - fs.die[1], fs.die_mm2, fs.aspect, fs.core_mm2, 100 * fs.util);
     noc_buf_free(&sb);
     int code = rc ? cli_fail(&ctx) : 0;
     noc_buf_free(&b);
