@@ -129,7 +129,7 @@ wire_of() { "$NOCSYN" eval "gen:$1" --no-bisection | python3 -c "import json,sys
 w=$(printf '%s %s %s' "$(wire_of fattree:k=2,n=2,pitch=1)" "$(wire_of clos:m=2,n=2,r=2,pitch=1)" "$(wire_of butterfly:k=2,n=2,pitch=1)")
 python3 -c "import sys; f, c, b = map(float, sys.argv[1:]); assert abs(f - 1) < 1e-5 and abs(c - 2) < 1e-5 and abs(b - 1) < 1e-5" $w \
     && ok "folded indirect layouts: wire 1, 2 and 1 mm" || notok "folded indirect layouts: wire 1, 2 and 1 mm" "$w"
-"$NOCSYN" gen fattree k=2 n=2 pitch=1 -o "$TMP/fold/gen_fattree.dot" 2>"$TMP/err"
+"$NOCSYN" gen fattree k=2 n=2 pitch=1 -o "$TMP/fold/gen_fattree.dot" 2>"$TMP/generr"
 has "fat tree leaf at (1, 0.75)" "$TMP/fold/gen_fattree.dot" '"r2" \[kind="router", x=1, y=0.75,'
 has "fat tree root at the centre" "$TMP/fold/gen_fattree.dot" '"r0" \[kind="router", x=1, y=1,'
 for D in fattree clos butterfly; do
