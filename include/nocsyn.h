@@ -24,6 +24,7 @@
 #include "nocsyn/sim.h"
 #include "nocsyn/rtl.h"
 #include "nocsyn/emit.h"
+#include "nocsyn/phys.h"
 #include "nocsyn/latency.h"
 #include "nocsyn/min.h"
 #include "nocsyn/dyn.h"

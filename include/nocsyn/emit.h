@@ -167,6 +167,10 @@ struct noc_layout {
 int noc_layout_build(struct noc_layout *L, const struct noc_topo *t, const struct noc_tech *tech,
                      struct noc_ctx *ctx);
 void noc_layout_free(struct noc_layout *L);
+/* The side (nm, even, >= 2) of the square router block of `ports` ports
+ * and `width`-bit links: the tech model's router area
+ * (noc_tech_router_mm2), rounded up to whole nm.  O(1). */
+long long noc_layout_router_side_nm(const struct noc_tech *tech, int ports, double width);
 /* Legal DEF/LEF identifier for s ([A-Za-z0-9_], others to '_'). */
 void noc_def_name(struct noc_buf *b, const char *s);
 

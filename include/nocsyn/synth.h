@@ -58,6 +58,7 @@
 
 #include "nocsyn/core.h"
 #include "nocsyn/eval.h"
+#include "nocsyn/phys.h"
 #include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
 
@@ -93,6 +94,15 @@ struct noc_synth_opts {
                            * fraction of its capacity (default 0.8: headroom for
                            * bursts; 1 runs links full) */
     struct noc_tech tech; /* power/area model */
+    int free_floorplan;   /* 1: the cores' floorplan is nocsyn's own
+                           * (noc_floorplan_mincut), so floorplan
+                           * co-synthesis (nocsyn/phys.h) floorplans again
+                           * with the routers as blocks; 0 (default): the
+                           * user's fixed floorplan, routers legalised
+                           * around the cores */
+    double max_die_growth; /* % the legal layout's die may exceed the
+                           * cores' floorplan (bounding box) by; a design
+                           * above it is infeasible (0 = no bound) */
     unsigned seed;        /* METIS seed */
     int threads;          /* design points evaluated in parallel (0 = cores) */
     /* Method-specific (0 = default). */
@@ -141,6 +151,9 @@ struct noc_design {
      * flows (bandwidth-weighted average and maximum over the app's flows). */
     double freq_mhz, link_width, fmax_mhz;
     double lat_avg_cycles, lat_max_cycles, lat_avg_ns, lat_max_ns;
+    /* The die of the co-synthesised layout (nocsyn/phys.h): the DEF's
+     * DIEAREA in mm^2 and the fraction of it the cores fill. */
+    double die_mm2, core_util;
     int *flow_cycles;     /* owned: per app flow, its latency in cycles */
     int nflow_cycles;
 };
@@ -305,21 +318,8 @@ int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, i
                     const struct noc_lp_params *prm, struct noc_design *d, double *bound_mw,
                     struct noc_ctx *ctx);
 
-/* Min-cut floorplan (docs/INTERFACE.md section 3.5): places the app's cores (sizes from
- * app->cores[i].w/h when has_size, else 1 x 1 mm) by recursive METIS
- * bisection (bandwidth weights) of the cores while slicing the die by area,
- * so that heavily communicating cores sit close.  Sets x, y (lower-left) and
- * w, h of every core.  Deterministic for a seed.  O(N log N) METIS calls. */
-int noc_floorplan_mincut(struct noc_app *app, unsigned seed, struct noc_ctx *ctx);
-/* The floorplan rule of synth, compare and campaign jobs: when no core has
- * a position, the min-cut floorplan above (seed); when every core has one,
- * they are kept; when only some have one, NOC_EINVAL naming the first core
- * without: "the floorplan does not place core C" against the file
- * `floorplan` when one was read, else "core C has no position (x, y) while
- * other cores have one" against `app_path`.  Other errors: the min-cut's.
- * O(N) plus the min-cut. */
-int noc_floorplan_place(struct noc_app *app, const char *floorplan, const char *app_path, unsigned seed,
-                        struct noc_ctx *ctx);
+/* The min-cut floorplanner and the floorplan rule (noc_floorplan_mincut,
+ * noc_floorplan_place) are the phys module's: nocsyn/phys.h. */
 
 #ifdef __cplusplus
 }

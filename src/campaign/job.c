@@ -44,8 +44,13 @@ int noc_campaign_job_run(const struct noc_campaign *c, const struct noc_campaign
         rc = noc_app_read(app, a->path, NULL, ctx);
     if (rc == NOC_OK && a->floorplan)
         rc = noc_floorplan_read(app, a->floorplan, ctx);
-    if (rc == NOC_OK)
+    if (rc == NOC_OK) {
+        int placed = 0;
+        for (int i = 0; i < app->ncores; i++)
+            placed += app->cores[i].has_pos;
+        o.synth.free_floorplan = !placed; /* ours to change, as `nocsyn compare` */
         rc = noc_floorplan_place(app, a->floorplan, a->path, c->seed, ctx);
+    }
     if (rc == NOC_OK)
         rc = noc_compare_run(app, a->path, &o, out, ctx);
     if (tech_out)

@@ -90,7 +90,9 @@ int cmd_compare(int argc, char **argv)
         printf("\nWrites DIR/summary.csv, DIR/report.md, DIR/report.html (self-contained) and\n"
                "every design's files (D.dot, D.svg, D.json, D.routes.csv, D.place.csv, D.anynet),\n"
                "all or nothing, replacing the previous run's set (listed in DIR/.nocsyn-files;\n"
-               "other files stay, such as a floorplan kept in DIR).\n"
+               "other files stay, such as a floorplan kept in DIR).  Every design is priced on\n"
+               "the one legal layout its DEF hands off (see 'nocsyn synth --help', Layout); the\n"
+               "die (die_mm2, the DEF's DIEAREA) and core_util are columns of summary.csv.\n"
                "Exit: 0 at least one design compared (a skipped method or baseline is a note);\n"
                "1 none; 2 bad input or usage.\n");
         return 0;
@@ -193,6 +195,10 @@ int cmd_compare(int argc, char **argv)
         rc = noc_tech_setup(&co.synth.tech, tech, pkt_bits, &ctx);
     if (rc == NOC_OK && fp)
         rc = noc_floorplan_read(&app, fp, &ctx);
+    int placed = 0;
+    for (int i = 0; rc == NOC_OK && i < app.ncores; i++)
+        placed += app.cores[i].has_pos;
+    co.synth.free_floorplan = !placed; /* ours to change: co-synthesis may move cores */
     if (rc == NOC_OK)
         rc = noc_floorplan_place(&app, fp, apppath, co.synth.seed, &ctx);
     struct cli_progress prog;

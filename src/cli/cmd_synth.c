@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "nocsyn/phys.h"
 #include "nocsyn/app.h"
 #include "nocsyn/emit.h"
 #include "nocsyn/synth.h"
@@ -83,6 +84,10 @@ static const char synth_help[] =
     "                       prints the bound); long links get pipeline registers at\n"
     "                       that clock.  With more than one pair designs are named\n"
     "                       D_f<MHZ>_w<BITS>.\n"
+    "  --max-die-growth P   refuse a design whose legal layout's die is more than P%\n"
+    "                       above the cores' floorplan (0 = no bound, the default):\n"
+    "                       the routers must fit the floorplan's whitespace and the\n"
+    "                       room P allows (infeasible, with the die, otherwise)\n"
     "  --max-util U         load every link, core links included, to at most this\n"
     "                       fraction of its capacity (default " NOC_UNITS_STR(NOC_DEFAULT_MAX_UTIL) ")\n"
     "  --packet-bits B      packet size for the latency's serialization (default " NOC_UNITS_STR(NOC_DEFAULT_PACKET_BITS) ")\n"
@@ -110,6 +115,14 @@ static const char synth_help[] =
     "constraint (ties: lower latency, then fewer switches).  A single design\n"
     "(--switches, --conc, --ring-size at one frequency and width) writes no\n"
     "pareto.csv.\n"
+    "Layout: every design is priced on ONE legal layout, the one its DEF, place.csv\n"
+    "and links.csv hand off: its routers are inserted into the floorplan as blocks\n"
+    "of their real area (without --floorplan, the smaller die of the cores kept and\n"
+    "the cores floorplanned again with a router slot per tile; with --floorplan,\n"
+    "the cores stay and the routers take the nearest free spot, growing the die\n"
+    "when there is no room).  Wire, pipeline registers, latency, power, area and\n"
+    "the RTL follow from it; die_mm2 (the DEF's DIEAREA) and core_util (core area\n"
+    "/ die) are in D.json and pareto.csv.\n"
     "Latency: every flow's zero-load latency in cycles and ns: the head crosses\n"
     "each router on its path in the router's pipeline depth (3 cycles by default)\n"
     "and each channel (injection, links, ejection) in 1 + its pipeline registers,\n"
@@ -121,7 +134,7 @@ static const char synth_help[] =
     "Exit: 0 at least one feasible design; 1 none (the reason names the flow or\n"
     "switch, or the best latency any design reached); 2 bad input.\n";
 
-enum { O_METHOD = 256, O_SWITCHES, O_SWEEP, O_RADIX, O_WIDTH, O_FREQ, O_UTIL, O_HOP, O_FP,
+enum { O_METHOD = 256, O_SWITCHES, O_SWEEP, O_RADIX, O_WIDTH, O_FREQ, O_UTIL, O_DIE, O_HOP, O_FP,
        O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING, O_NOCONNECT, O_PKT };
 
 /* Merge starts by name. */
@@ -182,6 +195,7 @@ int cmd_synth(int argc, char **argv)
         {"switches", required_argument, NULL, O_SWITCHES}, {"sweep", optional_argument, NULL, O_SWEEP},
         {"max-radix", required_argument, NULL, O_RADIX}, CLI_OPT_LINK_WIDTH(O_WIDTH),
         CLI_OPT_FREQ(O_FREQ),                         {"max-util", required_argument, NULL, O_UTIL},
+        {"max-die-growth", required_argument, NULL, O_DIE},
         {"hop-mw", required_argument, NULL, O_HOP},   {"floorplan", required_argument, NULL, O_FP},
         {"tech", required_argument, NULL, O_TECH},    {"seed", required_argument, NULL, O_SEED},
         {"threads", required_argument, NULL, O_THREADS}, {"all", no_argument, NULL, O_ALL},
@@ -254,6 +268,9 @@ int cmd_synth(int argc, char **argv)
             if (v > 1) return cli_usage("--max-util must be in (0, 1]");
             so.max_util = v;
             break;
+        case O_DIE:
+            if (parse_num("--max-die-growth", optarg, 0, &so.max_die_growth)) return 2;
+            break;
         case O_HOP:
             if (parse_num("--hop-mw", optarg, 0, &so.hop_mw)) return 2;
             break;
@@ -321,6 +338,10 @@ int cmd_synth(int argc, char **argv)
         goto done;
     if (fp && (rc = noc_floorplan_read(&app, fp, &ctx)) != NOC_OK)
         goto done;
+    int placed = 0;
+    for (int i = 0; i < app.ncores; i++)
+        placed += app.cores[i].has_pos;
+    so.free_floorplan = placed == 0; /* ours to change: co-synthesis may move cores */
     if ((rc = noc_floorplan_place(&app, fp, apppath, so.seed, &ctx)) != NOC_OK)
         goto done;
     if (kfix) {
@@ -378,7 +399,12 @@ static const char floorplan_help[] =
     "\n"
     "Places the cores (default 1 mm x 1 mm each) by recursive min-cut bisection of\n"
     "the app graph (METIS, bandwidth weights) while slicing the die by area, so that\n"
-    "heavily communicating cores sit close.  The die is square with 25% whitespace.\n"
+    "heavily communicating cores sit close.  Each cut puts its two halves side by\n"
+    "side or stacked, whichever box is smaller, so the die (the cores' bounding box)\n"
+    "is legal by construction but neither square nor of a set whitespace: equal\n"
+    "1 mm cores fill it (VOPD: 3 x 4 mm, 100%); cores of unequal sizes leave gaps\n"
+    "and may line up into a strip.  Its size, aspect ratio and core utilisation are\n"
+    "printed on stderr as a note.\n"
     "Writes the floorplan CSV of INTERFACE 1.2: core,x_mm,y_mm,w_mm,h_mm (lower-left).\n"
     "\n"
     "  --areas FILE   core sizes: core,w_mm,h_mm (or a full floorplan, whose sizes are used)\n"
@@ -435,6 +461,9 @@ int cmd_floorplan(int argc, char **argv)
         app.cores[i].has_pos = 0; /* sizes only: placement is ours */
     if (rc == NOC_OK)
         rc = noc_floorplan_mincut(&app, (unsigned)seed, &ctx);
+    struct noc_phys_stats fs;
+    if (rc == NOC_OK)
+        rc = noc_floorplan_stats(&app, &fs, &ctx);
     struct noc_buf sb;
     noc_buf_init(&sb);
     if (rc == NOC_OK && out)
@@ -447,6 +476,9 @@ int cmd_floorplan(int argc, char **argv)
         const struct cli_out outs[] = {csv_last ? pic : csv, csv_last ? csv : pic};
         rc = cli_write_all(outs, 2, &ctx);
     }
+    if (rc == NOC_OK) /* after the files: a failed write is the one stderr line */
+        noc_note(&ctx, "floorplan: die %.6g x %.6g mm = %.6g mm2 (aspect %.3g), cores %.6g mm2, utilisation %.1f%%",
+                 fs.die[2] - fs.die[0], fs.die[3] - fs.die[1], fs.die_mm2, fs.aspect, fs.core_mm2, 100 * fs.util);
     noc_buf_free(&sb);
     int code = rc ? cli_fail(&ctx) : 0;
     noc_buf_free(&b);

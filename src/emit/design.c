@@ -102,6 +102,9 @@ static int design_json(const struct noc_design *d, struct noc_buf *out, struct n
     noc_json_add_num(j, o, "switches", d->switches);
     noc_json_add_num(j, o, "vcs", d->vcs);
     noc_json_add_bool(j, o, "pareto", d->pareto);
+    /* The die of the one layout (nocsyn/phys.h): the DEF's DIEAREA. */
+    noc_json_add_num(j, o, "die_mm2", d->die_mm2);
+    noc_json_add_num(j, o, "core_util", d->core_util);
     if (d->freq_mhz > 0) {
         /* Timing: the clock and width it was built at, the fmax of its
          * largest router, zero-load latency over the app's flows.  (An
@@ -227,7 +230,7 @@ int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct
     noc_buf_init(&b);
     noc_buf_printf(&b, "design,method,switches,feasible,pareto,chosen,power_mw,area_mm2,hops_avg,"
                        "hops_max,radix_max,links,max_load_mbps,max_util,wire_mm,reason,freq_mhz,"
-                       "link_width,latency_avg_ns,latency_max_ns,latency_avg_cycles,fmax_mhz\n");
+                       "link_width,latency_avg_ns,latency_max_ns,latency_avg_cycles,fmax_mhz,die_mm2,core_util\n");
     for (int i = 0; i < res->n; i++) {
         const struct noc_design *d = &res->d[i];
         noc_buf_printf(&b, "%s,%s,%d,%d,%d,%d,", d->name, d->method, d->switches, d->feasible, d->pareto,
@@ -257,13 +260,13 @@ int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct
                 noc_buf_num(&b, tv[k]);
         }
         if (d->feasible) {
-            double lv[] = {d->lat_avg_ns, d->lat_max_ns, d->lat_avg_cycles, d->fmax_mhz};
-            for (size_t k = 0; k < 4; k++) {
+            double lv[] = {d->lat_avg_ns, d->lat_max_ns, d->lat_avg_cycles, d->fmax_mhz, d->die_mm2, d->core_util};
+            for (size_t k = 0; k < 6; k++) {
                 noc_buf_append(&b, ",", 1);
                 noc_buf_num(&b, lv[k]);
             }
         } else
-            noc_buf_printf(&b, ",,,,");
+            noc_buf_printf(&b, ",,,,,,");
         noc_buf_append(&b, "\n", 1);
     }
     int rc = save_buf(&b, dir, "pareto", ".csv", ctx);

@@ -93,6 +93,13 @@ static void number_ports(struct noc_layout *L, const struct noc_topo *t)
     }
 }
 
+long long noc_layout_router_side_nm(const struct noc_tech *tech, int ports, double width)
+{
+    long long s = (long long)ceil(sqrt(noc_tech_router_mm2(tech, ports, width)) * NM_PER_MM - 1e-6);
+    s += s & 1; /* even, so the centre is a whole nm */
+    return s < 2 ? 2 : s;
+}
+
 /* Blocks: cores fixed, routers legalised in id order. */
 static int place_nodes(struct noc_layout *L, const struct noc_topo *t, const struct noc_tech *tech,
                        struct legal_set *o, long long *ctr_x, long long *ctr_y, struct noc_ctx *ctx)
@@ -114,10 +121,7 @@ static int place_nodes(struct noc_layout *L, const struct noc_topo *t, const str
     }
     for (int v = 0; v < t->nrouters; v++) {
         const struct noc_node *n = &t->nodes[v];
-        long long s = (long long)ceil(sqrt(noc_tech_router_mm2(tech, noc_topo_radix(t, v), L->width)) * NM_PER_MM - 1e-6);
-        s += s & 1; /* even, so the centre is a whole nm */
-        if (s < 2)
-            s = 2;
+        long long s = noc_layout_router_side_nm(tech, noc_topo_radix(t, v), L->width);
         L->w[v] = L->h[v] = mm(s);
         if (!(L->placed[v] = n->has_pos))
             continue;

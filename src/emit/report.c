@@ -33,6 +33,7 @@ static const struct col cols[] = {
     {"spec", C_STR, 0, 1},      {"freq_mhz", C_NUM, 0, 0},     {"link_width", C_NUM, 0, 0},
     {"latency_avg_ns", C_NUM, -1, 0}, {"latency_max_ns", C_NUM, -1, 0}, {"latency_avg_cycles", C_NUM, -1, 0},
     {"fmax_mhz", C_NUM, 0, 0},     {"violations", C_STR, 0, 0},   {"pareto", C_BOOL, 0, 0},
+    {"die_mm2", C_NUM, -1, 0},     {"core_util", C_NUM, 1, 0},
 };
 #define NCOLS (sizeof cols / sizeof cols[0])
 
@@ -72,7 +73,9 @@ static void value(const struct noc_entry *e, size_t k, double *v, const char **s
     case 26: *v = e->d.freq_mhz > 0 ? e->d.lat_avg_cycles : NAN; break;
     case 27: *v = e->d.fmax_mhz > 0 ? e->d.fmax_mhz : NAN; break;
     case 28: *s = e->violations; break;
-    default: *v = e->d.pareto; break;
+    case 29: *v = e->d.pareto; break;
+    case 30: *v = e->d.die_mm2 > 0 ? e->d.die_mm2 : NAN; break;
+    default: *v = e->d.die_mm2 > 0 ? e->d.core_util : NAN; break;
     }
 }
 
@@ -353,11 +356,9 @@ int noc_compare_write(const struct noc_compare *c, const struct noc_app *app, co
     for (int i = 0; i < c->n && rc == NOC_OK; i++) {
         const struct noc_entry *e = &c->e[i];
         /* The entry's own design record (topo and metrics borrowed, read
-         * only), as compare's design files have always carried it: pareto
-         * false (compare's front is summary.csv's column) and the worst
-         * flow's cycles from its ns. */
+         * only), with pareto as summary.csv's and the worst flow's cycles
+         * from its ns, as compare's design files have always carried them. */
         struct noc_design d = e->d;
-        d.pareto = 0;
         d.lat_max_cycles = e->d.freq_mhz > 0 ? noc_ns_cycles(e->d.lat_max_ns, e->d.freq_mhz) : 0;
         rc = noc_design_write(&d, app, dir, tech, ctx);
     }

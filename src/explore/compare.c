@@ -9,6 +9,7 @@
 
 #include "nocsyn/app.h"
 #include "nocsyn/gen.h"
+#include "nocsyn/phys.h"
 #include "nocsyn/route.h"
 #include "nocsyn/traffic.h"
 #include "nocsyn/units.h"
@@ -290,6 +291,8 @@ static int add_synth(struct noc_compare *c, const struct noc_app *app, const cha
     e->d.switches = d->switches;
     noc_topo_free(&e->d.topo);
     e->d.topo = d->topo; /* take it over */
+    e->d.die_mm2 = d->die_mm2;
+    e->d.core_util = d->core_util;
     noc_topo_init(&d->topo);
     char spec[4200];
     snprintf(spec, sizeof spec, "app:%s", app_path);
@@ -359,6 +362,34 @@ cleanup:
     noc_pathset_free(&ps);
     free(buf);
     free(off);
+    return rc;
+}
+
+/* The baseline's one layout (nocsyn/phys.h): its generated tiles are a
+ * fixed floorplan, so the routers are legalised around the cores (stored
+ * route i carries flow i) before anything is measured. */
+static int baseline_layout(struct noc_entry *e, const struct noc_app *app, const struct noc_compare_opts *o,
+                           struct noc_ctx *ctx)
+{
+    struct noc_topo *t = &e->d.topo;
+    double *w = noc_malloc(ctx, (size_t)t->nroutes + 1, sizeof *w);
+    if (!w)
+        return NOC_ENOMEM;
+    for (int i = 0; i < t->nroutes; i++)
+        w[i] = t->nroutes == app->nflows ? app->flows[i].bw : 1;
+    for (int v = t->nrouters; v < t->nnodes; v++) { /* the cores' real sizes in their tiles */
+        int k = noc_app_find(app, t->nodes[v].name);
+        if (k >= 0 && app->cores[k].has_size) {
+            t->nodes[v].w = app->cores[k].w;
+            t->nodes[v].h = app->cores[k].h;
+        }
+    }
+    struct noc_phys_stats ps;
+    memset(&ps, 0, sizeof ps);
+    int rc = noc_phys_cosynth(t, &o->synth.tech, w, 0, o->synth.seed, &ps, ctx);
+    e->d.die_mm2 = ps.die_mm2;
+    e->d.core_util = ps.util;
+    free(w);
     return rc;
 }
 
@@ -439,6 +470,7 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
         goto cleanup;
     NOC_CHECK(noc_routing_parse(routing, &model, ctx));
     NOC_CHECK(store_routes(t, app, term_of, model, vcs, ctx));
+    NOC_CHECK(baseline_layout(e, app, o, ctx));
     rc = assess(e, &tr, app, o, 1, ctx);
 cleanup:
     if (have_tr)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "nocsyn/app.h"
+#include "nocsyn/phys.h"
 #include "nocsyn/route.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/traffic.h"
@@ -197,6 +198,31 @@ int synth_finish(const struct noc_app *app, const struct swnet *net, const int *
     int have_tr = 0, rc;
     double *mbps = NULL;
     NOC_CHECK(build_topo(app, net, core_sw, cx, cy, o, prefix, shape, d, ctx));
+    /* One layout: the routers inserted into the floorplan and legalised
+     * before anything is measured (route i carries flow i). */
+    if (!(mbps = noc_malloc(ctx, (size_t)d->topo.nroutes + 1, sizeof *mbps))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int i = 0; i < d->topo.nroutes; i++)
+        mbps[i] = d->topo.nroutes == app->nflows ? app->flows[i].bw : 1;
+    struct noc_phys_stats ps;
+    NOC_CHECK(noc_phys_cosynth(&d->topo, &o->tech, mbps, o->free_floorplan, o->seed, &ps, ctx));
+    d->die_mm2 = ps.die_mm2;
+    d->core_util = ps.util;
+    free(mbps);
+    mbps = NULL;
+    if (o->max_die_growth > 0) { /* the routers must fit the room allowed */
+        struct noc_phys_stats fs;
+        NOC_CHECK(noc_floorplan_stats(app, &fs, ctx));
+        if (ps.die_mm2 > fs.die_mm2 * (1 + o->max_die_growth / 100) * (1 + 1e-12)) {
+            snprintf(d->reason, sizeof d->reason,
+                     "its routers do not fit the floorplan: the legal layout's die is %.6g mm2, %.3g%% above "
+                     "the cores' %.6g mm2 (--max-die-growth %g)",
+                     ps.die_mm2, 100 * (ps.die_mm2 / fs.die_mm2 - 1), fs.die_mm2, o->max_die_growth);
+            goto cleanup;
+        }
+    }
     /* The design's terminals carry the core names. */
     NOC_CHECK(noc_traffic_from_app(&tr, &d->topo, app, app->name ? app->name : "app", "name", 0, ctx));
     have_tr = 1;

@@ -3,6 +3,7 @@
  * is composed bottom-up, each cut side by side or stacked, whichever keeps
  * the bounding box smaller, so the floorplan is legal (no overlap) by
  * construction and the die is its bounding box. */
+#include "nocsyn/phys.h"
 #include "nocsyn/synth.h"
 
 #include <math.h>
@@ -12,6 +13,7 @@
 #include "nocsyn/app.h"
 #include "nocsyn/part.h"
 #include "synth_int.h"
+
 
 /* The slicing tree: leaves are cores; an internal node places its two
  * children side by side (horiz) or stacked. */
@@ -26,6 +28,7 @@ struct fp {
     const struct core_graph *g;
     struct noc_app *app;
     unsigned seed;
+    int square;   /* choose the cut orientation by the longer side first */
     int *local;   /* global core -> local index in the current subproblem */
     int *xadj, *adjncy, *adjwgt, *vwgt, *part;
     struct fpnode *node;
@@ -100,6 +103,11 @@ static int build(struct fp *fp, int *cores, int n, unsigned depth, struct noc_ct
     double ha = hw * hh, va = vw * vh;
     double hr = fmax(hw, hh) / fmin(hw, hh), vr = fmax(vw, vh) / fmin(vw, vh);
     int horiz = ha < va - 1e-9 || (fabs(ha - va) <= 1e-9 && hr <= vr);
+    if (fp->square) { /* the shorter longest side, then the smaller box */
+        double hs = fmax(hw, hh), vs = fmax(vw, vh);
+        if (fabs(hs - vs) > 1e-9)
+            horiz = hs < vs;
+    }
     int id = fp->nnode++;
     fp->node[id] = (struct fpnode){a, b, -1, horiz, horiz ? hw : vw, horiz ? hh : vh};
     return id;
@@ -128,6 +136,11 @@ static void assign(struct fp *fp, int id, double x, double y)
 
 int noc_floorplan_mincut(struct noc_app *app, unsigned seed, struct noc_ctx *ctx)
 {
+    return noc_floorplan_mincut_square(app, seed, 0, ctx);
+}
+
+int noc_floorplan_mincut_square(struct noc_app *app, unsigned seed, int square, struct noc_ctx *ctx)
+{
     int n = app->ncores, rc = NOC_OK;
     struct core_graph g;
     struct fp fp;
@@ -140,6 +153,7 @@ int noc_floorplan_mincut(struct noc_app *app, unsigned seed, struct noc_ctx *ctx
     fp.g = &g;
     fp.app = app;
     fp.seed = seed;
+    fp.square = square;
     int m = g.xadj[n];
     fp.local = noc_malloc(ctx, (size_t)n, sizeof(int));
     fp.xadj = noc_malloc(ctx, (size_t)n + 1, sizeof(int));

@@ -163,8 +163,15 @@ route_leak_mw = 0.024
 link_leak_uw_bit = 0.048
 TECH
 run "synth vopd16 --switches 3, dynamic-dominated" 0 "$NOCSYN" synth "$APPS/vopd16.csv" --switches 3 --tech "$TMP/dyn.tech" -o "$TMP/v16d" -q
-json "vopd16 K = 3: within 2% of the proven optimum bound" "$TMP/v16d/split_k3.json" \
-    "assert 18.36 <= d['power_mw'] <= 18.727, d['power_mw']"
+# Since floorplan co-synthesis (issue 26) the power is priced on the legal
+# layout (routers off the cores), while the proof is over the placement
+# model (routers anywhere): the proven 18.36 mW stays a lower bound, but
+# the 2% target (18.727) was a statement about the placement model and no
+# longer applies to the priced power (22 mW on the legal layout, the
+# routers' wire around the die); the split-vs-optimum gap of the placement
+# model is in RESULTS.md's issue-12 section, measured before issue 26.
+json "vopd16 K = 3: no better than the proven optimum bound" "$TMP/v16d/split_k3.json" \
+    "assert 18.36 <= d['power_mw'], d['power_mw']"
 
 # Extra-link variants (issue 12): VOPD's split_k6_x1 is a non-tree design
 # (6 switches, 6 switch-switch links) on the Pareto front: it costs more
