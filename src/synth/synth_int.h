@@ -46,7 +46,7 @@ void ivec_reverse(struct ivec *v);
 struct noc_lp;
 /* Adds w |x_u - x_v| (v >= 0) or w |x_u - c| (v < 0) to an LP's objective,
  * as x_u - x_v - c = p - n with p, n >= 0 costing w each: one equality row
- * per term keeps the basis small (place.c; used by the placement LPs). */
+ * per term keeps the basis small (place.c; cmesh's grid placement LP). */
 int synth_lp_abs(struct noc_lp *lp, int u, int v, double c, double w, struct noc_ctx *ctx);
 /* Solves a placement LP (dual simplex) and reads its first n columns (the
  * positions) into out.  A status; out untouched on failure. */
@@ -111,10 +111,14 @@ int swnet_nearest_pair(const struct swnet *n, const struct swnet_join_pred *p, i
 int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
                 char *why, size_t whylen, struct noc_ctx *ctx);
 
-/* Places the K switches of net (GLPK LP, synth.h step 3): core c of
+/* Places the K switches of net (synth.h step 3) at the least weighted
+ * Manhattan wire length, exactly (threshold minimum cuts, place.c): core c of
  * centre (cx[c], cy[c]) sits on switch core_sw[c] with weight cw[c]; links
  * are weighted by their load both ways.  Writes net->sx, net->sy.  The die
- * is the bounding box of the cores. */
+ * is the bounding box of the cores.  Every coordinate is one of the
+ * cores' (or a switch's core centroid, the tiny pull that makes the optimum
+ * unique).  NOC_OK or NOC_ENOMEM.  O(log(N + K)) max-flow problems on
+ * disjoint parts of the switch graph per level (Dinic). */
 int synth_place(struct swnet *net, int ncores, const int *core_sw, const double *cx,
                 const double *cy, const double *cw, struct noc_ctx *ctx);
 
@@ -163,7 +167,7 @@ int synth_partition_geom(const double *cx, const double *cy, int N, int K, int a
  * switches placed (synth_place) and, unless o->no_connect, islands joined
  * (swnet_connect).  Returns 0 (net built), 1 infeasible (reason in why), -1
  * on error (ctx); net is released on -1, else owned by the caller
- * (swnet_free).  O(F K log K) routing plus two placement LPs. */
+ * (swnet_free).  O(F K log K) routing plus the placement (synth_place). */
 int synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                     const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
                     const int *extra, int nextra, struct swnet *net, char *why, size_t whylen,
