@@ -93,6 +93,9 @@ struct noc_synth_opts {
     struct noc_tech tech; /* power/area model */
     unsigned seed;        /* METIS seed */
     int threads;          /* design points evaluated in parallel (0 = cores) */
+    double effort;        /* split: refinement budget factor (default 1; 0 =
+                           * no refinement; see synth_int.h
+                           * synth_refine_budget) */
     /* Method-specific (0 = default). */
     int start;            /* merge: enum noc_merge_start */
     int conc;             /* cmesh: cores per router (0 = sweep 2..8) */

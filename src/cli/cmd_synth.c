@@ -90,6 +90,10 @@ static const char synth_help[] =
     "  --tech FILE          power/area model overrides (key = value; see README)\n"
     "  --seed S             METIS and mapping seed (default 1); same seed, same output\n"
     "  --threads N          split: design points in parallel (default: every core)\n"
+    "  --effort E           split: refinement budget factor (default 1: 6000 estimated\n"
+    "                       core moves and swaps per switch count and start up to 24\n"
+    "                       cores, x (24/cores)^2 above, none from about 1900 cores;\n"
+    "                       2 doubles it, 0 turns refinement off)\n"
     "  --all                write every feasible design, not only the Pareto set\n"
     "  --no-connect         split: leave switch islands unjoined (by default apps with\n"
     "                       separate components or isolated cores get the shortest\n"
@@ -121,7 +125,7 @@ static const char synth_help[] =
     "switch, or the best latency any design reached); 2 bad input.\n";
 
 enum { O_METHOD = 256, O_SWITCHES, O_SWEEP, O_RADIX, O_WIDTH, O_FREQ, O_UTIL, O_HOP, O_FP,
-       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING, O_NOCONNECT, O_PKT };
+       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING, O_NOCONNECT, O_PKT, O_EFFORT };
 
 /* Merge starts by name. */
 static const struct {
@@ -134,7 +138,7 @@ static const struct {
     int opt;
     const char *name, *method;
 } owners[] = {{O_SWITCHES, "--switches", "split"}, {O_SWEEP, "--sweep", "split"},
-               {O_NOCONNECT, "--no-connect", "split"},
+               {O_NOCONNECT, "--no-connect", "split"}, {O_EFFORT, "--effort", "split"},
               {O_START, "--start", "merge"},      {O_CONC, "--conc", "cmesh"},
               {O_RING, "--ring-size", "hring"}};
 
@@ -188,6 +192,7 @@ int cmd_synth(int argc, char **argv)
         {"app-format", required_argument, NULL, O_APPFMT}, {"quiet", no_argument, NULL, 'q'},
         {"start", required_argument, NULL, O_START}, {"conc", required_argument, NULL, O_CONC},
         {"ring-size", required_argument, NULL, O_RING}, {"packet-bits", required_argument, NULL, O_PKT},
+        {"effort", required_argument, NULL, O_EFFORT},
         {NULL, 0, NULL, 0}};
     struct noc_synth_opts so;
     noc_synth_opts_init(&so);
@@ -267,6 +272,10 @@ int cmd_synth(int argc, char **argv)
         case O_THREADS:
             if (parse_int("--threads", optarg, 0, 1024, &l)) return 2;
             so.threads = (int)l;
+            break;
+        case O_EFFORT:
+            if (parse_num("--effort", optarg, 0, &so.effort)) return 2;
+            if (so.effort > 1000) return cli_usage("--effort must be at most 1000, not '%s'", optarg);
             break;
         case O_ALL: all = 1; break;
         case O_NOCONNECT: so.no_connect = 1; break;

@@ -256,22 +256,37 @@ void synth_prune(struct noc_synth_result *res, int lo, int hi);
  * switch (in/out: the cores' bandwidths).  INFINITY when out of memory. */
 double synth_net_power(const struct noc_synth_opts *o, const struct swnet *n, int ncores, const int *core_sw,
                        const double *cx, const double *cy, const double *in, const double *out);
-/* Refinement of split's partition for total power (refine.c): single core
- * moves between switches (no switch left empty) and pairwise swaps, each
- * kept when split's design for the new assignment (synth_split_net, power
- * by synth_net_power) costs less, first improvement, until a pass improves
- * nothing, SYNTH_REFINE_PASSES passes or SYNTH_REFINE_TRIES tries (scaled
- * by (SYNTH_REFINE_FULL_CORES / cores)^2 above SYNTH_REFINE_FULL_CORES
- * cores, as a try costs about cores^2: a sweep stays seconds, not
- * minutes, at 50 cores).  Only for K >= 2 and at most
- * SYNTH_REFINE_MAX_CORES cores (each try routes every flow and solves the
- * placement LP).  Updates core_sw in place; *power (may be NULL) is the
- * final assignment's power, INFINITY when infeasible (NAN when not
- * refined: K < 2 or too many cores). */
-#define SYNTH_REFINE_MAX_CORES 64
+/* Refinement of split's partition for total power (refine.c), a local
+ * search over single core moves between switches (no switch left empty)
+ * and pairwise swaps.  Each try is first estimated incrementally from the
+ * current design (the flows of the moved cores rerouted on what the others
+ * leave, the two switches re-placed at their weighted medians, only the
+ * touched channels, cores and routers counted again: O(degree) instead of
+ * a rebuild); per core, the tries whose estimate is within
+ * SYNTH_REFINE_SCREEN of the current power are built in order of their
+ * estimate, at most SYNTH_REFINE_BUILDS of them, as split builds a design
+ * (synth_split_net, power by synth_net_power: every flow routed, the
+ * switches placed), and the first that costs less is kept (it becomes the
+ * current design the estimates start from).  Passes (moves, then swaps)
+ * until one improves nothing, SYNTH_REFINE_PASSES passes, or the budget of
+ * synth_refine_budget estimates is spent (from an infeasible design each
+ * try is a build and costs max(1, effort) of it).  Only for K >= 2 and a
+ * positive budget.  Updates core_sw in place; *power (may be NULL) is the
+ * final assignment's power (its full build), INFINITY when infeasible (NAN
+ * when not refined). */
+#define SYNTH_REFINE_MAX_CORES 64 /* alternatives and variants (alt.c, augment.c) */
 #define SYNTH_REFINE_FULL_CORES 24
 #define SYNTH_REFINE_PASSES 8
-#define SYNTH_REFINE_TRIES 3000
+#define SYNTH_REFINE_TRIES 6000
+#define SYNTH_REFINE_SCREEN 0.004
+#define SYNTH_REFINE_BUILDS 2
+/* The refinement's budget of estimated tries for N cores at effort e
+ * (opts->effort, default 1): the one policy, smooth in N,
+ * e x SYNTH_REFINE_TRIES x min(1, (SYNTH_REFINE_FULL_CORES / N)^2)
+ * (6000 up to 24 cores, 843 at 64, 86 at 200, 0 from about 1900 cores: a
+ * sweep's refinement time stays about flat in N).  0 = no refinement
+ * (e <= 0). */
+long synth_refine_budget(int N, double effort);
 int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, const int *order, const double *cx,
                  const double *cy, const double *cw, int K, int *core_sw, double *power, struct noc_ctx *ctx);
 
