@@ -756,7 +756,7 @@ int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, cons
     memset(&e, 0, sizeof e);
     double effort = o->effort;
     long budget = synth_refine_budget(N, effort);
-    if (K < 2 || budget <= 0)
+    if (K < 2 || budget < N) /* not even one try per core */
         goto cleanup;
     in = noc_malloc(ctx, (size_t)N, sizeof *in);
     out = noc_malloc(ctx, (size_t)N, sizeof *out);

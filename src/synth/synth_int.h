@@ -271,7 +271,7 @@ double synth_net_power(const struct noc_synth_opts *o, const struct swnet *n, in
  * until one improves nothing, SYNTH_REFINE_PASSES passes, or the budget of
  * synth_refine_budget estimates is spent (from an infeasible design each
  * try is a build and costs max(1, effort) of it).  Only for K >= 2 and a
- * positive budget.  Updates core_sw in place; *power (may be NULL) is the
+ * budget of at least one try per core (N <= 151 at effort 1).  Updates core_sw in place; *power (may be NULL) is the
  * final assignment's power (its full build), INFINITY when infeasible (NAN
  * when not refined). */
 #define SYNTH_REFINE_MAX_CORES 64 /* alternatives and variants (alt.c, augment.c) */
@@ -283,9 +283,9 @@ double synth_net_power(const struct noc_synth_opts *o, const struct swnet *n, in
 /* The refinement's budget of estimated tries for N cores at effort e
  * (opts->effort, default 1): the one policy, smooth in N,
  * e x SYNTH_REFINE_TRIES x min(1, (SYNTH_REFINE_FULL_CORES / N)^2)
- * (6000 up to 24 cores, 843 at 64, 86 at 200, 0 from about 1900 cores: a
- * sweep's refinement time stays about flat in N).  0 = no refinement
- * (e <= 0). */
+ * (6000 up to 24 cores, 843 at 64, 153 at 150; refinement runs while that
+ * is at least one try per core: up to 151 cores at effort 1, 240 at
+ * effort 4).  0 = no refinement (e <= 0). */
 long synth_refine_budget(int N, double effort);
 int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, const int *order, const double *cx,
                  const double *cy, const double *cw, int K, int *core_sw, double *power, struct noc_ctx *ctx);
