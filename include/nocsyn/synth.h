@@ -20,9 +20,11 @@
  *     topological order, Pearce & Kelly 2006); a path that would close a
  *     cycle is rerouted (a direct link, or a search over channel states that
  *     only takes turns the dependency graph allows) or refused;
- *  3. place the switches with a GLPK linear program minimising the
- *     bandwidth-weighted Manhattan length of core-switch and switch-switch
- *     links, given the core positions of the floorplan;
+ *  3. place the switches at the least bandwidth-weighted Manhattan length
+ *     of core-switch and switch-switch links, given the core positions of
+ *     the floorplan (an L1 problem per axis, solved exactly by minimum
+ *     cuts at the sorted core positions: the optimum of the linear
+ *     program of that objective);
  *  4. evaluate with the evaluation engine (table routing = the routes), and
  *     power/area with the tech model (tech.h).
  * Up to 64 cores, between steps 1 and 2 the partition is refined for total
@@ -105,6 +107,9 @@ struct noc_synth_opts {
                            * above it is infeasible (0 = no bound) */
     unsigned seed;        /* METIS seed */
     int threads;          /* design points evaluated in parallel (0 = cores) */
+    double effort;        /* split: refinement budget factor (default 1; 0 =
+                           * no refinement; see synth_int.h
+                           * synth_refine_budget) */
     /* Method-specific (0 = default). */
     int start;            /* merge: enum noc_merge_start */
     int conc;             /* cmesh: cores per router (0 = sweep 2..8) */
@@ -198,7 +203,7 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
  *  dependency cycle is rerouted by split's router, or the merge is
  *  refused).  The merge saving most power (tech model estimate) is made;
  *  stop when none saves power.  Every step is a design ("merge_kK", or
- *  "merge_mesh_kK" from a mesh), its switches placed by split's LP (step
+ *  "merge_mesh_kK" from a mesh), its switches placed as split's (step
  *  3), its switch islands joined as split's (unless no_connect) and
  *  evaluated by the engine.  Pareto set and choice as split.
  *  Errors: as split; NOC_EINFEASIBLE when the start cannot be routed.

@@ -27,10 +27,11 @@ static const char synth_help[] =
     "  split   min-cut splitting (after SunFloor), for each switch count K: METIS\n"
     "          partitions the cores into K switches, the flows are routed in\n"
     "          decreasing bandwidth opening links as needed (cost: marginal power +\n"
-    "          a hop penalty) keeping the channel dependency graph acyclic, and a\n"
-    "          GLPK linear program places the switches (least bandwidth-weighted\n"
-    "          wire length on the floorplan).  Up to 64 cores the partition is\n"
-    "          then refined (core moves and swaps kept while the power drops),\n"
+    "          a hop penalty) keeping the channel dependency graph acyclic, and the\n"
+    "          switches are placed at the least bandwidth-weighted wire length on\n"
+    "          the floorplan (exact, by minimum cuts).  The partition is then\n"
+    "          refined (core moves and swaps, each estimated incrementally, the\n"
+    "          best few built, kept while the power drops; budget: --effort),\n"
     "          also from two geometric starts (the floorplan bisected, first\n"
     "          along x, then along y); the cheapest result is kept.\n"
     "          Designs split_kK, and non-tree variants split_kK_xJ (K >= 3): J\n"
@@ -96,6 +97,11 @@ static const char synth_help[] =
     "  --tech FILE          power/area model overrides (key = value; see README)\n"
     "  --seed S             METIS and mapping seed (default 1); same seed, same output\n"
     "  --threads N          split: design points in parallel (default: every core)\n"
+    "  --effort E           split: refinement budget factor (default 1: 6000 estimated\n"
+    "                       core moves and swaps per switch count and start up to 24\n"
+    "                       cores, x (24/cores)^2 above, while that is at least one\n"
+    "                       try per core: up to 151 cores; 2 doubles it, 0 turns\n"
+    "                       refinement off)\n"
     "  --all                write every feasible design, not only the Pareto set\n"
     "  --no-connect         split: leave switch islands unjoined (by default apps with\n"
     "                       separate components or isolated cores get the shortest\n"
@@ -135,7 +141,7 @@ static const char synth_help[] =
     "switch, or the best latency any design reached); 2 bad input.\n";
 
 enum { O_METHOD = 256, O_SWITCHES, O_SWEEP, O_RADIX, O_WIDTH, O_FREQ, O_UTIL, O_DIE, O_HOP, O_FP,
-       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING, O_NOCONNECT, O_PKT };
+       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING, O_NOCONNECT, O_PKT, O_EFFORT };
 
 /* Merge starts by name. */
 static const struct {
@@ -148,7 +154,7 @@ static const struct {
     int opt;
     const char *name, *method;
 } owners[] = {{O_SWITCHES, "--switches", "split"}, {O_SWEEP, "--sweep", "split"},
-               {O_NOCONNECT, "--no-connect", "split"},
+               {O_NOCONNECT, "--no-connect", "split"}, {O_EFFORT, "--effort", "split"},
               {O_START, "--start", "merge"},      {O_CONC, "--conc", "cmesh"},
               {O_RING, "--ring-size", "hring"}};
 
@@ -203,6 +209,7 @@ int cmd_synth(int argc, char **argv)
         {"app-format", required_argument, NULL, O_APPFMT}, {"quiet", no_argument, NULL, 'q'},
         {"start", required_argument, NULL, O_START}, {"conc", required_argument, NULL, O_CONC},
         {"ring-size", required_argument, NULL, O_RING}, {"packet-bits", required_argument, NULL, O_PKT},
+        {"effort", required_argument, NULL, O_EFFORT},
         {NULL, 0, NULL, 0}};
     struct noc_synth_opts so;
     noc_synth_opts_init(&so);
@@ -283,6 +290,10 @@ int cmd_synth(int argc, char **argv)
         case O_THREADS:
             if (parse_int("--threads", optarg, 0, 1024, &l)) return 2;
             so.threads = (int)l;
+            break;
+        case O_EFFORT:
+            if (parse_num("--effort", optarg, 0, &so.effort)) return 2;
+            if (so.effort > 1000) return cli_usage("--effort must be at most 1000, not '%s'", optarg);
             break;
         case O_ALL: all = 1; break;
         case O_NOCONNECT: so.no_connect = 1; break;

@@ -41,9 +41,29 @@ static long long cut_weight(const struct core_graph *g, const int *part)
     return w;
 }
 
+/* The change of the cut when core c moves from its switch to switch to
+ * (part unchanged): its edges to its old switch's cores become cut, those
+ * to the new one's stop being cut.  O(degree). */
+static long long move_gain(const struct core_graph *g, const int *part, int c, int to)
+{
+    long long d = 0;
+    for (int e = g->xadj[c]; e < g->xadj[c + 1]; e++) {
+        int n = g->adjncy[e];
+        if (n == c)
+            continue;
+        if (part[n] == part[c])
+            d += g->adjwgt[e];
+        else if (part[n] == to)
+            d -= g->adjwgt[e];
+    }
+    return d;
+}
+
 /* Descent on the cut from part (every switch holds 1..cap cores): single
  * core moves, then pairwise swaps, first improvement, until a pass
- * improves nothing.  O(passes (N K + N^2) E). */
+ * improves nothing; each try's cut from the current one by the moved
+ * cores' edges (exact integers, so the same descent as recounting the
+ * whole cut).  O(passes (N K + N^2) degree). */
 static void cut_descent(const struct core_graph *g, int K, int cap, int *part, int *size)
 {
     int N = g->n;
@@ -55,31 +75,29 @@ static void cut_descent(const struct core_graph *g, int K, int cap, int *part, i
                 int from = part[c];
                 if (s == from || size[from] < 2 || size[s] >= cap)
                     continue;
-                part[c] = s;
-                long long w = cut_weight(g, part);
+                long long w = best + move_gain(g, part, c, s);
                 if (w < best) {
+                    part[c] = s;
                     best = w;
                     size[from]--;
                     size[s]++;
                     improved = 1;
-                } else
-                    part[c] = from;
+                }
             }
         for (int c = 0; c < N; c++)
             for (int e = c + 1; e < N; e++) {
                 int a = part[c], b = part[e];
                 if (a == b)
                     continue;
+                long long w = best + move_gain(g, part, c, b);
                 part[c] = b;
-                part[e] = a;
-                long long w = cut_weight(g, part);
+                w += move_gain(g, part, e, a);
                 if (w < best) {
+                    part[e] = a;
                     best = w;
                     improved = 1;
-                } else {
+                } else
                     part[c] = a;
-                    part[e] = b;
-                }
             }
     }
 }

@@ -24,6 +24,7 @@ void noc_synth_opts_init(struct noc_synth_opts *o)
     o->hop_mw = 0.05;
     o->max_util = NOC_DEFAULT_MAX_UTIL;
     o->seed = 1;
+    o->effort = 1;
     noc_tech_defaults(&o->tech);
 }
 

@@ -46,7 +46,7 @@ void ivec_reverse(struct ivec *v);
 struct noc_lp;
 /* Adds w |x_u - x_v| (v >= 0) or w |x_u - c| (v < 0) to an LP's objective,
  * as x_u - x_v - c = p - n with p, n >= 0 costing w each: one equality row
- * per term keeps the basis small (place.c; used by the placement LPs). */
+ * per term keeps the basis small (place.c; cmesh's grid placement LP). */
 int synth_lp_abs(struct noc_lp *lp, int u, int v, double c, double w, struct noc_ctx *ctx);
 /* Solves a placement LP (dual simplex) and reads its first n columns (the
  * positions) into out.  A status; out untouched on failure. */
@@ -111,10 +111,14 @@ int swnet_nearest_pair(const struct swnet *n, const struct swnet_join_pred *p, i
 int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
                 char *why, size_t whylen, struct noc_ctx *ctx);
 
-/* Places the K switches of net (GLPK LP, synth.h step 3): core c of
+/* Places the K switches of net (synth.h step 3) at the least weighted
+ * Manhattan wire length, exactly (threshold minimum cuts, place.c): core c of
  * centre (cx[c], cy[c]) sits on switch core_sw[c] with weight cw[c]; links
  * are weighted by their load both ways.  Writes net->sx, net->sy.  The die
- * is the bounding box of the cores. */
+ * is the bounding box of the cores.  Every coordinate is one of the
+ * cores' (or a switch's core centroid, the tiny pull that makes the optimum
+ * unique).  NOC_OK or NOC_ENOMEM.  O(log(N + K)) max-flow problems on
+ * disjoint parts of the switch graph per level (Dinic). */
 int synth_place(struct swnet *net, int ncores, const int *core_sw, const double *cx,
                 const double *cy, const double *cw, struct noc_ctx *ctx);
 
@@ -163,7 +167,7 @@ int synth_partition_geom(const double *cx, const double *cy, int N, int K, int a
  * switches placed (synth_place) and, unless o->no_connect, islands joined
  * (swnet_connect).  Returns 0 (net built), 1 infeasible (reason in why), -1
  * on error (ctx); net is released on -1, else owned by the caller
- * (swnet_free).  O(F K log K) routing plus two placement LPs. */
+ * (swnet_free).  O(F K log K) routing plus the placement (synth_place). */
 int synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                     const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
                     const int *extra, int nextra, struct swnet *net, char *why, size_t whylen,
@@ -255,22 +259,37 @@ void synth_objectives(const struct noc_design *d, double v[4]);
  * switch (in/out: the cores' bandwidths).  INFINITY when out of memory. */
 double synth_net_power(const struct noc_synth_opts *o, const struct swnet *n, int ncores, const int *core_sw,
                        const double *cx, const double *cy, const double *in, const double *out);
-/* Refinement of split's partition for total power (refine.c): single core
- * moves between switches (no switch left empty) and pairwise swaps, each
- * kept when split's design for the new assignment (synth_split_net, power
- * by synth_net_power) costs less, first improvement, until a pass improves
- * nothing, SYNTH_REFINE_PASSES passes or SYNTH_REFINE_TRIES tries (scaled
- * by (SYNTH_REFINE_FULL_CORES / cores)^2 above SYNTH_REFINE_FULL_CORES
- * cores, as a try costs about cores^2: a sweep stays seconds, not
- * minutes, at 50 cores).  Only for K >= 2 and at most
- * SYNTH_REFINE_MAX_CORES cores (each try routes every flow and solves the
- * placement LP).  Updates core_sw in place; *power (may be NULL) is the
- * final assignment's power, INFINITY when infeasible (NAN when not
- * refined: K < 2 or too many cores). */
-#define SYNTH_REFINE_MAX_CORES 64
+/* Refinement of split's partition for total power (refine.c), a local
+ * search over single core moves between switches (no switch left empty)
+ * and pairwise swaps.  Each try is first estimated incrementally from the
+ * current design (the flows of the moved cores rerouted on what the others
+ * leave, the two switches re-placed at their weighted medians, only the
+ * touched channels, cores and routers counted again: O(degree) instead of
+ * a rebuild); per core, the tries whose estimate is within
+ * SYNTH_REFINE_SCREEN of the current power are built in order of their
+ * estimate, at most SYNTH_REFINE_BUILDS of them, as split builds a design
+ * (synth_split_net, power by synth_net_power: every flow routed, the
+ * switches placed), and the first that costs less is kept (it becomes the
+ * current design the estimates start from).  Passes (moves, then swaps)
+ * until one improves nothing, SYNTH_REFINE_PASSES passes, or the budget of
+ * synth_refine_budget estimates is spent (from an infeasible design each
+ * try is a build and costs max(1, effort) of it).  Only for K >= 2 and a
+ * budget of at least one try per core (N <= 151 at effort 1).  Updates core_sw in place; *power (may be NULL) is the
+ * final assignment's power (its full build), INFINITY when infeasible (NAN
+ * when not refined). */
+#define SYNTH_REFINE_MAX_CORES 64 /* alternatives and variants (alt.c, augment.c) */
 #define SYNTH_REFINE_FULL_CORES 24
 #define SYNTH_REFINE_PASSES 8
-#define SYNTH_REFINE_TRIES 3000
+#define SYNTH_REFINE_TRIES 6000
+#define SYNTH_REFINE_SCREEN 0.004
+#define SYNTH_REFINE_BUILDS 2
+/* The refinement's budget of estimated tries for N cores at effort e
+ * (opts->effort, default 1): the one policy, smooth in N,
+ * e x SYNTH_REFINE_TRIES x min(1, (SYNTH_REFINE_FULL_CORES / N)^2)
+ * (6000 up to 24 cores, 843 at 64, 153 at 150; refinement runs while that
+ * is at least one try per core: up to 151 cores at effort 1, 240 at
+ * effort 4).  0 = no refinement (e <= 0). */
+long synth_refine_budget(int N, double effort);
 int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, const int *order, const double *cx,
                  const double *cy, const double *cw, int K, int *core_sw, double *power, struct noc_ctx *ctx);
 

@@ -12,6 +12,7 @@
 
 #include "../../src/synth/synth_int.h"
 #include "nocsyn/app.h"
+#include "nocsyn/lp.h"
 #include "nocsyn/route.h"
 #include "nocsyn/synth.h"
 
@@ -337,6 +338,188 @@ static void placement_lp_weighted_median(void **state)
     swnet_free(&net);
 }
 
+/* A 64-bit LCG (Knuth's MMIX constants), the high bits. */
+static uint64_t lcg(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+    return *s >> 33;
+}
+
+/* The placement objective of one axis: sum cw |x_sw(c) - cc| + sum over
+ * links of (load both ways, floored) |x_u - x_v| + the centroid pull. */
+static double place_cost(const struct swnet *n, int N, const int *sw, const double *cc, const double *cw,
+                         const double *x)
+{
+    double total = 0, p = 0, cen[8] = {0}, ws[8] = {0};
+    for (int c = 0; c < N; c++) {
+        total += cw[c];
+        cen[sw[c]] += cw[c] * cc[c];
+        ws[sw[c]] += cw[c];
+        p += cw[c] * fabs(x[sw[c]] - cc[c]);
+    }
+    for (int ch = 0; ch < n->nch; ch++) {
+        int u = n->csrc[ch], v = n->cdst[ch];
+        if (u < v)
+            p += fmax(n->cload[ch] + n->cload[swnet_chan(n, v, u)], 1e-3 * total / (N + 1)) * fabs(x[u] - x[v]);
+    }
+    for (int s = 0; s < n->K; s++)
+        p += 1e-6 * (total + 1) * fabs(x[s] - cen[s] / ws[s]);
+    return p;
+}
+
+/* synth_place (threshold cuts) against the same objective solved as a
+ * linear program by GLPK's simplex (an independent method), on 200 random
+ * switch graphs of 2..8 switches, 2..14 cores and random loaded links:
+ * the same optimal cost (to 1e-9 relative) and each switch inside the
+ * cores' range. */
+static void placement_cuts_match_the_lp(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_synth_opts o;
+    noc_synth_opts_init(&o);
+    o.max_radix = 0;
+    uint64_t r = 12345;
+    for (int trial = 0; trial < 200; trial++) {
+        int K = 2 + (int)(lcg(&r) % 7), N = K + (int)(lcg(&r) % 7), sw[14];
+        double cx[14], cy[14], cw[14], lpx[8];
+        struct swnet net;
+        assert_int_equal(swnet_init(&net, K, 0, &o, &ctx), NOC_OK);
+        for (int c = 0; c < N; c++) {
+            sw[c] = c < K ? c : (int)(lcg(&r) % (uint64_t)K);
+            cx[c] = (double)(lcg(&r) % 1000) / 10;
+            cy[c] = (double)(lcg(&r) % 7); /* many ties */
+            cw[c] = 1 + (double)(lcg(&r) % 500);
+        }
+        for (int u = 0; u < K; u++)
+            for (int v = u + 1; v < K; v++)
+                if (lcg(&r) % 3 == 0) {
+                    assert_int_equal(swnet_open_link(&net, u, v, &ctx), 0);
+                    double l = (double)(lcg(&r) % 4) * 100; /* 0: the floor */
+                    net.cload[net.nch - 2] = l;
+                    net.cload[net.nch - 1] = l / 2;
+                }
+        assert_int_equal(synth_place(&net, N, sw, cx, cy, cw, &ctx), NOC_OK);
+        for (int axis = 0; axis < 2; axis++) {
+            const double *cc = axis ? cy : cx, *got = axis ? net.sy : net.sx;
+            double lo = INFINITY, hi = -INFINITY, total = 0, cen[8] = {0}, ws[8] = {0};
+            for (int c = 0; c < N; c++) {
+                lo = fmin(lo, cc[c]);
+                hi = fmax(hi, cc[c]);
+                total += cw[c];
+                cen[sw[c]] += cw[c] * cc[c];
+                ws[sw[c]] += cw[c];
+            }
+            struct noc_lp *lp = NULL;
+            assert_int_equal(noc_lp_create(&lp, NOC_LP_MIN, &ctx), NOC_OK);
+            assert_true(noc_lp_add_cols(lp, K, lo, hi, 0, NOC_LP_CONT, &ctx) >= 0);
+            for (int c = 0; c < N; c++)
+                assert_int_equal(synth_lp_abs(lp, sw[c], -1, cc[c], cw[c], &ctx), NOC_OK);
+            for (int ch = 0; ch < net.nch; ch++) {
+                int u = net.csrc[ch], v = net.cdst[ch];
+                if (u < v)
+                    assert_int_equal(synth_lp_abs(lp, u, v, 0,
+                                                  fmax(net.cload[ch] + net.cload[swnet_chan(&net, v, u)],
+                                                       1e-3 * total / (N + 1)),
+                                                  &ctx),
+                                     NOC_OK);
+            }
+            for (int s = 0; s < K; s++)
+                assert_int_equal(synth_lp_abs(lp, s, -1, cen[s] / ws[s], 1e-6 * (total + 1), &ctx), NOC_OK);
+            assert_int_equal(synth_lp_solve_first(lp, K, lpx, &ctx), NOC_OK);
+            noc_lp_free(lp);
+            double a = place_cost(&net, N, sw, cc, cw, got), b = place_cost(&net, N, sw, cc, cw, lpx);
+            assert_true(fabs(a - b) <= 1e-9 * (b + 1));
+            for (int s = 0; s < K; s++)
+                assert_true(got[s] >= lo && got[s] <= hi);
+        }
+        swnet_free(&net);
+    }
+}
+
+/* Power of split's design for assignment sw (INFINITY when infeasible). */
+static double built_power(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                          const double *cx, const double *cy, const double *cw, int K, const int *sw)
+{
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct swnet net;
+    char why[512];
+    double in[16], out[16];
+    noc_app_core_bw(app, in, out);
+    int r = synth_split_net(app, o, order, cx, cy, cw, K, sw, NULL, 0, &net, why, sizeof why, &ctx);
+    assert_true(r >= 0);
+    double p = r ? INFINITY : synth_net_power(o, &net, app->ncores, sw, cx, cy, in, out);
+    swnet_free(&net);
+    return p;
+}
+
+/* The refinement's budget policy by its closed form e x 6000 x min(1,
+ * (24 / N)^2): 6000 at 24 cores, floor(6000 x 576 / 4096) = 843 at 64,
+ * 6000 x 0.25 x 2 = 3000 at 48 cores and effort 2,
+ * 0 at effort 0 and from 1900 cores (6000 x 576 / 1900^2 = 0.957).  Then
+ * on random 16-core apps (30 flows, 10..400 MB/s) for K = 2..6: the
+ * refined assignment never costs more than METIS's start, the power it
+ * reports is that of split's own build of the assignment it returns (the
+ * estimates only choose what to build), every switch keeps a core, and
+ * effort 0 leaves the start untouched. */
+static void refine_budget_and_contract(void **state)
+{
+    (void)state;
+    assert_int_equal(synth_refine_budget(24, 1), 6000);
+    assert_int_equal(synth_refine_budget(10, 1), 6000);
+    assert_int_equal(synth_refine_budget(64, 1), 843);
+    assert_int_equal(synth_refine_budget(48, 2), 3000);
+    assert_int_equal(synth_refine_budget(12, 0), 0);
+    assert_int_equal(synth_refine_budget(1900, 1), 0);
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_synth_opts o;
+    noc_synth_opts_init(&o);
+    uint64_t r = 777;
+    for (int trial = 0; trial < 3; trial++) {
+        struct noc_app app;
+        noc_app_init(&app);
+        char nm[8];
+        for (int c = 0; c < 16; c++) {
+            snprintf(nm, sizeof nm, "c%d", c);
+            assert_int_equal(noc_app_core(&app, nm, &ctx), c);
+        }
+        for (int f = 0; f < 30; f++) {
+            int a = (int)(lcg(&r) % 16), b = (int)(lcg(&r) % 15);
+            b += b >= a;
+            assert_int_equal(noc_app_add_flow(&app, a, b, 10 + (double)(lcg(&r) % 391), -1, &ctx), 0);
+        }
+        app.name = strdup("rnd");
+        assert_int_equal(noc_floorplan_mincut(&app, 1, &ctx), NOC_OK);
+        double cx[16], cy[16], cw[16];
+        int order[31], sw[16], start[16];
+        assert_int_equal(synth_flow_order(&app, order), 0);
+        assert_int_equal(synth_core_geom(&app, cx, cy, cw, &ctx), NOC_OK);
+        for (int K = 2; K <= 6; K++) {
+            assert_int_equal(synth_partition(&app, K, 1, start, &ctx), NOC_OK);
+            memcpy(sw, start, sizeof sw);
+            double p0 = built_power(&app, &o, order, cx, cy, cw, K, start), p1;
+            assert_int_equal(synth_refine(&app, &o, order, cx, cy, cw, K, sw, &p1, &ctx), NOC_OK);
+            double p2 = built_power(&app, &o, order, cx, cy, cw, K, sw);
+            assert_true(isinf(p0) || p1 <= p0 * (1 + 1e-12));
+            assert_true((isinf(p1) && isinf(p2)) || fabs(p1 - p2) <= 1e-9 * p2);
+            int seen[6] = {0};
+            for (int c = 0; c < 16; c++)
+                seen[sw[c]] = 1;
+            for (int s = 0; s < K; s++)
+                assert_true(seen[s]);
+            struct noc_synth_opts z = o;
+            z.effort = 0;
+            memcpy(sw, start, sizeof sw);
+            assert_int_equal(synth_refine(&app, &z, order, cx, cy, cw, K, sw, &p1, &ctx), NOC_OK);
+            assert_true(isnan(p1) && memcmp(sw, start, sizeof sw) == 0);
+        }
+        noc_app_free(&app);
+    }
+}
+
 /* The geometric start of split's refinement (synth_partition_geom), by
  * hand on a 3 x 2 grid: cores 0 1 2 at y = 0 and 3 4 5 at y = 1, x = 0,
  * 1, 2.  K = 3, first cut along x: sorted by x (then y) 0 3 1 4 2 5, the
@@ -401,6 +584,8 @@ int main(void)
         cmocka_unit_test(split_disconnected_app),
         cmocka_unit_test(split_router_avoids_a_cycle),
         cmocka_unit_test(placement_lp_weighted_median),
+        cmocka_unit_test(placement_cuts_match_the_lp),
+        cmocka_unit_test(refine_budget_and_contract),
         cmocka_unit_test(partition_geom_by_hand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
