@@ -109,7 +109,7 @@ struct noc_synth_opts {
     int threads;          /* design points evaluated in parallel (0 = cores) */
     double effort;        /* split: refinement budget factor (default 1; 0 =
                            * no refinement; see synth_int.h
-                           * synth_refine_budget) */
+                           * noc_synth_refine_budget) */
     /* Method-specific (0 = default). */
     int start;            /* merge: enum noc_merge_start */
     int conc;             /* cmesh: cores per router (0 = sweep 2..8) */
@@ -303,7 +303,7 @@ void noc_synth_pareto(struct noc_synth_result *res);
  * coefficient comes from the tech model's functions (noc_tech_router_mw,
  * noc_tech_channel_mw), so the program follows the model.  The solution is
  * rebuilt as design "exact_kK" (routers placed where the program put them)
- * and evaluated like split's designs (synth_finish): its power_mw is the
+ * and evaluated like split's designs (noc_synth_finish): its power_mw is the
  * program's objective.  prm (NULL = defaults: prove optimality) bounds the
  * search; *bound_mw receives the best lower bound on the power (the optimum
  * when proven).  Returns NOC_OK (proven optimal within prm->mip_gap; d

@@ -116,7 +116,7 @@ static int place_nodes(struct noc_layout *L, const struct noc_topo *t, const str
         L->y[v] = mm(r.y0);
         L->w[v] = mm(w);
         L->h[v] = mm(h);
-        if (legal_add(o, r, ctx) != NOC_OK)
+        if (noc_legal_add(o, r, ctx) != NOC_OK)
             return NOC_ENOMEM;
     }
     for (int v = 0; v < t->nrouters; v++) {
@@ -126,7 +126,7 @@ static int place_nodes(struct noc_layout *L, const struct noc_topo *t, const str
         if (!(L->placed[v] = n->has_pos))
             continue;
         long long x0 = nm(n->x) - s / 2, y0 = nm(n->y) - s / 2, x = x0, y = y0;
-        if (legal_place(o, s, &x, &y, ctx) != NOC_OK)
+        if (noc_legal_place(o, s, &x, &y, ctx) != NOC_OK)
             return NOC_ENOMEM;
         L->x[v] = mm(x);
         L->y[v] = mm(y);
@@ -155,7 +155,7 @@ static int place_regs(struct noc_layout *L, const struct noc_topo *t, const long
                 py += dy < 0 ? -(along - llabs(dx)) : along - llabs(dx);
             }
             long long x = px - s / 2, y = py - s / 2;
-            if (legal_place(o, s, &x, &y, ctx) != NOC_OK)
+            if (noc_legal_place(o, s, &x, &y, ctx) != NOC_OK)
                 return NOC_ENOMEM;
             L->rx[i] = mm(x);
             L->ry[i] = mm(y);
@@ -196,7 +196,7 @@ int noc_layout_build(struct noc_layout *L, const struct noc_topo *t, const struc
     memset(L, 0, sizeof *L);
     int rc = NOC_ENOMEM, V = t->nnodes, E = t->nch;
     struct legal_set o;
-    legal_init(&o);
+    noc_legal_init(&o);
     struct noc_strmap used;
     noc_strmap_init(&used);
     long long *cx = noc_calloc(ctx, (size_t)V + 1, sizeof *cx), *cy = noc_calloc(ctx, (size_t)V + 1, sizeof *cy);
@@ -253,7 +253,7 @@ int noc_layout_build(struct noc_layout *L, const struct noc_topo *t, const struc
 cleanup:
     free(cx);
     free(cy);
-    legal_free(&o);
+    noc_legal_free(&o);
     noc_strmap_free(&used);
     return rc;
 }

@@ -11,7 +11,7 @@ struct legal_bucket {
     size_t cap;
 };
 
-void legal_init(struct legal_set *o)
+void noc_legal_init(struct legal_set *o)
 {
     memset(o, 0, sizeof *o);
     noc_u64map_init(&o->cells);
@@ -29,7 +29,7 @@ static void free_grid(struct legal_set *o)
     noc_u64map_init(&o->cells);
 }
 
-void legal_free(struct legal_set *o)
+void noc_legal_free(struct legal_set *o)
 {
     free_grid(o);
     free(o->r);
@@ -92,7 +92,7 @@ static void sorted_insert(long long *a, int n, long long v)
     a[lo] = v;
 }
 
-int legal_add(struct legal_set *o, struct legal_rect r, struct noc_ctx *ctx)
+int noc_legal_add(struct legal_set *o, struct legal_rect r, struct noc_ctx *ctx)
 {
     if (noc_grow(ctx, (void **)&o->r, &o->cap, (size_t)o->n + 1, sizeof *o->r))
         return NOC_ENOMEM;
@@ -123,7 +123,7 @@ int legal_add(struct legal_set *o, struct legal_rect r, struct noc_ctx *ctx)
     return grid_insert(o, id, ctx);
 }
 
-int legal_overlaps(const struct legal_set *o, const struct legal_rect *a)
+int noc_legal_overlaps(const struct legal_set *o, const struct legal_rect *a)
 {
     if (!o->n)
         return 0;
@@ -265,11 +265,11 @@ static long long labs_ll(long long v) { return v < 0 ? -v : v; }
  * wanted x, so the row's first free candidate in (|x - wx|, x) order is the
  * run's left or right end.  Rows are taken in (|y - wy|, y) order until
  * their distance alone exceeds the best corner found. */
-int legal_place(struct legal_set *o, long long s, long long *x, long long *y, struct noc_ctx *ctx)
+int noc_legal_place(struct legal_set *o, long long s, long long *x, long long *y, struct noc_ctx *ctx)
 {
     struct legal_rect want = {*x, *y, *x + s, *y + s};
-    if (!legal_overlaps(o, &want))
-        return legal_add(o, want, ctx);
+    if (!noc_legal_overlaps(o, &want))
+        return noc_legal_add(o, want, ctx);
     struct walk Y;
     walk_init(&Y, o->edge[2], o->edge[3], o->n, s, *y);
     long long wx = *x, wy = *y, bx = 0, by = 0, bd = 0;
@@ -296,7 +296,7 @@ int legal_place(struct legal_set *o, long long s, long long *x, long long *y, st
     }
     *x = bx;
     *y = by;
-    rc = legal_add(o, (struct legal_rect){bx, by, bx + s, by + s}, ctx);
+    rc = noc_legal_add(o, (struct legal_rect){bx, by, bx + s, by + s}, ctx);
 cleanup:
     free(Y.v);
     return rc;

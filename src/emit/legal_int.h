@@ -17,7 +17,7 @@ struct legal_rect {
 /* The placed blocks, with a uniform grid over them (cell side at least the
  * largest block's side, so a block touches at most 2 x 2 cells) for the
  * overlap test, and their edges sorted per axis for the candidate corners.
- * Init/free pair: legal_init / legal_free. */
+ * Init/free pair: noc_legal_init / noc_legal_free. */
 struct legal_set {
     int n;
     size_t cap;
@@ -31,12 +31,12 @@ struct legal_set {
     size_t ecap;
 };
 
-void legal_init(struct legal_set *o);
-void legal_free(struct legal_set *o);
+void noc_legal_init(struct legal_set *o);
+void noc_legal_free(struct legal_set *o);
 /* Adds a block.  NOC_OK or NOC_ENOMEM. */
-int legal_add(struct legal_set *o, struct legal_rect r, struct noc_ctx *ctx);
+int noc_legal_add(struct legal_set *o, struct legal_rect r, struct noc_ctx *ctx);
 /* 1 when a's interior meets a placed block's.  O(blocks in a's cells). */
-int legal_overlaps(const struct legal_set *o, const struct legal_rect *a);
+int noc_legal_overlaps(const struct legal_set *o, const struct legal_rect *a);
 /* Nearest free lower-left corner for an s x s block wanted at (*x, *y):
  * the candidates are the wanted coordinate and every block edge minus/plus
  * the block, per axis, tried in the order (Manhattan distance, y, x); the
@@ -46,6 +46,6 @@ int legal_overlaps(const struct legal_set *o, const struct legal_rect *a);
  * and right through the blocks it meets (grid queries) to the row's first
  * free x; rows stop once farther than the best corner.  NOC_OK or
  * NOC_ENOMEM. */
-int legal_place(struct legal_set *o, long long s, long long *x, long long *y, struct noc_ctx *ctx);
+int noc_legal_place(struct legal_set *o, long long s, long long *x, long long *y, struct noc_ctx *ctx);
 
 #endif

@@ -282,7 +282,7 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
     noc_buf_printf(b, "</table></div>\n");
     violations_and_skips(c, b, 1);
     noc_buf_printf(b, "<h2>Power against zero-load latency</h2>\n");
-    report_svg_pareto(b, c);
+    noc_report_svg_pareto(b, c);
     int any_sim = 0;
     for (int i = 0; i < c->n; i++)
         any_sim |= c->e[i].simulated;
@@ -291,7 +291,7 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
                           "under its own routing and the app's traffic pattern, scaled so that offered load 1 "
                           "is the busiest core injecting one flit per cycle; sim_headroom in the table is "
                           "how many times the app's real bandwidth the design sustains.</p>\n");
-        report_svg_latency(b, c);
+        noc_report_svg_latency(b, c);
     }
     noc_buf_printf(b, "<h2>Application graph</h2>\n");
     /* The app graph in Graphviz's own layout (the floorplan is drawn with
@@ -330,9 +330,9 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
                               "zero-load latency %.3g ns average, %.3g ns worst flow",
                            e->d.freq_mhz, e->d.fmax_mhz, e->d.link_width, ecap, e->d.lat_avg_ns, e->d.lat_max_ns);
         noc_buf_printf(b, "</p>\n");
-        report_svg_design(b, e, ecap);
+        noc_report_svg_design(b, e, ecap);
         noc_buf_printf(b, "<p>Link utilisation:</p>\n");
-        report_svg_histogram(b, e, ecap);
+        noc_report_svg_histogram(b, e, ecap);
         if (e->sim_svg) {
             noc_buf_printf(b, "<p>Simulated latency (saturation %.3g, zero-load %.3g cycles):</p>\n",
                            e->sim.saturation, e->sim.zero_load_latency);

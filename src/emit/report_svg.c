@@ -19,7 +19,7 @@ static void util_colour(double u, char out[8])
     snprintf(out, 8, "#%02x%02x30", r, g);
 }
 
-void report_svg_design(struct noc_buf *b, const struct noc_entry *e, double cap)
+void noc_report_svg_design(struct noc_buf *b, const struct noc_entry *e, double cap)
 {
     const struct noc_topo *t = &e->d.topo;
     double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
@@ -131,7 +131,7 @@ static double yval(const struct noc_entry *e)
     return e->d.lat_avg_ns > 0 ? e->d.lat_avg_ns : e->d.m.hops_avg;
 }
 
-void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
+void noc_report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
 {
     double pmin = INFINITY, pmax = -INFINITY, hmin = INFINITY, hmax = -INFINITY;
     for (int i = 0; i < c->n; i++) {
@@ -221,7 +221,7 @@ void report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
 #undef PY
 }
 
-void report_svg_histogram(struct noc_buf *b, const struct noc_entry *e, double cap)
+void noc_report_svg_histogram(struct noc_buf *b, const struct noc_entry *e, double cap)
 {
     int bins[10] = {0}, total = 0, maxb = 1;
     const struct noc_topo *t = &e->d.topo;
@@ -256,7 +256,7 @@ void report_svg_histogram(struct noc_buf *b, const struct noc_entry *e, double c
     noc_buf_printf(b, "</svg>\n");
 }
 
-void report_svg_latency(struct noc_buf *b, const struct noc_compare *c)
+void noc_report_svg_latency(struct noc_buf *b, const struct noc_compare *c)
 {
     static const char *palette[] = {"#c33", "#36c", "#393", "#c90", "#939", "#099", "#666", "#f60",
                                     "#06f", "#960", "#c39", "#3c6"};

@@ -225,8 +225,8 @@ static int eval_routed(const struct noc_topo *t, const struct noc_traffic *tr,
     int rc = noc_routing_init(&r, t, o->routing, o->vcs, ctx);
     if (rc != NOC_OK)
         return rc;
-    NOC_CHECK(ev_sweep_minimal(t, tr, o->threads, NULL, st, ctx));
-    NOC_CHECK(ev_sweep_routed(t, tr, &r, o->threads, m->load, st, ctx));
+    NOC_CHECK(noc_ev_sweep_minimal(t, tr, o->threads, NULL, st, ctx));
+    NOC_CHECK(noc_ev_sweep_routed(t, tr, &r, o->threads, m->load, st, ctx));
     int df = 0;
     NOC_CHECK(noc_routing_deadlock_free(&r, &df, ctx));
     m->deadlock_free = df ? 1 : 0;
@@ -270,11 +270,11 @@ int noc_eval(const struct noc_topo *t, const struct noc_traffic *tr,
     NOC_CHECK(capacities(t, opts, m, ctx));
     switch (opts->routing) {
     case NOC_RT_ECMP:
-        rc = ev_sweep_minimal(t, tr, opts->threads, m->load, &st, ctx);
+        rc = noc_ev_sweep_minimal(t, tr, opts->threads, m->load, &st, ctx);
         break;
     case NOC_RT_IDEAL:
     case NOC_RT_OPTIMAL:
-        rc = ev_sweep_minimal(t, tr, opts->threads, NULL, &st, ctx);
+        rc = noc_ev_sweep_minimal(t, tr, opts->threads, NULL, &st, ctx);
         if (rc == NOC_OK)
             rc = noc_eval_lp_load(t, tr, opts->routing, &lp_max, m->load, ctx);
         break;

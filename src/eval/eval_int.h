@@ -42,35 +42,31 @@ struct ev_stats {
     int pd_overflow;                  /* a count exceeded the double range */
 };
 
-void ev_stats_init(struct ev_stats *s);
-/* into += from (sums added, extrema combined). */
-void ev_stats_merge(struct ev_stats *into, const struct ev_stats *from);
-
 /* A worker's partial for a new chunk: st reset, load (nch entries; may be
  * NULL) zeroed. */
-void ev_partial_reset(struct ev_stats *st, double *load, int nch);
+void noc_ev_partial_reset(struct ev_stats *st, double *load, int nch);
 /* The totals (st, load) += a worker's partial (from, from_load); the loads
  * only when load is not NULL.  O(nch). */
-void ev_partial_add(struct ev_stats *st, double *load, const struct ev_stats *from,
-                    const double *from_load, int nch);
+void noc_ev_partial_add(struct ev_stats *st, double *load, const struct ev_stats *from,
+                        const double *from_load, int nch);
 /* Items [*i0, *i1) of chunk `chunk` out of n. */
-void ev_chunk_range(int chunk, int n, int *i0, int *i1);
+void noc_ev_chunk_range(int chunk, int n, int *i0, int *i1);
 
 /* Minimal-path sweep (sweep.c): one BFS per source group computes hops,
  * minimal path counts, diameter and path diversity into *st; when `load` is
  * not NULL also the ECMP channel loads (nch entries, all channels, zeroed by
  * the callee).  NOC_EINFEASIBLE when a pair with traffic has no path,
  * NOC_ELIMIT when path counts exceed the floating-point range. */
-int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int threads,
-                     double *load, struct ev_stats *st, struct noc_ctx *ctx);
+int noc_ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int threads,
+                         double *load, struct ev_stats *st, struct noc_ctx *ctx);
 
 /* Deterministic-routing sweep (routed.c): the paths of every pair with
  * traffic give loads (nch entries, zeroed by the callee), hops and path
  * diversity (the number of paths).  Diameter is not touched (topological,
  * from the minimal sweep). */
-int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
-                    const struct noc_routing *r, int threads, double *load,
-                    struct ev_stats *st, struct noc_ctx *ctx);
+int noc_ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
+                        const struct noc_routing *r, int threads, double *load,
+                        struct ev_stats *st, struct noc_ctx *ctx);
 
 /* ---- Inside the minimal sweep (sweep.c: groups, chunks, dispatch;
  * sweep_general.c: the search over every node with rescaled path counts;
@@ -96,11 +92,11 @@ int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
  * expander-like networks, where the branches are unpredictable). */
 enum { EV_KERNEL_BRANCHY = 0, EV_KERNEL_FLAT = 1 };
 
-/* The topology as the kernels see it: set up by ev_fast_graph_init
- * (R == 0 when the kernels do not apply), released by ev_fast_graph_free. */
+/* The topology as the kernels see it: set up by noc_ev_fast_graph_init
+ * (R == 0 when the kernels do not apply), released by noc_ev_fast_graph_free. */
 struct ev_fast_graph {
     int R, N;           /* routers 0..R-1; terminal d is node R + d */
-    int kernel;         /* EV_KERNEL_*, BRANCHY unless ev_fast_choose says */
+    int kernel;         /* EV_KERNEL_*, BRANCHY unless noc_ev_fast_choose says */
     int tc;             /* terminals ejecting at every router, or -1 */
     double maxin;       /* largest router in-degree from routers (>= 1) */
     const int *off;     /* the topology's CSR (struct noc_graph) */
@@ -114,12 +110,12 @@ struct ev_fast_graph {
  * in struct ev_fast_graph (kept, not copied) and maxin.  g->R == 0
  * afterwards when the kernels do not apply.  NOC_ENOMEM.  O(nodes +
  * channels). */
-int ev_fast_graph_init(struct ev_fast_graph *g, const struct noc_graph *cg, int R,
-                       const int *rr_end, double maxin, struct noc_ctx *ctx);
-void ev_fast_graph_free(struct ev_fast_graph *g);
+int noc_ev_fast_graph_init(struct ev_fast_graph *g, const struct noc_graph *cg, int R,
+                           const int *rr_end, double maxin, struct noc_ctx *ctx);
+void noc_ev_fast_graph_free(struct ev_fast_graph *g);
 
-/* One thread's search state, O(R + N + channels); ev_fast_alloc sets it
- * up for g, ev_fast_free releases it. */
+/* One thread's search state, O(R + N + channels); noc_ev_fast_alloc sets it
+ * up for g, noc_ev_fast_free releases it. */
 struct ev_fast_work {
     int *dist;       /* R: BFS level (start routers 1), EV_UNSEEN unreached */
     double *sig;     /* R: minimal path counts from the source */
@@ -135,18 +131,18 @@ struct ev_fast_work {
     long long hsum;  /* sum over the reached routers of (level - 1) */
 };
 
-int ev_fast_alloc(struct ev_fast_work *f, const struct ev_fast_graph *g, struct noc_ctx *ctx);
-void ev_fast_free(struct ev_fast_work *f);
+int noc_ev_fast_alloc(struct ev_fast_work *f, const struct ev_fast_graph *g, struct noc_ctx *ctx);
+void noc_ev_fast_free(struct ev_fast_work *f);
 
 /* BFS from the routers at the heads of CSR edges [e0, e1) (a source
  * terminal's injection channels; parallel ones count once each) with
  * g->kernel: fills the search state.  Returns 0, or -1 when some level's
  * path counts exceed EV_SCALE_TRIGGER (the caller then runs the general,
  * rescaling search instead).  O(R + router-router channels). */
-int ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0, int e1);
+int noc_ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0, int e1);
 /* The same with a given kernel (EV_KERNEL_*). */
-int ev_fast_forward_with(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0,
-                         int e1, int kernel);
+int noc_ev_fast_forward_with(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0,
+                             int e1, int kernel);
 
 /* Path-count statistics over terminals 0..N-1 but `skip` (uniform pairs
  * from a group of one terminal): sum (added in terminal order), min, max,
@@ -156,21 +152,21 @@ struct ev_pd_sum {
     double sum, min, max;
 };
 
-/* Reverse accumulation after ev_fast_forward: adds the ECMP load of every
+/* Reverse accumulation after noc_ev_fast_forward: adds the ECMP load of every
  * DAG channel (router-router and ejection) to `load` and sets c.  Terminal
  * d's share is uw / (its path count) when uw > 0 (uniform traffic, uw the
  * group's traffic to every terminal), else ct[d].  With uw > 0, pd (may be
  * NULL) is also brought up to date, in the same pass.  O(R + N + DAG
  * channels). */
-void ev_fast_reverse(const struct ev_fast_graph *g, struct ev_fast_work *f, double *load,
-                     double uw, struct ev_pd_sum *pd);
+void noc_ev_fast_reverse(const struct ev_fast_graph *g, struct ev_fast_work *f, double *load,
+                         double uw, struct ev_pd_sum *pd);
 
 /* Sets g->kernel to the faster kernel on this machine, timing both on
  * the searches from starts [e0[i], e1[i]) (i < n) with f as scratch; keeps
  * BRANCHY when they are close or the timer fails.  Only the speed depends
  * on the choice, never a result. */
-void ev_fast_choose(struct ev_fast_graph *g, struct ev_fast_work *f, const int *e0,
-                    const int *e1, int n);
+void noc_ev_fast_choose(struct ev_fast_graph *g, struct ev_fast_work *f, const int *e0,
+                        const int *e1, int n);
 
 /* The state of one minimal sweep, shared by its threads (read-only while
  * they run, apart from the totals, which noc_pool_run's ordered done() guards). */
@@ -222,27 +218,27 @@ struct ev_sw_worker {
  * w->load when not NULL): the general search (sweep_general.c) and the
  * router-level one (sweep_fast.c, which falls back to the general one for
  * a search that needs rescaling).  NOC_EINFEASIBLE, NOC_ELIMIT. */
-int ev_sw_group_general(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
-                        struct noc_ctx *ctx);
-int ev_sw_group_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
-                     struct noc_ctx *ctx);
+int noc_ev_sw_group_general(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
+                            struct noc_ctx *ctx);
+int noc_ev_sw_group_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
+                         struct noc_ctx *ctx);
 
 /* Helpers of both (sweep.c): the error for a pair with traffic and no
  * path; the loads of group gi's injection channels (a one-channel
  * terminal's carries its row sum, a multi-channel terminal's channel to
  * router r carries c[r], c the routers' reverse accumulation). */
-int ev_sw_no_path(const struct ev_sw *sh, int s, int d, struct noc_ctx *ctx);
+int noc_ev_sw_no_path(const struct ev_sw *sh, int s, int d, struct noc_ctx *ctx);
 /* Group gi's reach over all terminals into w->st: `unreach` the first
  * terminal it does not reach (-1: none; the topology is then disconnected,
  * an error under uniform traffic), hmax its largest hop count (diameter). */
-int ev_sw_reach(const struct ev_sw *sh, struct ev_sw_worker *w, int gi, int unreach, int hmax,
-                struct noc_ctx *ctx);
+int noc_ev_sw_reach(const struct ev_sw *sh, struct ev_sw_worker *w, int gi, int unreach, int hmax,
+                    struct noc_ctx *ctx);
 /* The uniform pairs of group gi (gs members) into w->st: hsum the hops from
  * one member to every terminal, self the sum of the members' hops to
  * themselves, hmax the largest. */
-void ev_sw_uniform(struct ev_sw_worker *w, int gs, double hsum, double self, int hmax);
-void ev_sw_inject_loads(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
-                        const double *c);
+void noc_ev_sw_uniform(struct ev_sw_worker *w, int gs, double hsum, double self, int hmax);
+void noc_ev_sw_inject_loads(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
+                            const double *c);
 
 /* Records one communicating pair's path count (pd statistics). */
 static inline void ev_stats_pd(struct ev_stats *s, double count, double mult)

@@ -80,8 +80,8 @@ static int rt_chunk(void *arg, int chunk, int worker, struct noc_ctx *ctx)
     struct rt_worker *w = &sh->ws[worker];
     const struct noc_traffic *tr = sh->tr;
     int s0, s1;
-    ev_partial_reset(&w->st, w->load, sh->nch);
-    ev_chunk_range(chunk, sh->N, &s0, &s1);
+    noc_ev_partial_reset(&w->st, w->load, sh->nch);
+    noc_ev_chunk_range(chunk, sh->N, &s0, &s1);
     double wu = tr->uniform > 0 ? tr->uniform / sh->N : 0;
     for (int s = s0; s < s1; s++) {
         int rc = NOC_OK;
@@ -107,12 +107,12 @@ static void rt_reduce(void *arg, int chunk, int worker, int status)
     struct rt_shared *sh = arg;
     const struct rt_worker *w = &sh->ws[worker];
     if (status == NOC_OK)
-        ev_partial_add(&sh->st, sh->load, &w->st, w->load, sh->nch);
+        noc_ev_partial_add(&sh->st, sh->load, &w->st, w->load, sh->nch);
 }
 
-int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
-                    const struct noc_routing *r, int threads, double *load,
-                    struct ev_stats *st, struct noc_ctx *ctx)
+int noc_ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
+                        const struct noc_routing *r, int threads, double *load,
+                        struct ev_stats *st, struct noc_ctx *ctx)
 {
     int rc = NOC_OK, nthreads = 0;
     struct rt_shared sh;
@@ -124,7 +124,7 @@ int ev_sweep_routed(const struct noc_topo *t, const struct noc_traffic *tr,
     sh.N = t->nterminals;
     sh.nch = t->nch;
     sh.load = load;
-    ev_partial_reset(&sh.st, load, t->nch);
+    noc_ev_partial_reset(&sh.st, load, t->nch);
     int nchunks = (sh.N + EV_CHUNK - 1) / EV_CHUNK;
     int want = noc_pool_threads(threads, nchunks);
     if (!(ws = sh.ws = noc_calloc(ctx, (size_t)want, sizeof *ws))) {

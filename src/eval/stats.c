@@ -4,7 +4,12 @@
 #include <math.h>
 #include <string.h>
 
-void ev_stats_init(struct ev_stats *s)
+/* into += from (sums added, extrema combined). */
+static void ev_stats_merge(struct ev_stats *into, const struct ev_stats *from);
+
+static void ev_stats_init(struct ev_stats *s);
+
+static void ev_stats_init(struct ev_stats *s)
 {
     memset(s, 0, sizeof *s);
     s->hops_max = -1;
@@ -14,15 +19,15 @@ void ev_stats_init(struct ev_stats *s)
     s->pd_log10_max = -INFINITY;
 }
 
-void ev_partial_reset(struct ev_stats *st, double *load, int nch)
+void noc_ev_partial_reset(struct ev_stats *st, double *load, int nch)
 {
     ev_stats_init(st);
     if (load)
         memset(load, 0, (size_t)nch * sizeof *load);
 }
 
-void ev_partial_add(struct ev_stats *st, double *load, const struct ev_stats *from,
-                    const double *from_load, int nch)
+void noc_ev_partial_add(struct ev_stats *st, double *load, const struct ev_stats *from,
+                        const double *from_load, int nch)
 {
     ev_stats_merge(st, from);
     if (load)
@@ -30,13 +35,13 @@ void ev_partial_add(struct ev_stats *st, double *load, const struct ev_stats *fr
             load[e] += from_load[e];
 }
 
-void ev_chunk_range(int chunk, int n, int *i0, int *i1)
+void noc_ev_chunk_range(int chunk, int n, int *i0, int *i1)
 {
     *i0 = chunk * EV_CHUNK;
     *i1 = *i0 + EV_CHUNK < n ? *i0 + EV_CHUNK : n;
 }
 
-void ev_stats_merge(struct ev_stats *into, const struct ev_stats *from)
+static void ev_stats_merge(struct ev_stats *into, const struct ev_stats *from)
 {
     into->uni_h_self += from->uni_h_self;
     into->uni_h_other += from->uni_h_other;

@@ -75,7 +75,7 @@ static void worker_free(struct ev_sw_worker *w)
     free(w->wd);
     free(w->mark);
     free(w->load);
-    ev_fast_free(&w->fw);
+    noc_ev_fast_free(&w->fw);
     memset(w, 0, sizeof *w);
 }
 
@@ -100,7 +100,7 @@ static int worker_alloc(struct ev_sw_worker *w, const struct ev_sw *sh, struct n
         worker_free(w);
         return NOC_ENOMEM;
     }
-    if (sh->fg.R > 0 && ev_fast_alloc(&w->fw, &sh->fg, ctx) != NOC_OK) {
+    if (sh->fg.R > 0 && noc_ev_fast_alloc(&w->fw, &sh->fg, ctx) != NOC_OK) {
         worker_free(w);
         return NOC_ENOMEM;
     }
@@ -150,7 +150,7 @@ cleanup:
     return rc;
 }
 
-int ev_sw_no_path(const struct ev_sw *sh, int s, int d, struct noc_ctx *ctx)
+int noc_ev_sw_no_path(const struct ev_sw *sh, int s, int d, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = sh->t;
     return noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
@@ -158,20 +158,20 @@ int ev_sw_no_path(const struct ev_sw *sh, int s, int d, struct noc_ctx *ctx)
                      t->nodes[sh->R + s].name, t->nodes[sh->R + d].name);
 }
 
-int ev_sw_reach(const struct ev_sw *sh, struct ev_sw_worker *w, int gi, int unreach, int hmax,
-                struct noc_ctx *ctx)
+int noc_ev_sw_reach(const struct ev_sw *sh, struct ev_sw_worker *w, int gi, int unreach, int hmax,
+                    struct noc_ctx *ctx)
 {
     if (unreach >= 0) {
         w->st.disconnected = 1;
         if (sh->tr->uniform > 0)
-            return ev_sw_no_path(sh, sh->gmem[sh->gstart[gi]], unreach, ctx);
+            return noc_ev_sw_no_path(sh, sh->gmem[sh->gstart[gi]], unreach, ctx);
     }
     if (hmax > w->st.diameter)
         w->st.diameter = hmax;
     return NOC_OK;
 }
 
-void ev_sw_uniform(struct ev_sw_worker *w, int gs, double hsum, double self, int hmax)
+void noc_ev_sw_uniform(struct ev_sw_worker *w, int gs, double hsum, double self, int hmax)
 {
     w->st.uni_h_self += self;
     w->st.uni_h_other += gs * hsum - self;
@@ -182,8 +182,8 @@ void ev_sw_uniform(struct ev_sw_worker *w, int gs, double hsum, double self, int
 /* Loads of the injection channels of group gi: a one-channel terminal's
  * carries its row sum; a multi-channel terminal's channel to router r
  * carries c[r] (c: the routers' reverse accumulation). */
-void ev_sw_inject_loads(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
-                        const double *c)
+void noc_ev_sw_inject_loads(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
+                            const double *c)
 {
     const struct noc_graph *g = &sh->t->g;
     const int *mem = sh->gmem + sh->gstart[gi];
@@ -205,11 +205,11 @@ static int sw_chunk(void *arg, int chunk, int worker, struct noc_ctx *ctx)
     const struct ev_sw *sh = arg;
     struct ev_sw_worker *w = &sh->ws[worker];
     int g0, g1;
-    ev_partial_reset(&w->st, w->load, sh->nch);
-    ev_chunk_range(chunk, sh->ngroups, &g0, &g1);
+    noc_ev_partial_reset(&w->st, w->load, sh->nch);
+    noc_ev_chunk_range(chunk, sh->ngroups, &g0, &g1);
     for (int gi = g0; gi < g1; gi++) {
-        int rc = sh->fg.R > 0 ? ev_sw_group_fast(sh, w, gi, ctx)
-                              : ev_sw_group_general(sh, w, gi, ctx);
+        int rc = sh->fg.R > 0 ? noc_ev_sw_group_fast(sh, w, gi, ctx)
+                              : noc_ev_sw_group_general(sh, w, gi, ctx);
         if (rc != NOC_OK)
             return rc;
     }
@@ -221,7 +221,7 @@ static void sw_reduce(void *arg, int chunk, int worker, int status)
     struct ev_sw *sh = arg;
     const struct ev_sw_worker *w = &sh->ws[worker];
     if (status == NOC_OK)
-        ev_partial_add(&sh->st, sh->load, &w->st, w->load, sh->nch);
+        noc_ev_partial_add(&sh->st, sh->load, &w->st, w->load, sh->nch);
 }
 
 /* Parallel channels anywhere (consecutive CSR edges with equal endpoints),
@@ -250,7 +250,7 @@ static void scan_graph(struct ev_sw *sh)
     }
 }
 
-/* The router-level kernel for this sweep (ev_fast_choose), timed on
+/* The router-level kernel for this sweep (noc_ev_fast_choose), timed on
  * CHOOSE_N groups spread over the sources (2 * CHOOSE_N extra searches,
  * at most 3% more when there are CHOOSE_MIN groups); sweeps with fewer
  * groups or little work keep the default. */
@@ -270,11 +270,11 @@ static void choose_kernel(struct ev_sw *sh, struct ev_fast_work *f)
         e0[k] = g->off[rep];
         e1[k] = g->off[rep + 1];
     }
-    ev_fast_choose(&sh->fg, f, e0, e1, CHOOSE_N);
+    noc_ev_fast_choose(&sh->fg, f, e0, e1, CHOOSE_N);
 }
 
-int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int threads,
-                     double *load, struct ev_stats *st, struct noc_ctx *ctx)
+int noc_ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int threads,
+                         double *load, struct ev_stats *st, struct noc_ctx *ctx)
 {
     int rc = NOC_OK, nthreads = 0;
     struct ev_sw sh;
@@ -287,7 +287,7 @@ int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int
     sh.nnodes = t->nnodes;
     sh.nch = t->nch;
     sh.load = load;
-    ev_partial_reset(&sh.st, load, t->nch);
+    noc_ev_partial_reset(&sh.st, load, t->nch);
     sh.rr_end = noc_malloc(ctx, (size_t)sh.R + 1, sizeof *sh.rr_end);
     if (!sh.rr_end) {
         rc = NOC_ENOMEM;
@@ -296,7 +296,7 @@ int ev_sweep_minimal(const struct noc_topo *t, const struct noc_traffic *tr, int
     scan_graph(&sh);
     sh.uniform_only = tr->nent == 0;
     if (!sh.multi &&
-        (rc = ev_fast_graph_init(&sh.fg, &t->g, sh.R, sh.rr_end, sh.maxin, ctx)) != NOC_OK)
+        (rc = noc_ev_fast_graph_init(&sh.fg, &t->g, sh.R, sh.rr_end, sh.maxin, ctx)) != NOC_OK)
         goto cleanup;
     NOC_CHECK(build_groups(&sh, ctx));
     int nchunks = (sh.ngroups + EV_CHUNK - 1) / EV_CHUNK;
@@ -321,6 +321,6 @@ cleanup:
     free(sh.gstart);
     free(sh.gmem);
     free(sh.rr_end);
-    ev_fast_graph_free(&sh.fg);
+    noc_ev_fast_graph_free(&sh.fg);
     return rc;
 }

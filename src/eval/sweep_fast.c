@@ -55,7 +55,7 @@ static inline void pd_range(const int *ej, const double *sig, int d0, int d1, in
 /* Statistics of group gi from the router-level search (see the file
  * comment); fills w->wd when the traffic has sparse demands.  defer_pd (a
  * group of one terminal under uniform traffic only): the path-count sums
- * are left to the reverse pass (ev_fast_reverse's pd), all but the count
+ * are left to the reverse pass (noc_ev_fast_reverse's pd), all but the count
  * of pairs. */
 static int group_stats_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
                             int defer_pd, struct noc_ctx *ctx)
@@ -91,7 +91,7 @@ static int group_stats_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int 
             hsum += dr - 1;
         }
     }
-    int rc = ev_sw_reach(sh, w, gi, unreach, hmax, ctx);
+    int rc = noc_ev_sw_reach(sh, w, gi, unreach, hmax, ctx);
     if (rc != NOC_OK)
         return rc;
     if (!sh->uniform_only)
@@ -120,14 +120,14 @@ static int group_stats_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int 
         double self = 0;
         for (int k = 0; k < gs; k++)
             self += dist[ej[mem[k]]] - 1;
-        ev_sw_uniform(w, gs, (double)hsum, self, hmax);
+        noc_ev_sw_uniform(w, gs, (double)hsum, self, hmax);
     }
     for (int k = 0; k < gs; k++) {
         int s = mem[k];
         for (int j = tr->off[s]; j < tr->off[s + 1]; j++) {
             int d = tr->ent[j].d, dr = dist[ej[d]];
             if (dr == EV_UNSEEN)
-                return ev_sw_no_path(sh, s, d, ctx);
+                return noc_ev_sw_no_path(sh, s, d, ctx);
             ev_sw_demand(w, s, d, tr->ent[j].w, dr - 1);
             if (d != s && uni <= 0)
                 ev_stats_pd(st, sig[ej[d]], 1);
@@ -138,17 +138,17 @@ static int group_stats_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int 
     return NOC_OK;
 }
 
-/* ev_sw_group_general's results from the router-level search; the general
+/* noc_ev_sw_group_general's results from the router-level search; the general
  * search itself when some level's path counts need rescaling. */
-int ev_sw_group_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
-                     struct noc_ctx *ctx)
+int noc_ev_sw_group_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
+                         struct noc_ctx *ctx)
 {
     const struct noc_graph *g = &sh->t->g;
     struct ev_fast_work *f = &w->fw;
     int R = sh->R, N = sh->N;
     int rep = R + sh->gmem[sh->gstart[gi]];
-    if (ev_fast_forward(&sh->fg, f, g->off[rep], g->off[rep + 1]) != 0)
-        return ev_sw_group_general(sh, w, gi, ctx);
+    if (noc_ev_fast_forward(&sh->fg, f, g->off[rep], g->off[rep + 1]) != 0)
+        return noc_ev_sw_group_general(sh, w, gi, ctx);
     int gs = sh->gstart[gi + 1] - sh->gstart[gi];
     double uni = sh->tr->uniform;
     /* Every terminal has the group's traffic uw under uniform traffic (the
@@ -173,7 +173,7 @@ int ev_sw_group_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
     }
     struct ev_stats *st = &w->st;
     struct ev_pd_sum pd = {sh->gmem[sh->gstart[gi]], st->pd_sum, st->pd_min, st->pd_max};
-    ev_fast_reverse(&sh->fg, f, w->load, uw, defer_pd ? &pd : NULL);
+    noc_ev_fast_reverse(&sh->fg, f, w->load, uw, defer_pd ? &pd : NULL);
     if (defer_pd) {
         st->pd_sum = pd.sum;
         st->pd_min = pd.min;
@@ -181,6 +181,6 @@ int ev_sw_group_fast(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
         if (isinf(st->pd_max))
             st->pd_overflow = 1;
     }
-    ev_sw_inject_loads(sh, w, gi, f->c);
+    noc_ev_sw_inject_loads(sh, w, gi, f->c);
     return NOC_OK;
 }

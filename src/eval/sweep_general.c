@@ -250,14 +250,14 @@ static int group_stats(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
                 ev_stats_pd(st, path_count(sh, w, v), mult);
         }
     }
-    int rc = ev_sw_reach(sh, w, gi, unreach, hmax, ctx);
+    int rc = noc_ev_sw_reach(sh, w, gi, unreach, hmax, ctx);
     if (rc != NOC_OK)
         return rc;
     if (uni > 0) {
         double self = 0;
         for (int k = 0; k < gs; k++)
             self += w->nd[R + mem[k]].dist - 2;
-        ev_sw_uniform(w, gs, hsum, self, hmax);
+        noc_ev_sw_uniform(w, gs, hsum, self, hmax);
     }
     /* Sparse demands of the members. */
     for (int k = 0; k < gs; k++) {
@@ -265,7 +265,7 @@ static int group_stats(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
         for (int j = tr->off[s]; j < tr->off[s + 1]; j++) {
             int d = tr->ent[j].d;
             if (w->nd[R + d].dist < 0)
-                return ev_sw_no_path(sh, s, d, ctx);
+                return noc_ev_sw_no_path(sh, s, d, ctx);
             ev_sw_demand(w, s, d, tr->ent[j].w, w->nd[R + d].dist - 2);
             if (d != s && uni <= 0)
                 ev_stats_pd(st, path_count(sh, w, R + d), 1);
@@ -276,8 +276,8 @@ static int group_stats(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
     return NOC_OK;
 }
 
-int ev_sw_group_general(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
-                        struct noc_ctx *ctx)
+int noc_ev_sw_group_general(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
+                            struct noc_ctx *ctx)
 {
     int R = sh->R, N = sh->N, scaled;
     int qt = forward(sh, w, gi, &scaled);
@@ -308,6 +308,6 @@ int ev_sw_group_general(const struct ev_sw *sh, struct ev_sw_worker *w, int gi,
     if (tot <= 0)
         return NOC_OK;
     reverse(sh, w, qt, scaled);
-    ev_sw_inject_loads(sh, w, gi, w->c);
+    noc_ev_sw_inject_loads(sh, w, gi, w->c);
     return NOC_OK;
 }

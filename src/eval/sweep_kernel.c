@@ -19,7 +19,7 @@
  * structure in ways no cheap test predicts well (measured per search: a
  * 64x64 torus runs BRANCHY about 1.3x faster, a random 4-regular graph,
  * a shuffle-exchange or a cube-connected-cycles network FLAT 2-3x), so
- * ev_fast_choose times both on a few searches.
+ * noc_ev_fast_choose times both on a few searches.
  *
  * Path counts are not rescaled here: when a level's counts could exceed
  * 2^512 the forward pass says so and the caller runs the general search.
@@ -41,14 +41,14 @@
 #define HOT
 #endif
 
-void ev_fast_graph_free(struct ev_fast_graph *g)
+void noc_ev_fast_graph_free(struct ev_fast_graph *g)
 {
     free(g->ej);
     memset(g, 0, sizeof *g);
 }
 
-int ev_fast_graph_init(struct ev_fast_graph *g, const struct noc_graph *cg, int R,
-                       const int *rr_end, double maxin, struct noc_ctx *ctx)
+int noc_ev_fast_graph_init(struct ev_fast_graph *g, const struct noc_graph *cg, int R,
+                           const int *rr_end, double maxin, struct noc_ctx *ctx)
 {
     memset(g, 0, sizeof *g);
     for (int e = 1; e < cg->m; e++)
@@ -84,7 +84,7 @@ int ev_fast_graph_init(struct ev_fast_graph *g, const struct noc_graph *cg, int 
     return NOC_OK;
 }
 
-void ev_fast_free(struct ev_fast_work *f)
+void noc_ev_fast_free(struct ev_fast_work *f)
 {
     free(f->dist);
     free(f->sig);
@@ -98,7 +98,7 @@ void ev_fast_free(struct ev_fast_work *f)
     memset(f, 0, sizeof *f);
 }
 
-int ev_fast_alloc(struct ev_fast_work *f, const struct ev_fast_graph *g, struct noc_ctx *ctx)
+int noc_ev_fast_alloc(struct ev_fast_work *f, const struct ev_fast_graph *g, struct noc_ctx *ctx)
 {
     size_t r = (size_t)g->R + 1, m = (size_t)g->off[g->R] + 1;
     memset(f, 0, sizeof *f);
@@ -113,7 +113,7 @@ int ev_fast_alloc(struct ev_fast_work *f, const struct ev_fast_graph *g, struct 
     f->dagoff = noc_malloc(ctx, r + 1, sizeof *f->dagoff);
     if (!f->dist || !f->sig || !f->c || !f->ct || !f->queue || !f->dag || !f->dagx ||
         !f->dags || !f->dagoff) {
-        ev_fast_free(f);
+        noc_ev_fast_free(f);
         return NOC_ENOMEM;
     }
     return NOC_OK;
@@ -265,16 +265,16 @@ static HOT int forward_flat(const struct ev_fast_graph *g, struct ev_fast_work *
     return 0;
 }
 
-int ev_fast_forward_with(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0,
-                         int e1, int kernel)
+int noc_ev_fast_forward_with(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0,
+                             int e1, int kernel)
 {
     return kernel == EV_KERNEL_FLAT ? forward_flat(g, f, e0, e1)
                                     : forward_branchy(g, f, e0, e1);
 }
 
-int ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0, int e1)
+int noc_ev_fast_forward(const struct ev_fast_graph *g, struct ev_fast_work *f, int e0, int e1)
 {
-    return ev_fast_forward_with(g, f, e0, e1, g->kernel);
+    return noc_ev_fast_forward_with(g, f, e0, e1, g->kernel);
 }
 
 /* The reverse pass; uniform: every terminal's share is uw / sig, else
@@ -345,8 +345,8 @@ static inline void reverse_pass(const struct ev_fast_graph *g, struct ev_fast_wo
     }
 }
 
-HOT void ev_fast_reverse(const struct ev_fast_graph *g, struct ev_fast_work *f, double *load,
-                         double uw, struct ev_pd_sum *pd)
+HOT void noc_ev_fast_reverse(const struct ev_fast_graph *g, struct ev_fast_work *f, double *load,
+                             double uw, struct ev_pd_sum *pd)
 {
     if (uw > 0 && pd)
         reverse_pass(g, f, load, uw, 1, pd);
@@ -368,8 +368,8 @@ static double seconds(const struct timespec *a, const struct timespec *b)
     return (double)(b->tv_sec - a->tv_sec) + 1e-9 * (double)(b->tv_nsec - a->tv_nsec);
 }
 
-void ev_fast_choose(struct ev_fast_graph *g, struct ev_fast_work *f, const int *e0,
-                    const int *e1, int n)
+void noc_ev_fast_choose(struct ev_fast_graph *g, struct ev_fast_work *f, const int *e0,
+                        const int *e1, int n)
 {
     /* Each search once with each kernel (a repeated search would train the
      * branch predictor on it and flatter BRANCHY), which one first
@@ -380,7 +380,7 @@ void ev_fast_choose(struct ev_fast_graph *g, struct ev_fast_work *f, const int *
         for (int j = 0; j < 2; j++) {
             int k = (i + j) % 2;
             struct timespec t0, t1;
-            if (!now(&t0) || ev_fast_forward_with(g, f, e0[i], e1[i], k) != 0 || !now(&t1))
+            if (!now(&t0) || noc_ev_fast_forward_with(g, f, e0[i], e1[i], k) != 0 || !now(&t1))
                 return;
             sum[k] += seconds(&t0, &t1);
         }

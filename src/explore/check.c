@@ -102,8 +102,8 @@ static void objectives(const struct noc_entry *e, double v[4])
     v[3] = e->d.m.radix_max;
 }
 
-int explore_check(struct noc_compare *c, const struct noc_app *app, const struct noc_compare_opts *o,
-                  struct noc_ctx *ctx)
+int noc_explore_check(struct noc_compare *c, const struct noc_app *app, const struct noc_compare_opts *o,
+                      struct noc_ctx *ctx)
 {
     for (int i = 0; i < c->n; i++) {
         int rc = entry_check(&c->e[i], app, o, ctx);
@@ -126,8 +126,8 @@ int explore_check(struct noc_compare *c, const struct noc_app *app, const struct
     return NOC_OK;
 }
 
-int explore_skip(struct noc_compare *c, const char *name, const char *kind, const char *reason,
-                 struct noc_ctx *ctx)
+int noc_explore_skip(struct noc_compare *c, const char *name, const char *kind, const char *reason,
+                     struct noc_ctx *ctx)
 {
     if (noc_grow(ctx, (void **)&c->skip, &c->skipcap, (size_t)c->nskip + 1, sizeof *c->skip))
         return NOC_ENOMEM;

@@ -272,7 +272,7 @@ static int add_synth(struct noc_compare *c, const struct noc_app *app, const cha
         char why[sizeof ctx->msg];
         snprintf(why, sizeof why, "%s", ctx->msg);
         noc_ctx_clear(ctx);
-        rc = explore_skip(c, method, "synth", why, ctx);
+        rc = noc_explore_skip(c, method, "synth", why, ctx);
         goto cleanup;
     }
     if (rc != NOC_OK)
@@ -408,7 +408,7 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
         char why[sizeof ctx->msg];
         snprintf(why, sizeof why, "%s", ctx->msg);
         noc_ctx_clear(ctx);
-        return explore_skip(c, name, "baseline", why, ctx);
+        return noc_explore_skip(c, name, "baseline", why, ctx);
     }
     if (rc != NOC_OK)
         return rc;
@@ -546,6 +546,6 @@ int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_
             o->progress(o->progress_ud, i + 1, nm + nb, what);
     }
     if (rc == NOC_OK)
-        rc = explore_check(out, app, o, ctx);
+        rc = noc_explore_check(out, app, o, ctx);
     return rc;
 }

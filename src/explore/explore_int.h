@@ -7,13 +7,13 @@
 /* Fills every entry's violations, violation_text and pareto (explore.h).
  * NOC_ENOMEM; a flow without a route is NOC_EINVAL.  O(entries^2 + entries
  * x flows x routes). */
-int explore_check(struct noc_compare *c, const struct noc_app *app, const struct noc_compare_opts *o,
-                  struct noc_ctx *ctx);
+int noc_explore_check(struct noc_compare *c, const struct noc_app *app, const struct noc_compare_opts *o,
+                      struct noc_ctx *ctx);
 
 /* Records that method or baseline `name` (kind "synth" or "baseline") was
  * skipped for `reason`.  NOC_ENOMEM. */
-int explore_skip(struct noc_compare *c, const char *name, const char *kind, const char *reason,
-                 struct noc_ctx *ctx);
+int noc_explore_skip(struct noc_compare *c, const char *name, const char *kind, const char *reason,
+                     struct noc_ctx *ctx);
 
 
 #endif

@@ -7,7 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-int gen_check_size(const char *fam, double nodes, double channels, struct noc_ctx *ctx)
+/* Places terminal node `term` near a router at (rx, ry) mm: a quarter pitch
+ * up and right when c = 1, else slot s of c on a circle of 0.3 pitch. */
+static void gen_place_term(struct noc_topo *t, int term, double rx, double ry, int slot, int conc,
+                    double pitch);
+
+int noc_gen_check_size(const char *fam, double nodes, double channels, struct noc_ctx *ctx)
 {
     double total = nodes + channels;
     if (!(total <= (double)NOC_GEN_MAX_ELEMS))
@@ -18,10 +23,10 @@ int gen_check_size(const char *fam, double nodes, double channels, struct noc_ct
     return NOC_OK;
 }
 
-int gen_nodes(struct noc_topo *t, const char *fam, double nrouters, double nterms,
-              double channels, struct noc_ctx *ctx)
+int noc_gen_nodes(struct noc_topo *t, const char *fam, double nrouters, double nterms,
+                  double channels, struct noc_ctx *ctx)
 {
-    int rc = gen_check_size(fam, nrouters + nterms, channels, ctx);
+    int rc = noc_gen_check_size(fam, nrouters + nterms, channels, ctx);
     if (rc)
         return rc;
     int R = (int)nrouters, N = (int)nterms;
@@ -47,7 +52,7 @@ int gen_nodes(struct noc_topo *t, const char *fam, double nrouters, double nterm
     return NOC_OK;
 }
 
-void gen_shape(struct noc_topo *t, int family, int ndims, const int *dims, int k, int conc)
+void noc_gen_shape(struct noc_topo *t, int family, int ndims, const int *dims, int k, int conc)
 {
     struct noc_shape *s = &t->shape;
     s->family = family;
@@ -58,7 +63,7 @@ void gen_shape(struct noc_topo *t, int family, int ndims, const int *dims, int k
     s->conc = conc;
 }
 
-void gen_place_term(struct noc_topo *t, int term, double rx, double ry, int slot, int conc,
+static void gen_place_term(struct noc_topo *t, int term, double rx, double ry, int slot, int conc,
                     double pitch)
 {
     const double pi = 3.14159265358979323846;
@@ -70,7 +75,7 @@ void gen_place_term(struct noc_topo *t, int term, double rx, double ry, int slot
     noc_topo_set_pos(t, term, rx + 0.3 * pitch * cos(ang), ry + 0.3 * pitch * sin(ang));
 }
 
-double gen_circle_radius(int n, double spacing)
+double noc_gen_circle_radius(int n, double spacing)
 {
     const double pi = 3.14159265358979323846;
     if (n < 2)
@@ -80,10 +85,10 @@ double gen_circle_radius(int n, double spacing)
     return spacing / (2 * sin(pi / n));
 }
 
-void gen_circle_pos(int i, int n, double spacing, double *x, double *y)
+void noc_gen_circle_pos(int i, int n, double spacing, double *x, double *y)
 {
     const double pi = 3.14159265358979323846;
-    double r = gen_circle_radius(n, spacing);
+    double r = noc_gen_circle_radius(n, spacing);
     /* Start at the top, clockwise; + r + 0.5 keeps terminals at x, y >= 0. */
     double ang = pi / 2 - 2 * pi * i / (n > 0 ? n : 1);
     *x = r + 0.5 + r * cos(ang);
@@ -96,12 +101,12 @@ static int cmp_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int gen_direct_build(struct noc_topo *t, const struct gen_direct *d, struct noc_ctx *ctx)
+int noc_gen_direct_build(struct noc_topo *t, const struct gen_direct *d, struct noc_ctx *ctx)
 {
     int rc;
     int *buf = NULL;
     double R = d->nrouters, N = d->nterms;
-    NOC_CHECK(gen_nodes(t, d->fam, R, N, R * d->maxdeg + 2 * N, ctx));
+    NOC_CHECK(noc_gen_nodes(t, d->fam, R, N, R * d->maxdeg + 2 * N, ctx));
     buf = noc_malloc(ctx, (size_t)d->maxdeg + 1, sizeof *buf);
     if (!buf) {
         rc = NOC_ENOMEM;

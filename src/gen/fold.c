@@ -17,7 +17,7 @@ static int even_bits(unsigned i)
     return v;
 }
 
-int gen_fold(struct noc_topo *t, double pitch, struct noc_ctx *ctx)
+int noc_gen_fold(struct noc_topo *t, double pitch, struct noc_ctx *ctx)
 {
     int R = t->nrouters, N = t->nterminals;
     int *deg = noc_calloc(ctx, (size_t)R + 1, sizeof *deg);

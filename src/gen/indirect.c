@@ -34,11 +34,11 @@ static void place_terms_col(struct noc_topo *t, int nrouters, int nterms, double
         noc_topo_set_pos(t, nrouters + i, 0.5 * pitch, (i + 0.5) * pitch);
 }
 
-int gen_build_butterfly(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_butterfly(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     int k = (int)a->v[0], n = (int)a->v[1];
     double Sd = pow(k, n - 1), Nd = Sd * k;
-    int rc = gen_nodes(t, a->fam, n * Sd, Nd, 2 * Nd + (n - 1) * Nd, ctx);
+    int rc = noc_gen_nodes(t, a->fam, n * Sd, Nd, 2 * Nd + (n - 1) * Nd, ctx);
     if (rc)
         return rc;
     int S = (int)Sd, N = (int)Nd, R = n * S;
@@ -59,7 +59,7 @@ int gen_build_butterfly(struct noc_topo *t, const struct gen_args *a, struct noc
         for (int w = 0; w < S; w++)
             place_col(t, s * S + w, s, w * k + (k - 1) / 2.0, a->pitch);
     place_terms_col(t, R, N, a->pitch);
-    gen_shape(t, NOC_FAM_BUTTERFLY, n, NULL, k, k);
+    noc_gen_shape(t, NOC_FAM_BUTTERFLY, n, NULL, k, k);
     return NOC_OK;
 }
 
@@ -76,7 +76,7 @@ static int min2_build(struct noc_topo *t, const struct gen_args *a, int shuffle,
 {
     int n = (int)a->v[0];
     double Ld = ldexp(1, n);
-    int rc = gen_nodes(t, a->fam, n * Ld / 2, Ld, 2 * Ld + (n - 1) * Ld, ctx);
+    int rc = noc_gen_nodes(t, a->fam, n * Ld / 2, Ld, 2 * Ld + (n - 1) * Ld, ctx);
     if (rc)
         return rc;
     int L = (int)Ld, S = L / 2, R = n * S;
@@ -100,25 +100,25 @@ static int min2_build(struct noc_topo *t, const struct gen_args *a, int shuffle,
             place_col(t, s * S + j, s, row, a->pitch);
         }
     place_terms_col(t, R, L, a->pitch);
-    gen_shape(t, family, n, NULL, 2, 2);
+    noc_gen_shape(t, family, n, NULL, 2, 2);
     return NOC_OK;
 }
 
-int gen_build_omega(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_omega(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     return min2_build(t, a, 1, NOC_FAM_OMEGA, ctx);
 }
 
-int gen_build_cube(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_cube(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     return min2_build(t, a, 0, NOC_FAM_CUBE, ctx);
 }
 
-int gen_build_clos(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_clos(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     int m = (int)a->v[0], n = (int)a->v[1], r = (int)a->v[2];
     double Nd = (double)n * r;
-    int rc = gen_nodes(t, a->fam, 2.0 * r + m, Nd, 2 * Nd + 2.0 * r * m, ctx);
+    int rc = noc_gen_nodes(t, a->fam, 2.0 * r + m, Nd, 2 * Nd + 2.0 * r * m, ctx);
     if (rc)
         return rc;
     int N = n * r, R = 2 * r + m, mid = r, outs = r + m;
@@ -138,15 +138,15 @@ int gen_build_clos(struct noc_topo *t, const struct gen_args *a, struct noc_ctx 
         place_col(t, mid + j, 1, (j + 0.5) * N / m - 0.5, a->pitch);
     place_terms_col(t, R, N, a->pitch);
     int dims[3] = {m, n, r};
-    gen_shape(t, NOC_FAM_CLOS, 3, dims, m, n);
+    noc_gen_shape(t, NOC_FAM_CLOS, 3, dims, m, n);
     return NOC_OK;
 }
 
-int gen_build_fattree(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_fattree(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     int k = (int)a->v[0], n = (int)a->v[1];
     double Sd = pow(k, n - 1), Nd = Sd * k;
-    int rc = gen_nodes(t, a->fam, n * Sd, Nd, 2 * Nd + 2.0 * (n - 1) * Nd, ctx);
+    int rc = noc_gen_nodes(t, a->fam, n * Sd, Nd, 2 * Nd + 2.0 * (n - 1) * Nd, ctx);
     if (rc)
         return rc;
     int S = (int)Sd, N = (int)Nd, R = n * S;
@@ -171,14 +171,14 @@ int gen_build_fattree(struct noc_topo *t, const struct gen_args *a, struct noc_c
                              (2.0 * (n - l) + 0.5) * a->pitch);
     for (int i = 0; i < N; i++)
         noc_topo_set_pos(t, R + i, (i + 0.5) * a->pitch, 0.5 * a->pitch);
-    gen_shape(t, NOC_FAM_FATTREE, n, NULL, k, k);
+    noc_gen_shape(t, NOC_FAM_FATTREE, n, NULL, k, k);
     return NOC_OK;
 }
 
-int gen_build_crossbar(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_crossbar(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     int n = (int)a->v[0];
-    int rc = gen_nodes(t, a->fam, 1, n, 2.0 * n, ctx);
+    int rc = noc_gen_nodes(t, a->fam, 1, n, 2.0 * n, ctx);
     if (rc)
         return rc;
     for (int i = 0; i < n; i++) {
@@ -187,7 +187,7 @@ int gen_build_crossbar(struct noc_topo *t, const struct gen_args *a, struct noc_
         noc_topo_set_pos(t, 1 + i, (i + 0.5) * a->pitch, 0.5 * a->pitch);
     }
     noc_topo_set_pos(t, 0, (n / 2.0) * a->pitch, 2.5 * a->pitch);
-    gen_shape(t, NOC_FAM_OTHER, 1, NULL, n, n);
+    noc_gen_shape(t, NOC_FAM_OTHER, 1, NULL, n, n);
     return NOC_OK;
 }
 
@@ -195,10 +195,10 @@ int gen_build_crossbar(struct noc_topo *t, const struct gen_args *a, struct noc_
  * and eject from r1; the one channel r0 -> r1 is the medium, so every
  * message (self messages included) crosses it: 1 hop, and under uniform
  * traffic the medium carries N per unit injection (throughput 1/N). */
-int gen_build_bus(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_bus(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     int n = (int)a->v[0];
-    int rc = gen_nodes(t, a->fam, 2, n, 2.0 * n + 1, ctx);
+    int rc = noc_gen_nodes(t, a->fam, 2, n, 2.0 * n + 1, ctx);
     if (rc)
         return rc;
     if ((rc = noc_topo_add_channel(t, 0, 1, ctx)) != NOC_OK)
@@ -211,6 +211,6 @@ int gen_build_bus(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *
     }
     noc_topo_set_pos(t, 0, 0.5 * a->pitch, 2.5 * a->pitch);
     noc_topo_set_pos(t, 1, (n - 0.5) * a->pitch, 2.5 * a->pitch);
-    gen_shape(t, NOC_FAM_OTHER, 1, NULL, n, n);
+    noc_gen_shape(t, NOC_FAM_OTHER, 1, NULL, n, n);
     return NOC_OK;
 }

@@ -64,7 +64,7 @@ static void kary_pos(const struct gen_direct *d, int i, double *px, double *py)
 
 static void ring_pos(const struct gen_direct *d, int i, double *x, double *y)
 {
-    gen_circle_pos(i, d->nrouters, 1, x, y);
+    noc_gen_circle_pos(i, d->nrouters, 1, x, y);
 }
 
 static void hcube_pos(const struct gen_direct *d, int i, double *x, double *y)
@@ -92,7 +92,7 @@ static int kary_build(struct noc_topo *t, const struct gen_args *a, int ndims, c
         if (dims[i] > kmax)
             kmax = dims[i];
     }
-    int rc = gen_check_size(a->fam, R * (1 + conc), R * deg + 2 * R * conc, ctx);
+    int rc = noc_gen_check_size(a->fam, R * (1 + conc), R * deg + 2 * R * conc, ctx);
     if (rc)
         return rc;
     d.nrouters = (int)R;
@@ -103,33 +103,33 @@ static int kary_build(struct noc_topo *t, const struct gen_args *a, int ndims, c
     d.pos = pos;
     d.pitch = a->pitch;
     d.p[0] = rule;
-    gen_shape(t, family, ndims, dims, kmax, conc);
-    return gen_direct_build(t, &d, ctx);
+    noc_gen_shape(t, family, ndims, dims, kmax, conc);
+    return noc_gen_direct_build(t, &d, ctx);
 }
 
-int gen_build_linear(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_linear(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     int k = (int)a->v[0];
     return kary_build(t, a, 1, &k, KARY_MESH, 1, NOC_FAM_MESH, kary_pos, ctx);
 }
 
-int gen_build_ring(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_ring(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     int k = (int)a->v[0];
     return kary_build(t, a, 1, &k, KARY_TORUS, 1, NOC_FAM_RING, ring_pos, ctx);
 }
 
-int gen_build_mesh(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_mesh(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     return kary_build(t, a, a->ndims, a->dims, KARY_MESH, 1, NOC_FAM_MESH, kary_pos, ctx);
 }
 
-int gen_build_torus(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_torus(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     return kary_build(t, a, a->ndims, a->dims, KARY_TORUS, 1, NOC_FAM_TORUS, kary_pos, ctx);
 }
 
-int gen_build_cmesh(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_cmesh(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     int rc = kary_build(t, a, a->ndims, a->dims, KARY_MESH, (int)a->v[2], NOC_FAM_MESH, kary_pos,
                         ctx);
@@ -138,7 +138,7 @@ int gen_build_cmesh(struct noc_topo *t, const struct gen_args *a, struct noc_ctx
     return rc;
 }
 
-int gen_build_flatfly(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_flatfly(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     return kary_build(t, a, a->ndims, a->dims, KARY_FLAT, (int)a->v[2], NOC_FAM_FLATFLY,
                       kary_pos, ctx);
@@ -153,11 +153,11 @@ static int hcube_nbrs(const struct gen_direct *d, int i, int *out)
     return d->ndims;
 }
 
-int gen_build_hypercube(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_hypercube(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     int n = (int)a->v[0];
     double R = ldexp(1, n);
-    int rc = gen_check_size(a->fam, 2 * R, R * (n + 2), ctx);
+    int rc = noc_gen_check_size(a->fam, 2 * R, R * (n + 2), ctx);
     if (rc)
         return rc;
     struct gen_direct d = {0};
@@ -170,6 +170,6 @@ int gen_build_hypercube(struct noc_topo *t, const struct gen_args *a, struct noc
     d.nbrs = hcube_nbrs;
     d.pos = hcube_pos;
     d.pitch = a->pitch;
-    gen_shape(t, NOC_FAM_HYPERCUBE, n, NULL, 2, 1);
-    return gen_direct_build(t, &d, ctx);
+    noc_gen_shape(t, NOC_FAM_HYPERCUBE, n, NULL, 2, 1);
+    return noc_gen_direct_build(t, &d, ctx);
 }

@@ -35,56 +35,56 @@ struct gen_family {
 
 static const struct gen_family families[] = {
     {"ring", "k", "ring of k routers (k = 2: one link)", 0, 1,
-     {{"k", 2, BIG, REQ}}, gen_build_ring},
+     {{"k", 2, BIG, REQ}}, noc_gen_build_ring},
     {"linear", "k", "linear array (1-D mesh) of k routers", 0, 1,
-     {{"k", 2, BIG, REQ}}, gen_build_linear},
+     {{"k", 2, BIG, REQ}}, noc_gen_build_linear},
     {"mesh", "k [n=2] | dims=AxB[xC..]", "k-ary n-mesh, router (x,y) = r(x+k*y)", GEN_DIMS, 2,
-     {{"k", 2, BIG, REQ}, {"n", 1, NOC_MAXDIM, 2}}, gen_build_mesh},
+     {{"k", 2, BIG, REQ}, {"n", 1, NOC_MAXDIM, 2}}, noc_gen_build_mesh},
     {"torus", "k [n=2] | dims=AxB[xC..]",
      "k-ary n-cube (folded layout; k = 2 dimensions have one link)", GEN_DIMS, 2,
-     {{"k", 2, BIG, REQ}, {"n", 1, NOC_MAXDIM, 2}}, gen_build_torus},
+     {{"k", 2, BIG, REQ}, {"n", 1, NOC_MAXDIM, 2}}, noc_gen_build_torus},
     {"hypercube", "n | N=2^n", "binary n-cube, router index = binary address", GEN_POW2, 1,
-     {{"n", 1, 30, REQ}}, gen_build_hypercube},
+     {{"n", 1, 30, REQ}}, noc_gen_build_hypercube},
     {"cmesh", "k [n=2] c [share=0] | dims=AxB[xC..] c",
      "concentrated mesh: k-ary n-mesh, c terminals per router; share=1: the c terminals share one "
      "router port (a concentrator, 1 flit/cycle each way for the group)",
      GEN_DIMS | GEN_SHARE, 3, {{"k", 2, BIG, REQ}, {"n", 1, NOC_MAXDIM, 2}, {"c", 1, BIG, REQ}},
-     gen_build_cmesh},
+     noc_gen_build_cmesh},
     {"hring", "g l", "g local rings of l cores + 1 interface router, global ring of interfaces", 0, 2,
-     {{"g", 2, BIG, REQ}, {"l", 1, BIG, REQ}}, gen_build_hring},
+     {{"g", 2, BIG, REQ}, {"l", 1, BIG, REQ}}, noc_gen_build_hring},
     {"flatfly", "k [n=2] c | dims=AxB[xC..] c",
      "k-ary n-flat: k^n routers, each dimension fully connected, c terminals per router", GEN_DIMS,
-     3, {{"k", 2, BIG, REQ}, {"n", 1, NOC_MAXDIM, 2}, {"c", 1, BIG, REQ}}, gen_build_flatfly},
+     3, {{"k", 2, BIG, REQ}, {"n", 1, NOC_MAXDIM, 2}, {"c", 1, BIG, REQ}}, noc_gen_build_flatfly},
     {"butterfly", "k n [layout=folded|stages]", "k-ary n-fly: n stages of k^(n-1) k x k switches, k^n terminals", GEN_FOLD, 2,
-     {{"k", 2, BIG, REQ}, {"n", 1, 30, REQ}}, gen_build_butterfly},
+     {{"k", 2, BIG, REQ}, {"n", 1, 30, REQ}}, noc_gen_build_butterfly},
     {"omega", "n | N=2^n [layout=folded|stages]", "Omega network: 2^n lines, n shuffle + 2x2 switch stages", GEN_POW2 | GEN_FOLD, 1,
-     {{"n", 1, 30, REQ}}, gen_build_omega},
+     {{"n", 1, 30, REQ}}, noc_gen_build_omega},
     {"cube", "n | N=2^n [layout=folded|stages]", "multistage cube (STARAN flip): stages Cube_0..Cube_(n-1) of 2x2 switches",
-     GEN_POW2 | GEN_FOLD, 1, {{"n", 1, 30, REQ}}, gen_build_cube},
+     GEN_POW2 | GEN_FOLD, 1, {{"n", 1, 30, REQ}}, noc_gen_build_cube},
     {"clos", "m n r [layout=folded|stages]", "3-stage Clos: r n x m input, m r x r middle, r m x n output switches", GEN_FOLD, 3,
-     {{"m", 1, BIG, REQ}, {"n", 1, BIG, REQ}, {"r", 2, BIG, REQ}}, gen_build_clos},
+     {{"m", 1, BIG, REQ}, {"n", 1, BIG, REQ}, {"r", 2, BIG, REQ}}, noc_gen_build_clos},
     {"fattree", "k n [layout=folded|stages]", "k-ary n-tree: k^n terminals, n levels of k^(n-1) switches", GEN_FOLD, 2,
-     {{"k", 2, BIG, REQ}, {"n", 1, 30, REQ}}, gen_build_fattree},
+     {{"k", 2, BIG, REQ}, {"n", 1, 30, REQ}}, noc_gen_build_fattree},
     {"crossbar", "n", "one n x n switch with n terminals", 0, 1, {{"n", 2, BIG, REQ}},
-     gen_build_crossbar},
+     noc_gen_build_crossbar},
     {"bus", "n", "shared bus: n terminals inject into r0, eject from r1, one channel r0 -> r1 "
-     "(the medium)", 0, 1, {{"n", 2, BIG, REQ}}, gen_build_bus},
+     "(the medium)", 0, 1, {{"n", 2, BIG, REQ}}, noc_gen_build_bus},
     {"full", "n", "fully connected: n routers, every pair linked", 0, 1, {{"n", 2, BIG, REQ}},
-     gen_build_full},
+     noc_gen_build_full},
     {"chordal", "n w", "chordal ring (Arden & Lee): n even, chord from even i to i+w, w odd", 0, 2,
-     {{"n", 6, BIG, REQ}, {"w", 3, BIG, REQ}}, gen_build_chordal},
+     {{"n", 6, BIG, REQ}, {"w", 3, BIG, REQ}}, noc_gen_build_chordal},
     {"illiac", "r", "Illiac IV: r x r, node i linked to i+-1 and i+-r mod r^2", 0, 1,
-     {{"r", 2, BIG, REQ}}, gen_build_illiac},
+     {{"r", 2, BIG, REQ}}, noc_gen_build_illiac},
     {"barrel", "n | N=2^n", "barrel shifter (PM2I): 2^n nodes, i linked to i +- 2^j mod 2^n",
-     GEN_POW2, 1, {{"n", 1, 30, REQ}}, gen_build_barrel},
+     GEN_POW2, 1, {{"n", 1, 30, REQ}}, noc_gen_build_barrel},
     {"ccc", "k", "cube-connected cycles: each corner of a k-cube a ring of k nodes", 0, 1,
-     {{"k", 2, 30, REQ}}, gen_build_ccc},
+     {{"k", 2, 30, REQ}}, noc_gen_build_ccc},
     {"shuffle-exchange", "n | N=2^n", "shuffle-exchange: 2^n nodes, i ~ i xor 1, i ~ shuffle(i)",
-     GEN_POW2, 1, {{"n", 1, 30, REQ}}, gen_build_shuffle_exchange},
+     GEN_POW2, 1, {{"n", 1, 30, REQ}}, noc_gen_build_shuffle_exchange},
     {"star", "n", "star: hub r0 and n-1 leaves, every node a router with a terminal", 0, 1,
-     {{"n", 2, BIG, REQ}}, gen_build_star},
+     {{"n", 2, BIG, REQ}}, noc_gen_build_star},
     {"tree", "h", "complete binary tree of 2^h - 1 routers (heap order)", 0, 1,
-     {{"h", 1, 30, REQ}}, gen_build_tree},
+     {{"h", 1, 30, REQ}}, noc_gen_build_tree},
 };
 
 #define NFAM ((int)(sizeof families / sizeof families[0]))
@@ -376,7 +376,7 @@ int noc_gen(struct noc_topo *t, const char *family, int nparams, char *const *pa
     snprintf(t->name, nlen, "%s:%s", f->name, t->shape.params);
     NOC_CHECK(noc_topo_finalize(t, ctx));
     if ((f->flags & GEN_FOLD) && !a.stages)
-        rc = gen_fold(t, a.pitch, ctx);
+        rc = noc_gen_fold(t, a.pitch, ctx);
 cleanup:
     if (rc != NOC_OK)
         noc_topo_free(t);

@@ -10,7 +10,7 @@ static const double PI = 3.14159265358979323846;
 
 static void circle_pos(const struct gen_direct *d, int i, double *x, double *y)
 {
-    gen_circle_pos(i, d->nrouters, 1, x, y);
+    noc_gen_circle_pos(i, d->nrouters, 1, x, y);
 }
 
 /* Shared setup of a direct network with one terminal per router (or the
@@ -42,22 +42,22 @@ static int full_nbrs(const struct gen_direct *d, int i, int *out)
 }
 
 /* A direct network of n routers with one terminal each (at most chmax
- * channels, router degree maxdeg; ndims and k as gen_shape takes them). */
+ * channels, router degree maxdeg; ndims and k as noc_gen_shape takes them). */
 static int build_simple(struct noc_topo *t, const struct gen_args *a, double n, double chmax,
                         int maxdeg, int (*nbrs)(const struct gen_direct *, int, int *),
                         void (*pos)(const struct gen_direct *, int, double *, double *), int ndims,
                         int k, struct noc_ctx *ctx)
 {
-    int rc = gen_check_size(a->fam, 2 * n, chmax, ctx);
+    int rc = noc_gen_check_size(a->fam, 2 * n, chmax, ctx);
     if (rc)
         return rc;
     struct gen_direct d = {0};
     direct_init(&d, a, (int)n, (int)n, maxdeg, nbrs, pos);
-    gen_shape(t, NOC_FAM_OTHER, ndims, NULL, k, 1);
-    return gen_direct_build(t, &d, ctx);
+    noc_gen_shape(t, NOC_FAM_OTHER, ndims, NULL, k, 1);
+    return noc_gen_direct_build(t, &d, ctx);
 }
 
-int gen_build_full(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_full(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     double n = (double)a->v[0];
     return build_simple(t, a, n, n * (n - 1) + 2 * n, (int)n - 1, full_nbrs, circle_pos, 1, (int)n, ctx);
@@ -73,7 +73,7 @@ static int chordal_nbrs(const struct gen_direct *d, int i, int *out)
     return 3;
 }
 
-int gen_build_chordal(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_chordal(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     long n = a->v[0], w = a->v[1];
     if (n % 2)
@@ -102,7 +102,7 @@ static void illiac_pos(const struct gen_direct *d, int i, double *x, double *y)
     *y = i / r + 0.5;
 }
 
-int gen_build_illiac(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_illiac(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     double N = (double)a->v[0] * (double)a->v[0];
     return build_simple(t, a, N, 6 * N, 4, illiac_nbrs, illiac_pos, 2, (int)a->v[0], ctx);
@@ -119,7 +119,7 @@ static int barrel_nbrs(const struct gen_direct *d, int i, int *out)
     return cnt;
 }
 
-int gen_build_barrel(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_barrel(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     int n = (int)a->v[0];
     double N = ldexp(1, n);
@@ -139,13 +139,13 @@ static int ccc_nbrs(const struct gen_direct *d, int i, int *out)
 static void ccc_pos(const struct gen_direct *d, int i, double *x, double *y)
 {
     int k = (int)d->p[0], w = i / k, j = i % k, a = (k + 1) / 2;
-    double rc = gen_circle_radius(k, 1), scale = 2 * rc + 1.5;
+    double rc = noc_gen_circle_radius(k, 1), scale = 2 * rc + 1.5;
     double cx = (w & ((1 << a) - 1)) * scale + rc + 0.5, cy = (w >> a) * scale + rc + 0.5;
     *x = cx + rc * cos(2 * PI * j / k);
     *y = cy + rc * sin(2 * PI * j / k);
 }
 
-int gen_build_ccc(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_ccc(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     int k = (int)a->v[0];
     double N = ldexp(k, k);
@@ -165,7 +165,7 @@ static int se_nbrs(const struct gen_direct *d, int i, int *out)
     return cnt;
 }
 
-int gen_build_shuffle_exchange(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_shuffle_exchange(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     int n = (int)a->v[0];
     double N = ldexp(1, n);
@@ -187,7 +187,7 @@ static int star_nbrs(const struct gen_direct *d, int i, int *out)
 static void star_pos(const struct gen_direct *d, int i, double *x, double *y)
 {
     int leaves = d->nrouters - 1;
-    double r = fmax(1, gen_circle_radius(leaves, 1));
+    double r = fmax(1, noc_gen_circle_radius(leaves, 1));
     *x = *y = r + 0.5;
     if (i > 0) {
         *x += r * cos(PI / 2 - 2 * PI * (i - 1) / leaves);
@@ -195,7 +195,7 @@ static void star_pos(const struct gen_direct *d, int i, double *x, double *y)
     }
 }
 
-int gen_build_star(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_star(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     double n = (double)a->v[0];
     return build_simple(t, a, n, 4 * n, (int)n - 1, star_nbrs, star_pos, 1, (int)n, ctx);
@@ -224,7 +224,7 @@ static void tree_pos(const struct gen_direct *d, int i, double *x, double *y)
     *y = (h - 1 - lvl) + 0.5;
 }
 
-int gen_build_tree(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_tree(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     int h = (int)a->v[0];
     double N = ldexp(1, h) - 1;
@@ -264,20 +264,20 @@ static void hring_pos(const struct gen_direct *d, int i, double *x, double *y)
     *y = c + rg * sin(th) + rl * sin(phi);
 }
 
-int gen_build_hring(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
+int noc_gen_build_hring(struct noc_topo *t, const struct gen_args *a, struct noc_ctx *ctx)
 {
     double g = (double)a->v[0], l = (double)a->v[1];
-    int rc = gen_check_size(a->fam, g * (2 * l + 1), g * (l + 1) * 4 + 2 * g * l, ctx);
+    int rc = noc_gen_check_size(a->fam, g * (2 * l + 1), g * (l + 1) * 4 + 2 * g * l, ctx);
     if (rc)
         return rc;
     struct gen_direct d = {0};
     direct_init(&d, a, (int)(g * (l + 1)), (int)(g * l), 4, hring_nbrs, hring_pos);
-    double rl = gen_circle_radius((int)l + 1, 1);
+    double rl = noc_gen_circle_radius((int)l + 1, 1);
     double rg = fmax((rl + 0.5) / sin(PI / g), rl + 1);
     d.geo[0] = rl;
     d.geo[1] = rg;
     d.geo[2] = rg + rl + 0.5;
-    gen_shape(t, NOC_FAM_OTHER, 2, NULL, (int)g, 1);
+    noc_gen_shape(t, NOC_FAM_OTHER, 2, NULL, (int)g, 1);
     t->shape.dims[1] = (int)l;
-    return gen_direct_build(t, &d, ctx);
+    return noc_gen_direct_build(t, &d, ctx);
 }

@@ -140,8 +140,8 @@ static void make_order(struct bb *s)
     free(tot), free(att), free(done);
 }
 
-int map_bb(const struct noc_app *app, const int *dist, int N, long node_limit, int *term_of, double *cost,
-           double *bound, struct noc_ctx *ctx)
+int noc_map_bb(const struct noc_app *app, const int *dist, int N, long node_limit, int *term_of, double *cost,
+               double *bound, struct noc_ctx *ctx)
 {
     int n = app->ncores, rc = NOC_OK;
     struct bb s;
@@ -232,7 +232,7 @@ int noc_map_exact(const struct noc_app *app, const struct noc_topo *t, long node
     /* Incumbent: the auto heuristic. */
     double c0;
     if ((rc = noc_map_cores(app, t, NOC_MAP_AUTO, 1, term_of, &c0, ctx)) == NOC_OK)
-        rc = map_bb(app, dist, N, node_limit, term_of, cost, bound, ctx);
+        rc = noc_map_bb(app, dist, N, node_limit, term_of, cost, bound, ctx);
     free(dist);
     return rc;
 }

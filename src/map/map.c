@@ -341,7 +341,7 @@ int noc_map_cores(const struct noc_app *app, const struct noc_topo *t, int metho
             connected = dist[i] >= 0;
         double bbcost;
         if (method == NOC_MAP_AUTO && n <= MAP_AUTO_BB_MAX_CORES && connected) {
-            rc = map_bb(app, dist, N, MAP_AUTO_BB_NODES, term_of, &bbcost, NULL, ctx);
+            rc = noc_map_bb(app, dist, N, MAP_AUTO_BB_NODES, term_of, &bbcost, NULL, ctx);
             if (rc == NOC_ELIMIT)
                 rc = NOC_OK;
             if (rc != NOC_OK)

@@ -11,10 +11,10 @@ struct noc_app;
  * term_of (distinct terminals), which receives the best mapping; *cost its
  * cost, *bound (may be NULL) a lower bound.  NOC_OK proven, NOC_ELIMIT
  * stopped by node_limit (> 0), NOC_ENOMEM. */
-int map_bb(const struct noc_app *app, const int *dist, int N, long node_limit, int *term_of, double *cost,
-           double *bound, struct noc_ctx *ctx);
+int noc_map_bb(const struct noc_app *app, const int *dist, int N, long node_limit, int *term_of, double *cost,
+               double *bound, struct noc_ctx *ctx);
 
-/* The auto mapping ends with map_bb under this node limit when the cores
+/* The auto mapping ends with noc_map_bb under this node limit when the cores
  * are at most MAP_AUTO_BB_MAX_CORES and every terminal reaches every other.
  * A node costs O(cores x terminals); above 32 cores the bound is too weak
  * to prove anything within the limit, and the polish cost seconds per

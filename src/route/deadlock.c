@@ -20,7 +20,7 @@ struct rt_cdg {
     size_t ne, cap;
 };
 
-int rt_cdg_add(struct rt_cdg *cdg, int c1, int v1, int c2, int v2, struct noc_ctx *ctx)
+int noc_rt_cdg_add(struct rt_cdg *cdg, int c1, int v1, int c2, int v2, struct noc_ctx *ctx)
 {
     const struct noc_graph *g = &cdg->t->g;
     int V = cdg->V;
@@ -82,9 +82,9 @@ struct xstate {
 
 /* Dependencies of a destination-based model: for every destination router,
  * the states reachable from every source, each expanded once. */
-int rt_explore_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx)
+int noc_rt_explore_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx)
 {
-    const struct rt_model *m = rt_model_get(r->model);
+    const struct rt_model *m = noc_rt_model_get(r->model);
     const struct noc_topo *t = r->t;
     int R = t->nrouters, V = r->vcs, rc = NOC_OK;
     size_t nst = (size_t)t->nch * (size_t)V;
@@ -132,7 +132,7 @@ int rt_explore_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_
             NOC_CHECK(m->next(r, &dd, x.u, x.cin, x.cls, hop, &nhop, ctx));
             for (int h = 0; h < nhop; h++) {
                 if (x.cin >= 0 && noc_topo_is_rr(t, x.cin) &&
-                    (rc = rt_cdg_add(cdg, x.cin, x.cls, hop[h].ch, hop[h].cls, ctx)))
+                    (rc = noc_rt_cdg_add(cdg, x.cin, x.cls, hop[h].ch, hop[h].cls, ctx)))
                     goto cleanup;
                 size_t st = (size_t)hop[h].ch * (size_t)V + (size_t)hop[h].cls;
                 if (vis[st] != stamp) {
@@ -143,10 +143,10 @@ int rt_explore_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_
                 }
             }
         }
-        rt_dest_release(&dd);
+        noc_rt_dest_release(&dd);
     }
 cleanup:
-    rt_dest_release(&dd);
+    noc_rt_dest_release(&dd);
     free(vis);
     free(isdest);
     free(stack);
@@ -264,10 +264,10 @@ void noc_deadlock_free(struct noc_deadlock *dl)
     memset(dl, 0, sizeof *dl);
 }
 
-int rt_deadlock_run(const struct noc_routing *r, int generic, struct noc_deadlock *dl,
-                    struct noc_ctx *ctx)
+int noc_rt_deadlock_run(const struct noc_routing *r, int generic, struct noc_deadlock *dl,
+                        struct noc_ctx *ctx)
 {
-    const struct rt_model *m = rt_model_get(r->model);
+    const struct rt_model *m = noc_rt_model_get(r->model);
     struct rt_cdg cdg;
     int rc;
     noc_deadlock_free(dl);
@@ -281,7 +281,7 @@ int rt_deadlock_run(const struct noc_routing *r, int generic, struct noc_deadloc
     if (m->deps && !(generic && m->next))
         rc = m->deps(r, &cdg, ctx);
     else
-        rc = rt_explore_deps(r, &cdg, ctx);
+        rc = noc_rt_explore_deps(r, &cdg, ctx);
     if (rc == NOC_OK)
         rc = acyclic(&cdg, dl, ctx);
 cleanup:
@@ -291,7 +291,7 @@ cleanup:
 
 int noc_routing_deadlock(const struct noc_routing *r, struct noc_deadlock *dl, struct noc_ctx *ctx)
 {
-    return rt_deadlock_run(r, 0, dl, ctx);
+    return noc_rt_deadlock_run(r, 0, dl, ctx);
 }
 
 int noc_routing_deadlock_free(const struct noc_routing *r, int *result, struct noc_ctx *ctx)

@@ -11,12 +11,12 @@ struct desttag {
     struct rt_dtab dt;
 };
 
-void rt_desttag_release(void *priv)
+void noc_rt_desttag_release(void *priv)
 {
     struct desttag *p = priv;
     if (!p)
         return;
-    rt_dtab_free(&p->dt);
+    noc_rt_dtab_free(&p->dt);
     free(p);
 }
 
@@ -79,7 +79,7 @@ static int fill(const struct noc_routing *r, int D, int *tab, struct noc_ctx *ct
     return NOC_OK;
 }
 
-int rt_desttag_init(struct noc_routing *r, struct noc_ctx *ctx)
+int noc_rt_desttag_init(struct noc_routing *r, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = r->t;
     int fam = t->shape.family, ok = 0, rc;
@@ -97,21 +97,21 @@ int rt_desttag_init(struct noc_routing *r, struct noc_ctx *ctx)
     if (!p)
         return NOC_ENOMEM;
     r->priv = p;
-    if ((rc = rt_dtab_build(&p->dt, r, 1, fill, ctx)) != NOC_OK) {
+    if ((rc = noc_rt_dtab_build(&p->dt, r, 1, fill, ctx)) != NOC_OK) {
         r->priv = NULL;
-        rt_desttag_release(p);
+        noc_rt_desttag_release(p);
     }
     return rc;
 }
 
-int rt_desttag_dest(const struct noc_routing *r, int D, struct rt_dest *dd, struct noc_ctx *ctx)
+int noc_rt_desttag_dest(const struct noc_routing *r, int D, struct rt_dest *dd, struct noc_ctx *ctx)
 {
     const struct desttag *p = r->priv;
-    return rt_dtab_dest(&p->dt, r, D, dd, ctx);
+    return noc_rt_dtab_dest(&p->dt, r, D, dd, ctx);
 }
 
-int rt_desttag_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
-                    struct rt_hop *hop, int *nhop, struct noc_ctx *ctx)
+int noc_rt_desttag_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                        struct rt_hop *hop, int *nhop, struct noc_ctx *ctx)
 {
     (void)cin;
     (void)cls;

@@ -22,7 +22,7 @@ struct dor {
     signed char *cdim;      /* per channel: the dimension it moves in, or -1 */
 };
 
-void rt_dor_release(void *priv)
+void noc_rt_dor_release(void *priv)
 {
     struct dor *p = priv;
     if (!p)
@@ -35,7 +35,7 @@ void rt_dor_release(void *priv)
     free(p);
 }
 
-void rt_map_indices(const struct noc_topo *t, int *node, int *idx)
+void noc_rt_map_indices(const struct noc_topo *t, int *node, int *idx)
 {
     int R = t->nrouters, byname = 1;
     for (int i = 0; i < R; i++)
@@ -137,7 +137,7 @@ static int check_wiring(const struct dor *p, const struct noc_topo *t, struct no
                 if (need && channel(g, u, neighbour(p, u, i, c), 0) < 0)
                     return noc_error(ctx, NOC_EUNSUP, NULL, 0,
                                      "dor: the topology does not match its shape: no channel %s -> %s",
-                                     rt_name(t, u), rt_name(t, neighbour(p, u, i, c)));
+                                     noc_rt_name(t, u), noc_rt_name(t, neighbour(p, u, i, c)));
             }
         }
     return NOC_OK;
@@ -184,7 +184,7 @@ static int tables(struct dor *p, const struct noc_topo *t, struct noc_ctx *ctx)
     return NOC_OK;
 }
 
-int rt_dor_init(struct noc_routing *r, struct noc_ctx *ctx)
+int noc_rt_dor_init(struct noc_routing *r, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = r->t;
     int R = t->nrouters, rc;
@@ -199,7 +199,7 @@ int rt_dor_init(struct noc_routing *r, struct noc_ctx *ctx)
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    rt_map_indices(t, p->node, p->idx);
+    noc_rt_map_indices(t, p->node, p->idx);
     for (int u = 0; u < R; u++) {
         long x = p->idx[u];
         for (int i = 0; i < p->n; i++) {
@@ -212,12 +212,12 @@ int rt_dor_init(struct noc_routing *r, struct noc_ctx *ctx)
     r->priv = p;
     p = NULL;
 cleanup:
-    rt_dor_release(p);
+    noc_rt_dor_release(p);
     return rc;
 }
 
-int rt_dor_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
-                struct rt_hop *hop, int *nhop, struct noc_ctx *ctx)
+int noc_rt_dor_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                    struct rt_hop *hop, int *nhop, struct noc_ctx *ctx)
 {
     const struct dor *p = r->priv;
     const struct noc_topo *t = r->t;
@@ -227,7 +227,7 @@ int rt_dor_next(const struct noc_routing *r, const struct rt_dest *dd, int u, in
         i++;
     *nhop = 0;
     if (i == p->n)
-        return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "dor: asked to route %s to itself", rt_name(t, u));
+        return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "dor: asked to route %s to itself", noc_rt_name(t, u));
     int x = cu[i], y = cd[i], k = p->k[i];
     if (p->kind == DOR_FLAT) {
         rt_hop_set(&hop[0], channel(&t->g, u, neighbour(p, u, i, y), 0), 0, 1.0);
@@ -255,7 +255,7 @@ int rt_dor_next(const struct noc_routing *r, const struct rt_dest *dd, int u, in
         *nhop = 1;
     for (int h = 0; h < *nhop; h++)
         if (hop[h].ch < 0)
-            return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "dor: missing channel at %s", rt_name(t, u));
+            return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "dor: missing channel at %s", noc_rt_name(t, u));
     return NOC_OK;
 }
 
@@ -309,7 +309,7 @@ static int flat_deps(const struct dor *p, const struct noc_topo *t, struct rt_cd
             for (int c2 = g->off[u]; c2 < g->off[u + 1]; c2++) {
                 if (p->cdim[c2] <= p->cdim[c1] || c2 != noc_graph_find(g, u, g->dst[c2]))
                     continue;
-                int rc = rt_cdg_add(cdg, c1, 0, c2, 0, ctx);
+                int rc = noc_rt_cdg_add(cdg, c1, 0, c2, 0, ctx);
                 if (rc != NOC_OK)
                     return rc;
             }
@@ -330,7 +330,7 @@ static int first_classes(const struct dor *p, int u, int i, int di, int dl)
     return mask;
 }
 
-int rt_dor_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx)
+int noc_rt_dor_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx)
 {
     const struct dor *p = r->priv;
     const struct noc_topo *t = r->t;
@@ -338,7 +338,7 @@ int rt_dor_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx 
     if ((rc = all_routers_attached(t, ctx, &ok)) != NOC_OK)
         return rc;
     if (!ok)
-        return rt_explore_deps(r, cdg, ctx);
+        return noc_rt_explore_deps(r, cdg, ctx);
     if (p->kind == DOR_FLAT)
         return flat_deps(p, t, cdg, ctx);
     for (int u = 0; u < t->nrouters; u++)
@@ -362,7 +362,7 @@ int rt_dor_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx 
                         int v1 = dl && wj && noc_dateline_class((start % k + k) % k, (end % k + k) % k, dj);
                         int c2 = p->nb[((size_t)u * n + j) * 2 + dj];
                         if (rem > 0) {
-                            if (c2 >= 0 && (rc = rt_cdg_add(cdg, c1, v1, c2, v1, ctx)) != NOC_OK)
+                            if (c2 >= 0 && (rc = noc_rt_cdg_add(cdg, c1, v1, c2, v1, ctx)) != NOC_OK)
                                 return rc;
                             continue;
                         }
@@ -373,7 +373,7 @@ int rt_dor_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx 
                                     continue;
                                 int mask = first_classes(p, u, i, di, dl);
                                 for (int v2 = 0; v2 < 2; v2++)
-                                    if ((mask >> v2 & 1) && (rc = rt_cdg_add(cdg, c1, v1, c2, v2, ctx)) != NOC_OK)
+                                    if ((mask >> v2 & 1) && (rc = noc_rt_cdg_add(cdg, c1, v1, c2, v2, ctx)) != NOC_OK)
                                         return rc;
                             }
                     }

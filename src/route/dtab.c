@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int rt_dtab_build(struct rt_dtab *dt, const struct noc_routing *r, int per, rt_fill_fn fill,
-                  struct noc_ctx *ctx)
+int noc_rt_dtab_build(struct rt_dtab *dt, const struct noc_routing *r, int per, rt_fill_fn fill,
+                      struct noc_ctx *ctx)
 {
     const struct noc_topo *t = r->t;
     const struct noc_graph *g = &t->g;
@@ -44,11 +44,11 @@ int rt_dtab_build(struct rt_dtab *dt, const struct noc_routing *r, int per, rt_f
 cleanup:
     free(tmp);
     if (rc != NOC_OK)
-        rt_dtab_free(dt);
+        noc_rt_dtab_free(dt);
     return rc;
 }
 
-void rt_dtab_free(struct rt_dtab *dt)
+void noc_rt_dtab_free(struct rt_dtab *dt)
 {
     free(dt->all);
     free(dt->all8);
@@ -56,8 +56,8 @@ void rt_dtab_free(struct rt_dtab *dt)
     dt->all8 = NULL;
 }
 
-int rt_dtab_dest(const struct rt_dtab *dt, const struct noc_routing *r, int D, struct rt_dest *dd,
-                 struct noc_ctx *ctx)
+int noc_rt_dtab_dest(const struct rt_dtab *dt, const struct noc_routing *r, int D, struct rt_dest *dd,
+                     struct noc_ctx *ctx)
 {
     memset(dd, 0, sizeof *dd);
     dd->d = D;
@@ -75,7 +75,7 @@ int rt_dtab_dest(const struct rt_dtab *dt, const struct noc_routing *r, int D, s
         return NOC_ENOMEM;
     int rc = dt->fill(r, D, dd->own, ctx);
     if (rc != NOC_OK) {
-        rt_dest_release(dd);
+        noc_rt_dest_release(dd);
         return rc;
     }
     dd->tab = dd->own;

@@ -20,8 +20,8 @@
 
 enum { DIR_E, DIR_W, DIR_N, DIR_S };
 
-int rt_duato_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
-                  struct rt_hop *hop, int *nhop, struct noc_ctx *ctx)
+int noc_rt_duato_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                      struct rt_hop *hop, int *nhop, struct noc_ctx *ctx)
 {
     (void)cin;
     (void)cls;
@@ -31,15 +31,15 @@ int rt_duato_next(const struct noc_routing *r, const struct rt_dest *dd, int u, 
     /* coordinates from the turn state: the channel toward a neighbour tells
      * which directions exist; productive = closer to dd->d */
     int cu[2], cd[2];
-    rt_turn_coords(r, u, cu);
-    rt_turn_coords(r, dd->d, cd);
+    noc_rt_turn_coords(r, u, cu);
+    noc_rt_turn_coords(r, dd->d, cd);
     if (cd[0] != cu[0])
         dirs[nd++] = cd[0] > cu[0] ? DIR_E : DIR_W;
     if (cd[1] != cu[1])
         dirs[nd++] = cd[1] > cu[1] ? DIR_N : DIR_S;
     *nhop = 0;
     for (int i = 0; i < nd; i++) {
-        int e = rt_turn_channel(r, u, dirs[i]);
+        int e = noc_rt_turn_channel(r, u, dirs[i]);
         if (e < 0 || g->src[e] != u)
             continue;
         rt_hop_set(&hop[*nhop], e, acls, 0);
@@ -50,15 +50,15 @@ int rt_duato_next(const struct noc_routing *r, const struct rt_dest *dd, int u, 
     return NOC_OK;
 }
 
-int rt_duato_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx)
+int noc_rt_duato_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx)
 {
     struct noc_routing esc;
     if (r->vcs < 2) /* no escape VC: every productive hop in one class */
-        return rt_explore_deps(r, cdg, ctx);
+        return noc_rt_explore_deps(r, cdg, ctx);
     int rc = noc_routing_init(&esc, r->t, NOC_RT_DOR, 1, ctx);
     if (rc != NOC_OK)
         return rc;
-    rc = rt_dor_deps(&esc, cdg, ctx);
+    rc = noc_rt_dor_deps(&esc, cdg, ctx);
     noc_routing_free(&esc);
     return rc;
 }

@@ -9,11 +9,11 @@ static int endpoints(const struct noc_topo *t, int s, int d, int *a, int *b, str
 {
     if (s < 0 || s >= t->nnodes || d < 0 || d >= t->nnodes)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "path endpoint out of range");
-    *a = rt_src_router(t, s);
-    *b = rt_dst_router(t, d);
+    *a = noc_rt_src_router(t, s);
+    *b = noc_rt_dst_router(t, d);
     if (*a < 0 || *b < 0)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "'%s' is not attached to a router",
-                         rt_name(t, *a < 0 ? s : d));
+                         noc_rt_name(t, *a < 0 ? s : d));
     return NOC_OK;
 }
 
@@ -34,8 +34,8 @@ int noc_minpaths_count(const struct noc_topo *t, int s, int d, struct noc_bignum
     }
     int nv = noc_graph_bfs(g, R, &a, 1, NOC_BFS_OUT, -1, dist, order);
     if (dist[b] < 0) {
-        rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no path from %s to %s", rt_name(t, s),
-                       rt_name(t, d));
+        rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no path from %s to %s", noc_rt_name(t, s),
+                       noc_rt_name(t, d));
         goto cleanup;
     }
     NOC_CHECK(noc_bignum_set_u64(&cnt[a], 1, ctx));
@@ -79,8 +79,8 @@ int noc_minpaths_list(const struct noc_topo *t, int s, int d, long limit,
     }
     noc_graph_bfs(&t->g, R, &b, 1, NOC_BFS_IN, -1, db, order);
     if (db[a] < 0) {
-        rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no path from %s to %s", rt_name(t, s),
-                       rt_name(t, d));
+        rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no path from %s to %s", noc_rt_name(t, s),
+                       noc_rt_name(t, d));
         goto cleanup;
     }
     int L = db[a];
@@ -98,8 +98,8 @@ int noc_minpaths_list(const struct noc_topo *t, int s, int d, long limit,
         if (k == L) {
             if (++emitted > limit) {
                 rc = noc_error(ctx, NOC_ELIMIT, NULL, 0,
-                               "more than %ld minimal paths from %s to %s", limit, rt_name(t, s),
-                               rt_name(t, d));
+                               "more than %ld minimal paths from %s to %s", limit, noc_rt_name(t, s),
+                               noc_rt_name(t, d));
                 goto cleanup;
             }
             if ((rc = fn(ud, path, L + 1)) != 0)

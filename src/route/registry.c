@@ -8,21 +8,21 @@ static const struct rt_model models[] = {
     {"ecmp", NOC_RT_ECMP, 0, NULL, NULL, NULL, NULL, NULL, NULL},
     {"ideal", NOC_RT_IDEAL, 0, NULL, NULL, NULL, NULL, NULL, NULL},
     {"optimal", NOC_RT_OPTIMAL, 0, NULL, NULL, NULL, NULL, NULL, NULL},
-    {"dor", NOC_RT_DOR, 1, rt_dor_init, rt_dor_release, NULL, rt_dor_next, NULL, rt_dor_deps},
-    {"updown", NOC_RT_UPDOWN, 1, rt_updown_init, rt_updown_release, rt_updown_dest,
-     rt_updown_next, NULL, NULL},
-    {"desttag", NOC_RT_DESTTAG, 1, rt_desttag_init, rt_desttag_release, rt_desttag_dest,
-     rt_desttag_next, NULL, NULL},
-    {"table", NOC_RT_TABLE, 1, rt_table_init, rt_table_release, NULL, NULL, rt_table_paths,
-     rt_table_deps},
-    {"westfirst", NOC_RT_WESTFIRST, 1, rt_turn_init, rt_turn_release, NULL, rt_turn_next, NULL, NULL},
-    {"oddeven", NOC_RT_ODDEVEN, 1, rt_turn_init, rt_turn_release, NULL, rt_turn_next, NULL, NULL},
-    {"nca", NOC_RT_NCA, 1, rt_nca_init, rt_updown_release, rt_updown_dest, rt_updown_next, NULL, NULL},
-    {"duato", NOC_RT_DUATO, 1, rt_turn_init, rt_turn_release, NULL, rt_duato_next, NULL, rt_duato_deps},
+    {"dor", NOC_RT_DOR, 1, noc_rt_dor_init, noc_rt_dor_release, NULL, noc_rt_dor_next, NULL, noc_rt_dor_deps},
+    {"updown", NOC_RT_UPDOWN, 1, noc_rt_updown_init, noc_rt_updown_release, noc_rt_updown_dest,
+     noc_rt_updown_next, NULL, NULL},
+    {"desttag", NOC_RT_DESTTAG, 1, noc_rt_desttag_init, noc_rt_desttag_release, noc_rt_desttag_dest,
+     noc_rt_desttag_next, NULL, NULL},
+    {"table", NOC_RT_TABLE, 1, noc_rt_table_init, noc_rt_table_release, NULL, NULL, noc_rt_table_paths,
+     noc_rt_table_deps},
+    {"westfirst", NOC_RT_WESTFIRST, 1, noc_rt_turn_init, noc_rt_turn_release, NULL, noc_rt_turn_next, NULL, NULL},
+    {"oddeven", NOC_RT_ODDEVEN, 1, noc_rt_turn_init, noc_rt_turn_release, NULL, noc_rt_turn_next, NULL, NULL},
+    {"nca", NOC_RT_NCA, 1, noc_rt_nca_init, noc_rt_updown_release, noc_rt_updown_dest, noc_rt_updown_next, NULL, NULL},
+    {"duato", NOC_RT_DUATO, 1, noc_rt_turn_init, noc_rt_turn_release, NULL, noc_rt_duato_next, NULL, noc_rt_duato_deps},
 };
 #define NMODELS ((int)(sizeof models / sizeof models[0]))
 
-const struct rt_model *rt_model_get(int model)
+const struct rt_model *noc_rt_model_get(int model)
 {
     for (int i = 0; i < NMODELS; i++)
         if (models[i].model == model)
@@ -45,17 +45,17 @@ int noc_routing_parse(const char *name, int *model, struct noc_ctx *ctx)
 
 const char *noc_routing_name(int model)
 {
-    const struct rt_model *m = rt_model_get(model);
+    const struct rt_model *m = noc_rt_model_get(model);
     return m ? m->name : NULL;
 }
 
 int noc_routing_is_deterministic(int model)
 {
-    const struct rt_model *m = rt_model_get(model);
+    const struct rt_model *m = noc_rt_model_get(model);
     return m ? m->deterministic : 0;
 }
 
-const char *rt_name(const struct noc_topo *t, int v)
+const char *noc_rt_name(const struct noc_topo *t, int v)
 {
     return (v >= 0 && v < t->nnodes && t->nodes[v].name) ? t->nodes[v].name : "?";
 }
@@ -64,7 +64,7 @@ int noc_routing_init(struct noc_routing *r, const struct noc_topo *t, int model,
                      struct noc_ctx *ctx)
 {
     memset(r, 0, sizeof *r);
-    const struct rt_model *m = rt_model_get(model);
+    const struct rt_model *m = noc_rt_model_get(model);
     if (!m)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "unknown routing model %d", model);
     if (vcs < 1)
@@ -82,7 +82,7 @@ int noc_routing_init(struct noc_routing *r, const struct noc_topo *t, int model,
 
 void noc_routing_free(struct noc_routing *r)
 {
-    const struct rt_model *m = rt_model_get(r->model);
+    const struct rt_model *m = noc_rt_model_get(r->model);
     if (r->priv && m && m->release)
         m->release(r->priv);
     memset(r, 0, sizeof *r);
@@ -91,7 +91,7 @@ void noc_routing_free(struct noc_routing *r)
 int noc_routing_paths(const struct noc_routing *r, int s, int d, struct noc_pathset *ps,
                       struct noc_ctx *ctx)
 {
-    const struct rt_model *m = rt_model_get(r->model);
+    const struct rt_model *m = noc_rt_model_get(r->model);
     noc_pathset_clear(ps);
     if (!m || !r->t)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "routing not initialised");
@@ -103,13 +103,13 @@ int noc_routing_paths(const struct noc_routing *r, int s, int d, struct noc_path
         return noc_error(ctx, NOC_EUNSUP, NULL, 0,
                          "routing '%s' splits traffic over many paths and gives no path list",
                          m->name);
-    return rt_walk_paths(r, m, s, d, ps, ctx);
+    return noc_rt_walk_paths(r, m, s, d, ps, ctx);
 }
 
 int noc_routing_next(const struct noc_routing *r, int D, int u, int cin, int cls,
                      struct noc_route_hop *hop, int *nhop, struct noc_ctx *ctx)
 {
-    const struct rt_model *m = rt_model_get(r->model);
+    const struct rt_model *m = noc_rt_model_get(r->model);
     struct rt_dest dd;
     struct rt_hop h[RT_MAXHOP];
     int rc = NOC_OK, n = 0;
@@ -133,11 +133,11 @@ int noc_routing_next(const struct noc_routing *r, int D, int u, int cin, int cls
         hop[i].w = h[i].w;
         *nhop = i + 1;
     }
-    rt_dest_release(&dd);
+    noc_rt_dest_release(&dd);
     return rc;
 }
 
-void rt_dest_release(struct rt_dest *dd)
+void noc_rt_dest_release(struct rt_dest *dd)
 {
     free(dd->own);
     memset(dd, 0, sizeof *dd);

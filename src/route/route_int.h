@@ -80,10 +80,10 @@ struct rt_model {
 };
 
 /* registry.c */
-const struct rt_model *rt_model_get(int model);
-void rt_dest_release(struct rt_dest *dd);
+const struct rt_model *noc_rt_model_get(int model);
+void noc_rt_dest_release(struct rt_dest *dd);
 /* Names a node for messages. */
-const char *rt_name(const struct noc_topo *t, int v);
+const char *noc_rt_name(const struct noc_topo *t, int v);
 
 /* Per-destination next-hop tables (dtab.c) of `nstates` = per * R states
  * (state s belongs to router s / per).  All destinations are precomputed
@@ -98,80 +98,80 @@ struct rt_dtab {
     uint8_t *all8; /* R * nstates bytes, or NULL */
     rt_fill_fn fill;
 };
-int rt_dtab_build(struct rt_dtab *dt, const struct noc_routing *r, int per, rt_fill_fn fill,
-                  struct noc_ctx *ctx);
-void rt_dtab_free(struct rt_dtab *dt);
-int rt_dtab_dest(const struct rt_dtab *dt, const struct noc_routing *r, int D, struct rt_dest *dd,
-                 struct noc_ctx *ctx);
+int noc_rt_dtab_build(struct rt_dtab *dt, const struct noc_routing *r, int per, rt_fill_fn fill,
+                      struct noc_ctx *ctx);
+void noc_rt_dtab_free(struct rt_dtab *dt);
+int noc_rt_dtab_dest(const struct rt_dtab *dt, const struct noc_routing *r, int D, struct rt_dest *dd,
+                     struct noc_ctx *ctx);
 
 /* Maps router node ids to mixed-radix indices (node[i] = node id of index
  * i, idx[node id] = i): by name when every router is named r<i> with
  * distinct i in [0, R), else by node id (dor.c; R ints each). */
-void rt_map_indices(const struct noc_topo *t, int *node, int *idx);
+void noc_rt_map_indices(const struct noc_topo *t, int *node, int *idx);
 
 /* Model hooks (one file each). */
-int rt_dor_init(struct noc_routing *r, struct noc_ctx *ctx);
-void rt_dor_release(void *priv);
-int rt_dor_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
-                struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
-/* The dor dependencies enumerated from the structure, O(R * n^2 * k), when
- * every router has a terminal (else rt_explore_deps). */
-int rt_dor_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx);
-
-int rt_updown_init(struct noc_routing *r, struct noc_ctx *ctx);
-int rt_nca_init(struct noc_routing *r, struct noc_ctx *ctx);
-void rt_updown_release(void *priv);
-int rt_updown_dest(const struct noc_routing *r, int D, struct rt_dest *dd, struct noc_ctx *ctx);
-int rt_updown_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
-                   struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
-
-int rt_desttag_init(struct noc_routing *r, struct noc_ctx *ctx);
-void rt_desttag_release(void *priv);
-int rt_desttag_dest(const struct noc_routing *r, int D, struct rt_dest *dd, struct noc_ctx *ctx);
-int rt_desttag_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+int noc_rt_dor_init(struct noc_routing *r, struct noc_ctx *ctx);
+void noc_rt_dor_release(void *priv);
+int noc_rt_dor_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
                     struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
+/* The dor dependencies enumerated from the structure, O(R * n^2 * k), when
+ * every router has a terminal (else noc_rt_explore_deps). */
+int noc_rt_dor_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx);
+
+int noc_rt_updown_init(struct noc_routing *r, struct noc_ctx *ctx);
+int noc_rt_nca_init(struct noc_routing *r, struct noc_ctx *ctx);
+void noc_rt_updown_release(void *priv);
+int noc_rt_updown_dest(const struct noc_routing *r, int D, struct rt_dest *dd, struct noc_ctx *ctx);
+int noc_rt_updown_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                       struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
+
+int noc_rt_desttag_init(struct noc_routing *r, struct noc_ctx *ctx);
+void noc_rt_desttag_release(void *priv);
+int noc_rt_desttag_dest(const struct noc_routing *r, int D, struct rt_dest *dd, struct noc_ctx *ctx);
+int noc_rt_desttag_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                        struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
 
 /* turn.c: minimal adaptive routing of the turn models on 2-D meshes. */
-int rt_turn_init(struct noc_routing *r, struct noc_ctx *ctx);
-void rt_turn_release(void *priv);
-int rt_turn_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
-                 struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
+int noc_rt_turn_init(struct noc_routing *r, struct noc_ctx *ctx);
+void noc_rt_turn_release(void *priv);
+int noc_rt_turn_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                     struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
 
 /* duato.c: fully adaptive minimal routing with a dor escape VC (2-D meshes;
  * state and init of turn.c). */
-int rt_duato_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
-                  struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
-int rt_duato_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx);
+int noc_rt_duato_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                      struct rt_hop *hop, int *nhop, struct noc_ctx *ctx);
+int noc_rt_duato_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx);
 /* turn.c: the channel from router u one step in direction dir (0 E, 1 W,
  * 2 N, 3 S), or -1. */
-int rt_turn_channel(const struct noc_routing *r, int u, int dir);
+int noc_rt_turn_channel(const struct noc_routing *r, int u, int dir);
 /* turn.c: the mesh coordinates (x, y) of router u. */
-void rt_turn_coords(const struct noc_routing *r, int u, int *xy);
+void noc_rt_turn_coords(const struct noc_routing *r, int u, int *xy);
 
-int rt_table_init(struct noc_routing *r, struct noc_ctx *ctx);
-void rt_table_release(void *priv);
-int rt_table_paths(const struct noc_routing *r, int s, int d, struct noc_pathset *ps,
-                   struct noc_ctx *ctx);
-int rt_table_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx);
+int noc_rt_table_init(struct noc_routing *r, struct noc_ctx *ctx);
+void noc_rt_table_release(void *priv);
+int noc_rt_table_paths(const struct noc_routing *r, int s, int d, struct noc_pathset *ps,
+                       struct noc_ctx *ctx);
+int noc_rt_table_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx);
 
 /* walk.c: generic path generation from the step function. */
-int rt_walk_paths(const struct noc_routing *r, const struct rt_model *m, int s, int d,
-                  struct noc_pathset *ps, struct noc_ctx *ctx);
+int noc_rt_walk_paths(const struct noc_routing *r, const struct rt_model *m, int s, int d,
+                      struct noc_pathset *ps, struct noc_ctx *ctx);
 /* Endpoint resolution shared by walk.c, table.c and minpaths.c: the router
  * a path from node s starts at (s itself or its injection router), and the
  * router a path to node d ends at. */
-int rt_src_router(const struct noc_topo *t, int s);
-int rt_dst_router(const struct noc_topo *t, int d);
+int noc_rt_src_router(const struct noc_topo *t, int s);
+int noc_rt_dst_router(const struct noc_topo *t, int d);
 
 /* deadlock.c: dependency edges, deduplicated. */
-int rt_cdg_add(struct rt_cdg *cdg, int c1, int v1, int c2, int v2, struct noc_ctx *ctx);
+int noc_rt_cdg_add(struct rt_cdg *cdg, int c1, int v1, int c2, int v2, struct noc_ctx *ctx);
 /* The dependencies of a destination-based model (one with `next`): for every
  * ejection router D, the (channel, class) states reachable from every
  * source's injection router, each expanded once.  O(D * states). */
-int rt_explore_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx);
+int noc_rt_explore_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx);
 /* noc_routing_deadlock; generic != 0 bypasses a model's own `deps` when it
  * also has `next` (white-box tests compare the two). */
-int rt_deadlock_run(const struct noc_routing *r, int generic, struct noc_deadlock *dl,
-                    struct noc_ctx *ctx);
+int noc_rt_deadlock_run(const struct noc_routing *r, int generic, struct noc_deadlock *dl,
+                        struct noc_ctx *ctx);
 
 #endif

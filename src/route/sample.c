@@ -21,10 +21,10 @@ static int ecmp_sample(const struct noc_topo *t, int s, int d, struct noc_rng *r
 {
     const struct noc_graph *g = &t->g;
     int R = t->nrouters, rc = NOC_OK, n = 0;
-    int a = rt_src_router(t, s), b = rt_dst_router(t, d);
+    int a = noc_rt_src_router(t, s), b = noc_rt_dst_router(t, d);
     if (a < 0 || b < 0)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "'%s' or '%s' is not attached to a router",
-                         rt_name(t, s), rt_name(t, d));
+                         noc_rt_name(t, s), noc_rt_name(t, d));
     int *db = noc_malloc(ctx, (size_t)R, sizeof *db);
     int *order = noc_malloc(ctx, (size_t)R, sizeof *order);
     double *cnt = noc_calloc(ctx, (size_t)R, sizeof *cnt);
@@ -35,8 +35,8 @@ static int ecmp_sample(const struct noc_topo *t, int s, int d, struct noc_rng *r
     }
     int tail = noc_graph_bfs(g, R, &b, 1, NOC_BFS_IN, -1, db, order);
     if (db[a] < 0) {
-        rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no path from %s to %s", rt_name(t, s),
-                       rt_name(t, d));
+        rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no path from %s to %s", noc_rt_name(t, s),
+                       noc_rt_name(t, d));
         goto cleanup;
     }
     /* Paths from each router to b, in BFS order from b (double precision). */

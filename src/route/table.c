@@ -8,7 +8,7 @@ struct table {
     struct noc_u64map idx; /* (src, dst) terminal node ids -> route index */
 };
 
-void rt_table_release(void *priv)
+void noc_rt_table_release(void *priv)
 {
     struct table *p = priv;
     if (!p)
@@ -17,7 +17,7 @@ void rt_table_release(void *priv)
     free(p);
 }
 
-int rt_table_init(struct noc_routing *r, struct noc_ctx *ctx)
+int noc_rt_table_init(struct noc_routing *r, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = r->t;
     int rc = NOC_OK;
@@ -38,12 +38,12 @@ int rt_table_init(struct noc_routing *r, struct noc_ctx *ctx)
     r->priv = p;
     p = NULL;
 cleanup:
-    rt_table_release(p);
+    noc_rt_table_release(p);
     return rc;
 }
 
-int rt_table_paths(const struct noc_routing *r, int s, int d, struct noc_pathset *ps,
-                   struct noc_ctx *ctx)
+int noc_rt_table_paths(const struct noc_routing *r, int s, int d, struct noc_pathset *ps,
+                       struct noc_ctx *ctx)
 {
     const struct noc_topo *t = r->t;
     const struct noc_graph *g = &t->g;
@@ -52,7 +52,7 @@ int rt_table_paths(const struct noc_routing *r, int s, int d, struct noc_pathset
     if (noc_topo_is_router(t, s) || noc_topo_is_router(t, d))
         return noc_error(ctx, NOC_EUNSUP, NULL, 0,
                          "table routing routes between terminals; '%s' is a router",
-                         rt_name(t, noc_topo_is_router(t, s) ? s : d));
+                         noc_rt_name(t, noc_topo_is_router(t, s) ? s : d));
     int i = noc_u64map_get(&p->idx, noc_pair_key(s, d));
     if (i < 0) {
         int a = noc_topo_inject_router(t, s), b = noc_topo_eject_router(t, d);
@@ -61,7 +61,7 @@ int rt_table_paths(const struct noc_routing *r, int s, int d, struct noc_pathset
             return noc_pathset_add(ps, triv, 2, 1.0, ctx);
         }
         return noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "table routing: no stored route from %s to %s",
-                         rt_name(t, s), rt_name(t, d));
+                         noc_rt_name(t, s), noc_rt_name(t, d));
     }
     const struct noc_route *rt = &t->routes[i];
     ch = noc_malloc(ctx, (size_t)rt->len + 1, sizeof *ch);
@@ -74,7 +74,7 @@ int rt_table_paths(const struct noc_routing *r, int s, int d, struct noc_pathset
     for (int j = 0; j <= rt->len; j++)
         if (ch[j] < 0) {
             rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "table route %s -> %s uses a missing channel",
-                           rt_name(t, s), rt_name(t, d));
+                           noc_rt_name(t, s), noc_rt_name(t, d));
             goto cleanup;
         }
     rc = noc_pathset_add(ps, ch, rt->len + 1, 1.0, ctx);
@@ -83,7 +83,7 @@ cleanup:
     return rc;
 }
 
-int rt_table_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx)
+int noc_rt_table_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = r->t;
     const struct noc_graph *g = &t->g;
@@ -97,8 +97,8 @@ int rt_table_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_ct
             int c2 = noc_graph_find(g, rt->path[j + 1], rt->path[j + 2]);
             if (c1 < 0 || c2 < 0)
                 return noc_error(ctx, NOC_EINVAL, NULL, 0, "table route %s -> %s uses a missing channel",
-                                 rt_name(t, rt->src), rt_name(t, rt->dst));
-            int rc = rt_cdg_add(cdg, c1, 0, c2, 0, ctx);
+                                 noc_rt_name(t, rt->src), noc_rt_name(t, rt->dst));
+            int rc = noc_rt_cdg_add(cdg, c1, 0, c2, 0, ctx);
             if (rc != NOC_OK)
                 return rc;
         }

@@ -38,7 +38,7 @@ struct turn {
     int *node, *idx;
 };
 
-void rt_turn_release(void *priv)
+void noc_rt_turn_release(void *priv)
 {
     struct turn *p = priv;
     if (!p)
@@ -48,7 +48,7 @@ void rt_turn_release(void *priv)
     free(p);
 }
 
-int rt_turn_init(struct noc_routing *r, struct noc_ctx *ctx)
+int noc_rt_turn_init(struct noc_routing *r, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = r->t;
     const struct noc_shape *sh = &t->shape;
@@ -66,10 +66,10 @@ int rt_turn_init(struct noc_routing *r, struct noc_ctx *ctx)
     p->node = noc_malloc(ctx, (size_t)t->nrouters, sizeof *p->node);
     p->idx = noc_malloc(ctx, (size_t)t->nrouters, sizeof *p->idx);
     if (!p->node || !p->idx) {
-        rt_turn_release(p);
+        noc_rt_turn_release(p);
         return NOC_ENOMEM;
     }
-    rt_map_indices(t, p->node, p->idx);
+    noc_rt_map_indices(t, p->node, p->idx);
     r->priv = p;
     return NOC_OK;
 }
@@ -92,14 +92,14 @@ static void add(const struct noc_routing *r, const struct turn *p, int u, int di
     (*nhop)++;
 }
 
-void rt_turn_coords(const struct noc_routing *r, int u, int *xy)
+void noc_rt_turn_coords(const struct noc_routing *r, int u, int *xy)
 {
     const struct turn *p = r->priv;
     xy[0] = p->idx[u] % p->kx;
     xy[1] = p->idx[u] / p->kx;
 }
 
-int rt_turn_channel(const struct noc_routing *r, int u, int dir)
+int noc_rt_turn_channel(const struct noc_routing *r, int u, int dir)
 {
     const struct turn *p = r->priv;
     struct rt_hop h;
@@ -108,8 +108,8 @@ int rt_turn_channel(const struct noc_routing *r, int u, int dir)
     return n ? h.ch : -1;
 }
 
-int rt_turn_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
-                 struct rt_hop *hop, int *nhop, struct noc_ctx *ctx)
+int noc_rt_turn_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                     struct rt_hop *hop, int *nhop, struct noc_ctx *ctx)
 {
     (void)ctx;
     const struct turn *p = r->priv;

@@ -20,7 +20,7 @@ struct updown {
     struct rt_dtab dt;
 };
 
-void rt_updown_release(void *priv)
+void noc_rt_updown_release(void *priv)
 {
     struct updown *p = priv;
     if (!p)
@@ -32,7 +32,7 @@ void rt_updown_release(void *priv)
     free(p->port);
     free(p->nup);
     free(p->ntied);
-    rt_dtab_free(&p->dt);
+    noc_rt_dtab_free(&p->dt);
     free(p);
 }
 
@@ -168,7 +168,7 @@ static int fill(const struct noc_routing *r, int D, int *tab, struct noc_ctx *ct
     return NOC_OK;
 }
 
-int rt_updown_init(struct noc_routing *r, struct noc_ctx *ctx)
+int noc_rt_updown_init(struct noc_routing *r, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = r->t;
     int rc;
@@ -182,12 +182,12 @@ int rt_updown_init(struct noc_routing *r, struct noc_ctx *ctx)
     }
     NOC_CHECK(levels(p, t, ctx));
     r->priv = p;
-    if ((rc = rt_dtab_build(&p->dt, r, 2, fill, ctx)) != NOC_OK)
+    if ((rc = noc_rt_dtab_build(&p->dt, r, 2, fill, ctx)) != NOC_OK)
         r->priv = NULL;
     else
         p = NULL;
 cleanup:
-    rt_updown_release(p);
+    noc_rt_updown_release(p);
     return rc;
 }
 
@@ -255,7 +255,7 @@ static int turn_by_port(const struct updown *p, const struct noc_topo *t, int u,
     return c;
 }
 
-int rt_nca_init(struct noc_routing *r, struct noc_ctx *ctx)
+int noc_rt_nca_init(struct noc_routing *r, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = r->t;
     int R = t->nrouters, rc = NOC_OK;
@@ -308,20 +308,20 @@ int rt_nca_init(struct noc_routing *r, struct noc_ctx *ctx)
             if (u != D && (term[u] & 1) && tab[2 * u] < 0) {
                 rc = noc_error(ctx, NOC_EUNSUP, NULL, 0,
                                "nca routing: no up*-down* path from %s to %s (nca is for fat trees and Clos)",
-                               rt_name(t, u), rt_name(t, D));
+                               noc_rt_name(t, u), noc_rt_name(t, D));
                 break;
             }
     }
     for (int u = 0; u < R; u++)
         p->shift |= p->nup[u] >= 2;
-    free(p->ntied); /* fill runs later from rt_dtab_dest, maybe in threads */
+    free(p->ntied); /* fill runs later from noc_rt_dtab_dest, maybe in threads */
     p->ntied = NULL;
-    if (rc == NOC_OK && (rc = rt_dtab_build(&p->dt, r, 2, fill, ctx)) == NOC_OK)
+    if (rc == NOC_OK && (rc = noc_rt_dtab_build(&p->dt, r, 2, fill, ctx)) == NOC_OK)
         p = NULL;
     else
         r->priv = NULL;
 cleanup:
-    rt_updown_release(p);
+    noc_rt_updown_release(p);
     free(dist);
     free(queue);
     free(tab);
@@ -329,14 +329,14 @@ cleanup:
     return rc;
 }
 
-int rt_updown_dest(const struct noc_routing *r, int D, struct rt_dest *dd, struct noc_ctx *ctx)
+int noc_rt_updown_dest(const struct noc_routing *r, int D, struct rt_dest *dd, struct noc_ctx *ctx)
 {
     const struct updown *p = r->priv;
-    return rt_dtab_dest(&p->dt, r, D, dd, ctx);
+    return noc_rt_dtab_dest(&p->dt, r, D, dd, ctx);
 }
 
-int rt_updown_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
-                   struct rt_hop *hop, int *nhop, struct noc_ctx *ctx)
+int noc_rt_updown_next(const struct noc_routing *r, const struct rt_dest *dd, int u, int cin, int cls,
+                       struct rt_hop *hop, int *nhop, struct noc_ctx *ctx)
 {
     const struct updown *p = r->priv;
     const struct noc_topo *t = r->t;

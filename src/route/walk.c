@@ -7,12 +7,12 @@
 
 #define RT_MAXPATHS 16384 /* adaptive turn models enumerate many */
 
-int rt_src_router(const struct noc_topo *t, int s)
+int noc_rt_src_router(const struct noc_topo *t, int s)
 {
     return noc_topo_is_router(t, s) ? s : noc_topo_inject_router(t, s);
 }
 
-int rt_dst_router(const struct noc_topo *t, int d)
+int noc_rt_dst_router(const struct noc_topo *t, int d)
 {
     return noc_topo_is_router(t, d) ? d : noc_topo_eject_router(t, d);
 }
@@ -58,8 +58,8 @@ static int part_step(struct part *p, const struct noc_topo *t, const struct rt_h
     return rc;
 }
 
-int rt_walk_paths(const struct noc_routing *r, const struct rt_model *m, int s, int d,
-                  struct noc_pathset *ps, struct noc_ctx *ctx)
+int noc_rt_walk_paths(const struct noc_routing *r, const struct rt_model *m, int s, int d,
+                      struct noc_pathset *ps, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = r->t;
     const struct noc_graph *g = &t->g;
@@ -68,10 +68,10 @@ int rt_walk_paths(const struct noc_routing *r, const struct rt_model *m, int s, 
     int np = 0, rc = NOC_OK;
     struct rt_dest dd;
     memset(&dd, 0, sizeof dd);
-    int a = rt_src_router(t, s), D = rt_dst_router(t, d);
+    int a = noc_rt_src_router(t, s), D = noc_rt_dst_router(t, d);
     if (a < 0 || D < 0)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "'%s' or '%s' is not attached to a router",
-                         rt_name(t, s), rt_name(t, d));
+                         noc_rt_name(t, s), noc_rt_name(t, d));
     int inj = noc_topo_is_router(t, s) ? -1 : g->off[s];
     int ej = noc_topo_is_router(t, d) ? -1 : noc_graph_find(g, D, d);
     long maxlen = (long)t->nch * r->vcs + 2;
@@ -94,13 +94,13 @@ int rt_walk_paths(const struct noc_routing *r, const struct rt_model *m, int s, 
         while (parts[i].u != D) {
             if (parts[i].n > maxlen) {
                 rc = noc_error(ctx, NOC_EINTERNAL, NULL, 0, "%s routing loops between %s and %s",
-                               m->name, rt_name(t, s), rt_name(t, d));
+                               m->name, noc_rt_name(t, s), noc_rt_name(t, d));
                 goto cleanup;
             }
             NOC_CHECK(m->next(r, &dd, parts[i].u, parts[i].cin, parts[i].cls, hop, &nhop, ctx));
             if (nhop == 0) {
                 rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "%s routing has no path from %s to %s",
-                               m->name, rt_name(t, s), rt_name(t, d));
+                               m->name, noc_rt_name(t, s), noc_rt_name(t, d));
                 goto cleanup;
             }
             /* Alternatives go right after path i, so the listing is in the
@@ -132,13 +132,13 @@ cleanup:
     for (int i = 0; i < np; i++)
         free(parts[i].ch);
     free(parts);
-    rt_dest_release(&dd);
+    noc_rt_dest_release(&dd);
     return rc;
 }
 
 int noc_routing_path_classes(const struct noc_routing *r, const int *ch, int n, int *cls, struct noc_ctx *ctx)
 {
-    const struct rt_model *m = rt_model_get(r->model);
+    const struct rt_model *m = noc_rt_model_get(r->model);
     const struct noc_topo *t = r->t;
     for (int i = 0; i < n; i++)
         cls[i] = 0;
@@ -169,13 +169,13 @@ int noc_routing_path_classes(const struct noc_routing *r, const int *ch, int n, 
             ;
         if (k == nhop) {
             rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "%s routing does not take %s -> %s toward %s", m->name,
-                           rt_name(t, u), rt_name(t, v), rt_name(t, D));
+                           noc_rt_name(t, u), noc_rt_name(t, v), noc_rt_name(t, D));
             goto cleanup;
         }
         cls[i] = c = hop[k].cls;
         cin = hop[k].ch;
     }
 cleanup:
-    rt_dest_release(&dd);
+    noc_rt_dest_release(&dd);
     return rc;
 }

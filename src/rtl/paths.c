@@ -127,7 +127,7 @@ static int enter(struct rtl_design *d, int s, int dd, const int *ch, const unsig
     return NOC_OK;
 }
 
-int rtl_route(struct rtl_design *d, struct noc_rtl *r, const struct noc_tech *tech, struct noc_ctx *ctx)
+int noc_rtl_route(struct rtl_design *d, struct noc_rtl *r, const struct noc_tech *tech, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = d->t;
     const int N = d->N, R = d->R;
@@ -224,7 +224,7 @@ cleanup:
     return rc;
 }
 
-void rtl_design_free(struct rtl_design *d)
+void noc_rtl_design_free(struct rtl_design *d)
 {
     free(d->lat);
     free(d->inj);

@@ -257,7 +257,7 @@ int noc_rtl_generate(struct noc_rtl *r, const struct noc_topo *t, const struct n
                              t->nodes[u].name, nin, nout);
     }
     NOC_CHECK(list_flows(r, t, tr, ctx));
-    NOC_CHECK(rtl_route(&d, r, tech, ctx));
+    NOC_CHECK(noc_rtl_route(&d, r, tech, ctx));
     for (int u = 0; u < d.R; u++)
         if ((d.srckey[u] ? 2 : 1) * d.TW > RTL_MAX_KEYBITS) {
             rc = noc_error(ctx, NOC_EUNSUP, NULL, 0, "rtl: router '%s' needs a routing table of 2^%d entries "
@@ -265,11 +265,11 @@ int noc_rtl_generate(struct noc_rtl *r, const struct noc_topo *t, const struct n
             goto cleanup;
         }
     emit_top(&d, r);
-    rtl_emit_tb(&d, r);
+    noc_rtl_emit_tb(&d, r);
     if (r->top.failed || r->tb.failed || r->flows.failed)
         rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
 cleanup:
-    rtl_design_free(&d);
+    noc_rtl_design_free(&d);
     if (rc != NOC_OK)
         noc_rtl_free(r);
     return rc;

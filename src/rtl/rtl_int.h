@@ -19,10 +19,10 @@ struct rtl_design {
 
 /* paths.c: chooses the routing, fills lat, inj, ej, the tables and r->flow
  * (hops, latency) for the flows already listed in r->flow.  */
-int rtl_route(struct rtl_design *d, struct noc_rtl *r, const struct noc_tech *tech,
-              struct noc_ctx *ctx);
-void rtl_design_free(struct rtl_design *d);
+int noc_rtl_route(struct rtl_design *d, struct noc_rtl *r, const struct noc_tech *tech,
+                  struct noc_ctx *ctx);
+void noc_rtl_design_free(struct rtl_design *d);
 /* tb.c: the testbench and flows.csv. */
-void rtl_emit_tb(const struct rtl_design *d, struct noc_rtl *r);
+void noc_rtl_emit_tb(const struct rtl_design *d, struct noc_rtl *r);
 
 #endif

@@ -173,7 +173,7 @@ static const char tb_body[] =
     "    end\n"
     "endmodule\n";
 
-void rtl_emit_tb(const struct rtl_design *d, struct noc_rtl *r)
+void noc_rtl_emit_tb(const struct rtl_design *d, struct noc_rtl *r)
 {
     const struct noc_topo *t = d->t;
     struct noc_buf *b = &r->tb, *fl = &r->flows;

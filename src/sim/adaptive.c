@@ -44,7 +44,7 @@ static int distances(struct sim_net *n, struct noc_ctx *ctx)
     return NOC_OK;
 }
 
-int sim_adaptive_init(struct sim_net *n, const struct noc_sim_opts *o, struct noc_ctx *ctx)
+int noc_sim_adaptive_init(struct sim_net *n, const struct noc_sim_opts *o, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = n->t;
     int model = n->rt.model;
@@ -128,7 +128,7 @@ static void consider(const struct sim_state *st, int o, int lo, int hi, int star
     }
 }
 
-int sim_adaptive_request(struct sim_state *st, int u, int ic, int i)
+int noc_sim_adaptive_request(struct sim_state *st, int u, int ic, int i)
 {
     const struct sim_net *n = st->n;
     const struct sim_ivc *q = &st->ivc[i];
@@ -156,7 +156,7 @@ int sim_adaptive_request(struct sim_state *st, int u, int ic, int i)
     return best;
 }
 
-double sim_adaptive_pair_latency(const struct sim_net *n, int s, int d)
+double noc_sim_adaptive_pair_latency(const struct sim_net *n, int s, int d)
 {
     const struct noc_graph *g = &n->t->g;
     struct noc_ctx ctx;
@@ -185,7 +185,7 @@ double sim_adaptive_pair_latency(const struct sim_net *n, int s, int d)
     return l + (double)(len - 1) * n->D + (n->mean_len - 1);
 }
 
-void sim_adaptive_hops(struct sim_state *st, int p)
+void noc_sim_adaptive_hops(struct sim_state *st, int p)
 {
     const struct sim_net *n = st->n;
     const struct sim_pkt *k = &st->pk[p];

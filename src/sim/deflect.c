@@ -38,7 +38,7 @@ struct dfl {
     size_t kcap;
 };
 
-int sim_deflect_alloc(struct sim_state *st)
+int noc_sim_deflect_alloc(struct sim_state *st)
 {
     const struct sim_net *n = st->n;
     struct dfl *d = noc_calloc(st->ctx, 1, sizeof *d);
@@ -58,7 +58,7 @@ int sim_deflect_alloc(struct sim_state *st)
     return NOC_OK;
 }
 
-void sim_deflect_free(struct sim_state *st)
+void noc_sim_deflect_free(struct sim_state *st)
 {
     struct dfl *d = st->dfl;
     if (!d)
@@ -76,7 +76,7 @@ void sim_deflect_free(struct sim_state *st)
     st->dfl = NULL;
 }
 
-int sim_deflect_arrive(struct sim_state *st, const struct sim_fev *e)
+int noc_sim_deflect_arrive(struct sim_state *st, const struct sim_fev *e)
 {
     const struct sim_net *n = st->n;
     struct dfl *d = st->dfl;
@@ -144,7 +144,7 @@ static int send(struct sim_state *st, int u, struct sim_flit f, int o, int defl)
     if (n->kind[o] == CH_EJ)
         k->ejd++;
     f.nx = -1;
-    return sim_send_flit(st, o, 0, f, st->now + 1 + n->lat[o]);
+    return noc_sim_send_flit(st, o, 0, f, st->now + 1 + n->lat[o]);
 }
 
 /* Injects at most one queued flit per terminal of router u. */
@@ -182,7 +182,7 @@ static int cmp_key(const void *a, const void *b)
     return (x->idx > y->idx) - (x->idx < y->idx);
 }
 
-int sim_deflect_step(struct sim_state *st)
+int noc_sim_deflect_step(struct sim_state *st)
 {
     const struct sim_net *n = st->n;
     struct dfl *d = st->dfl;

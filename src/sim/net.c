@@ -10,6 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void sim_net_free(struct sim_net *n);
+
+static int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_traffic *tr,
+                  const struct noc_sim_opts *o, int routing, struct noc_ctx *ctx);
+
 #define SIM_MAX_LATENCY 65536
 
 struct name_val {
@@ -231,7 +236,7 @@ static int sampling_tables(struct sim_net *n, struct noc_ctx *ctx)
     return NOC_OK;
 }
 
-void sim_net_free(struct sim_net *n)
+static void sim_net_free(struct sim_net *n)
 {
     free(n->lat);
     free(n->kind);
@@ -242,7 +247,7 @@ void sim_net_free(struct sim_net *n)
     free(n->row);
     free(n->ecum);
     free(n->coord);
-    sim_table_free(n);
+    noc_sim_table_free(n);
     free(n->term_rin);
     free(n->term_rout);
     free(n->term_ej);
@@ -253,7 +258,7 @@ void sim_net_free(struct sim_net *n)
     memset(n, 0, sizeof *n);
 }
 
-int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_traffic *tr,
+static int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_traffic *tr,
                   const struct noc_sim_opts *o, int routing, struct noc_ctx *ctx)
 {
     int rc = NOC_OK;
@@ -275,13 +280,13 @@ int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_
     n->mean_len = o->pkt_pshort * o->pkt_short + (1 - o->pkt_pshort) * o->pkt_long;
     NOC_CHECK(ports_and_latency(n, o, ctx));
     NOC_CHECK(sampling_tables(n, ctx));
-    NOC_CHECK(sim_routing_choose(t, tr, routing, n->V, &n->rt, ctx));
+    NOC_CHECK(noc_sim_routing_choose(t, tr, routing, n->V, &n->rt, ctx));
     n->have_rt = 1;
     n->recover = o->recover;
-    NOC_CHECK(sim_adaptive_init(n, o, ctx));
-    NOC_CHECK(sim_dateline_init(n, ctx));
+    NOC_CHECK(noc_sim_adaptive_init(n, o, ctx));
+    NOC_CHECK(noc_sim_dateline_init(n, ctx));
     if (!n->adaptive) /* adaptive: no source paths */
-        NOC_CHECK(sim_table_build(n, ctx));
+        NOC_CHECK(noc_sim_table_build(n, ctx));
 cleanup:
     if (rc != NOC_OK)
         sim_net_free(n);

@@ -45,8 +45,8 @@ static int table_if_covers(void *ud, const struct noc_routing *rt)
     return rt->model != NOC_RT_TABLE || *(const int *)ud;
 }
 
-int sim_routing_choose(const struct noc_topo *t, const struct noc_traffic *tr, int requested, int vcs,
-                       struct noc_routing *rt, struct noc_ctx *ctx)
+int noc_sim_routing_choose(const struct noc_topo *t, const struct noc_traffic *tr, int requested, int vcs,
+                           struct noc_routing *rt, struct noc_ctx *ctx)
 {
     int rc, covers = 0;
     if (requested >= 0) {
@@ -63,7 +63,7 @@ int sim_routing_choose(const struct noc_topo *t, const struct noc_traffic *tr, i
     return noc_routing_default(t, NULL, 0, vcs, table_if_covers, &covers, rt, ctx);
 }
 
-int sim_dateline_init(struct sim_net *n, struct noc_ctx *ctx)
+int noc_sim_dateline_init(struct sim_net *n, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = n->t;
     const struct noc_shape *sh = &t->shape;
@@ -112,7 +112,7 @@ cleanup:
     return rc;
 }
 
-void sim_path_classes(const struct sim_net *n, const int *ch, int len, unsigned char *cls)
+void noc_sim_path_classes(const struct sim_net *n, const int *ch, int len, unsigned char *cls)
 {
     const struct noc_graph *g = &n->t->g;
     int pdim = -1, first = 0, x0 = 0, dir = 0;
@@ -144,7 +144,7 @@ void sim_path_classes(const struct sim_net *n, const int *ch, int len, unsigned 
     }
 }
 
-int sim_pair_index(const struct sim_net *n, int s, int d, int e)
+int noc_sim_pair_index(const struct sim_net *n, int s, int d, int e)
 {
     if (n->dense)
         return s * n->N + d;
@@ -178,7 +178,7 @@ static int add_pair(struct sim_net *n, int k, int s, int d, struct noc_pathset *
     for (int i = 0; i < ps->npaths; i++) {
         int len = ps->start[i + 1] - ps->start[i], at = n->pstart[n->npaths];
         memcpy(n->pch + at, ps->ch + ps->start[i], (size_t)len * sizeof *n->pch);
-        sim_path_classes(n, n->pch + at, len, n->pcls + at);
+        noc_sim_path_classes(n, n->pch + at, len, n->pcls + at);
         acc += ps->weight[i];
         n->pcum[n->npaths] = i + 1 == ps->npaths ? 2.0 : acc; /* the last always matches */
         n->pstart[n->npaths + 1] = at + len;
@@ -189,7 +189,7 @@ static int add_pair(struct sim_net *n, int k, int s, int d, struct noc_pathset *
     return NOC_OK;
 }
 
-void sim_table_free(struct sim_net *n)
+void noc_sim_table_free(struct sim_net *n)
 {
     free(n->pair_first);
     free(n->pair_n);
@@ -222,7 +222,7 @@ static int check_pairs(struct sim_net *n, struct noc_ctx *ctx)
     return rc;
 }
 
-int sim_table_build(struct sim_net *n, struct noc_ctx *ctx)
+int noc_sim_table_build(struct sim_net *n, struct noc_ctx *ctx)
 {
     const struct noc_traffic *tr = n->tr;
     int N = n->N, rc = NOC_OK;
@@ -263,10 +263,10 @@ int sim_table_build(struct sim_net *n, struct noc_ctx *ctx)
 cleanup:
     noc_pathset_free(&ps);
     if (rc == NOC_ELIMIT) { /* too large: paths are drawn per packet */
-        sim_table_free(n);
+        noc_sim_table_free(n);
         rc = NOC_OK;
     }
     if (rc != NOC_OK)
-        sim_table_free(n);
+        noc_sim_table_free(n);
     return rc;
 }

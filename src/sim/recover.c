@@ -115,13 +115,13 @@ static int abort_packet(struct sim_state *st, int p)
     struct sim_retry r = {st->now + backoff, k->src, k->dst, k->len, k->ctime, k->flow, k->measured};
     k->measured = 0;
     k->sent = k->len;
-    sim_pkt_release(st, p);
+    noc_sim_pkt_release(st, p);
     st->aborted++;
     st->last_move = st->now;
-    return sim_retry_push(st, &r);
+    return noc_sim_retry_push(st, &r);
 }
 
-int sim_recover_step(struct sim_state *st)
+int noc_sim_recover_step(struct sim_state *st)
 {
     const struct sim_net *n = st->n;
     long T = n->recover, every = (T + 7) / 8;

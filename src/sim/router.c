@@ -7,12 +7,16 @@
 
 #include <string.h>
 
+static void sim_flit_discard(struct sim_state *st, int p);
+
+static void sim_drop_packet(struct sim_state *st, int p);
+
 static int in_window(const struct sim_state *st)
 {
     return st->now >= st->mstart && st->now < st->mend;
 }
 
-int sim_send_flit(struct sim_state *st, int ch, int vc, struct sim_flit f, int arrive)
+int noc_sim_send_flit(struct sim_state *st, int ch, int vc, struct sim_flit f, int arrive)
 {
     struct sim_vec *v = &st->fw[arrive & (st->W - 1)];
     if (st->ch_flits && in_window(st))
@@ -40,10 +44,10 @@ static void maybe_release(struct sim_state *st, int p)
 {
     const struct sim_pkt *k = &st->pk[p];
     if (k->alive == 0 && k->sent == k->len)
-        sim_pkt_release(st, p);
+        noc_sim_pkt_release(st, p);
 }
 
-void sim_flit_discard(struct sim_state *st, int p)
+static void sim_flit_discard(struct sim_state *st, int p)
 {
     st->dropped++;
     if (in_window(st))
@@ -55,7 +59,7 @@ void sim_flit_discard(struct sim_state *st, int p)
 static void record_latency(struct sim_state *st, const struct sim_pkt *k)
 {
     long long lat = st->now - k->ctime, slot = lat < (1 << 22) ? lat : (1 << 22);
-    if (sim_grow_zero(st->ctx, (void **)&st->hist, &st->histcap, (size_t)slot + 1, sizeof *st->hist) == NOC_OK)
+    if (noc_sim_grow_zero(st->ctx, (void **)&st->hist, &st->histcap, (size_t)slot + 1, sizeof *st->hist) == NOC_OK)
         st->hist[slot]++; /* beyond 2^22 cycles: one last bucket */
     st->lat_n++;
     st->lat_sum += (double)lat;
@@ -73,7 +77,7 @@ static void eject(struct sim_state *st, const struct sim_fev *e)
     k->alive--;
     k->last = st->now;
     if (e->f.idx == 0 && st->n->adaptive) /* hop statistics */
-        sim_adaptive_hops(st, p);
+        noc_sim_adaptive_hops(st, p);
     st->last_move = st->now;
     if (in_window(st)) {
         st->win_ej++;
@@ -97,7 +101,7 @@ static inline int next_port(uint64_t m, int nin, int j)
     return m ? __builtin_ctzll(m) : -1;
 }
 
-void sim_flit_arrive(struct sim_state *st, const struct sim_fev *e)
+void noc_sim_flit_arrive(struct sim_state *st, const struct sim_fev *e)
 {
     const struct sim_net *n = st->n;
     int p = e->f.pkt;
@@ -106,7 +110,7 @@ void sim_flit_arrive(struct sim_state *st, const struct sim_fev *e)
         return;
     }
     if (n->deflect) {
-        if (sim_deflect_arrive(st, e) != NOC_OK)
+        if (noc_sim_deflect_arrive(st, e) != NOC_OK)
             st->ctx->status = NOC_ENOMEM;
         return;
     }
@@ -173,7 +177,7 @@ static void vc_alloc(struct sim_state *st, int u)
             if (q->va_ready > now)
                 continue;
             if (n->adaptive) {
-                int ovc = sim_adaptive_request(st, u, ic, i);
+                int ovc = noc_sim_adaptive_request(st, u, ic, i);
                 if (ovc >= 0) {
                     req_ivc[nreq] = i;
                     req_ovc[nreq] = ovc;
@@ -277,7 +281,7 @@ static int traverse(struct sim_state *st, int u, int ic, int v)
             st->nva[u]++;
         }
     }
-    return sim_send_flit(st, o, ovc - o * V, f, st->now + 1 + n->lat[o]);
+    return noc_sim_send_flit(st, o, ovc - o * V, f, st->now + 1 + n->lat[o]);
 }
 
 /* The VC input port ic offers the switch: round robin from rr_sa_in over
@@ -372,7 +376,7 @@ static int sw_alloc(struct sim_state *st, int u)
 
 /* ---- dropping routers */
 
-void sim_drop_packet(struct sim_state *st, int p)
+static void sim_drop_packet(struct sim_state *st, int p)
 {
     struct sim_pkt *k = &st->pk[p];
     k->dropped = 1;
@@ -382,7 +386,7 @@ void sim_drop_packet(struct sim_state *st, int p)
         struct sim_retry r = {st->now + (delay > 1 ? delay : 1), k->src, k->dst, k->len,
                               k->ctime, k->flow, k->measured};
         k->measured = 0;
-        if (sim_retry_push(st, &r) != NOC_OK)
+        if (noc_sim_retry_push(st, &r) != NOC_OK)
             st->ctx->status = NOC_ENOMEM;
     } else if (k->measured) {
         k->measured = 0;
@@ -457,11 +461,11 @@ static int drop_alloc(struct sim_state *st, int u)
     return st->ctx->status;
 }
 
-int sim_routers_step(struct sim_state *st)
+int noc_sim_routers_step(struct sim_state *st)
 {
     const struct sim_net *n = st->n;
     if (n->deflect)
-        return sim_deflect_step(st);
+        return noc_sim_deflect_step(st);
     for (int u = 0; u < n->R; u++) {
         if (!st->buffered[u])
             continue;

@@ -67,7 +67,7 @@ static void state_free(struct sim_state *st)
     free(st->flow_lat);
     free(st->flow_n);
     free(st->flow_ej);
-    sim_deflect_free(st);
+    noc_sim_deflect_free(st);
 }
 
 static int state_alloc(struct sim_state *st, const struct sim_net *n, const struct noc_sim_opts *o,
@@ -123,7 +123,7 @@ static int state_alloc(struct sim_state *st, const struct sim_net *n, const stru
     if (o->channels && !(st->ch_flits = noc_calloc(ctx, (size_t)n->nch, sizeof *st->ch_flits)))
         return NOC_ENOMEM;
     int ne = n->tr->nent;
-    if (n->deflect && sim_deflect_alloc(st) != NOC_OK)
+    if (n->deflect && noc_sim_deflect_alloc(st) != NOC_OK)
         return NOC_ENOMEM;
     if (ne > 0 && (!(st->flow_lat = noc_calloc(ctx, (size_t)ne, sizeof *st->flow_lat)) ||
                    !(st->flow_n = noc_calloc(ctx, (size_t)ne, sizeof *st->flow_n)) ||
@@ -151,15 +151,15 @@ static int step(struct sim_state *st)
     struct sim_vec *fv = &st->fw[st->now & (st->W - 1)];
     const struct sim_fev *ev = fv->data;
     for (size_t i = 0; i < fv->n; i++)
-        sim_flit_arrive(st, &ev[i]);
+        noc_sim_flit_arrive(st, &ev[i]);
     fv->n = 0;
     if (st->n->deflect && st->ctx->status != NOC_OK)
         return st->ctx->status;
-    int rc = sim_sources_step(st);
+    int rc = noc_sim_sources_step(st);
     if (rc == NOC_OK)
-        rc = sim_routers_step(st);
+        rc = noc_sim_routers_step(st);
     if (rc == NOC_OK && st->n->recover > 0)
-        rc = sim_recover_step(st);
+        rc = noc_sim_recover_step(st);
     return rc;
 }
 
@@ -314,7 +314,7 @@ int noc_sim_run(const struct noc_sim *s, double rate, struct noc_sim_point *pt, 
     noc_rng_seed(&st.rng, point_seed(o->seed, rate));
     st.mstart = (int)o->warmup;
     st.mend = INT_MAX;
-    if ((rc = sim_sources_init(&st, rate, ctx)) != NOC_OK)
+    if ((rc = noc_sim_sources_init(&st, rate, ctx)) != NOC_OK)
         goto cleanup;
     long batch = o->batch < o->cycles ? o->batch : o->cycles;
     /* no move for this long while flits wait: deadlock (a flit on the

@@ -75,22 +75,19 @@ struct sim_net {
 
 enum { SIM_AD_TURN = 1, SIM_AD_DUATO = 2, SIM_AD_DEFLECT = 3 };
 
-int sim_net_build(struct sim_net *n, const struct noc_topo *t, const struct noc_traffic *tr,
-                  const struct noc_sim_opts *o, int routing, struct noc_ctx *ctx);
-void sim_net_free(struct sim_net *n);
 /* paths.c */
 /* The routing: `requested`, or (-1) the first of table (when the stored
  * routes cover every pair with traffic), dor, desttag, updown that applies. */
-int sim_routing_choose(const struct noc_topo *t, const struct noc_traffic *tr, int requested, int vcs,
-                       struct noc_routing *rt, struct noc_ctx *ctx);
-int sim_dateline_init(struct sim_net *n, struct noc_ctx *ctx);
+int noc_sim_routing_choose(const struct noc_topo *t, const struct noc_traffic *tr, int requested, int vcs,
+                           struct noc_routing *rt, struct noc_ctx *ctx);
+int noc_sim_dateline_init(struct sim_net *n, struct noc_ctx *ctx);
 /* VC classes of a path (channels ch[0..len-1]) into cls. */
-void sim_path_classes(const struct sim_net *n, const int *ch, int len, unsigned char *cls);
-int sim_table_build(struct sim_net *n, struct noc_ctx *ctx);
+void noc_sim_path_classes(const struct sim_net *n, const int *ch, int len, unsigned char *cls);
+int noc_sim_table_build(struct sim_net *n, struct noc_ctx *ctx);
 /* Releases the path table (pair_first .. pcls) and marks it absent. */
-void sim_table_free(struct sim_net *n);
+void noc_sim_table_free(struct sim_net *n);
 /* Pair index of (s, d) for entry e (-1 = uniform draw), or -1 if none. */
-int sim_pair_index(const struct sim_net *n, int s, int d, int e);
+int noc_sim_pair_index(const struct sim_net *n, int s, int d, int e);
 /* VC range [lo, hi) of class cls on channel c. */
 static inline void sim_vc_range(const struct sim_net *n, int c, int cls, int *lo, int *hi)
 {
@@ -231,13 +228,13 @@ struct sim_state {
 };
 
 /* source.c */
-int sim_sources_init(struct sim_state *st, double rate, struct noc_ctx *ctx);
-int sim_sources_step(struct sim_state *st);
-int sim_pkt_new(struct sim_state *st, int src, int *id);
+int noc_sim_sources_init(struct sim_state *st, double rate, struct noc_ctx *ctx);
+int noc_sim_sources_step(struct sim_state *st);
+int noc_sim_pkt_new(struct sim_state *st, int src, int *id);
 /* A destination for a packet of terminal s drawn from its traffic row;
  * *e = the sparse entry or -1 (uniform component). */
-int sim_pick_dest(const struct sim_net *n, struct noc_rng *rng, int s, int *e);
-void sim_pkt_release(struct sim_state *st, int id);
+int noc_sim_pick_dest(const struct sim_net *n, struct noc_rng *rng, int s, int *e);
+void noc_sim_pkt_release(struct sim_state *st, int id);
 /* Sets a head flit's next channel and class: path[hop + 1] of its packet. */
 static inline void sim_flit_next(const struct sim_state *st, struct sim_flit *f);
 /* The path of packet p: channels and classes. */
@@ -273,8 +270,8 @@ static inline void sim_flit_next(const struct sim_state *st, struct sim_flit *f)
         f->cls = 0;
     }
 }
-int sim_retry_push(struct sim_state *st, const struct sim_retry *r);
-int sim_grow_zero(struct noc_ctx *ctx, void **p, size_t *cap, size_t need, size_t size);
+int noc_sim_retry_push(struct sim_state *st, const struct sim_retry *r);
+int noc_sim_grow_zero(struct noc_ctx *ctx, void **p, size_t *cap, size_t need, size_t size);
 /* router.c */
 /* VC v of input channel ic enters / leaves the VA-waiting or the active
  * set; the router masks follow (routers of more than 64 inputs are always
@@ -311,30 +308,28 @@ static inline void act_clear(struct sim_state *st, int ic, int v)
         st->ract[n->ch_dst[ic]] &= ~(1ULL << n->in_pos[ic]);
 }
 
-int sim_send_flit(struct sim_state *st, int ch, int vc, struct sim_flit f, int arrive);
-int sim_routers_step(struct sim_state *st);
-void sim_flit_arrive(struct sim_state *st, const struct sim_fev *e);
-void sim_drop_packet(struct sim_state *st, int p);
-void sim_flit_discard(struct sim_state *st, int p);
+int noc_sim_send_flit(struct sim_state *st, int ch, int vc, struct sim_flit f, int arrive);
+int noc_sim_routers_step(struct sim_state *st);
+void noc_sim_flit_arrive(struct sim_state *st, const struct sim_fev *e);
 /* adaptive.c */
-int sim_adaptive_init(struct sim_net *n, const struct noc_sim_opts *o, struct noc_ctx *ctx);
+int noc_sim_adaptive_init(struct sim_net *n, const struct noc_sim_opts *o, struct noc_ctx *ctx);
 /* The output VC (channel * V + vc) the head of input VC i, on channel ic at
  * router u, requests this cycle under adaptive routing, or -1 (none free). */
-int sim_adaptive_request(struct sim_state *st, int u, int ic, int i);
+int noc_sim_adaptive_request(struct sim_state *st, int u, int ic, int i);
 /* Zero-load latency of terminal pair (s, d) under adaptive routing or
  * deflection: every credit count is equal at zero load, so each router
  * takes the first next hop (deflect: the first productive output); NAN when
  * d cannot be reached. */
-double sim_adaptive_pair_latency(const struct sim_net *n, int s, int d);
+double noc_sim_adaptive_pair_latency(const struct sim_net *n, int s, int d);
 /* Records the hops of packet p whose head reaches its ejection channel. */
-void sim_adaptive_hops(struct sim_state *st, int p);
+void noc_sim_adaptive_hops(struct sim_state *st, int p);
 /* deflect.c */
-int sim_deflect_alloc(struct sim_state *st);
-void sim_deflect_free(struct sim_state *st);
-int sim_deflect_arrive(struct sim_state *st, const struct sim_fev *e);
-int sim_deflect_step(struct sim_state *st);
+int noc_sim_deflect_alloc(struct sim_state *st);
+void noc_sim_deflect_free(struct sim_state *st);
+int noc_sim_deflect_arrive(struct sim_state *st, const struct sim_fev *e);
+int noc_sim_deflect_step(struct sim_state *st);
 /* recover.c */
 /* Aborts the packets blocked for the recovery timeout; called each cycle. */
-int sim_recover_step(struct sim_state *st);
+int noc_sim_recover_step(struct sim_state *st);
 
 #endif

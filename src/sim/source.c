@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int sim_grow_zero(struct noc_ctx *ctx, void **p, size_t *cap, size_t need, size_t size)
+int noc_sim_grow_zero(struct noc_ctx *ctx, void **p, size_t *cap, size_t need, size_t size)
 {
     size_t old = *cap;
     if (need <= old)
@@ -67,7 +67,7 @@ static int own_grow(struct sim_state *st)
     return NOC_OK;
 }
 
-int sim_pkt_new(struct sim_state *st, int src, int *id)
+int noc_sim_pkt_new(struct sim_state *st, int src, int *id)
 {
     if (st->freelist < 0) {
         if (st->npk == 0x7fffffff)
@@ -91,7 +91,7 @@ int sim_pkt_new(struct sim_state *st, int src, int *id)
     return NOC_OK;
 }
 
-void sim_pkt_release(struct sim_state *st, int id)
+void noc_sim_pkt_release(struct sim_state *st, int id)
 {
     st->pk[id].inuse = 0;
     st->pk[id].next = st->freelist;
@@ -109,7 +109,7 @@ static int assign_path(struct sim_state *st, int p, int s, int d, int e)
         return NOC_OK;
     }
     if (n->have_table) {
-        int pi = sim_pair_index(n, s, d, e);
+        int pi = noc_sim_pair_index(n, s, d, e);
         if (pi < 0 || n->pair_first[pi] < 0) /* uniform draw onto a sparse-only table */
             return noc_error(st->ctx, NOC_EINTERNAL, NULL, 0, "sim: no stored path %d -> %d", s, d);
         int first = n->pair_first[pi], cnt = n->pair_n[pi], q = first;
@@ -131,7 +131,7 @@ static int assign_path(struct sim_state *st, int p, int s, int d, int e)
         return rc;
     int *ch = st->own_ch + (size_t)p * st->stride;
     memcpy(ch, st->ps.ch, (size_t)len * sizeof *ch);
-    sim_path_classes(n, ch, len, st->own_cls + (size_t)p * st->stride);
+    noc_sim_path_classes(n, ch, len, st->own_cls + (size_t)p * st->stride);
     st->pk[p].path = -1;
     st->pk[p].plen = len;
     return NOC_OK;
@@ -141,7 +141,7 @@ static int assign_path(struct sim_state *st, int p, int s, int d, int e)
 static int enqueue(struct sim_state *st, int s, int d, int e, int len, int ctime, int measured)
 {
     int p, rc;
-    if ((rc = sim_pkt_new(st, s, &p)) != NOC_OK || (rc = assign_path(st, p, s, d, e)) != NOC_OK)
+    if ((rc = noc_sim_pkt_new(st, s, &p)) != NOC_OK || (rc = assign_path(st, p, s, d, e)) != NOC_OK)
         return rc;
     struct sim_pkt *k = &st->pk[p];
     k->dst = d;
@@ -159,7 +159,7 @@ static int enqueue(struct sim_state *st, int s, int d, int e, int len, int ctime
     return NOC_OK;
 }
 
-int sim_pick_dest(const struct sim_net *n, struct noc_rng *rng, int s, int *e)
+int noc_sim_pick_dest(const struct sim_net *n, struct noc_rng *rng, int s, int *e)
 {
     const struct noc_traffic *tr = n->tr;
     double x = noc_rng_uniform(rng) * n->row[s];
@@ -183,7 +183,7 @@ int sim_pick_dest(const struct sim_net *n, struct noc_rng *rng, int s, int *e)
 static int create(struct sim_state *st, int s)
 {
     const struct noc_sim_opts *o = st->o;
-    int e, d = sim_pick_dest(st->n, &st->rng, s, &e);
+    int e, d = noc_sim_pick_dest(st->n, &st->rng, s, &e);
     int len = o->pkt_short;
     if (o->pkt_long != o->pkt_short && !(noc_rng_uniform(&st->rng) < o->pkt_pshort))
         len = o->pkt_long;
@@ -196,7 +196,7 @@ static int create(struct sim_state *st, int s)
     return enqueue(st, s, d, e, len, st->now, measured);
 }
 
-int sim_sources_init(struct sim_state *st, double rate, struct noc_ctx *ctx)
+int noc_sim_sources_init(struct sim_state *st, double rate, struct noc_ctx *ctx)
 {
     const struct sim_net *n = st->n;
     const struct noc_sim_opts *o = st->o;
@@ -251,7 +251,7 @@ static int generate(struct sim_state *st, int s)
 }
 
 /* ---- resending: the core min-heap on time over slots of st->rpool. */
-int sim_retry_push(struct sim_state *st, const struct sim_retry *r)
+int noc_sim_retry_push(struct sim_state *st, const struct sim_retry *r)
 {
     int slot;
     if (st->nrfree) {
@@ -324,10 +324,10 @@ static int inject(struct sim_state *st, int s)
             st->owner[ovc] = -1;
         tm->cur = -1;
     }
-    return sim_send_flit(st, c, tm->cur_vc, f, st->now + n->lat[c]);
+    return noc_sim_send_flit(st, c, tm->cur_vc, f, st->now + n->lat[c]);
 }
 
-int sim_sources_step(struct sim_state *st)
+int noc_sim_sources_step(struct sim_state *st)
 {
     int rc;
     while (st->retry.n && st->retry.a[0].key <= st->now) {

@@ -147,10 +147,10 @@ int noc_sim_zero_load(const struct noc_sim *s, double *latency, int *exact, stru
         for (int src = 0; src < n->N; src++) {
             if (tr->uniform > 0)
                 for (int d = 0; d < n->N; d++)
-                    sum += tr->uniform / n->N * sim_adaptive_pair_latency(n, src, d);
+                    sum += tr->uniform / n->N * noc_sim_adaptive_pair_latency(n, src, d);
             for (int e = tr->off[src]; e < tr->off[src + 1]; e++)
                 if (tr->ent[e].w > 0)
-                    sum += tr->ent[e].w * sim_adaptive_pair_latency(n, src, tr->ent[e].d);
+                    sum += tr->ent[e].w * noc_sim_adaptive_pair_latency(n, src, tr->ent[e].d);
         }
         *latency = sum / n->wtot;
         /* no credit stall in that sum: exact only for packets within a buffer */
@@ -166,7 +166,7 @@ int noc_sim_zero_load(const struct noc_sim *s, double *latency, int *exact, stru
                     sum += tr->uniform / n->N * pair_latency(&z, src * n->N + d);
             for (int e = tr->off[src]; e < tr->off[src + 1]; e++)
                 if (tr->ent[e].w > 0)
-                    sum += tr->ent[e].w * pair_latency(&z, sim_pair_index(n, src, tr->ent[e].d, e));
+                    sum += tr->ent[e].w * pair_latency(&z, noc_sim_pair_index(n, src, tr->ent[e].d, e));
         }
         *latency = sum / n->wtot;
         if (exact)
@@ -190,7 +190,7 @@ int noc_sim_zero_load(const struct noc_sim *s, double *latency, int *exact, stru
         }
         while (src > 0 && !(n->row[src] > 0)) /* rounding past the last sender */
             src--;
-        int d = sim_pick_dest(n, &rng, src, &e);
+        int d = noc_sim_pick_dest(n, &rng, src, &e);
         rc = noc_routing_sample(&n->rt, noc_topo_term_node(n->t, src), noc_topo_term_node(n->t, d),
                                 &rng, &ps, ctx);
         if (rc == NOC_OK)

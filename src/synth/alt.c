@@ -1,5 +1,5 @@
 /* Low-latency alternatives of split's designs (synth_int.h,
- * synth_split_alts): for a switch count K, core assignments that keep the
+ * noc_synth_split_alts): for a switch count K, core assignments that keep the
  * heaviest flows on one switch (fewer bandwidth x hops) at a little more
  * power, offered when no other design dominates them. */
 #include "synth_int.h"
@@ -14,8 +14,11 @@
 #include "nocsyn/synth.h"
 #include "nocsyn/topo.h"
 
-int synth_design_assignment(const struct noc_app *app, const struct noc_design *d, int *core_sw,
-                            struct noc_ctx *ctx)
+/* Removes res's last design (freeing it). */
+static void synth_drop_last(struct noc_synth_result *res);
+
+int noc_synth_design_assignment(const struct noc_app *app, const struct noc_design *d, int *core_sw,
+                                struct noc_ctx *ctx)
 {
     /* split's routers are sw0..sw(K-1) in order, its terminals the cores
      * in order. */
@@ -213,7 +216,7 @@ static void canonical(int N, int K, int *part, int *map)
     }
 }
 
-void synth_objectives(const struct noc_design *d, double v[4])
+void noc_synth_objectives(const struct noc_design *d, double v[4])
 {
     v[0] = d->power_mw;
     v[1] = d->lat_avg_ns;
@@ -226,8 +229,8 @@ void synth_objectives(const struct noc_design *d, double v[4])
 static int dominates(const struct noc_design *b, const struct noc_design *a, int ties)
 {
     double bv[4], av[4];
-    synth_objectives(b, bv);
-    synth_objectives(a, av);
+    noc_synth_objectives(b, bv);
+    noc_synth_objectives(a, av);
     return b->feasible && noc_pareto_dominates(bv, av, 4, ties);
 }
 
@@ -239,12 +242,12 @@ static void free_design(struct noc_design *d)
     memset(d, 0, sizeof *d);
 }
 
-void synth_drop_last(struct noc_synth_result *res)
+static void synth_drop_last(struct noc_synth_result *res)
 {
     free_design(&res->d[--res->n]);
 }
 
-void synth_prune(struct noc_synth_result *res, int lo, int hi)
+void noc_synth_prune(struct noc_synth_result *res, int lo, int hi)
 {
     for (int i = hi - 1; i >= lo; i--) {
         int drop = !res->d[i].feasible;
@@ -268,20 +271,20 @@ static int build_alt(const struct noc_app *app, const struct noc_synth_opts *o, 
     struct swnet net;
     char why[512];
     *kept = 0;
-    int r = synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &net, why, sizeof why, ctx);
+    int r = noc_synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &net, why, sizeof why, ctx);
     if (r < 0)
         return ctx->status ? ctx->status : NOC_EINTERNAL;
     int rc = NOC_OK;
     if (r == 0) {
-        struct noc_design *d = synth_add_design(res, cap, "split", name, K, ctx);
-        rc = !d ? NOC_ENOMEM : synth_finish(app, &net, core_sw, cx, cy, o, "sw", NULL, d, ctx);
+        struct noc_design *d = noc_synth_add_design(res, cap, "split", name, K, ctx);
+        rc = !d ? NOC_ENOMEM : noc_synth_finish(app, &net, core_sw, cx, cy, o, "sw", NULL, d, ctx);
         /* Worth offering only when it is faster than the base by a margin. */
         if (rc == NOC_OK && !(d->feasible && (isinf(lat_base) || d->lat_avg_ns < lat_base * (1 - SYNTH_ALT_GAIN))))
             synth_drop_last(res);
         else if (rc == NOC_OK)
             *kept = 1;
     }
-    swnet_free(&net);
+    noc_swnet_free(&net);
     return rc;
 }
 
@@ -310,7 +313,7 @@ static int alts_of(const struct noc_app *app, const struct noc_synth_opts *o, co
     long long base_cut = LLONG_MAX;
     int nseen = 0;
     if (built) {
-        NOC_CHECK(synth_design_assignment(app, &res->d[base], seen, ctx));
+        NOC_CHECK(noc_synth_design_assignment(app, &res->d[base], seen, ctx));
         canonical(N, K, seen, map);
         base_cut = cut_weight(g, seen);
         nseen = 1;
@@ -359,14 +362,14 @@ cleanup:
     return rc;
 }
 
-int synth_split_alts(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
-                     const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
-                     struct noc_ctx *ctx)
+int noc_synth_split_alts(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                         const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
+                         struct noc_ctx *ctx)
 {
     if (app->ncores > SYNTH_REFINE_MAX_CORES)
         return NOC_OK;
     struct core_graph g;
-    int rc = core_graph_build_opts(app, o, &g, ctx);
+    int rc = noc_core_graph_build_opts(app, o, &g, ctx);
     if (rc != NOC_OK)
         return rc;
     size_t cap = (size_t)res->n;
@@ -374,6 +377,6 @@ int synth_split_alts(const struct noc_app *app, const struct noc_synth_opts *o, 
     for (int i = 0; i < nbase && rc == NOC_OK; i++)
         if (res->d[i].switches >= 2)
             rc = alts_of(app, o, order, cx, cy, cw, &g, res, &cap, i, ctx);
-    core_graph_free(&g);
+    noc_core_graph_free(&g);
     return rc;
 }

@@ -1,5 +1,5 @@
 /* Extra-link variants of split's designs (synth_int.h,
- * synth_split_variants): non-tree switch graphs that trade a little power
+ * noc_synth_split_variants): non-tree switch graphs that trade a little power
  * for fewer hops and lower latency. */
 #include "synth_int.h"
 
@@ -26,7 +26,7 @@ static void all_pairs(const struct swnet *net, int *dist, int *next, int *queue)
         while (qh < qt) {
             int x = queue[qh++];
             for (int y = 0; y < K; y++)
-                if (d[y] < 0 && swnet_chan(net, x, y) >= 0) {
+                if (d[y] < 0 && noc_swnet_chan(net, x, y) >= 0) {
                     d[y] = d[x] + 1;
                     nx[y] = x == a ? y : nx[x];
                     queue[qt++] = y;
@@ -63,7 +63,7 @@ static void best_shortcut(const struct noc_app *app, const struct swnet *net, co
     double best = 0;
     for (int u = 0; u < K; u++)
         for (int v = u + 1; v < K; v++) {
-            if (swnet_chan(net, u, v) >= 0 || swnet_ports(net, u) >= rmax || swnet_ports(net, v) >= rmax)
+            if (noc_swnet_chan(net, u, v) >= 0 || swnet_ports(net, u) >= rmax || swnet_ports(net, v) >= rmax)
                 continue;
             double save = 0;
             for (int f = 0; f < app->nflows; f++) {
@@ -83,7 +83,7 @@ static void best_shortcut(const struct noc_app *app, const struct swnet *net, co
 /* 1 when some flow of net crosses link u - v. */
 static int link_used(const struct swnet *net, int u, int v)
 {
-    int a = swnet_chan(net, u, v), b = swnet_chan(net, v, u);
+    int a = noc_swnet_chan(net, u, v), b = noc_swnet_chan(net, v, u);
     return (a >= 0 && net->cload[a] > 0) || (b >= 0 && net->cload[b] > 0);
 }
 
@@ -91,11 +91,11 @@ static int link_used(const struct swnet *net, int u, int v)
  * unless skip_first. */
 static int walk(const int *next, int K, int a, int b, int skip_first, struct ivec *q, struct noc_ctx *ctx)
 {
-    if (!skip_first && ivec_push(q, a, ctx))
+    if (!skip_first && noc_ivec_push(q, a, ctx))
         return -1;
     while (a != b) {
         a = next[a * K + b];
-        if (a < 0 || ivec_push(q, a, ctx))
+        if (a < 0 || noc_ivec_push(q, a, ctx))
             return -1;
     }
     return 0;
@@ -136,15 +136,15 @@ static int build_variant(const struct noc_app *app, const struct noc_synth_opts 
 {
     int K = cur->K, r = 0;
     struct ivec q = {0};
-    if (swnet_init(next, K, app->nflows, o, ctx) != NOC_OK)
+    if (noc_swnet_init(next, K, app->nflows, o, ctx) != NOC_OK)
         return -1;
     memcpy(next->ncores, cur->ncores, (size_t)K * sizeof *next->ncores);
     memcpy(next->sx, cur->sx, (size_t)K * sizeof *next->sx);
     memcpy(next->sy, cur->sy, (size_t)K * sizeof *next->sy);
     for (int c = 0; c < cur->nch && r == 0; c++)
-        if (cur->csrc[c] < cur->cdst[c] && swnet_open_link(next, cur->csrc[c], cur->cdst[c], ctx) < 0)
+        if (cur->csrc[c] < cur->cdst[c] && noc_swnet_open_link(next, cur->csrc[c], cur->cdst[c], ctx) < 0)
             r = -1;
-    if (r == 0 && swnet_open_link(next, u, v, ctx) < 0)
+    if (r == 0 && noc_swnet_open_link(next, u, v, ctx) < 0)
         r = -1;
     /* Unchanged flows first, then the shortened ones in bandwidth order. */
     for (int pass = 0; pass < 2 && r == 0; pass++)
@@ -159,15 +159,15 @@ static int build_variant(const struct noc_app *app, const struct noc_synth_opts 
             }
             if (sc != pass)
                 continue;
-            int c = sc ? swnet_commit(next, f, q.v, q.n, app->flows[f].bw, ctx) : 1;
+            int c = sc ? noc_swnet_commit(next, f, q.v, q.n, app->flows[f].bw, ctx) : 1;
             if (c > 0)
-                c = swnet_commit(next, f, p->v, p->n, app->flows[f].bw, ctx);
+                c = noc_swnet_commit(next, f, p->v, p->n, app->flows[f].bw, ctx);
             r = c;
         }
-    if (r == 0 && synth_place(next, app->ncores, core_sw, cx, cy, cw, ctx) != NOC_OK)
+    if (r == 0 && noc_synth_place(next, app->ncores, core_sw, cx, cy, cw, ctx) != NOC_OK)
         r = -1;
     if (r != 0)
-        swnet_free(next);
+        noc_swnet_free(next);
     free(q.v);
     return r;
 }
@@ -188,11 +188,11 @@ static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    NOC_CHECK(synth_design_assignment(app, &res->d[base], core_sw, ctx));
+    NOC_CHECK(noc_synth_design_assignment(app, &res->d[base], core_sw, ctx));
     snprintf(bname, sizeof bname, "%s", res->d[base].name);
-    if ((r = synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &cur, why, sizeof why, ctx)) != 0) {
+    if ((r = noc_synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &cur, why, sizeof why, ctx)) != 0) {
         if (r > 0)
-            swnet_free(&cur);
+            noc_swnet_free(&cur);
         rc = r < 0 ? (ctx->status ? ctx->status : NOC_EINTERNAL) : NOC_OK;
         goto cleanup;
     }
@@ -212,25 +212,25 @@ static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o
         if (r > 0)
             break;
         if (!link_used(&next, u, v)) {
-            swnet_free(&next);
+            noc_swnet_free(&next);
             break;
         }
-        swnet_free(&cur);
+        noc_swnet_free(&cur);
         cur = next;
         char name[80];
         snprintf(name, sizeof name, "%s_%c%d", bname, grow ? 'r' : 'x', j + 1);
-        struct noc_design *d = synth_add_design(res, cap, "split", name, K, ctx);
+        struct noc_design *d = noc_synth_add_design(res, cap, "split", name, K, ctx);
         if (!d) {
             rc = NOC_ENOMEM;
             break;
         }
-        if ((rc = synth_finish(app, &cur, core_sw, cx, cy, o, "sw", NULL, d, ctx)) != NOC_OK)
+        if ((rc = noc_synth_finish(app, &cur, core_sw, cx, cy, o, "sw", NULL, d, ctx)) != NOC_OK)
             break;
 
     }
 cleanup:
     if (have)
-        swnet_free(&cur);
+        noc_swnet_free(&cur);
     free(core_sw);
     free(dist);
     free(nexthop);
@@ -238,9 +238,9 @@ cleanup:
     return rc;
 }
 
-int synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
-                         const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
-                         int from, int to, int grow, struct noc_ctx *ctx)
+int noc_synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                             const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
+                             int from, int to, int grow, struct noc_ctx *ctx)
 {
     if (app->ncores > SYNTH_REFINE_MAX_CORES)
         return NOC_OK;
@@ -252,24 +252,24 @@ int synth_split_variants(const struct noc_app *app, const struct noc_synth_opts 
     return rc;
 }
 
-int synth_net_clone(const struct noc_app *app, const struct noc_synth_opts *o, const struct swnet *src,
-                    struct swnet *dst, struct noc_ctx *ctx)
+int noc_synth_net_clone(const struct noc_app *app, const struct noc_synth_opts *o, const struct swnet *src,
+                        struct swnet *dst, struct noc_ctx *ctx)
 {
     int K = src->K, r = 0;
-    if (swnet_init(dst, K, app->nflows, o, ctx) != NOC_OK)
+    if (noc_swnet_init(dst, K, app->nflows, o, ctx) != NOC_OK)
         return ctx->status ? ctx->status : NOC_ENOMEM;
     dst->max_radix = src->max_radix;
     memcpy(dst->ncores, src->ncores, (size_t)K * sizeof *dst->ncores);
     memcpy(dst->sx, src->sx, (size_t)K * sizeof *dst->sx);
     memcpy(dst->sy, src->sy, (size_t)K * sizeof *dst->sy);
     for (int c = 0; c < src->nch && r == 0; c++)
-        if (src->csrc[c] < src->cdst[c] && swnet_open_link(dst, src->csrc[c], src->cdst[c], ctx) < 0)
+        if (src->csrc[c] < src->cdst[c] && noc_swnet_open_link(dst, src->csrc[c], src->cdst[c], ctx) < 0)
             r = -1;
     for (int f = 0; f < app->nflows && r == 0; f++)
-        r = swnet_commit(dst, f, src->paths[f].v, src->paths[f].n, app->flows[f].bw, ctx);
+        r = noc_swnet_commit(dst, f, src->paths[f].v, src->paths[f].n, app->flows[f].bw, ctx);
     if (r == 0)
         return NOC_OK;
-    swnet_free(dst);
+    noc_swnet_free(dst);
     return r < 0 ? (ctx->status ? ctx->status : NOC_ENOMEM)
                  : noc_error(ctx, NOC_EINTERNAL, NULL, 0, "a copied switch graph refused its own paths");
 }

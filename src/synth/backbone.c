@@ -1,6 +1,6 @@
 /* Split's backbone mode: a spanning tree of the switches opened before the
  * flows are routed, its turns reserved in the dependency graph (see
- * synth_int.h, synth_backbone). */
+ * synth_int.h, noc_synth_backbone). */
 #include "synth_int.h"
 
 #include <limits.h>
@@ -127,7 +127,7 @@ static int try_join(struct swnet *n, int *uf, int *fc, int *free_, int *comps, i
         return 0;
     if (fc[ru] + fc[rv] - 2 < 1 && *comps > 2)
         return 0;
-    if (swnet_open_link(n, u, v, ctx))
+    if (noc_swnet_open_link(n, u, v, ctx))
         return -1;
     free_[u]--;
     free_[v]--;
@@ -138,7 +138,7 @@ static int try_join(struct swnet *n, int *uf, int *fc, int *free_, int *comps, i
     return 1;
 }
 
-/* The backbone's join predicates (swnet_nearest_pair): a free port; two
+/* The backbone's join predicates (noc_swnet_nearest_pair): a free port; two
  * components whose join keeps a free port (unless it is the last join). */
 struct join_state {
     int *uf;
@@ -194,12 +194,12 @@ static int tree_turns(struct swnet *n, struct noc_ctx *ctx)
     }
     for (int v = 0; v < K; v++)
         for (int i = 0; i < n->out[v].n; i++) {
-            int a = n->cdst[n->out[v].v[i]], cin = swnet_chan(n, a, v);
+            int a = n->cdst[n->out[v].v[i]], cin = noc_swnet_chan(n, a, v);
             for (int j = 0; j < n->out[v].n; j++) {
                 int cout = n->out[v].v[j];
                 if (j == i)
                     continue;
-                int r = cdg_add_edge(&n->cdg, n->cnode[cin], n->cnode[cout], ctx);
+                int r = noc_cdg_add_edge(&n->cdg, n->cnode[cin], n->cnode[cout], ctx);
                 if (r < 0) {
                     rc = ctx->status ? ctx->status : NOC_ENOMEM;
                     goto cleanup;
@@ -215,7 +215,7 @@ cleanup:
     return rc;
 }
 
-int synth_backbone(struct swnet *n, const struct noc_app *app, const int *core_sw, struct noc_ctx *ctx)
+int noc_synth_backbone(struct swnet *n, const struct noc_app *app, const int *core_sw, struct noc_ctx *ctx)
 {
     int K = n->K, rc = NOC_OK, comps = K;
     struct bb b = {NULL, 0, 0, {0}};
@@ -250,7 +250,7 @@ int synth_backbone(struct swnet *n, const struct noc_app *app, const int *core_s
     struct join_state js = {uf, fc, free_, comps};
     const struct swnet_join_pred pred = {join_end_ok, join_pair_ok, &js};
     int bu, bv;
-    while (comps > 1 && swnet_nearest_pair(n, &pred, &bu, &bv)) {
+    while (comps > 1 && noc_swnet_nearest_pair(n, &pred, &bu, &bv)) {
         if (try_join(n, uf, fc, free_, &comps, bu, bv, ctx) < 0) {
             rc = ctx->status ? ctx->status : NOC_ENOMEM;
             goto cleanup;

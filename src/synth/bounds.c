@@ -72,7 +72,7 @@ static void order_by(const double *v, int N, int *ord)
 {
     for (int i = 0; i < N; i++)
         ord[i] = i;
-    synth_sort_ids(ord, N, v, NULL);
+    noc_synth_sort_ids(ord, N, v, NULL);
 }
 
 /* Fills cost[S] for every non-empty group S of the N cores. */
@@ -115,8 +115,8 @@ static void median_fill(double *cost, int N, const void *arg)
         cost[S] = median_cost(S, ox, a->cx, a->w, N) + median_cost(S, oy, a->cy, a->w, N);
 }
 
-int synth_kmedian_bound(const double *cx, const double *cy, const double *w, int N, int K,
-                        double *out, struct noc_ctx *ctx)
+int noc_synth_kmedian_bound(const double *cx, const double *cy, const double *w, int N, int K,
+                            double *out, struct noc_ctx *ctx)
 {
     struct median_arg a = {cx, cy, w};
     *out = 0;
@@ -145,8 +145,8 @@ static void crossing_fill(double *cost, int N, const void *arg)
     }
 }
 
-int synth_crossing_bound(const struct noc_app *app, int K, int max_group, double *out,
-                         struct noc_ctx *ctx)
+int noc_synth_crossing_bound(const struct noc_app *app, int K, int max_group, double *out,
+                             struct noc_ctx *ctx)
 {
     struct crossing_arg a = {app, max_group};
     int N = app->ncores;
@@ -193,8 +193,8 @@ static int add_distinct(double *vals, int n, double v)
     return n + 1;
 }
 
-int synth_detour_bound(const struct noc_app *app, const double *cx, const double *cy, int K, double *out,
-                       struct noc_ctx *ctx)
+int noc_synth_detour_bound(const struct noc_app *app, const double *cx, const double *cy, int K, double *out,
+                           struct noc_ctx *ctx)
 {
     int N = app->ncores, rc = NOC_OK, nx = 0, ny = 0;
     double *xs = NULL, *ys = NULL, *tab = NULL, *scratch = NULL;

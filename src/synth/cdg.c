@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int ivec_push(struct ivec *v, int x, struct noc_ctx *ctx)
+int noc_ivec_push(struct ivec *v, int x, struct noc_ctx *ctx)
 {
     if (noc_grow(ctx, (void **)&v->v, &v->cap, (size_t)v->n + 1, sizeof *v->v))
         return -1;
@@ -12,7 +12,7 @@ int ivec_push(struct ivec *v, int x, struct noc_ctx *ctx)
     return 0;
 }
 
-void ivec_reverse(struct ivec *v)
+void noc_ivec_reverse(struct ivec *v)
 {
     for (int i = 0, j = v->n - 1; i < j; i++, j--) {
         int t = v->v[i];
@@ -21,9 +21,9 @@ void ivec_reverse(struct ivec *v)
     }
 }
 
-void cdg_init(struct cdg *g) { memset(g, 0, sizeof *g); }
+void noc_cdg_init(struct cdg *g) { memset(g, 0, sizeof *g); }
 
-void cdg_free(struct cdg *g)
+void noc_cdg_free(struct cdg *g)
 {
     for (int i = 0; i < g->n; i++) {
         free(g->out[i].v);
@@ -41,7 +41,7 @@ void cdg_free(struct cdg *g)
     memset(g, 0, sizeof *g);
 }
 
-int cdg_add_node(struct cdg *g, struct noc_ctx *ctx)
+int noc_cdg_add_node(struct cdg *g, struct noc_ctx *ctx)
 {
     size_t need = (size_t)g->n + 1;
     if (need > g->cap) {
@@ -82,12 +82,12 @@ static int dfs_fwd(struct cdg *g, int b, int ub, int target, struct noc_ctx *ctx
 {
     g->stack.n = 0;
     g->fwd.n = 0;
-    if (ivec_push(&g->stack, b, ctx))
+    if (noc_ivec_push(&g->stack, b, ctx))
         return -1;
     g->mark[b] = g->stamp;
     while (g->stack.n) {
         int u = g->stack.v[--g->stack.n];
-        if (ivec_push(&g->fwd, u, ctx))
+        if (noc_ivec_push(&g->fwd, u, ctx))
             return -1;
         for (int i = 0; i < g->out[u].n; i++) {
             int w = g->out[u].v[i];
@@ -95,7 +95,7 @@ static int dfs_fwd(struct cdg *g, int b, int ub, int target, struct noc_ctx *ctx
                 return 1;
             if (g->mark[w] != g->stamp && g->ord[w] < ub) {
                 g->mark[w] = g->stamp;
-                if (ivec_push(&g->stack, w, ctx))
+                if (noc_ivec_push(&g->stack, w, ctx))
                     return -1;
             }
         }
@@ -107,18 +107,18 @@ static int dfs_bwd(struct cdg *g, int a, int lb, struct noc_ctx *ctx)
 {
     g->stack.n = 0;
     g->bwd.n = 0;
-    if (ivec_push(&g->stack, a, ctx))
+    if (noc_ivec_push(&g->stack, a, ctx))
         return -1;
     g->mark[a] = g->stamp;
     while (g->stack.n) {
         int u = g->stack.v[--g->stack.n];
-        if (ivec_push(&g->bwd, u, ctx))
+        if (noc_ivec_push(&g->bwd, u, ctx))
             return -1;
         for (int i = 0; i < g->in[u].n; i++) {
             int w = g->in[u].v[i];
             if (g->mark[w] != g->stamp && g->ord[w] > lb) {
                 g->mark[w] = g->stamp;
-                if (ivec_push(&g->stack, w, ctx))
+                if (noc_ivec_push(&g->stack, w, ctx))
                     return -1;
             }
         }
@@ -157,7 +157,7 @@ static int sort_by_ord(struct cdg *g, struct ivec *v, struct noc_ctx *ctx)
     return 0;
 }
 
-int cdg_can_add(struct cdg *g, int a, int b)
+int noc_cdg_can_add(struct cdg *g, int a, int b)
 {
     if (a == b)
         return 0;
@@ -168,7 +168,7 @@ int cdg_can_add(struct cdg *g, int a, int b)
     return r == 0;
 }
 
-int cdg_add_edge(struct cdg *g, int a, int b, struct noc_ctx *ctx)
+int noc_cdg_add_edge(struct cdg *g, int a, int b, struct noc_ctx *ctx)
 {
     if (a == b)
         return 0;
@@ -186,10 +186,10 @@ int cdg_add_edge(struct cdg *g, int a, int b, struct noc_ctx *ctx)
          * then the forward set, into the union of their old positions. */
         g->pos.n = 0;
         for (int i = 0; i < g->bwd.n; i++)
-            if (ivec_push(&g->pos, g->ord[g->bwd.v[i]], ctx))
+            if (noc_ivec_push(&g->pos, g->ord[g->bwd.v[i]], ctx))
                 return -1;
         for (int i = 0; i < g->fwd.n; i++)
-            if (ivec_push(&g->pos, g->ord[g->fwd.v[i]], ctx))
+            if (noc_ivec_push(&g->pos, g->ord[g->fwd.v[i]], ctx))
                 return -1;
         if (sort_by_ord(g, &g->bwd, ctx) || sort_by_ord(g, &g->fwd, ctx))
             return -1;
@@ -204,7 +204,7 @@ int cdg_add_edge(struct cdg *g, int a, int b, struct noc_ctx *ctx)
             g->at[g->pos.v[k]] = g->fwd.v[i];
         }
     }
-    if (ivec_push(&g->out[a], b, ctx) || ivec_push(&g->in[b], a, ctx))
+    if (noc_ivec_push(&g->out[a], b, ctx) || noc_ivec_push(&g->in[b], a, ctx))
         return -1;
     return 1;
 }
@@ -218,7 +218,7 @@ static void ivec_remove_one(struct ivec *v, int x)
         }
 }
 
-void cdg_remove_edge(struct cdg *g, int a, int b)
+void noc_cdg_remove_edge(struct cdg *g, int a, int b)
 {
     ivec_remove_one(&g->out[a], b);
     ivec_remove_one(&g->in[b], a);

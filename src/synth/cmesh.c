@@ -34,7 +34,7 @@ static int place_groups(const struct noc_app *app, const int *group, int G, int 
         if (a != b)
             rc = noc_app_add_flow(&ga, a, b, app->flows[f].bw, -1, ctx);
     }
-    if (rc == NOC_OK && (rc = synth_mesh_topo(cols, rows, &mesh, ctx)) == NOC_OK)
+    if (rc == NOC_OK && (rc = noc_synth_mesh_topo(cols, rows, &mesh, ctx)) == NOC_OK)
         have = 1;
     if (rc == NOC_OK)
         rc = noc_map_cores(&ga, &mesh, NOC_MAP_AUTO, seed, router, NULL, ctx);
@@ -72,7 +72,7 @@ static int grid_axis(const struct swnet *net, int cols, int rows, int axis, int 
         int lu = axis ? u / cols : u % cols, lv = axis ? v / cols : v % cols;
         if (lv != lu + 1)
             continue; /* each link once, from the lower line */
-        double w = net->cload[ch] + net->cload[swnet_chan(net, v, u)] + 1e-3 * total / (ncores + 1);
+        double w = net->cload[ch] + net->cload[noc_swnet_chan(net, v, u)] + 1e-3 * total / (ncores + 1);
         obj[lv] += w;
         obj[lu] -= w;
     }
@@ -91,11 +91,11 @@ static int grid_axis(const struct swnet *net, int cols, int rows, int axis, int 
         }
     }
     for (int c = 0; c < ncores; c++)
-        NOC_CHECK(synth_lp_abs(lp, axis ? core_sw[c] / cols : core_sw[c] % cols, -1, cc[c], cw[c], ctx));
+        NOC_CHECK(noc_synth_lp_abs(lp, axis ? core_sw[c] / cols : core_sw[c] % cols, -1, cc[c], cw[c], ctx));
     for (int i = 0; i < n; i++)
-        if (wsum[i] > 0 && (rc = synth_lp_abs(lp, i, -1, cen[i] / wsum[i], 1e-6 * (total + 1), ctx)) != NOC_OK)
+        if (wsum[i] > 0 && (rc = noc_synth_lp_abs(lp, i, -1, cen[i] / wsum[i], 1e-6 * (total + 1), ctx)) != NOC_OK)
             goto cleanup;
-    rc = synth_lp_solve_first(lp, n, out, ctx);
+    rc = noc_synth_lp_solve_first(lp, n, out, ctx);
 cleanup:
     noc_lp_free(lp);
     free(obj);
@@ -142,8 +142,8 @@ static int design_c(const struct noc_app *app, const struct noc_synth_opts *o, c
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    NOC_CHECK(synth_groups(app, c, o->seed, group, &G, ctx));
-    synth_grid(G, &cols, &rows);
+    NOC_CHECK(noc_synth_groups(app, c, o->seed, group, &G, ctx));
+    noc_synth_grid(G, &cols, &rows);
     int R = cols * rows;
     d->switches = R;
     NOC_CHECK(place_groups(app, group, G, cols, rows, o->seed, router, ctx));
@@ -151,14 +151,14 @@ static int design_c(const struct noc_app *app, const struct noc_synth_opts *o, c
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    NOC_CHECK(swnet_init(&net, R, app->nflows, o, ctx));
+    NOC_CHECK(noc_swnet_init(&net, R, app->nflows, o, ctx));
     have_net = 1;
     for (int i = 0; i < N; i++)
         net.ncores[core_sw[i] = router[group[i]]]++;
     for (int r = 0; r < R; r++) {
         int x = r % cols, y = r / cols;
-        if ((x + 1 < cols && swnet_open_link(&net, r, r + 1, ctx)) ||
-            (y + 1 < rows && swnet_open_link(&net, r, r + cols, ctx))) {
+        if ((x + 1 < cols && noc_swnet_open_link(&net, r, r + 1, ctx)) ||
+            (y + 1 < rows && noc_swnet_open_link(&net, r, r + cols, ctx))) {
             rc = ctx->status ? ctx->status : NOC_ENOMEM;
             goto cleanup;
         }
@@ -173,13 +173,13 @@ static int design_c(const struct noc_app *app, const struct noc_synth_opts *o, c
     for (int i = 0; i < app->nflows; i++) {
         int f = order[i];
         const struct noc_flow *fl = &app->flows[f];
-        int len = synth_xy_path(cols, core_sw[fl->src], core_sw[fl->dst], path);
+        int len = noc_synth_xy_path(cols, core_sw[fl->src], core_sw[fl->dst], path);
         if (fl->max_hops >= 0 && len - 1 > fl->max_hops) {
             snprintf(d->reason, sizeof d->reason, "flow %s -> %s takes %d hops under XY, above its max_hops %d",
                      app->cores[fl->src].name, app->cores[fl->dst].name, len - 1, fl->max_hops);
             goto cleanup;
         }
-        int r = swnet_commit(&net, f, path, len, fl->bw, ctx);
+        int r = noc_swnet_commit(&net, f, path, len, fl->bw, ctx);
         if (r < 0) {
             rc = ctx->status ? ctx->status : NOC_EINTERNAL;
             goto cleanup;
@@ -202,10 +202,10 @@ static int design_c(const struct noc_app *app, const struct noc_synth_opts *o, c
     sh.k = cols > rows ? cols : rows;
     sh.conc = c;
     snprintf(sh.params, sizeof sh.params, "dims=%dx%d,c=%d", cols, rows, c);
-    rc = synth_finish(app, &net, core_sw, cx, cy, o, "r", &sh, d, ctx);
+    rc = noc_synth_finish(app, &net, core_sw, cx, cy, o, "r", &sh, d, ctx);
 cleanup:
     if (have_net)
-        swnet_free(&net);
+        noc_swnet_free(&net);
     free(group);
     free(core_sw);
     free(router);
@@ -219,12 +219,12 @@ int noc_synth_cmesh(const struct noc_app *app, const struct noc_synth_opts *o,
     int N = app->ncores, rc;
     if (o->conc < 0)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "cmesh concentration %d must be >= 1", o->conc);
-    if ((rc = synth_check_input(app, o, ctx)) != NOC_OK)
+    if ((rc = noc_synth_check_input(app, o, ctx)) != NOC_OK)
         return rc;
     int lo = 2, hi = N < 8 ? N : 8;
     if (o->conc > 0)
         lo = hi = o->conc;
     else if (hi < lo)
         lo = hi = N;
-    return synth_sweep_param(app, o, "cmesh", "c", lo, hi, design_c, res, ctx);
+    return noc_synth_sweep_param(app, o, "cmesh", "c", lo, hi, design_c, res, ctx);
 }

@@ -14,7 +14,7 @@
 #include "nocsyn/synth.h"
 #include "nocsyn/traffic.h"
 
-int synth_flow_order(const struct noc_app *app, int *order)
+int noc_synth_flow_order(const struct noc_app *app, int *order)
 {
     /* Decreasing bandwidth, ties by flow index: a bottom-up merge sort
      * keeps it stable and reentrant (qsort would need a global). */
@@ -83,7 +83,7 @@ cleanup:
     return rc;
 }
 
-int synth_check_input(const struct noc_app *app, const struct noc_synth_opts *o, struct noc_ctx *ctx)
+int noc_synth_check_input(const struct noc_app *app, const struct noc_synth_opts *o, struct noc_ctx *ctx)
 {
     if (app->ncores < 1)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "the app has no cores");
@@ -98,7 +98,7 @@ int synth_check_input(const struct noc_app *app, const struct noc_synth_opts *o,
     return check_capacity(app, o, ctx);
 }
 
-int synth_core_geom(const struct noc_app *app, double *cx, double *cy, double *cw, struct noc_ctx *ctx)
+int noc_synth_core_geom(const struct noc_app *app, double *cx, double *cy, double *cw, struct noc_ctx *ctx)
 {
     int n = app->ncores;
     double *in = noc_malloc(ctx, (size_t)n + 1, sizeof *in), *out = noc_malloc(ctx, (size_t)n + 1, sizeof *out);
@@ -189,10 +189,10 @@ cleanup:
     return rc;
 }
 
-int synth_finish(const struct noc_app *app, const struct swnet *net, const int *core_sw,
-                 const double *cx, const double *cy, const struct noc_synth_opts *o,
-                 const char *prefix, const struct noc_shape *shape, struct noc_design *d,
-                 struct noc_ctx *ctx)
+int noc_synth_finish(const struct noc_app *app, const struct swnet *net, const int *core_sw,
+                     const double *cx, const double *cy, const struct noc_synth_opts *o,
+                     const char *prefix, const struct noc_shape *shape, struct noc_design *d,
+                     struct noc_ctx *ctx)
 {
     struct noc_traffic tr;
     int have_tr = 0, rc;
@@ -258,7 +258,7 @@ int synth_finish(const struct noc_app *app, const struct swnet *net, const int *
         goto cleanup;
     }
     d->feasible = 1;
-    rc = synth_timing(app, o, d, ctx);
+    rc = noc_synth_timing(app, o, d, ctx);
 cleanup:
     if (have_tr)
         noc_traffic_free(&tr);
@@ -266,8 +266,8 @@ cleanup:
     return rc;
 }
 
-struct noc_design *synth_add_design(struct noc_synth_result *res, size_t *cap, const char *method,
-                                    const char *name, int switches, struct noc_ctx *ctx)
+struct noc_design *noc_synth_add_design(struct noc_synth_result *res, size_t *cap, const char *method,
+                                        const char *name, int switches, struct noc_ctx *ctx)
 {
     if (noc_grow(ctx, (void **)&res->d, cap, (size_t)res->n + 1, sizeof *res->d))
         return NULL;
@@ -280,7 +280,7 @@ struct noc_design *synth_add_design(struct noc_synth_result *res, size_t *cap, c
     return d;
 }
 
-int synth_none_feasible(const struct noc_synth_result *res, const char *what, struct noc_ctx *ctx)
+int noc_synth_none_feasible(const struct noc_synth_result *res, const char *what, struct noc_ctx *ctx)
 {
     if (res->chosen >= 0)
         return NOC_OK;
@@ -312,13 +312,13 @@ static int run_all(const struct noc_app *app, const struct noc_synth_opts *o, st
     for (size_t i = 0; i < sizeof methods / sizeof methods[0] && rc == NOC_OK; i++) {
         struct noc_synth_result one;
         noc_synth_result_init(&one);
-        rc = synth_run_grid(methods[i].name, methods[i].run, app, o, &one, ctx);
+        rc = noc_synth_run_grid(methods[i].name, methods[i].run, app, o, &one, ctx);
         if (rc == NOC_EINFEASIBLE) {
             if (!first[0])
                 snprintf(first, sizeof first, "%s", ctx->msg);
             noc_synth_result_free(&one);
             size_t cap = (size_t)res->n;
-            struct noc_design *d = synth_add_design(res, &cap, methods[i].name, methods[i].name, 0, ctx);
+            struct noc_design *d = noc_synth_add_design(res, &cap, methods[i].name, methods[i].name, 0, ctx);
             if (!d) {
                 rc = NOC_ENOMEM;
                 break;
@@ -359,7 +359,7 @@ int noc_synth_run(const char *name, const struct noc_app *app, const struct noc_
         return run_all(app, o, res, ctx);
     for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
         if (name && strcmp(name, methods[i].name) == 0)
-            return synth_run_grid(methods[i].name, methods[i].run, app, o, res, ctx);
+            return noc_synth_run_grid(methods[i].name, methods[i].run, app, o, res, ctx);
     return noc_error(ctx, NOC_EINVAL, NULL, 0,
                      "unknown synthesis method '%s' (split, merge, cmesh, hring, all)", name ? name : "");
 }
@@ -373,9 +373,9 @@ int noc_synth_method_info(int i, const char **name, const char **desc)
     return 0;
 }
 
-int synth_sweep_param(const struct noc_app *app, const struct noc_synth_opts *o, const char *method,
-                      const char *tag, int lo, int hi, synth_param_fn fn, struct noc_synth_result *res,
-                      struct noc_ctx *ctx)
+int noc_synth_sweep_param(const struct noc_app *app, const struct noc_synth_opts *o, const char *method,
+                          const char *tag, int lo, int hi, synth_param_fn fn, struct noc_synth_result *res,
+                          struct noc_ctx *ctx)
 {
     int N = app->ncores, rc = NOC_OK;
     size_t cap = 0;
@@ -383,15 +383,15 @@ int synth_sweep_param(const struct noc_app *app, const struct noc_synth_opts *o,
     double *cy = noc_malloc(ctx, (size_t)N, sizeof *cy);
     double *cw = noc_malloc(ctx, (size_t)N, sizeof *cw);
     int *order = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *order);
-    if (!cx || !cy || !cw || !order || synth_flow_order(app, order) ||
-        synth_core_geom(app, cx, cy, cw, ctx) != NOC_OK) {
+    if (!cx || !cy || !cw || !order || noc_synth_flow_order(app, order) ||
+        noc_synth_core_geom(app, cx, cy, cw, ctx) != NOC_OK) {
         rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
         goto cleanup;
     }
     for (int p = lo; p <= hi; p++) {
         char name[64];
         snprintf(name, sizeof name, "%s_%s%d", method, tag, p);
-        struct noc_design *d = synth_add_design(res, &cap, method, name, 0, ctx);
+        struct noc_design *d = noc_synth_add_design(res, &cap, method, name, 0, ctx);
         if (!d) {
             rc = NOC_ENOMEM;
             goto cleanup;
@@ -399,7 +399,7 @@ int synth_sweep_param(const struct noc_app *app, const struct noc_synth_opts *o,
         NOC_CHECK(fn(app, o, order, cx, cy, cw, p, d, ctx));
     }
     noc_synth_pareto(res);
-    rc = synth_none_feasible(res, method, ctx);
+    rc = noc_synth_none_feasible(res, method, ctx);
 cleanup:
     free(cx);
     free(cy);

@@ -92,7 +92,7 @@ static int implied_rows(struct xm *m, double fpm, double tot, struct noc_ctx *ct
     const struct noc_app *app = m->app;
     int N = m->N, K = m->K, F = m->F, R = m->R, L = K * (K - 1) / 2, rc;
     double kmed, cross, direct = 0, detour;
-    if ((rc = synth_kmedian_bound(m->cx, m->cy, m->cw, N, K, &kmed, ctx)))
+    if ((rc = noc_synth_kmedian_bound(m->cx, m->cy, m->cw, N, K, &kmed, ctx)))
         return rc;
     if (kmed > 0) {
         row_start(m);
@@ -112,11 +112,11 @@ static int implied_rows(struct xm *m, double fpm, double tot, struct noc_ctx *ct
         row_put(m, m->tw + i, 1);
     for (int i = 0; i < F * L; i++)
         row_put(m, m->lw + i, 1);
-    if ((rc = synth_detour_bound(app, m->cx, m->cy, K, &detour, ctx)))
+    if ((rc = noc_synth_detour_bound(app, m->cx, m->cy, K, &detour, ctx)))
         return rc;
     if ((rc = row_at_least(m, fmax(direct, detour), ctx)))
         return rc;
-    if ((rc = synth_crossing_bound(app, K, R - 1, &cross, ctx)))
+    if ((rc = noc_synth_crossing_bound(app, K, R - 1, &cross, ctx)))
         return rc;
     row_start(m);
     for (int s = 0; s < K; s++)
@@ -405,7 +405,7 @@ static int extract(struct xm *m, struct noc_design *d, struct noc_ctx *ctx)
         free(path);
         return NOC_ENOMEM;
     }
-    if ((rc = swnet_init(&net, K, m->F, m->o, ctx)) != NOC_OK) {
+    if ((rc = noc_swnet_init(&net, K, m->F, m->o, ctx)) != NOC_OK) {
         free(core_sw);
         free(path);
         return rc;
@@ -421,7 +421,7 @@ static int extract(struct xm *m, struct noc_design *d, struct noc_ctx *ctx)
         net.sx[s] = noc_lp_value(m->lp, m->X + s);
         net.sy[s] = noc_lp_value(m->lp, m->Y + s);
         for (int t = s + 1; t < K; t++)
-            if (noc_lp_value(m->lp, m->o_ + m->link[s * K + t]) > 0.5 && swnet_open_link(&net, s, t, ctx) < 0) {
+            if (noc_lp_value(m->lp, m->o_ + m->link[s * K + t]) > 0.5 && noc_swnet_open_link(&net, s, t, ctx) < 0) {
                 rc = ctx->status;
                 goto cleanup;
             }
@@ -439,15 +439,15 @@ static int extract(struct xm *m, struct noc_design *d, struct noc_ctx *ctx)
                 break;
             path[len++] = at = next;
         }
-        if (at != core_sw[fl->dst] || swnet_commit(&net, f, path, len, fl->bw, ctx) != 0) {
+        if (at != core_sw[fl->dst] || noc_swnet_commit(&net, f, path, len, fl->bw, ctx) != 0) {
             rc = noc_error(ctx, NOC_EINTERNAL, NULL, 0, "exact: flow %s -> %s: the solution's path is not valid",
                            app->cores[fl->src].name, app->cores[fl->dst].name);
             goto cleanup;
         }
     }
-    rc = synth_finish(app, &net, core_sw, m->cx, m->cy, m->o, "sw", NULL, d, ctx);
+    rc = noc_synth_finish(app, &net, core_sw, m->cx, m->cy, m->o, "sw", NULL, d, ctx);
 cleanup:
-    swnet_free(&net);
+    noc_swnet_free(&net);
     free(core_sw);
     free(path);
     return rc;
@@ -469,7 +469,7 @@ int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, i
     *bound_mw = -INFINITY;
     if (K < 1 || K > N)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "exact: %d switches for %d cores", K, N);
-    if ((rc = synth_check_input(app, o, ctx)) != NOC_OK)
+    if ((rc = noc_synth_check_input(app, o, ctx)) != NOC_OK)
         return rc;
     m.app = app;
     m.o = o;
@@ -494,7 +494,7 @@ int noc_synth_exact(const struct noc_app *app, const struct noc_synth_opts *o, i
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    NOC_CHECK(synth_core_geom(app, m.cx, m.cy, m.cw, ctx));
+    NOC_CHECK(noc_synth_core_geom(app, m.cx, m.cy, m.cw, ctx));
     noc_app_core_bw(app, m.in, m.out);
     double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
     for (int c = 0; c < N; c++) {

@@ -148,7 +148,7 @@ int noc_floorplan_mincut_square(struct noc_app *app, unsigned seed, int square, 
     memset(&fp, 0, sizeof fp);
     if (n < 1)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "the app has no cores");
-    if ((rc = core_graph_build(app, &g, ctx)) != NOC_OK)
+    if ((rc = noc_core_graph_build(app, &g, ctx)) != NOC_OK)
         return rc;
     fp.g = &g;
     fp.app = app;
@@ -182,7 +182,7 @@ int noc_floorplan_mincut_square(struct noc_app *app, unsigned seed, int square, 
     else
         assign(&fp, root, 0, 0);
 cleanup:
-    core_graph_free(&g);
+    noc_core_graph_free(&g);
     free(fp.local);
     free(fp.xadj);
     free(fp.adjncy);

@@ -12,8 +12,8 @@
 #include "nocsyn/synth.h"
 #include "nocsyn/units.h"
 
-int swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_opts *o,
-               struct noc_ctx *ctx)
+int noc_swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_opts *o,
+                   struct noc_ctx *ctx)
 {
     memset(n, 0, sizeof *n);
     n->K = K;
@@ -23,7 +23,7 @@ int swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_opts *
     n->width = o->link_width;
     n->nflows = nflows;
     noc_u64map_init(&n->chmap);
-    cdg_init(&n->cdg);
+    noc_cdg_init(&n->cdg);
     n->ncores = noc_calloc(ctx, (size_t)K, sizeof(int));
     n->nlinks = noc_calloc(ctx, (size_t)K, sizeof(int));
     n->sx = noc_calloc(ctx, (size_t)K, sizeof(double));
@@ -35,13 +35,13 @@ int swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_opts *
     n->predch = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
     if (!n->ncores || !n->nlinks || !n->sx || !n->sy || !n->out || !n->paths || !n->dist ||
         !n->pred || !n->predch || noc_heap_init(&n->heap, K * 2 + 2, 1, ctx)) {
-        swnet_free(n);
+        noc_swnet_free(n);
         return NOC_ENOMEM;
     }
     return NOC_OK;
 }
 
-void swnet_free(struct swnet *n)
+void noc_swnet_free(struct swnet *n)
 {
     if (n->out)
         for (int s = 0; s < n->K; s++)
@@ -66,7 +66,7 @@ void swnet_free(struct swnet *n)
     free(n->tpar);
     free(n->tdepth);
     noc_u64map_free(&n->chmap);
-    cdg_free(&n->cdg);
+    noc_cdg_free(&n->cdg);
     memset(n, 0, sizeof *n);
 }
 
@@ -94,9 +94,9 @@ static int add_channel(struct swnet *n, int u, int v, struct noc_ctx *ctx)
     n->csrc[c] = u;
     n->cdst[c] = v;
     n->cload[c] = 0;
-    n->cnode[c] = cdg_add_node(&n->cdg, ctx);
+    n->cnode[c] = noc_cdg_add_node(&n->cdg, ctx);
     if (n->cnode[c] < 0 || noc_u64map_put(&n->chmap, noc_pair_key(u, v), c, ctx) ||
-        ivec_push(&n->out[u], c, ctx))
+        noc_ivec_push(&n->out[u], c, ctx))
         return -1;
     n->nch++;
     return c;
@@ -251,9 +251,9 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
         return 1;
     path->n = 0;
     for (int v = d; v >= 0; v = n->pred[v])
-        if (ivec_push(path, v, ctx))
+        if (noc_ivec_push(path, v, ctx))
             return -1;
-    ivec_reverse(path);
+    noc_ivec_reverse(path);
     return 0;
 }
 
@@ -298,11 +298,11 @@ static int bounded(struct swnet *n, int s, int d, double bw, int H, struct ivec 
         goto cleanup;
     path->n = 0;
     for (int h = best, v = d; h >= 0 && v >= 0; v = pred[h * K + v], h--)
-        if (ivec_push(path, v, ctx)) {
+        if (noc_ivec_push(path, v, ctx)) {
             rc = -1;
             goto cleanup;
         }
-    ivec_reverse(path);
+    noc_ivec_reverse(path);
     rc = 0;
 cleanup:
     free(dist);
@@ -343,7 +343,7 @@ static int commit_at(struct swnet *n, const struct ivec *p, double bw, int *bad,
         int c1 = chan(n, p->v[i], p->v[i + 1]), c2 = chan(n, p->v[i + 1], p->v[i + 2]);
         if (c1 < 0 || c2 < 0)
             continue;
-        int r = cdg_add_edge(&n->cdg, n->cnode[c1], n->cnode[c2], ctx);
+        int r = noc_cdg_add_edge(&n->cdg, n->cnode[c1], n->cnode[c2], ctx);
         if (r < 0)
             return -1;
         if (r == 0) { /* refused: take back the ones this path added */
@@ -352,7 +352,7 @@ static int commit_at(struct swnet *n, const struct ivec *p, double bw, int *bad,
             for (int j = 0; j < i; j++) {
                 int a1 = chan(n, p->v[j], p->v[j + 1]), a2 = chan(n, p->v[j + 1], p->v[j + 2]);
                 if (a1 >= 0 && a2 >= 0)
-                    cdg_remove_edge(&n->cdg, n->cnode[a1], n->cnode[a2]);
+                    noc_cdg_remove_edge(&n->cdg, n->cnode[a1], n->cnode[a2]);
             }
             return 2;
         }
@@ -365,11 +365,11 @@ static int commit_at(struct swnet *n, const struct ivec *p, double bw, int *bad,
         if (chan(n, p->v[i], p->v[i + 1]) < 0) {
             int c1 = i > 0 ? chan(n, p->v[i - 1], p->v[i]) : -1;
             int c2 = i + 1 < hops ? chan(n, p->v[i + 1], p->v[i + 2]) : -1;
-            if (nnew == 4 || (c1 >= 0 && c2 >= 0 && !cdg_can_add(&n->cdg, n->cnode[c1], n->cnode[c2]))) {
+            if (nnew == 4 || (c1 >= 0 && c2 >= 0 && !noc_cdg_can_add(&n->cdg, n->cnode[c1], n->cnode[c2]))) {
                 for (int j = 0; j + 1 < hops; j++) {
                     int a1 = chan(n, p->v[j], p->v[j + 1]), a2 = chan(n, p->v[j + 1], p->v[j + 2]);
                     if (a1 >= 0 && a2 >= 0)
-                        cdg_remove_edge(&n->cdg, n->cnode[a1], n->cnode[a2]);
+                        noc_cdg_remove_edge(&n->cdg, n->cnode[a1], n->cnode[a2]);
                 }
                 return 2;
             }
@@ -385,7 +385,7 @@ static int commit_at(struct swnet *n, const struct ivec *p, double bw, int *bad,
         if (!touches)
             continue;
         int c1 = chan(n, p->v[i], p->v[i + 1]), c2 = chan(n, p->v[i + 1], p->v[i + 2]);
-        if (cdg_add_edge(&n->cdg, n->cnode[c1], n->cnode[c2], ctx) != 1)
+        if (noc_cdg_add_edge(&n->cdg, n->cnode[c1], n->cnode[c2], ctx) != 1)
             return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "dependency on a new link closed a cycle"), -1;
     }
     for (int i = 0; i < hops; i++)
@@ -401,21 +401,21 @@ static int commit(struct swnet *n, const struct ivec *p, double bw, struct noc_c
 /* A cheapest path that only takes turns the dependency graph allows: a
  * search over channel states (the channel a flow arrived by), where from
  * channel a at switch u the flow may continue on an existing channel b only
- * when the dependency a -> b keeps the graph acyclic (cdg_can_add).  New
+ * when the dependency a -> b keeps the graph acyclic (noc_cdg_can_add).  New
  * links are allowed, as in FOR_EDGES, only from s and into d, where they
  * cannot be on a cycle.  States: 0..nch-1 = arrived by existing channel c;
  * nch + v = arrived at v by a new link from s; nch + K = at s (start);
  * nch + K + 1 = at d by a new link (goal).  Returns 0 with the path, 1 when
  * none exists, -1 on error.  O((C + K) log (C + K) + C deg) per call. */
-/* cdg_can_add for channels a -> b, remembered in memo (key (a, b): 0 or 1)
- * while the dependency graph keeps its edges (swnet_route's attempts: a
+/* noc_cdg_can_add for channels a -> b, remembered in memo (key (a, b): 0 or 1)
+ * while the dependency graph keeps its edges (noc_swnet_route's attempts: a
  * refused commit takes back what it added).  -1 on ENOMEM. */
 static int can_turn(struct swnet *n, struct noc_u64map *memo, int a, int b, struct noc_ctx *ctx)
 {
     int r = noc_u64map_get(memo, noc_pair_key(a, b));
     if (r >= 0)
         return r;
-    r = cdg_can_add(&n->cdg, n->cnode[a], n->cnode[b]);
+    r = noc_cdg_can_add(&n->cdg, n->cnode[a], n->cnode[b]);
     return noc_u64map_put(memo, noc_pair_key(a, b), r, ctx) == NOC_OK ? r : -1;
 }
 
@@ -457,11 +457,11 @@ static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec 
             /* Rebuild the switch sequence from the states. */
             path->n = 0;
             for (int x = st; x >= 0; x = pred[x])
-                if (ivec_push(path, at[x], ctx)) {
+                if (noc_ivec_push(path, at[x], ctx)) {
                     rc = -1;
                     goto cleanup;
                 }
-            ivec_reverse(path);
+            noc_ivec_reverse(path);
             rc = 0;
             goto cleanup;
         }
@@ -503,7 +503,7 @@ cleanup:
     return rc;
 }
 
-/* The escape (swnet_route's last fallback): paths with exactly one new
+/* The escape (noc_swnet_route's last fallback): paths with exactly one new
  * link a -> b anywhere, joining a switch a reached from s and a switch b
  * that reaches d over existing channels with room, each within ESC_HOPS
  * hops (breadth first, every switch once).  The ESC_TOP cheapest a and b
@@ -539,8 +539,8 @@ static int esc_bfs(struct swnet *n, int root, int back, int avoid, double bw, in
                 int cu = r[head].ch;
                 if (v == avoid || mark[v] == stamp || !has_room(n, c, bw))
                     continue;
-                if (cu >= 0 && !(back ? cdg_can_add(&n->cdg, n->cnode[c], n->cnode[cu])
-                                      : cdg_can_add(&n->cdg, n->cnode[cu], n->cnode[c])))
+                if (cu >= 0 && !(back ? noc_cdg_can_add(&n->cdg, n->cnode[c], n->cnode[cu])
+                                      : noc_cdg_can_add(&n->cdg, n->cnode[cu], n->cnode[c])))
                     continue;
                 if (noc_grow(ctx, (void **)&r, &cap, (size_t)cnt + 1, sizeof *r)) {
                     free(r);
@@ -617,16 +617,16 @@ static int escape(struct swnet *n, int s, int d, double bw, int max_hops, struct
         /* s .. a (reversed up-chain), then b .. d; no switch twice. */
         path->n = 0;
         for (int i = pairs[k].a; i >= 0; i = fw[i].up)
-            if (ivec_push(path, fw[i].sw, ctx)) {
+            if (noc_ivec_push(path, fw[i].sw, ctx)) {
                 rc = -1;
                 goto cleanup;
             }
-        ivec_reverse(path);
+        noc_ivec_reverse(path);
         int dup = 0;
         for (int i = pairs[k].b; i >= 0 && !dup; i = bk[i].up) {
             for (int q = 0; q < path->n && !dup; q++)
                 dup = path->v[q] == bk[i].sw;
-            if (ivec_push(path, bk[i].sw, ctx)) {
+            if (noc_ivec_push(path, bk[i].sw, ctx)) {
                 rc = -1;
                 goto cleanup;
             }
@@ -658,19 +658,19 @@ static int tree_path(const struct swnet *n, int s, int d, struct ivec *path, str
     path->n = 0;
     while (a != b && rc == 0) {
         if (n->tdepth[a] >= n->tdepth[b]) {
-            if (n->tpar[a] < 0 || ivec_push(path, a, ctx))
+            if (n->tpar[a] < 0 || noc_ivec_push(path, a, ctx))
                 rc = n->tpar[a] < 0 ? 1 : -1;
             a = n->tpar[a];
         } else {
-            if (ivec_push(&tail, b, ctx))
+            if (noc_ivec_push(&tail, b, ctx))
                 rc = -1;
             b = n->tpar[b];
         }
     }
-    if (rc == 0 && ivec_push(path, a, ctx))
+    if (rc == 0 && noc_ivec_push(path, a, ctx))
         rc = -1;
     for (int i = tail.n - 1; rc == 0 && i >= 0; i--)
-        if (ivec_push(path, tail.v[i], ctx))
+        if (noc_ivec_push(path, tail.v[i], ctx))
             rc = -1;
     free(tail.v);
     if (rc != 0)
@@ -678,13 +678,13 @@ static int tree_path(const struct swnet *n, int s, int d, struct ivec *path, str
     return rc;
 }
 
-int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
-                char *why, size_t whylen, struct noc_ctx *ctx)
+int noc_swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
+                    char *why, size_t whylen, struct noc_ctx *ctx)
 {
     struct ivec *p = &n->paths[f];
     p->n = 0;
     if (s == d)
-        return ivec_push(p, s, ctx) ? -1 : 0;
+        return noc_ivec_push(p, s, ctx) ? -1 : 0;
     if (max_hops == 0) {
         snprintf(why, whylen, "max_hops 0 needs both cores on one switch");
         return 1;
@@ -706,7 +706,7 @@ int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
     }
     /* Fallback 1: a direct link (one hop: no dependency at all). */
     p->n = 0;
-    if (ivec_push(p, s, ctx) || ivec_push(p, d, ctx))
+    if (noc_ivec_push(p, s, ctx) || noc_ivec_push(p, d, ctx))
         return -1;
     int c = chan(n, s, d);
     if (c >= 0 || can_open(n, s, d)) {
@@ -734,8 +734,8 @@ int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
         }
         if (r != 2 || bad < 0)
             break;
-        if (ivec_push(&forbid, chan(n, p->v[bad], p->v[bad + 1]), ctx) ||
-            ivec_push(&forbid, chan(n, p->v[bad + 1], p->v[bad + 2]), ctx)) {
+        if (noc_ivec_push(&forbid, chan(n, p->v[bad], p->v[bad + 1]), ctx) ||
+            noc_ivec_push(&forbid, chan(n, p->v[bad + 1], p->v[bad + 2]), ctx)) {
             free(forbid.v);
             noc_u64map_free(&memo);
             return -1;
@@ -755,21 +755,21 @@ int swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
     return 1;
 }
 
-int swnet_chan(const struct swnet *n, int u, int v) { return chan(n, u, v); }
+int noc_swnet_chan(const struct swnet *n, int u, int v) { return chan(n, u, v); }
 
-int swnet_open_link(struct swnet *n, int u, int v, struct noc_ctx *ctx)
+int noc_swnet_open_link(struct swnet *n, int u, int v, struct noc_ctx *ctx)
 {
     if (u == v || chan(n, u, v) >= 0)
         return 0;
     return open_link(n, u, v, ctx);
 }
 
-int swnet_commit(struct swnet *n, int f, const int *sw, int len, double bw, struct noc_ctx *ctx)
+int noc_swnet_commit(struct swnet *n, int f, const int *sw, int len, double bw, struct noc_ctx *ctx)
 {
     struct ivec *p = &n->paths[f];
     p->n = 0;
     for (int i = 0; i < len; i++)
-        if (ivec_push(p, sw[i], ctx))
+        if (noc_ivec_push(p, sw[i], ctx))
             return -1;
     /* commit() adds the dependencies of new links only at the ends. */
     for (int i = 1; i + 2 < len; i++)
@@ -783,7 +783,7 @@ int swnet_commit(struct swnet *n, int f, const int *sw, int len, double bw, stru
     return r;
 }
 
-int swnet_nearest_pair(const struct swnet *n, const struct swnet_join_pred *p, int *bu, int *bv)
+int noc_swnet_nearest_pair(const struct swnet *n, const struct swnet_join_pred *p, int *bu, int *bv)
 {
     double best = 0;
     *bu = *bv = -1;
@@ -804,7 +804,7 @@ int swnet_nearest_pair(const struct swnet *n, const struct swnet_join_pred *p, i
     return *bu >= 0;
 }
 
-/* swnet_connect's predicates: a free port; different components. */
+/* noc_swnet_connect's predicates: a free port; different components. */
 static int connect_end_ok(void *ud, const struct swnet *n, int s)
 {
     (void)ud;
@@ -817,7 +817,7 @@ static int connect_pair_ok(void *ud, const struct swnet *n, int u, int v)
     return noc_uf_find(ud, u) != noc_uf_find(ud, v);
 }
 
-int swnet_connect(struct swnet *n, char *why, size_t whylen, struct noc_ctx *ctx)
+int noc_swnet_connect(struct swnet *n, char *why, size_t whylen, struct noc_ctx *ctx)
 {
     int K = n->K, left = 0;
     int *comp = noc_malloc(ctx, (size_t)K, sizeof *comp);
@@ -830,7 +830,7 @@ int swnet_connect(struct swnet *n, char *why, size_t whylen, struct noc_ctx *ctx
     int bu, bv;
     /* The shortest link between two components, both ends with a free
      * port (ties: lowest switch ids); O(K^2) per join. */
-    while (swnet_nearest_pair(n, &pred, &bu, &bv)) {
+    while (noc_swnet_nearest_pair(n, &pred, &bu, &bv)) {
         if (open_link(n, bu, bv, ctx)) {
             free(comp);
             return -1;

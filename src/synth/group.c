@@ -21,17 +21,17 @@ static long attach(const struct core_graph *cg, const int *group, int v, int g)
     return s;
 }
 
-int synth_groups(const struct noc_app *app, int cap, unsigned seed, int *group, int *ngroups,
-                 struct noc_ctx *ctx)
+int noc_synth_groups(const struct noc_app *app, int cap, unsigned seed, int *group, int *ngroups,
+                     struct noc_ctx *ctx)
 {
     int n = app->ncores, G = (n + cap - 1) / cap, rc;
     struct core_graph cg;
     int *size = NULL;
     if (cap < 1 || n < 1)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "groups of %d cores for %d cores", cap, n);
-    if ((rc = synth_partition(app, G, seed, group, ctx)) != NOC_OK)
+    if ((rc = noc_synth_partition(app, G, seed, group, ctx)) != NOC_OK)
         return rc;
-    if ((rc = core_graph_build(app, &cg, ctx)) != NOC_OK)
+    if ((rc = noc_core_graph_build(app, &cg, ctx)) != NOC_OK)
         return rc;
     if (!(size = noc_calloc(ctx, (size_t)G, sizeof *size))) {
         rc = NOC_ENOMEM;
@@ -71,11 +71,11 @@ int synth_groups(const struct noc_app *app, int cap, unsigned seed, int *group, 
     *ngroups = G;
 cleanup:
     free(size);
-    core_graph_free(&cg);
+    noc_core_graph_free(&cg);
     return rc;
 }
 
-void synth_grid(int n, int *cols, int *rows)
+void noc_synth_grid(int n, int *cols, int *rows)
 {
     int c = (int)ceil(sqrt((double)n));
     while (c > 1 && (c - 1) * (c - 1) >= n) /* guard against rounding */
@@ -88,7 +88,7 @@ void synth_grid(int n, int *cols, int *rows)
         *rows = 1;
 }
 
-int synth_xy_path(int cols, int a, int b, int *path)
+int noc_synth_xy_path(int cols, int a, int b, int *path)
 {
     int x = a % cols, y = a / cols, xd = b % cols, yd = b / cols, len = 0;
     path[len++] = a;
@@ -103,7 +103,7 @@ int synth_xy_path(int cols, int a, int b, int *path)
     return len;
 }
 
-int synth_mesh_topo(int cols, int rows, struct noc_topo *t, struct noc_ctx *ctx)
+int noc_synth_mesh_topo(int cols, int rows, struct noc_topo *t, struct noc_ctx *ctx)
 {
     int R = cols * rows, rc = NOC_OK;
     char nm[32];
@@ -157,7 +157,7 @@ static double ring_cost(int m, const double *W, const int *pos)
  * Exhaustive (Heap's algorithm over items 1..m-1) up to RING_EXHAUSTIVE free
  * items, else pairwise-swap descent from the identity.  Deterministic:
  * the first best order found is kept. */
-int synth_ring_order(int m, const double *W, int *pos, struct noc_ctx *ctx)
+int noc_synth_ring_order(int m, const double *W, int *pos, struct noc_ctx *ctx)
 {
     int *cur = noc_malloc(ctx, (size_t)m + 1, sizeof *cur), *c = noc_calloc(ctx, (size_t)m + 1, sizeof *c);
     if (!cur || !c) {

@@ -184,7 +184,7 @@ static int route_all(const struct hr *h, const struct noc_app *app, const int *o
                 toolong = len - 1;
                 continue;
             }
-            int r = swnet_commit(net, f, p, len, fl->bw, ctx);
+            int r = noc_swnet_commit(net, f, p, len, fl->bw, ctx);
             if (r < 0)
                 rc = -1;
             done = r == 0;
@@ -210,11 +210,11 @@ static int open_rings(const struct hr *h, struct swnet *net, struct noc_ctx *ctx
     for (int q = 0; q < h->g; q++) {
         int m = h->size[q] + 1;
         for (int p = 0; p < m && (m > 2 || p == 0); p++)
-            if (swnet_open_link(net, lnode(h, q, p), lnode(h, q, (p + 1) % m), ctx))
+            if (noc_swnet_open_link(net, lnode(h, q, p), lnode(h, q, (p + 1) % m), ctx))
                 return -1;
     }
     for (int q = 0; q < h->g && (h->g > 2 || q == 0); q++)
-        if (swnet_open_link(net, h->N + q, h->N + (q + 1) % h->g, ctx))
+        if (noc_swnet_open_link(net, h->N + q, h->N + (q + 1) % h->g, ctx))
             return -1;
     return 0;
 }
@@ -232,7 +232,7 @@ static int make_rings(const struct noc_app *app, const struct noc_synth_opts *o,
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    NOC_CHECK(synth_groups(app, L, o->seed, group, &G, ctx));
+    NOC_CHECK(noc_synth_groups(app, L, o->seed, group, &G, ctx));
     h->N = N;
     h->g = G;
     h->K = N + G;
@@ -259,7 +259,7 @@ static int make_rings(const struct noc_app *app, const struct noc_synth_opts *o,
             W[b * G + a] += app->flows[f].bw;
         }
     }
-    NOC_CHECK(synth_ring_order(G, W, gpos, ctx));
+    NOC_CHECK(noc_synth_ring_order(G, W, gpos, ctx));
     for (int c = 0; c < N; c++) {
         h->ring[c] = gpos[group[c]];
         h->size[h->ring[c]]++;
@@ -289,7 +289,7 @@ static int make_rings(const struct noc_app *app, const struct noc_synth_opts *o,
                 W[ib * m + ia] += fl->bw;
             }
         }
-        NOC_CHECK(synth_ring_order(m, W, lpos, ctx));
+        NOC_CHECK(noc_synth_ring_order(m, W, lpos, ctx));
         for (int i = 0; i < n; i++)
             h->rpos[members[i]] = lpos[i + 1];
     }
@@ -387,9 +387,9 @@ static int design_l(const struct noc_app *app, const struct noc_synth_opts *o, c
     int r = 1;
     for (int restricted = 0; restricted < 2 && r == 1; restricted++) {
         if (have_net)
-            swnet_free(&net);
+            noc_swnet_free(&net);
         have_net = 0;
-        NOC_CHECK(swnet_init(&net, h.K, app->nflows, o, ctx));
+        NOC_CHECK(noc_swnet_init(&net, h.K, app->nflows, o, ctx));
         have_net = 1;
         for (int c = 0; c < h.N; c++)
             net.ncores[core_sw[c]]++;
@@ -424,10 +424,10 @@ static int design_l(const struct noc_app *app, const struct noc_synth_opts *o, c
     sh.k = h.g;
     sh.conc = 1;
     snprintf(sh.params, sizeof sh.params, "g=%d,l=%d", h.g, L);
-    rc = synth_finish(app, &net, core_sw, cx, cy, o, "r", &sh, d, ctx);
+    rc = noc_synth_finish(app, &net, core_sw, cx, cy, o, "r", &sh, d, ctx);
 cleanup:
     if (have_net)
-        swnet_free(&net);
+        noc_swnet_free(&net);
     hr_free(&h);
     free(core_sw);
     return rc;
@@ -439,7 +439,7 @@ int noc_synth_hring(const struct noc_app *app, const struct noc_synth_opts *o,
     int N = app->ncores, rc;
     if (o->ring_size < 0)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "ring size %d must be >= 1", o->ring_size);
-    if ((rc = synth_check_input(app, o, ctx)) != NOC_OK)
+    if ((rc = noc_synth_check_input(app, o, ctx)) != NOC_OK)
         return rc;
     if (N < 2)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "a hierarchical ring needs at least 2 cores");
@@ -452,5 +452,5 @@ int noc_synth_hring(const struct noc_app *app, const struct noc_synth_opts *o,
         lo = hi = o->ring_size;
     } else if (hi < lo)
         lo = hi = 1;
-    return synth_sweep_param(app, o, "hring", "l", lo, hi, design_l, res, ctx);
+    return noc_synth_sweep_param(app, o, "hring", "l", lo, hi, design_l, res, ctx);
 }

@@ -13,10 +13,10 @@
 #include "merge_int.h"
 
 /* Power estimate (mW) of a state, as noc_tech_topo would count it with the
- * current positions (synth_net_power). */
+ * current positions (noc_synth_net_power). */
 static double net_power(const struct mctx *mc, const struct swnet *n, const int *core_sw)
 {
-    return synth_net_power(mc->o, n, mc->app->ncores, core_sw, mc->cx, mc->cy, mc->in, mc->out);
+    return noc_synth_net_power(mc->o, n, mc->app->ncores, core_sw, mc->cx, mc->cy, mc->in, mc->out);
 }
 
 /* Weighted median of v[0..n-1] (weights w > 0 in total): the smallest
@@ -92,7 +92,7 @@ static int contract(const struct ivec *p, const int *map, struct ivec *q, struct
                 seen = j;
         if (seen >= 0)
             q->n = seen + 1;
-        else if (ivec_push(q, x, ctx))
+        else if (noc_ivec_push(q, x, ctx))
             return -1;
     }
     return 0;
@@ -142,24 +142,24 @@ static int try_merge(const struct mctx *mc, const struct mstate *st, int u, int 
     for (int f = 0; f < F; f++)
         for (int i = 0; i < paths[f].n; i++)
             paths[f].v[i] = keep[paths[f].v[i]];
-    rc = merge_build_net(mc, K2, out->core_sw, sx, sy, paths, 0, NULL, 0, &out->net, &nredo, why, sizeof why, ctx);
+    rc = noc_merge_build_net(mc, K2, out->core_sw, sx, sy, paths, 0, NULL, 0, &out->net, &nredo, why, sizeof why, ctx);
     out->live = rc >= 0;
     if (rc != 0)
         goto cleanup;
-    if (merge_has_unused(&out->net)) {
+    if (noc_merge_has_unused(&out->net)) {
         /* Refused or rerouted flows left links unused: rebuild from the
          * final paths (an acyclic, feasible set: nothing is refused). */
         for (int f = 0; f < F; f++) {
             paths[f].n = 0;
             for (int i = 0; i < out->net.paths[f].n; i++)
-                if (ivec_push(&paths[f], out->net.paths[f].v[i], ctx)) {
+                if (noc_ivec_push(&paths[f], out->net.paths[f].v[i], ctx)) {
                     rc = -1;
                     goto cleanup;
                 }
         }
-        swnet_free(&out->net);
+        noc_swnet_free(&out->net);
         out->live = 0;
-        rc = merge_build_net(mc, K2, out->core_sw, sx, sy, paths, 1, NULL, 0, &out->net, &nredo, why, sizeof why,
+        rc = noc_merge_build_net(mc, K2, out->core_sw, sx, sy, paths, 1, NULL, 0, &out->net, &nredo, why, sizeof why,
                        ctx);
         out->live = rc >= 0;
         if (rc != 0)
@@ -168,12 +168,12 @@ static int try_merge(const struct mctx *mc, const struct mstate *st, int u, int 
     rc = 0;
 cleanup:
     if (rc != 0)
-        merge_state_free(out);
+        noc_merge_state_free(out);
     free(map);
     free(keep);
     free(sx);
     free(sy);
-    merge_paths_free(paths, F);
+    noc_merge_paths_free(paths, F);
     return rc;
 }
 
@@ -256,16 +256,16 @@ static int record(const struct mctx *mc, struct mstate *st, const double *cx, co
                   struct noc_design *d, struct noc_ctx *ctx)
 {
     struct swnet n;
-    int rc = synth_net_clone(mc->app, mc->o, &st->net, &n, ctx);
+    int rc = noc_synth_net_clone(mc->app, mc->o, &st->net, &n, ctx);
     if (rc != NOC_OK)
         return rc;
-    rc = synth_place(&n, mc->app->ncores, st->core_sw, cx, cy, mc->cw, ctx);
-    int islands = rc == NOC_OK && !mc->o->no_connect ? swnet_connect(&n, d->reason, sizeof d->reason, ctx) : 0;
+    rc = noc_synth_place(&n, mc->app->ncores, st->core_sw, cx, cy, mc->cw, ctx);
+    int islands = rc == NOC_OK && !mc->o->no_connect ? noc_swnet_connect(&n, d->reason, sizeof d->reason, ctx) : 0;
     if (islands < 0)
         rc = ctx->status ? ctx->status : NOC_ENOMEM;
     if (rc == NOC_OK && islands == 0)
-        rc = synth_finish(mc->app, &n, st->core_sw, cx, cy, mc->o, "sw", NULL, d, ctx);
-    swnet_free(&n);
+        rc = noc_synth_finish(mc->app, &n, st->core_sw, cx, cy, mc->o, "sw", NULL, d, ctx);
+    noc_swnet_free(&n);
     return rc;
 }
 
@@ -280,7 +280,7 @@ int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
     char why[512] = "", name[64];
     if (o->start != NOC_START_FLOORPLAN && o->start != NOC_START_MESH)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "unknown merge start %d", o->start);
-    if ((rc = synth_check_input(app, o, ctx)) != NOC_OK)
+    if ((rc = noc_synth_check_input(app, o, ctx)) != NOC_OK)
         return rc;
     cx = noc_malloc(ctx, (size_t)N, sizeof *cx);
     cy = noc_malloc(ctx, (size_t)N, sizeof *cy);
@@ -290,15 +290,15 @@ int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
     tx = noc_malloc(ctx, (size_t)N, sizeof *tx);
     ty = noc_malloc(ctx, (size_t)N, sizeof *ty);
     order = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *order);
-    if (!cx || !cy || !cw || !in || !out || !tx || !ty || !order || synth_flow_order(app, order) ||
-        synth_core_geom(app, cx, cy, cw, ctx) != NOC_OK) {
+    if (!cx || !cy || !cw || !in || !out || !tx || !ty || !order || noc_synth_flow_order(app, order) ||
+        noc_synth_core_geom(app, cx, cy, cw, ctx) != NOC_OK) {
         rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
         goto cleanup;
     }
     noc_app_core_bw(app, in, out);
     struct mctx mc = {app, o, order, cx, cy, cw, in, out};
-    int r = mesh ? merge_start_mesh(&mc, &cur, tx, ty, why, sizeof why, ctx)
-                 : merge_start_floorplan(&mc, &cur, why, sizeof why, ctx);
+    int r = mesh ? noc_merge_start_mesh(&mc, &cur, tx, ty, why, sizeof why, ctx)
+                 : noc_merge_start_floorplan(&mc, &cur, why, sizeof why, ctx);
     if (mesh) {
         memcpy(cx, tx, (size_t)N * sizeof *cx);
         memcpy(cy, ty, (size_t)N * sizeof *cy);
@@ -309,14 +309,14 @@ int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
     }
     int K0 = cur.live ? cur.net.K : N;
     snprintf(name, sizeof name, "%s_k%d", mesh ? "merge_mesh" : "merge", K0);
-    struct noc_design *d = synth_add_design(res, &cap, "merge", name, K0, ctx);
+    struct noc_design *d = noc_synth_add_design(res, &cap, "merge", name, K0, ctx);
     if (!d) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
     if (r > 0) {
         snprintf(d->reason, sizeof d->reason, "the %s start: %.400s", mesh ? "mesh" : "floorplan", why);
-        rc = synth_none_feasible(res, "merge", ctx);
+        rc = noc_synth_none_feasible(res, "merge", ctx);
         goto cleanup;
     }
     NOC_CHECK(record(&mc, &cur, cx, cy, d, ctx));
@@ -338,34 +338,34 @@ int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
                 continue;
             double p = net_power(&mc, &cand.net, cand.core_sw);
             if (p < pbest) {
-                merge_state_free(&best);
+                noc_merge_state_free(&best);
                 best = cand;
                 pbest = p;
             } else
-                merge_state_free(&cand);
+                noc_merge_state_free(&cand);
             memset(&cand, 0, sizeof cand);
         }
         free(pairs);
         pairs = NULL;
         if (!best.live)
             break;
-        merge_state_free(&cur);
+        noc_merge_state_free(&cur);
         cur = best;
         memset(&best, 0, sizeof best);
         pcur = pbest;
         snprintf(name, sizeof name, "%s_k%d", mesh ? "merge_mesh" : "merge", cur.net.K);
-        if (!(d = synth_add_design(res, &cap, "merge", name, cur.net.K, ctx))) {
+        if (!(d = noc_synth_add_design(res, &cap, "merge", name, cur.net.K, ctx))) {
             rc = NOC_ENOMEM;
             goto cleanup;
         }
         NOC_CHECK(record(&mc, &cur, cx, cy, d, ctx));
     }
     noc_synth_pareto(res);
-    rc = synth_none_feasible(res, "merge", ctx);
+    rc = noc_synth_none_feasible(res, "merge", ctx);
 cleanup:
-    merge_state_free(&cur);
-    merge_state_free(&best);
-    merge_state_free(&cand);
+    noc_merge_state_free(&cur);
+    noc_merge_state_free(&best);
+    noc_merge_state_free(&cand);
     free(pairs);
     free(order);
     free(cx);

@@ -25,11 +25,11 @@ struct mstate {
 };
 
 /* Releases a state (its net when live, its arrays). */
-void merge_state_free(struct mstate *s);
+void noc_merge_state_free(struct mstate *s);
 /* Frees n path vectors and the array. */
-void merge_paths_free(struct ivec *p, int n);
+void noc_merge_paths_free(struct ivec *p, int n);
 /* 1 when some link of n carries nothing either way. */
-int merge_has_unused(const struct swnet *n);
+int noc_merge_has_unused(const struct swnet *n);
 /* Builds net with K routers from the cores' routers (core_sw), router
  * positions and proposed paths (paths[f].n == 0: none).  With `preopen`
  * the links of every proposed path and the `nextra` pairs extra[2i],
@@ -39,16 +39,16 @@ int merge_has_unused(const struct swnet *n);
  * dependency cycle, its max_hops) goes to split's router afterwards
  * (*nredo counts them).  Returns 0 built, 1 infeasible (why), -1 error;
  * net is initialised unless -1 is returned. */
-int merge_build_net(const struct mctx *mc, int K, const int *core_sw, const double *sx, const double *sy,
+int noc_merge_build_net(const struct mctx *mc, int K, const int *core_sw, const double *sx, const double *sy,
               const struct ivec *paths, int preopen, const int *extra, int nextra, struct swnet *net,
               int *nredo, char *why, size_t wl, struct noc_ctx *ctx);
 /* The floorplan start (a router per core at its centre, cores joined by a
  * max_hops 0 flow sharing one; direct links) and the mesh start (cores
  * mapped by "auto" onto the near-square mesh, each in its tile: tx, ty
  * receive the core centres; every mesh link; XY routes).  Return as
- * merge_build_net; st->live tells whether st->net is initialised. */
-int merge_start_floorplan(const struct mctx *mc, struct mstate *st, char *why, size_t wl, struct noc_ctx *ctx);
-int merge_start_mesh(const struct mctx *mc, struct mstate *st, double *tx, double *ty, char *why, size_t wl,
+ * noc_merge_build_net; st->live tells whether st->net is initialised. */
+int noc_merge_start_floorplan(const struct mctx *mc, struct mstate *st, char *why, size_t wl, struct noc_ctx *ctx);
+int noc_merge_start_mesh(const struct mctx *mc, struct mstate *st, double *tx, double *ty, char *why, size_t wl,
                struct noc_ctx *ctx);
 
 #endif

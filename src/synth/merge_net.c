@@ -1,5 +1,5 @@
 /* The merge synthesis' switch-graph builders: a state from proposed paths
- * (merge_build_net) and the two starts (see merge_int.h, synth.h). */
+ * (noc_merge_build_net) and the two starts (see merge_int.h, synth.h). */
 #include "merge_int.h"
 
 #include <math.h>
@@ -12,15 +12,15 @@
 #include "nocsyn/synth.h"
 #include "nocsyn/topo.h"
 
-void merge_state_free(struct mstate *s)
+void noc_merge_state_free(struct mstate *s)
 {
     if (s->live)
-        swnet_free(&s->net);
+        noc_swnet_free(&s->net);
     free(s->core_sw);
     memset(s, 0, sizeof *s);
 }
 
-void merge_paths_free(struct ivec *p, int n)
+void noc_merge_paths_free(struct ivec *p, int n)
 {
     if (p)
         for (int f = 0; f < n; f++)
@@ -34,21 +34,21 @@ void merge_paths_free(struct ivec *p, int n)
 static int open_path(struct swnet *net, const int *p, int len, struct noc_ctx *ctx)
 {
     for (int i = 0; i < len; i++) {
-        int extra = (i > 0 && swnet_chan(net, p[i - 1], p[i]) < 0) + (i + 1 < len && swnet_chan(net, p[i], p[i + 1]) < 0);
+        int extra = (i > 0 && noc_swnet_chan(net, p[i - 1], p[i]) < 0) + (i + 1 < len && noc_swnet_chan(net, p[i], p[i + 1]) < 0);
         if (extra && swnet_ports(net, p[i]) + extra > net->max_radix)
             return 1;
     }
     for (int i = 0; i + 1 < len; i++)
-        if (swnet_open_link(net, p[i], p[i + 1], ctx))
+        if (noc_swnet_open_link(net, p[i], p[i + 1], ctx))
             return -1;
     return 0;
 }
 
 /* 1 when some link carries nothing either way. */
-int merge_has_unused(const struct swnet *n)
+int noc_merge_has_unused(const struct swnet *n)
 {
     for (int c = 0; c < n->nch; c++)
-        if (n->cload[c] == 0 && n->cload[swnet_chan(n, n->cdst[c], n->csrc[c])] == 0)
+        if (n->cload[c] == 0 && n->cload[noc_swnet_chan(n, n->cdst[c], n->csrc[c])] == 0)
             return 1;
     return 0;
 }
@@ -62,7 +62,7 @@ int merge_has_unused(const struct swnet *n)
  * cycle, its max_hops) goes to split's router afterwards.  Returns 0
  * built, 1 infeasible (why), -1 error.  net is initialised unless -1 is
  * returned. */
-int merge_build_net(const struct mctx *mc, int K, const int *core_sw, const double *sx,
+int noc_merge_build_net(const struct mctx *mc, int K, const int *core_sw, const double *sx,
                      const double *sy, const struct ivec *paths, int preopen, const int *extra,
                      int nextra, struct swnet *net, int *nredo, char *why, size_t wl,
                      struct noc_ctx *ctx)
@@ -70,10 +70,10 @@ int merge_build_net(const struct mctx *mc, int K, const int *core_sw, const doub
     const struct noc_app *app = mc->app;
     int F = app->nflows, rc = 0, n = 0;
     int *redo = NULL;
-    if (swnet_init(net, K, F, mc->o, ctx) != NOC_OK)
+    if (noc_swnet_init(net, K, F, mc->o, ctx) != NOC_OK)
         return -1;
     if (!(redo = noc_malloc(ctx, (size_t)F + 1, sizeof *redo))) {
-        swnet_free(net);
+        noc_swnet_free(net);
         return -1;
     }
     for (int c = 0; c < app->ncores; c++)
@@ -90,12 +90,12 @@ int merge_build_net(const struct mctx *mc, int K, const int *core_sw, const doub
     if (preopen) {
         for (int f = 0; f < F; f++)
             for (int i = 0; i + 1 < paths[f].n; i++)
-                if (swnet_open_link(net, paths[f].v[i], paths[f].v[i + 1], ctx)) {
+                if (noc_swnet_open_link(net, paths[f].v[i], paths[f].v[i + 1], ctx)) {
                     rc = -1;
                     goto cleanup;
                 }
         for (int i = 0; i < nextra; i++)
-            if (swnet_open_link(net, extra[2 * i], extra[2 * i + 1], ctx)) {
+            if (noc_swnet_open_link(net, extra[2 * i], extra[2 * i + 1], ctx)) {
                 rc = -1;
                 goto cleanup;
             }
@@ -114,7 +114,7 @@ int merge_build_net(const struct mctx *mc, int K, const int *core_sw, const doub
         if (r == 0 && !preopen)
             r = open_path(net, paths[f].v, len, ctx);
         if (r == 0)
-            r = swnet_commit(net, f, paths[f].v, len, app->flows[f].bw, ctx);
+            r = noc_swnet_commit(net, f, paths[f].v, len, app->flows[f].bw, ctx);
         if (r < 0) {
             rc = -1;
             goto cleanup;
@@ -125,8 +125,8 @@ int merge_build_net(const struct mctx *mc, int K, const int *core_sw, const doub
     for (int i = 0; i < n; i++) {
         const struct noc_flow *fl = &app->flows[redo[i]];
         char w2[256];
-        int r = swnet_route(net, redo[i], core_sw[fl->src], core_sw[fl->dst], fl->bw, fl->max_hops, w2,
-                            sizeof w2, ctx);
+        int r = noc_swnet_route(net, redo[i], core_sw[fl->src], core_sw[fl->dst], fl->bw, fl->max_hops, w2,
+                                sizeof w2, ctx);
         if (r < 0) {
             rc = -1;
             goto cleanup;
@@ -148,13 +148,13 @@ int merge_build_net(const struct mctx *mc, int K, const int *core_sw, const doub
 cleanup:
     free(redo);
     if (rc < 0)
-        swnet_free(net);
+        noc_swnet_free(net);
     return rc;
 }
 
 /* The floorplan start: a router per core at its centre (cores joined by a
  * max_hops 0 flow share one, at their weighted centre), direct links. */
-int merge_start_floorplan(const struct mctx *mc, struct mstate *st, char *why, size_t wl,
+int noc_merge_start_floorplan(const struct mctx *mc, struct mstate *st, char *why, size_t wl,
                            struct noc_ctx *ctx)
 {
     const struct noc_app *app = mc->app;
@@ -187,13 +187,13 @@ int merge_start_floorplan(const struct mctx *mc, struct mstate *st, char *why, s
     }
     for (int f = 0; f < F; f++) {
         int a = st->core_sw[app->flows[f].src], b = st->core_sw[app->flows[f].dst];
-        if (ivec_push(&paths[f], a, ctx) || (a != b && ivec_push(&paths[f], b, ctx)))
+        if (noc_ivec_push(&paths[f], a, ctx) || (a != b && noc_ivec_push(&paths[f], b, ctx)))
             goto cleanup;
     }
-    rc = merge_build_net(mc, K, st->core_sw, sx, sy, paths, 0, NULL, 0, &st->net, &nredo, why, wl, ctx);
+    rc = noc_merge_build_net(mc, K, st->core_sw, sx, sy, paths, 0, NULL, 0, &st->net, &nredo, why, wl, ctx);
     st->live = rc >= 0;
 cleanup:
-    merge_paths_free(paths, F);
+    noc_merge_paths_free(paths, F);
     free(up);
     free(id);
     free(sx);
@@ -205,12 +205,12 @@ cleanup:
 /* The mesh start: cores mapped by "auto" onto the near-square mesh, each
  * in its tile (tx, ty receive the core centres), every mesh link, XY
  * routes. */
-int merge_start_mesh(const struct mctx *mc, struct mstate *st, double *tx, double *ty, char *why,
+int noc_merge_start_mesh(const struct mctx *mc, struct mstate *st, double *tx, double *ty, char *why,
                       size_t wl, struct noc_ctx *ctx)
 {
     const struct noc_app *app = mc->app;
     int N = app->ncores, F = app->nflows, cols, rows, nredo, rc = -1, have = 0;
-    synth_grid(N, &cols, &rows);
+    noc_synth_grid(N, &cols, &rows);
     int R = cols * rows;
     struct noc_topo mesh;
     struct ivec *paths = noc_calloc(ctx, (size_t)F + 1, sizeof *paths);
@@ -220,7 +220,7 @@ int merge_start_mesh(const struct mctx *mc, struct mstate *st, double *tx, doubl
     if (!paths || !term || !path || !extra || !sx || !sy ||
         !(st->core_sw = noc_malloc(ctx, (size_t)N, sizeof *st->core_sw)))
         goto cleanup;
-    if (synth_mesh_topo(cols, rows, &mesh, ctx) != NOC_OK)
+    if (noc_synth_mesh_topo(cols, rows, &mesh, ctx) != NOC_OK)
         goto cleanup;
     have = 1;
     if (noc_map_cores(app, &mesh, NOC_MAP_AUTO, mc->o->seed, term, NULL, ctx) != NOC_OK)
@@ -244,17 +244,17 @@ int merge_start_mesh(const struct mctx *mc, struct mstate *st, double *tx, doubl
         ty[c] = sy[term[c]];
     }
     for (int f = 0; f < F; f++) {
-        int len = synth_xy_path(cols, term[app->flows[f].src], term[app->flows[f].dst], path);
+        int len = noc_synth_xy_path(cols, term[app->flows[f].src], term[app->flows[f].dst], path);
         for (int i = 0; i < len; i++)
-            if (ivec_push(&paths[f], path[i], ctx))
+            if (noc_ivec_push(&paths[f], path[i], ctx))
                 goto cleanup;
     }
-    rc = merge_build_net(mc, R, st->core_sw, sx, sy, paths, 1, extra, ne, &st->net, &nredo, why, wl, ctx);
+    rc = noc_merge_build_net(mc, R, st->core_sw, sx, sy, paths, 1, extra, ne, &st->net, &nredo, why, wl, ctx);
     st->live = rc >= 0;
 cleanup:
     if (have)
         noc_topo_free(&mesh);
-    merge_paths_free(paths, F);
+    noc_merge_paths_free(paths, F);
     free(term);
     free(path);
     free(extra);

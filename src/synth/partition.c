@@ -15,7 +15,7 @@
  * summed, scaled to integers, multiplied for a tight max_hops (a flow that
  * must stay on one switch, max_hops 0, weighs 100 times more; max_hops h,
  * 1 + 2/h times more). */
-void core_graph_free(struct core_graph *g)
+void noc_core_graph_free(struct core_graph *g)
 {
     free(g->xadj);
     free(g->adjncy);
@@ -36,13 +36,13 @@ static int latency_hops(const struct noc_flow *fl, const struct noc_synth_opts *
     return h < 0 ? 0 : h > 1e6 ? 1000000 : (int)h;
 }
 
-int core_graph_build(const struct noc_app *app, struct core_graph *g, struct noc_ctx *ctx)
+int noc_core_graph_build(const struct noc_app *app, struct core_graph *g, struct noc_ctx *ctx)
 {
-    return core_graph_build_opts(app, NULL, g, ctx);
+    return noc_core_graph_build_opts(app, NULL, g, ctx);
 }
 
-int core_graph_build_opts(const struct noc_app *app, const struct noc_synth_opts *o, struct core_graph *g,
-                          struct noc_ctx *ctx)
+int noc_core_graph_build_opts(const struct noc_app *app, const struct noc_synth_opts *o, struct core_graph *g,
+                              struct noc_ctx *ctx)
 {
     int rc = NOC_OK, n = app->ncores, m = app->nflows;
     struct noc_u64map pairs;
@@ -103,7 +103,7 @@ cleanup:
     free(pb);
     free(fill);
     if (rc != NOC_OK)
-        core_graph_free(g);
+        noc_core_graph_free(g);
     return rc;
 }
 
@@ -117,11 +117,11 @@ static long attach(const struct core_graph *g, const int *part, int v)
     return s;
 }
 
-int synth_partition(const struct noc_app *app, int K, unsigned seed, int *core_sw,
-                    struct noc_ctx *ctx)
+int noc_synth_partition(const struct noc_app *app, int K, unsigned seed, int *core_sw,
+                        struct noc_ctx *ctx)
 {
     struct core_graph g;
-    int rc = core_graph_build(app, &g, ctx);
+    int rc = noc_core_graph_build(app, &g, ctx);
     int *size = NULL;
     if (rc != NOC_OK)
         return rc;
@@ -158,11 +158,11 @@ int synth_partition(const struct noc_app *app, int K, unsigned seed, int *core_s
     }
 cleanup:
     free(size);
-    core_graph_free(&g);
+    noc_core_graph_free(&g);
     return rc;
 }
 
-void synth_sort_ids(int *ids, int n, const double *v, const double *w)
+void noc_synth_sort_ids(int *ids, int n, const double *v, const double *w)
 {
     for (int i = 1; i < n; i++) {
         int x = ids[i], j = i;
@@ -195,9 +195,9 @@ static void bisect(int *ids, int n, int K, int base, int axis, const double *cx,
         axis = yhi - ylo > xhi - xlo;
     }
     if (axis)
-        synth_sort_ids(ids, n, cy, cx);
+        noc_synth_sort_ids(ids, n, cy, cx);
     else
-        synth_sort_ids(ids, n, cx, cy);
+        noc_synth_sort_ids(ids, n, cx, cy);
     int k1 = K / 2, n1 = (int)lround((double)n * k1 / K);
     if (n1 < k1) /* every part keeps a core */
         n1 = k1;
@@ -207,8 +207,8 @@ static void bisect(int *ids, int n, int K, int base, int axis, const double *cx,
     bisect(ids + n1, n - n1, K - k1, base + k1, -1, cx, cy, core_sw);
 }
 
-int synth_partition_geom(const double *cx, const double *cy, int N, int K, int axis, int *core_sw,
-                         struct noc_ctx *ctx)
+int noc_synth_partition_geom(const double *cx, const double *cy, int N, int K, int axis, int *core_sw,
+                             struct noc_ctx *ctx)
 {
     int *ids = noc_malloc(ctx, (size_t)N + 1, sizeof *ids);
     if (!ids)

@@ -1,7 +1,7 @@
 /* Switch placement: the least bandwidth-weighted Manhattan wire length of
  * core-switch and switch-switch links, solved exactly per axis by a
  * sequence of minimum cuts (the linear program it replaces is the same
- * problem: synth_lp_abs below still serves cmesh's grid LP). */
+ * problem: noc_synth_lp_abs below still serves cmesh's grid LP). */
 #include "synth_int.h"
 
 #include <math.h>
@@ -11,7 +11,7 @@
 #include "nocsyn/lp.h"
 
 /* Adds w |x_u - x_v| (v >= 0) or w |x_u - c| (v < 0) to the objective. */
-int synth_lp_abs(struct noc_lp *lp, int u, int v, double c, double w, struct noc_ctx *ctx)
+int noc_synth_lp_abs(struct noc_lp *lp, int u, int v, double c, double w, struct noc_ctx *ctx)
 {
     int p = noc_lp_add_cols(lp, 2, 0, INFINITY, w, NOC_LP_CONT, ctx);
     if (p < 0)
@@ -23,7 +23,7 @@ int synth_lp_abs(struct noc_lp *lp, int u, int v, double c, double w, struct noc
     return NOC_OK;
 }
 
-int synth_lp_solve_first(struct noc_lp *lp, int n, double *out, struct noc_ctx *ctx)
+int noc_synth_lp_solve_first(struct noc_lp *lp, int n, double *out, struct noc_ctx *ctx)
 {
     struct noc_lp_params prm;
     noc_lp_params_init(&prm);
@@ -338,8 +338,8 @@ cleanup:
     return rc;
 }
 
-int synth_place(struct swnet *net, int ncores, const int *core_sw, const double *cx,
-                const double *cy, const double *cw, struct noc_ctx *ctx)
+int noc_synth_place(struct swnet *net, int ncores, const int *core_sw, const double *cx,
+                    const double *cy, const double *cw, struct noc_ctx *ctx)
 {
     int rc = place_axis(net, ncores, core_sw, cx, cw, net->sx, ctx);
     return rc ? rc : place_axis(net, ncores, core_sw, cy, cw, net->sy, ctx);

@@ -13,8 +13,8 @@
 #include "nocsyn/synth.h"
 #include "nocsyn/units.h"
 
-double synth_net_power(const struct noc_synth_opts *o, const struct swnet *n, int ncores, const int *core_sw,
-                       const double *cx, const double *cy, const double *in, const double *out)
+double noc_synth_net_power(const struct noc_synth_opts *o, const struct swnet *n, int ncores, const int *core_sw,
+                           const double *cx, const double *cy, const double *in, const double *out)
 {
     const struct noc_tech *t = &o->tech;
     double w = o->link_width, f = o->freq_mhz, p = 0;
@@ -49,7 +49,7 @@ static int split_net(const struct noc_app *app, const struct noc_synth_opts *o, 
         memset(net, 0, sizeof *net);
         return -1;
     }
-    if (swnet_init(net, K, app->nflows, o, ctx) != NOC_OK) {
+    if (noc_swnet_init(net, K, app->nflows, o, ctx) != NOC_OK) {
         free(sw_w);
         return -1;
     }
@@ -75,47 +75,47 @@ static int split_net(const struct noc_app *app, const struct noc_synth_opts *o, 
         if (swnet_ports(net, u) >= net->max_radix || swnet_ports(net, v) >= net->max_radix) {
             snprintf(why, whylen, "no free port for the extra link sw%d - sw%d", u, v);
             r = 1;
-        } else if (swnet_open_link(net, u, v, ctx) < 0)
+        } else if (noc_swnet_open_link(net, u, v, ctx) < 0)
             r = -1;
     }
-    if (r == 0 && backbone && synth_backbone(net, app, core_sw, ctx) != NOC_OK)
+    if (r == 0 && backbone && noc_synth_backbone(net, app, core_sw, ctx) != NOC_OK)
         r = -1;
     char fwhy[256];
     for (int i = 0; i < app->nflows && r == 0; i++) {
         int f = order[i];
         const struct noc_flow *fl = &app->flows[f];
-        r = swnet_route(net, f, core_sw[fl->src], core_sw[fl->dst], fl->bw, fl->max_hops, fwhy, sizeof fwhy, ctx);
+        r = noc_swnet_route(net, f, core_sw[fl->src], core_sw[fl->dst], fl->bw, fl->max_hops, fwhy, sizeof fwhy, ctx);
         if (r > 0)
             snprintf(why, whylen, "flow %s -> %s (%.6g MB/s): %s", app->cores[fl->src].name,
                      app->cores[fl->dst].name, fl->bw, fwhy);
     }
-    if (r == 0 && synth_place(net, app->ncores, core_sw, cx, cy, cw, ctx) != NOC_OK)
+    if (r == 0 && noc_synth_place(net, app->ncores, core_sw, cx, cy, cw, ctx) != NOC_OK)
         r = -1;
     /* Every core reachable: join switch islands unless asked not to. */
     if (r == 0 && !o->no_connect)
-        r = swnet_connect(net, why, whylen, ctx);
+        r = noc_swnet_connect(net, why, whylen, ctx);
     if (r < 0)
-        swnet_free(net);
+        noc_swnet_free(net);
     free(sw_w);
     return r;
 }
 
-int synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
-                    const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
-                    const int *extra, int nextra, struct swnet *net, char *why, size_t whylen,
-                    struct noc_ctx *ctx)
+int noc_synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                        const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
+                        const int *extra, int nextra, struct swnet *net, char *why, size_t whylen,
+                        struct noc_ctx *ctx)
 {
     return split_net(app, o, order, cx, cy, cw, K, core_sw, extra, nextra, 0, net, why, whylen, ctx);
 }
 
-int synth_split_net_backbone(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
-                             const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
-                             struct swnet *net, char *why, size_t whylen, struct noc_ctx *ctx)
+int noc_synth_split_net_backbone(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
+                                 const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
+                                 struct swnet *net, char *why, size_t whylen, struct noc_ctx *ctx)
 {
     return split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, 1, net, why, whylen, ctx);
 }
 
-long synth_refine_budget(int N, double effort)
+long noc_synth_refine_budget(int N, double effort)
 {
     double b = SYNTH_REFINE_TRIES;
     if (N > SYNTH_REFINE_FULL_CORES)
@@ -140,18 +140,18 @@ static int assignment_net(const struct refine_in *r, const int *core_sw, struct 
                           struct noc_ctx *ctx)
 {
     char why[512];
-    int rc = synth_split_net(r->app, r->o, r->order, r->cx, r->cy, r->cw, r->K, core_sw, NULL, 0, net, why,
-                             sizeof why, ctx);
+    int rc = noc_synth_split_net(r->app, r->o, r->order, r->cx, r->cy, r->cw, r->K, core_sw, NULL, 0, net, why,
+                                 sizeof why, ctx);
     if (rc < 0)
         return ctx->status ? ctx->status : NOC_EINTERNAL;
     if (rc > 0) {
-        swnet_free(net);
+        noc_swnet_free(net);
         *p = INFINITY;
         return NOC_OK;
     }
-    *p = synth_net_power(r->o, net, r->app->ncores, core_sw, r->cx, r->cy, r->in, r->out);
+    *p = noc_synth_net_power(r->o, net, r->app->ncores, core_sw, r->cx, r->cy, r->in, r->out);
     if (isinf(*p)) {
-        swnet_free(net);
+        noc_swnet_free(net);
         return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
     }
     return NOC_OK;
@@ -166,7 +166,7 @@ static int assignment_net(const struct refine_in *r, const int *core_sw, struct 
  * deadlock and hop bookkeeping), the switches whose cores changed move to
  * the weighted median of what they connect (the exact placement of one
  * switch with the others fixed), and the power is counted as
- * synth_net_power counts it.  O(C + N + K^2 per rerouted flow). */
+ * noc_synth_net_power counts it.  O(C + N + K^2 per rerouted flow). */
 struct est {
     struct swnet cur; /* the current design (when feasible) */
     int have;
@@ -207,7 +207,7 @@ static double est_len(const struct est *e, int u, int v)
 static void est_free(struct est *e)
 {
     if (e->have)
-        swnet_free(&e->cur);
+        noc_swnet_free(&e->cur);
     void *p[] = {e->load, e->base, e->pch, e->alive, e->rev, e->chst, e->sx, e->sy, e->bflits, e->prt, e->dfl,
                  e->ports, e->bports, e->swst, e->pco, e->cost, e->sadj, e->slist, e->dch, e->dsw, e->dist,
                  e->mv, e->mw, e->pred, e->predch, e->done, e->fl, e->fmark, e->fr, e->exu, e->exv, e->exl, e->rdyn, e->rstep};
@@ -271,7 +271,7 @@ static int est_set(struct est *e, const struct refine_in *r, const int *core_sw,
                    struct noc_ctx *ctx)
 {
     if (e->have)
-        swnet_free(&e->cur);
+        noc_swnet_free(&e->cur);
     e->cur = *net;
     e->have = 1;
     memset(net, 0, sizeof *net);
@@ -295,7 +295,7 @@ static int est_set(struct est *e, const struct refine_in *r, const int *core_sw,
         if (!e->load || !e->base || !e->pch || !e->alive || !e->rev || !e->chst || !e->dch) {
             e->cap = 0;
             e->have = 0;
-            swnet_free(&e->cur);
+            noc_swnet_free(&e->cur);
             return NOC_ENOMEM;
         }
     }
@@ -316,7 +316,7 @@ static int est_set(struct est *e, const struct refine_in *r, const int *core_sw,
         int u = n->csrc[c], v = n->cdst[c];
         e->load[c] = e->base[c] = n->cload[c];
         e->alive[c] = 1;
-        e->rev[c] = swnet_chan(n, v, u);
+        e->rev[c] = noc_swnet_chan(n, v, u);
         e->pch[c] = noc_tech_channel_mw(t, est_len(e, u, v), w, n->cload[c], f);
         e->bflits[v] += n->cload[c] * 8e6 / w;
         e->ptot += e->pch[c];
@@ -462,7 +462,7 @@ static int est_route(const struct refine_in *r, struct est *e, int s, int d, dou
                 e->predch[v] = -2 - (2 * x + dir);
             }
         }
-        if (u == s && swnet_chan(n, s, d) < 0 && e->ports[s] < n->max_radix && e->ports[d] < n->max_radix) {
+        if (u == s && noc_swnet_chan(n, s, d) < 0 && e->ports[s] < n->max_radix && e->ports[d] < n->max_radix) {
             int dup = 0;
             for (int x = 0; x < e->nex && !dup; x++)
                 dup = (e->exu[x] == s && e->exv[x] == d) || (e->exu[x] == d && e->exv[x] == s);
@@ -634,7 +634,7 @@ static double est_power(const struct refine_in *r, struct est *e, const int *cur
             e->fl[nf++] = fi;
             const struct ivec *pa = &n->paths[fi];
             for (int h = 0; h + 1 < pa->n; h++) {
-                int ch = swnet_chan(n, pa->v[h], pa->v[h + 1]);
+                int ch = noc_swnet_chan(n, pa->v[h], pa->v[h + 1]);
                 e->load[ch] -= app->flows[fi].bw;
                 mark_ch(e, ch);
             }
@@ -737,7 +737,7 @@ static int try_build(const struct refine_in *r, struct est *e, const int *core_s
         return -rc;
     if (!(p < *best * (1 - 1e-9))) {
         if (isfinite(p))
-            swnet_free(&net);
+            noc_swnet_free(&net);
         return 0;
     }
     *best = p;
@@ -746,8 +746,8 @@ static int try_build(const struct refine_in *r, struct est *e, const int *core_s
     return 1;
 }
 
-int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, const int *order, const double *cx,
-                 const double *cy, const double *cw, int K, int *core_sw, double *power, struct noc_ctx *ctx)
+int noc_synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, const int *order, const double *cx,
+                     const double *cy, const double *cw, int K, int *core_sw, double *power, struct noc_ctx *ctx)
 {
     int N = app->ncores, F = app->nflows, rc = NOC_OK, better;
     double best = NAN, *in = NULL, *out = NULL;
@@ -756,7 +756,7 @@ int synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, cons
     struct est e;
     memset(&e, 0, sizeof e);
     double effort = o->effort;
-    long budget = synth_refine_budget(N, effort);
+    long budget = noc_synth_refine_budget(N, effort);
     if (K < 2 || budget < N) /* not even one try per core */
         goto cleanup;
     in = noc_malloc(ctx, (size_t)N, sizeof *in);

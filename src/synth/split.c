@@ -103,42 +103,42 @@ static int design_one(void *arg, int idx, int worker, struct noc_ctx *ctx)
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    NOC_CHECK(synth_partition(app, K, o->seed, core_sw, ctx));
+    NOC_CHECK(noc_synth_partition(app, K, o->seed, core_sw, ctx));
     memcpy(seen, core_sw, (size_t)N * sizeof *seen);
-    NOC_CHECK(synth_refine(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, &best, ctx));
+    NOC_CHECK(noc_synth_refine(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, &best, ctx));
     /* Where refinement runs, it runs again from the two geometric starts
      * (first cut along x, along y), each new start once; the lowest power
      * wins, METIS's on ties. */
     for (int axis = 0; axis < 2 && !isnan(best); axis++) {
         int *st = seen + (size_t)(axis + 1) * N, dup = 0;
-        NOC_CHECK(synth_partition_geom(sw->cx, sw->cy, N, K, axis, st, ctx));
+        NOC_CHECK(noc_synth_partition_geom(sw->cx, sw->cy, N, K, axis, st, ctx));
         for (int i = 0; i <= axis && !dup; i++)
             dup = !memcmp(st, seen + (size_t)i * N, (size_t)N * sizeof *st);
         if (dup)
             continue;
         memcpy(alt, st, (size_t)N * sizeof *alt);
-        NOC_CHECK(synth_refine(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, alt, &p, ctx));
+        NOC_CHECK(noc_synth_refine(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, alt, &p, ctx));
         if (p < best * (1 - 1e-9)) {
             best = p;
             memcpy(core_sw, alt, (size_t)N * sizeof *core_sw);
         }
     }
-    int r = synth_split_net(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, NULL, 0, &net, d->reason,
-                            sizeof d->reason, ctx);
+    int r = noc_synth_split_net(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, NULL, 0, &net, d->reason,
+                                sizeof d->reason, ctx);
     if (r == 1 && fits_radix(app, o, K, core_sw)) {
         /* A flow found no path: again with a backbone tree first (the first
          * reason is kept when that fails too). */
         char why[sizeof d->reason];
-        swnet_free(&net); /* the first try's network (r > 0 keeps it for the caller) */
-        r = synth_split_net_backbone(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, &net, why, sizeof why,
-                                     ctx);
+        noc_swnet_free(&net); /* the first try's network (r > 0 keeps it for the caller) */
+        r = noc_synth_split_net_backbone(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, &net, why, sizeof why,
+                                         ctx);
     }
     if (r < 0)
         rc = ctx->status ? ctx->status : NOC_EINTERNAL;
     if (r == 0)
-        rc = synth_finish(app, &net, core_sw, sw->cx, sw->cy, o, "sw", NULL, d, ctx);
+        rc = noc_synth_finish(app, &net, core_sw, sw->cx, sw->cy, o, "sw", NULL, d, ctx);
     if (r >= 0)
-        swnet_free(&net);
+        noc_swnet_free(&net);
 cleanup:
     free(core_sw);
     free(alt);
@@ -174,7 +174,7 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
     if (kmax > n)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "%d switches for %d cores: K must not exceed the core count",
                          kmax, n);
-    if ((rc = synth_check_input(app, o, ctx)) != NOC_OK)
+    if ((rc = noc_synth_check_input(app, o, ctx)) != NOC_OK)
         return rc;
     cx = noc_malloc(ctx, (size_t)n, sizeof *cx);
     cy = noc_malloc(ctx, (size_t)n, sizeof *cy);
@@ -183,8 +183,8 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
     int step = o->kstep > 0 ? o->kstep : n <= 128 ? 1 : (n + 127) / 128;
     res->n = (kmax - kmin) / step + 1 + ((kmax - kmin) % step != 0);
     res->d = noc_calloc(ctx, (size_t)res->n, sizeof *res->d);
-    if (!cx || !cy || !cw || !order || !res->d || synth_flow_order(app, order) ||
-        synth_core_geom(app, cx, cy, cw, ctx) != NOC_OK) {
+    if (!cx || !cy || !cw || !order || !res->d || noc_synth_flow_order(app, order) ||
+        noc_synth_core_geom(app, cx, cy, cw, ctx) != NOC_OK) {
         rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
         goto cleanup;
     }
@@ -202,15 +202,15 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
     /* The low-latency alternatives and their variants are kept only
      * where no other design dominates them. */
     int nplain = res->n, nalt, nvar;
-    NOC_CHECK(synth_split_alts(app, o, order, cx, cy, cw, res, ctx));
+    NOC_CHECK(noc_synth_split_alts(app, o, order, cx, cy, cw, res, ctx));
     nalt = res->n;
-    NOC_CHECK(synth_split_variants(app, o, order, cx, cy, cw, res, 0, nplain, 0, ctx));
+    NOC_CHECK(noc_synth_split_variants(app, o, order, cx, cy, cw, res, 0, nplain, 0, ctx));
     nvar = res->n;
-    if ((rc = synth_split_variants(app, o, order, cx, cy, cw, res, nplain, nalt, 0, ctx)) != NOC_OK ||
-        (rc = synth_split_variants(app, o, order, cx, cy, cw, res, 0, nalt, 1, ctx)) != NOC_OK)
+    if ((rc = noc_synth_split_variants(app, o, order, cx, cy, cw, res, nplain, nalt, 0, ctx)) != NOC_OK ||
+        (rc = noc_synth_split_variants(app, o, order, cx, cy, cw, res, 0, nalt, 1, ctx)) != NOC_OK)
         goto cleanup;
-    synth_prune(res, nvar, res->n);
-    synth_prune(res, nplain, nalt);
+    noc_synth_prune(res, nvar, res->n);
+    noc_synth_prune(res, nplain, nalt);
     noc_synth_pareto(res);
     if (res->chosen < 0) {
         const char *why = res->n ? res->d[res->n - 1].reason : "no switch count";
@@ -234,12 +234,12 @@ void noc_synth_pareto(struct noc_synth_result *res)
             continue;
         int dominated = 0;
         double av[4], bv[4];
-        synth_objectives(a, av);
+        noc_synth_objectives(a, av);
         for (int j = 0; j < res->n && !dominated; j++) {
             const struct noc_design *b = &res->d[j];
             if (j == i || !b->feasible)
                 continue;
-            synth_objectives(b, bv);
+            noc_synth_objectives(b, bv);
             dominated = noc_pareto_dominates(bv, av, 4, 0);
         }
         a->pareto = !dominated;

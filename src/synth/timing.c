@@ -66,8 +66,8 @@ int noc_synth_latency(const struct noc_app *app, const struct noc_topo *t, const
     return rc;
 }
 
-int synth_timing(const struct noc_app *app, const struct noc_synth_opts *o, struct noc_design *d,
-                 struct noc_ctx *ctx)
+int noc_synth_timing(const struct noc_app *app, const struct noc_synth_opts *o, struct noc_design *d,
+                     struct noc_ctx *ctx)
 {
     struct noc_topo *t = &d->topo;
     const struct noc_tech *tech = &o->tech;
@@ -119,7 +119,7 @@ int synth_timing(const struct noc_app *app, const struct noc_synth_opts *o, stru
                  d->fmax_mhz, o->freq_mhz);
     }
     /* Radix, utilisation and max_hops are the methods' own guarantees,
-     * re-checked (loudly) by noc_synth_verify in synth_finish. */
+     * re-checked (loudly) by noc_synth_verify in noc_synth_finish. */
     return NOC_OK;
 }
 
@@ -154,7 +154,7 @@ static int move_designs(struct noc_synth_result *dst, size_t *cap, struct noc_sy
     return NOC_OK;
 }
 
-int synth_run_grid(const char *method, synth_method_fn run, const struct noc_app *app,
+int noc_synth_run_grid(const char *method, synth_method_fn run, const struct noc_app *app,
                const struct noc_synth_opts *o, struct noc_synth_result *res, struct noc_ctx *ctx)
 {
     int nf = noc_synth_grid_nfreqs(o), nw = noc_synth_grid_nwidths(o);
@@ -210,7 +210,7 @@ int synth_run_grid(const char *method, synth_method_fn run, const struct noc_app
                 r = run(app, po, &one, ctx);
             if (r == NOC_EINFEASIBLE && one.n == 0) {
                 /* The method built nothing at this point: one entry says why. */
-                struct noc_design *d = synth_add_design(&one, &(size_t){0}, method, method, 0, ctx);
+                struct noc_design *d = noc_synth_add_design(&one, &(size_t){0}, method, method, 0, ctx);
                 if (!d) {
                     rc = NOC_ENOMEM;
                     break;

@@ -95,8 +95,8 @@ cleanup:
     return st;
 }
 
-int pat_app(struct noc_traffic *tr, const struct noc_topo *t, const char *arg, const char *map,
-            struct noc_ctx *ctx)
+int noc_pat_app(struct noc_traffic *tr, const struct noc_topo *t, const char *arg, const char *map,
+                struct noc_ctx *ctx)
 {
     struct noc_app app;
     noc_app_init(&app);

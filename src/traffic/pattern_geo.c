@@ -90,20 +90,20 @@ static int grid_pattern(struct noc_traffic *tr, const struct noc_topo *t, int ru
     return NOC_OK;
 }
 
-int pat_tornado(struct noc_traffic *tr, const struct noc_topo *t, const char *arg,
-                const char *map, struct noc_ctx *ctx)
+int noc_pat_tornado(struct noc_traffic *tr, const struct noc_topo *t, const char *arg,
+                    const char *map, struct noc_ctx *ctx)
 {
     return grid_pattern(tr, t, 0, ctx);
 }
 
-int pat_neighbor(struct noc_traffic *tr, const struct noc_topo *t, const char *arg,
-                 const char *map, struct noc_ctx *ctx)
+int noc_pat_neighbor(struct noc_traffic *tr, const struct noc_topo *t, const char *arg,
+                     const char *map, struct noc_ctx *ctx)
 {
     return grid_pattern(tr, t, 1, ctx);
 }
 
-int pat_transpose(struct noc_traffic *tr, const struct noc_topo *t, const char *arg,
-                  const char *map, struct noc_ctx *ctx)
+int noc_pat_transpose(struct noc_traffic *tr, const struct noc_topo *t, const char *arg,
+                      const char *map, struct noc_ctx *ctx)
 {
     struct grid g;
     int st;
@@ -129,8 +129,8 @@ int pat_transpose(struct noc_traffic *tr, const struct noc_topo *t, const char *
     return NOC_OK;
 }
 
-int pat_fft3d(struct noc_traffic *tr, const struct noc_topo *t, const char *arg,
-              const char *map, struct noc_ctx *ctx)
+int noc_pat_fft3d(struct noc_traffic *tr, const struct noc_topo *t, const char *arg,
+                  const char *map, struct noc_ctx *ctx)
 {
     char buf[64];
     long prow, pcol, phase;

@@ -96,8 +96,8 @@ static long fattree_block(const struct noc_topo *t, long radius)
     return b < full ? b : full;
 }
 
-int pat_local(struct noc_traffic *tr, const struct noc_topo *t, const char *arg,
-              const char *map, struct noc_ctx *ctx)
+int noc_pat_local(struct noc_traffic *tr, const struct noc_topo *t, const char *arg,
+                  const char *map, struct noc_ctx *ctx)
 {
     struct local_ws w;
     memset(&w, 0, sizeof w);
@@ -114,7 +114,7 @@ int pat_local(struct noc_traffic *tr, const struct noc_topo *t, const char *arg,
     *colon = '\0';
     if (noc_parse_int(buf, 0, 1L << 30, &radius))
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "traffic 'local:%s': RADIUS must be an integer >= 0", arg);
-    if ((st = pat_double(colon + 1, 0, 1, "local", "RATE", &rate, ctx)))
+    if ((st = noc_pat_double(colon + 1, 0, 1, "local", "RATE", &rate, ctx)))
         return st;
     tr->uniform = 1.0 - rate;
     if (rate == 0)

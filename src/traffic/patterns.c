@@ -18,7 +18,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-int pat_add_perm(struct noc_traffic *tr, const int *dst, struct noc_ctx *ctx)
+/* *bits = log2 N; NOC_EINVAL naming `pattern` when N is not a power of two. */
+static int pat_bits(const struct noc_topo *t, const char *pattern, int *bits, struct noc_ctx *ctx);
+
+/* Adds weight 1 from every terminal s to dst[s]. */
+static int pat_add_perm(struct noc_traffic *tr, const int *dst, struct noc_ctx *ctx);
+
+static int pat_add_perm(struct noc_traffic *tr, const int *dst, struct noc_ctx *ctx)
 {
     for (int s = 0; s < tr->n; s++) {
         int st = noc_traffic_add(tr, s, dst[s], 1.0, ctx);
@@ -28,7 +34,7 @@ int pat_add_perm(struct noc_traffic *tr, const int *dst, struct noc_ctx *ctx)
     return NOC_OK;
 }
 
-int pat_bits(const struct noc_topo *t, const char *pattern, int *bits, struct noc_ctx *ctx)
+static int pat_bits(const struct noc_topo *t, const char *pattern, int *bits, struct noc_ctx *ctx)
 {
     int b = noc_perm_log2(t->nterminals);
     if (b < 0)
@@ -39,8 +45,8 @@ int pat_bits(const struct noc_topo *t, const char *pattern, int *bits, struct no
     return NOC_OK;
 }
 
-int pat_double(const char *s, double lo, double hi, const char *pattern, const char *what,
-               double *out, struct noc_ctx *ctx)
+int noc_pat_double(const char *s, double lo, double hi, const char *pattern, const char *what,
+                   double *out, struct noc_ctx *ctx)
 {
     if (!s || noc_parse_double(s, out) || *out < lo || *out > hi)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "traffic '%s': %s must be a number in %g..%g",
@@ -151,7 +157,7 @@ static int pat_hotspot(struct noc_traffic *tr, const struct noc_topo *t, const c
                              arg, tr->n - 1);
     }
     double rate;
-    int st = pat_double(buf, 0, 1, "hotspot", "RATE", &rate, ctx);
+    int st = noc_pat_double(buf, 0, 1, "hotspot", "RATE", &rate, ctx);
     if (st)
         return st;
     tr->uniform = 1.0 - rate;
@@ -174,16 +180,16 @@ static const struct pattern_def patterns[] = {
     {"uniform", ARG_NO, pat_uniform, "uniform"},
     {"bitcomp", ARG_NO, pat_bitcomp, "bitcomp"},
     {"bitrev", ARG_NO, pat_bitrev, "bitrev"},
-    {"transpose", ARG_NO, pat_transpose, "transpose"},
+    {"transpose", ARG_NO, noc_pat_transpose, "transpose"},
     {"shuffle", ARG_NO, pat_shuffle, "shuffle"},
-    {"tornado", ARG_NO, pat_tornado, "tornado"},
-    {"neighbor", ARG_NO, pat_neighbor, "neighbor"},
+    {"tornado", ARG_NO, noc_pat_tornado, "tornado"},
+    {"neighbor", ARG_NO, noc_pat_neighbor, "neighbor"},
     {"randperm", ARG_YES, pat_randperm, "randperm:SEED"},
     {"perm", ARG_YES, pat_perm, "perm:FUNC"},
     {"hotspot", ARG_YES, pat_hotspot, "hotspot:RATE[:T]"},
-    {"local", ARG_YES, pat_local, "local:RADIUS:RATE"},
-    {"fft3d", ARG_YES, pat_fft3d, "fft3d:PROWxPCOL:PHASE"},
-    {"app", ARG_YES, pat_app, "app:FILE"},
+    {"local", ARG_YES, noc_pat_local, "local:RADIUS:RATE"},
+    {"fft3d", ARG_YES, noc_pat_fft3d, "fft3d:PROWxPCOL:PHASE"},
+    {"app", ARG_YES, noc_pat_app, "app:FILE"},
 };
 #define NPATTERNS ((int)(sizeof patterns / sizeof patterns[0]))
 

@@ -176,3 +176,26 @@ done
 check_graph "$TMP/edges" "$LAYERS" >"$TMP/r" 2>&1; rc=$?
 if [ $rc -eq 0 ] && [ ! -s "$TMP/r" ]; then ok "modules: no cycle, every edge down the layers"
 else notok "modules: no cycle, every edge down the layers" "$(head -20 "$TMP/r")"; fi
+
+# ---- every global of the library carries the noc_ prefix -------------------
+# (house rules: exported names start with noc_; the rest is static).  Only
+# nocsyn's own objects are in libnocsyn.a: no third-party code is linked in.
+# unprefixed ARCHIVE: its defined global symbols without the prefix, sorted.
+unprefixed() {
+    nm -g --defined-only "$1" | awk 'NF == 3 && $2 ~ /^[A-Z]$/ && $3 !~ /^noc_/ { print $3 }' | sort -u
+}
+printf 'int helper_x(void);\nint helper_x(void) { return 1; }\nint noc_fine(void);\nint noc_fine(void) { return 2; }\nstatic int file_local(void) { return 3; }\nint noc_uses(void);\nint noc_uses(void) { return file_local(); }\n' >"$TMP/g.c"
+${CC:-cc} -c -o "$TMP/g.o" "$TMP/g.c" && ar rcs "$TMP/g.a" "$TMP/g.o"
+got=$(unprefixed "$TMP/g.a" | tr '\n' ' ')
+[ "$got" = "helper_x " ] && ok "prefix check: finds the unprefixed global of a fixture, not its static" ||
+    notok "prefix check: finds the unprefixed global of a fixture, not its static" "got '$got'"
+if [ -f "$BUILD/libnocsyn.a" ]; then
+    unprefixed "$BUILD/libnocsyn.a" >"$TMP/unprefixed"
+    if [ ! -s "$TMP/unprefixed" ]; then ok "libnocsyn.a: no global symbol without the noc_ prefix"
+    else notok "libnocsyn.a: no global symbol without the noc_ prefix" \
+        "$(wc -l <"$TMP/unprefixed") unprefixed: $(head -5 "$TMP/unprefixed" | tr '\n' ' ')"; fi
+    n=$(nm -g --defined-only "$BUILD/libnocsyn.a" | awk 'NF == 3 && $2 ~ /^[A-Z]$/' | wc -l)
+    [ "$n" -ge 300 ] && ok "libnocsyn.a: $n globals seen by nm" || notok "libnocsyn.a: globals seen by nm" "$n"
+else
+    notok "libnocsyn.a built under $BUILD" "run make"
+fi

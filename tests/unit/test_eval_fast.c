@@ -122,9 +122,9 @@ static int applies(const struct noc_topo *t)
     struct ev_fast_graph g;
     noc_ctx_init(&ctx);
     int *rr = rr_end_of(t);
-    assert_int_equal(ev_fast_graph_init(&g, &t->g, t->nrouters, rr, 1, &ctx), 0);
+    assert_int_equal(noc_ev_fast_graph_init(&g, &t->g, t->nrouters, rr, 1, &ctx), 0);
     int r = g.R > 0;
-    ev_fast_graph_free(&g);
+    noc_ev_fast_graph_free(&g);
     free(rr);
     return r;
 }
@@ -260,18 +260,18 @@ static void kernels_agree_on(const struct noc_topo *t)
     struct ev_fast_work f[2];
     noc_ctx_init(&ctx);
     int *rr = rr_end_of(t), R = t->nrouters;
-    assert_int_equal(ev_fast_graph_init(&g, &t->g, R, rr, 4, &ctx), 0);
+    assert_int_equal(noc_ev_fast_graph_init(&g, &t->g, R, rr, 4, &ctx), 0);
     assert_int_equal(g.R, R);
     size_t m = (size_t)t->nch;
     double *load[2] = {calloc(m + 1, sizeof(double)), calloc(m + 1, sizeof(double))};
     for (int k = 0; k < 2; k++)
-        assert_int_equal(ev_fast_alloc(&f[k], &g, &ctx), 0);
+        assert_int_equal(noc_ev_fast_alloc(&f[k], &g, &ctx), 0);
     for (int s = 0; s < t->nterminals; s++) {
         int v = R + s;
         for (int k = 0; k < 2; k++) {
             assert_int_equal(
-                ev_fast_forward_with(&g, &f[k], t->g.off[v], t->g.off[v + 1], k), 0);
-            ev_fast_reverse(&g, &f[k], load[k], 1.0 / t->nterminals, NULL);
+                noc_ev_fast_forward_with(&g, &f[k], t->g.off[v], t->g.off[v + 1], k), 0);
+            noc_ev_fast_reverse(&g, &f[k], load[k], 1.0 / t->nterminals, NULL);
         }
         assert_int_equal(f[0].qt, f[1].qt);
         assert_int_equal(f[0].last, f[1].last);
@@ -292,10 +292,10 @@ static void kernels_agree_on(const struct noc_topo *t)
     }
     assert_memory_equal(load[0], load[1], m * sizeof(double));
     for (int k = 0; k < 2; k++) {
-        ev_fast_free(&f[k]);
+        noc_ev_fast_free(&f[k]);
         free(load[k]);
     }
-    ev_fast_graph_free(&g);
+    noc_ev_fast_graph_free(&g);
     free(rr);
 }
 
@@ -338,10 +338,10 @@ static void eligibility(void **state)
         noc_ctx_init(&ctx);
         fx_gen(&t, cases[i].spec);
         int *rr = rr_end_of(&t);
-        assert_int_equal(ev_fast_graph_init(&g, &t.g, t.nrouters, rr, 1, &ctx), 0);
+        assert_int_equal(noc_ev_fast_graph_init(&g, &t.g, t.nrouters, rr, 1, &ctx), 0);
         assert_int_equal(g.R > 0, cases[i].applies);
         assert_int_equal(g.tc, cases[i].tc);
-        ev_fast_graph_free(&g);
+        noc_ev_fast_graph_free(&g);
         free(rr);
         noc_topo_free(&t);
     }
@@ -366,9 +366,9 @@ static void eligibility(void **state)
             assert_int_equal(noc_topo_finalize(&t, &ctx), 0);
         }
         int *rr = rr_end_of(&t);
-        assert_int_equal(ev_fast_graph_init(&g, &t.g, t.nrouters, rr, 1, &ctx), 0);
+        assert_int_equal(noc_ev_fast_graph_init(&g, &t.g, t.nrouters, rr, 1, &ctx), 0);
         assert_int_equal(g.R, 0);
-        ev_fast_graph_free(&g);
+        noc_ev_fast_graph_free(&g);
         free(rr);
         noc_topo_free(&t);
     }

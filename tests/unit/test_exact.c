@@ -163,7 +163,7 @@ static void exact_vs_split(void **state)
     noc_app_free(&app);
 }
 
-/* The K-median bound on core-link wire (synth_kmedian_bound), hand-worked:
+/* The K-median bound on core-link wire (noc_synth_kmedian_bound), hand-worked:
  * four unit-weight cores at x = 0, 1, 10, 11 (y = 0).  K = 1: any X in
  * [1, 10] costs 1 + 0 + 9 + 10 = 20; K = 2: {0, 1} and {10, 11} cost 1 + 1;
  * K = 3: one pair left, 1; K = 4: 0.  Weights 3, 1, 1, 1 at K = 1: the
@@ -177,16 +177,16 @@ static void kmedian_hand_worked(void **state)
     double x[] = {0, 1, 10, 11}, y[] = {0, 0, 0, 0}, w1[] = {1, 1, 1, 1}, w3[] = {3, 1, 1, 1}, v;
     const double want[] = {0, 20, 2, 1, 0};
     for (int K = 1; K <= 4; K++) {
-        assert_int_equal(synth_kmedian_bound(x, y, w1, 4, K, &v, &ctx), NOC_OK);
+        assert_int_equal(noc_synth_kmedian_bound(x, y, w1, 4, K, &v, &ctx), NOC_OK);
         assert_true(fabs(v - want[K]) < 1e-12);
     }
-    assert_int_equal(synth_kmedian_bound(x, y, w3, 4, 1, &v, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_kmedian_bound(x, y, w3, 4, 1, &v, &ctx), NOC_OK);
     assert_true(fabs(v - 22) < 1e-12);
     double x2[] = {0, 0, 4}, y2[] = {0, 4, 0};
-    assert_int_equal(synth_kmedian_bound(x2, y2, w1, 3, 1, &v, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_kmedian_bound(x2, y2, w1, 3, 1, &v, &ctx), NOC_OK);
     assert_true(fabs(v - 8) < 1e-12);
     /* no bound outside 1..N or above 16 cores */
-    assert_int_equal(synth_kmedian_bound(x, y, w1, 4, 5, &v, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_kmedian_bound(x, y, w1, 4, 5, &v, &ctx), NOC_OK);
     assert_true(v == 0);
 }
 
@@ -255,14 +255,14 @@ static void kmedian_vs_brute_force(void **state)
             lcg(&seed);
             w[i] = 1 + (seed >> 8) % 50;
         }
-        assert_int_equal(synth_kmedian_bound(x, y, w, N, K, &v, &ctx), NOC_OK);
+        assert_int_equal(noc_synth_kmedian_bound(x, y, w, N, K, &v, &ctx), NOC_OK);
         double b = brute_kmedian(x, y, w, N, K);
         if (fabs(v - b) > 1e-9 * (1 + b))
             fail_msg("trial %d (N %d, K %d): bound %g, brute force %g", trial, N, K, v, b);
     }
 }
 
-/* The crossing-bandwidth bound (synth_crossing_bound), hand-worked: cores
+/* The crossing-bandwidth bound (noc_synth_crossing_bound), hand-worked: cores
  * a, b, c, d; flows a->b 10, c->d 10, a->c 1.  K = 2: {a,b} {c,d} cross 1;
  * K = 3: {a,b} {c} {d} cross a->c + c->d = 11 ({a} {b} {c,d}: 10 + 1 too);
  * K = 4: every flow, 21.  K = 2 with groups of at most 1 core has no
@@ -283,17 +283,17 @@ static void crossing_hand_worked(void **state)
     const double want[] = {0, 0, 1, 11, 21};
     double v;
     for (int K = 2; K <= 4; K++) {
-        assert_int_equal(synth_crossing_bound(&app, K, 4, &v, &ctx), NOC_OK);
+        assert_int_equal(noc_synth_crossing_bound(&app, K, 4, &v, &ctx), NOC_OK);
         assert_true(fabs(v - want[K]) < 1e-12);
     }
     /* groups of at most 2 at K = 2: still {a,b} {c,d}; at most 1: none */
-    assert_int_equal(synth_crossing_bound(&app, 2, 2, &v, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_crossing_bound(&app, 2, 2, &v, &ctx), NOC_OK);
     assert_true(fabs(v - 1) < 1e-12);
-    assert_int_equal(synth_crossing_bound(&app, 2, 1, &v, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_crossing_bound(&app, 2, 1, &v, &ctx), NOC_OK);
     assert_true(v == 0);
     /* groups of at most 3 at K = 2 must not merge everything: {a,b,c} {d}
      * crosses c->d = 10, worse than {a,b} {c,d}: still 1 */
-    assert_int_equal(synth_crossing_bound(&app, 2, 3, &v, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_crossing_bound(&app, 2, 3, &v, &ctx), NOC_OK);
     assert_true(fabs(v - 1) < 1e-12);
     noc_app_free(&app);
 }
@@ -342,14 +342,14 @@ static void crossing_vs_brute_force(void **state)
                     x += app.flows[f].bw;
             best = fmin(best, x);
         }
-        assert_int_equal(synth_crossing_bound(&app, K, maxg, &v, &ctx), NOC_OK);
+        assert_int_equal(noc_synth_crossing_bound(&app, K, maxg, &v, &ctx), NOC_OK);
         if (fabs(v - (isfinite(best) ? best : 0)) > 1e-9)
             fail_msg("trial %d (N %d, K %d, groups <= %d): bound %g, brute force %g", trial, N, K, maxg, v, best);
         noc_app_free(&app);
     }
 }
 
-/* The detour bound on wire (synth_detour_bound), hand-worked: a -> b from
+/* The detour bound on wire (noc_synth_detour_bound), hand-worked: a -> b from
  * (0,0) to (2,0) and c -> d from (0,2) to (2,2), 1 MB/s each (direct
  * wire 2 + 2 = 4).  K = 1: the switch is on at most one flow's segment;
  * at (0,0) a -> b runs 2 and c -> d runs 2 + 4 = 6, total 8, and no point
@@ -380,7 +380,7 @@ static void detour_hand_worked(void **state)
     app_at(&app, 4, fl, bw, 2, &ctx);
     for (int K = 1; K <= 4; K++) {
         double v;
-        assert_int_equal(synth_detour_bound(&app, x, y, K, &v, &ctx), NOC_OK);
+        assert_int_equal(noc_synth_detour_bound(&app, x, y, K, &v, &ctx), NOC_OK);
         if (fabs(v - want[K]) > 1e-12)
             fail_msg("K %d: %g, want %g", K, v, want[K]);
     }
@@ -480,7 +480,7 @@ static void detour_vs_brute_force(void **state)
             }
         struct noc_app app;
         app_at(&app, N, fl, bw, F, &ctx);
-        assert_int_equal(synth_detour_bound(&app, x, y, K, &v, &ctx), NOC_OK);
+        assert_int_equal(noc_synth_detour_bound(&app, x, y, K, &v, &ctx), NOC_OK);
         double direct = 0;
         for (int f = 0; f < F; f++)
             direct += bw[f] * (fabs(x[fl[2 * f]] - x[fl[2 * f + 1]]) + fabs(y[fl[2 * f]] - y[fl[2 * f + 1]]));

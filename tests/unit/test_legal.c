@@ -82,26 +82,26 @@ static void by_hand(void **state)
     struct noc_ctx ctx;
     noc_ctx_init(&ctx);
     struct legal_set o;
-    legal_init(&o);
-    assert_int_equal(legal_add(&o, (struct legal_rect){0, 0, 10, 10}, &ctx), NOC_OK);
-    assert_int_equal(legal_add(&o, (struct legal_rect){10, 0, 20, 10}, &ctx), NOC_OK);
+    noc_legal_init(&o);
+    assert_int_equal(noc_legal_add(&o, (struct legal_rect){0, 0, 10, 10}, &ctx), NOC_OK);
+    assert_int_equal(noc_legal_add(&o, (struct legal_rect){10, 0, 20, 10}, &ctx), NOC_OK);
     long long x = 8, y = 3;
-    assert_int_equal(legal_place(&o, 4, &x, &y, &ctx), NOC_OK);
+    assert_int_equal(noc_legal_place(&o, 4, &x, &y, &ctx), NOC_OK);
     assert_true(x == 8 && y == -4);
     assert_int_equal(o.n, 3);
-    assert_true(legal_overlaps(&o, &(struct legal_rect){9, -2, 10, -1}));
-    assert_false(legal_overlaps(&o, &(struct legal_rect){12, -4, 13, 0}));
+    assert_true(noc_legal_overlaps(&o, &(struct legal_rect){9, -2, 10, -1}));
+    assert_false(noc_legal_overlaps(&o, &(struct legal_rect){12, -4, 13, 0}));
     /* A free wanted corner is kept. */
     x = 30;
     y = 30;
-    assert_int_equal(legal_place(&o, 4, &x, &y, &ctx), NOC_OK);
+    assert_int_equal(noc_legal_place(&o, 4, &x, &y, &ctx), NOC_OK);
     assert_true(x == 30 && y == 30);
-    legal_free(&o);
+    noc_legal_free(&o);
 }
 
 /* Random layouts like the hand-off's: a grid of large blocks with gaps,
  * then smaller blocks and tiny ones wanted anywhere (negative coordinates
- * too), each placed by legal_place and by the definition. */
+ * too), each placed by noc_legal_place and by the definition. */
 static void random_against_definition(void **state)
 {
     (void)state;
@@ -111,14 +111,14 @@ static void random_against_definition(void **state)
     for (int trial = 0; trial < 20; trial++) {
         noc_rng_seed(&rng, (uint64_t)trial + 1);
         struct legal_set o;
-        legal_init(&o);
+        noc_legal_init(&o);
         struct legal_rect r[200];
         int n = 0, side = 4 + (int)noc_rng_below(&rng, 4);
         for (int i = 0; i < side; i++)
             for (int j = 0; j < side; j++) {
                 long long w = 80 + (long long)noc_rng_below(&rng, 40);
                 r[n] = (struct legal_rect){i * 130, j * 130, i * 130 + w, j * 130 + w};
-                assert_int_equal(legal_add(&o, r[n], &ctx), NOC_OK);
+                assert_int_equal(noc_legal_add(&o, r[n], &ctx), NOC_OK);
                 n++;
             }
         while (n < 200) {
@@ -128,12 +128,12 @@ static void random_against_definition(void **state)
             long long y = (long long)noc_rng_below(&rng, (uint64_t)side * 130 + 40) - 20;
             long long bx = x, by = y;
             brute(r, n, s, &bx, &by);
-            assert_int_equal(legal_place(&o, s, &x, &y, &ctx), NOC_OK);
+            assert_int_equal(noc_legal_place(&o, s, &x, &y, &ctx), NOC_OK);
             assert_true(x == bx && y == by);
             r[n++] = (struct legal_rect){x, y, x + s, y + s};
             assert_int_equal(o.n, n);
         }
-        legal_free(&o);
+        noc_legal_free(&o);
     }
 }
 

@@ -4,7 +4,7 @@
  * on tori).  CDG sizes are hand-counted where stated. */
 #include "test_route_fix.h"
 
-/* White-box: rt_deadlock_run lets the dor structural enumeration be compared
+/* White-box: noc_rt_deadlock_run lets the dor structural enumeration be compared
  * with the generic per-destination exploration. */
 #include "../src/route/route_int.h"
 
@@ -264,8 +264,8 @@ static void dor_structural_matches_generic(void **state)
             noc_deadlock_init(&b);
             fx_gen(&t, specs[i]);
             fx_routing(&r, &t, NOC_RT_DOR, vcs);
-            assert_int_equal(rt_deadlock_run(&r, 1, &a, &ctx), NOC_OK);
-            assert_int_equal(rt_deadlock_run(&r, 0, &b, &ctx), NOC_OK);
+            assert_int_equal(noc_rt_deadlock_run(&r, 1, &a, &ctx), NOC_OK);
+            assert_int_equal(noc_rt_deadlock_run(&r, 0, &b, &ctx), NOC_OK);
             if (a.cdg_edges != b.cdg_edges || a.cdg_nodes != b.cdg_nodes || a.acyclic != b.acyclic)
                 fail_msg("%s vcs=%d: generic %d nodes %ld edges %d, structural %d nodes %ld edges %d",
                          specs[i], vcs, a.cdg_nodes, a.cdg_edges, a.acyclic, b.cdg_nodes, b.cdg_edges,

@@ -354,7 +354,7 @@ static void classes_of(struct fx *f, int s, int d, char out[][16], int *npaths)
     for (int i = 0; i < ps.npaths; i++) {
         int len = ps.start[i + 1] - ps.start[i];
         assert_true(len < 16);
-        sim_path_classes(n, ps.ch + ps.start[i], len, cls);
+        noc_sim_path_classes(n, ps.ch + ps.start[i], len, cls);
         for (int k = 0; k < len; k++)
             out[i][k] = (char)('0' + cls[k]);
         out[i][len] = '\0';

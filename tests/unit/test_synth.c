@@ -46,9 +46,9 @@ static void cdg_matches_brute_force(void **state)
     struct noc_ctx ctx;
     noc_ctx_init(&ctx);
     struct cdg g;
-    cdg_init(&g);
+    noc_cdg_init(&g);
     for (int i = 0; i < N; i++)
-        assert_int_equal(cdg_add_node(&g, &ctx), i);
+        assert_int_equal(noc_cdg_add_node(&g, &ctx), i);
     unsigned char adj[N * N];
     memset(adj, 0, sizeof adj);
     struct noc_rng rng;
@@ -57,8 +57,8 @@ static void cdg_matches_brute_force(void **state)
     for (int k = 0; k < 3000; k++) {
         int a = (int)noc_rng_below(&rng, N), b = (int)noc_rng_below(&rng, N);
         int cycle = a == b || reach(adj, N, b, a);
-        assert_int_equal(cdg_can_add(&g, a, b), !cycle);
-        int r = cdg_add_edge(&g, a, b, &ctx);
+        assert_int_equal(noc_cdg_can_add(&g, a, b), !cycle);
+        int r = noc_cdg_add_edge(&g, a, b, &ctx);
         assert_int_equal(r, cycle ? 0 : 1);
         if (r == 1) {
             adj[a * N + b] = 1;
@@ -72,16 +72,16 @@ static void cdg_matches_brute_force(void **state)
     }
     assert_true(accepted > 50 && refused > 50); /* both branches exercised */
     /* Removing an edge re-allows its reverse when no other path remains. */
-    cdg_free(&g);
-    cdg_init(&g);
+    noc_cdg_free(&g);
+    noc_cdg_init(&g);
     for (int i = 0; i < 3; i++)
-        cdg_add_node(&g, &ctx);
-    assert_int_equal(cdg_add_edge(&g, 0, 1, &ctx), 1);
-    assert_int_equal(cdg_add_edge(&g, 1, 2, &ctx), 1);
-    assert_int_equal(cdg_add_edge(&g, 2, 0, &ctx), 0);
-    cdg_remove_edge(&g, 1, 2);
-    assert_int_equal(cdg_add_edge(&g, 2, 0, &ctx), 1);
-    cdg_free(&g);
+        noc_cdg_add_node(&g, &ctx);
+    assert_int_equal(noc_cdg_add_edge(&g, 0, 1, &ctx), 1);
+    assert_int_equal(noc_cdg_add_edge(&g, 1, 2, &ctx), 1);
+    assert_int_equal(noc_cdg_add_edge(&g, 2, 0, &ctx), 0);
+    noc_cdg_remove_edge(&g, 1, 2);
+    assert_int_equal(noc_cdg_add_edge(&g, 2, 0, &ctx), 1);
+    noc_cdg_free(&g);
 }
 
 /* A 6-core pipeline a->b->c->d->e->f with a back flow f->a. */
@@ -285,7 +285,7 @@ static void split_router_avoids_a_cycle(void **state)
     o.max_radix = 3;
     o.hop_mw = 1;
     struct swnet net;
-    assert_int_equal(swnet_init(&net, 4, 4, &o, &ctx), NOC_OK);
+    assert_int_equal(noc_swnet_init(&net, 4, 4, &o, &ctx), NOC_OK);
     double x[4] = {0, 1, 10, 0.5}, y[4] = {0, 0, 0, 0.2};
     for (int s = 0; s < 4; s++) {
         net.ncores[s] = 1;
@@ -293,18 +293,18 @@ static void split_router_avoids_a_cycle(void **state)
         net.sy[s] = y[s];
     }
     for (int s = 0; s < 4; s++)
-        assert_int_equal(swnet_open_link(&net, s, (s + 1) % 4, &ctx), 0);
+        assert_int_equal(noc_swnet_open_link(&net, s, (s + 1) % 4, &ctx), 0);
     char why[256];
     int path0[] = {0, 1, 2}, path1[] = {1, 2, 3}, path2[] = {2, 3, 0};
-    assert_int_equal(swnet_commit(&net, 0, path0, 3, 10, &ctx), 0);
-    assert_int_equal(swnet_commit(&net, 1, path1, 3, 10, &ctx), 0);
-    assert_int_equal(swnet_commit(&net, 2, path2, 3, 10, &ctx), 0);
-    assert_int_equal(swnet_route(&net, 3, 3, 1, 10, -1, why, sizeof why, &ctx), 0);
+    assert_int_equal(noc_swnet_commit(&net, 0, path0, 3, 10, &ctx), 0);
+    assert_int_equal(noc_swnet_commit(&net, 1, path1, 3, 10, &ctx), 0);
+    assert_int_equal(noc_swnet_commit(&net, 2, path2, 3, 10, &ctx), 0);
+    assert_int_equal(noc_swnet_route(&net, 3, 3, 1, 10, -1, why, sizeof why, &ctx), 0);
     assert_int_equal(net.paths[3].n, 3);
     assert_int_equal(net.paths[3].v[0], 3);
     assert_int_equal(net.paths[3].v[1], 2); /* around the other way */
     assert_int_equal(net.paths[3].v[2], 1);
-    swnet_free(&net);
+    noc_swnet_free(&net);
 }
 
 /* The placement LP minimises sum w |x_s - x_core| + sum load |x_u - x_v|
@@ -321,21 +321,21 @@ static void placement_lp_weighted_median(void **state)
     struct noc_synth_opts o;
     noc_synth_opts_init(&o);
     struct swnet net;
-    assert_int_equal(swnet_init(&net, 1, 0, &o, &ctx), NOC_OK);
+    assert_int_equal(noc_swnet_init(&net, 1, 0, &o, &ctx), NOC_OK);
     int one[3] = {0, 0, 0};
     double cx[3] = {0, 1, 10}, cy[3] = {0, 0, 0}, cw[3] = {1, 1, 1};
-    assert_int_equal(synth_place(&net, 3, one, cx, cy, cw, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_place(&net, 3, one, cx, cy, cw, &ctx), NOC_OK);
     assert_true(fabs(net.sx[0] - 1) < 1e-6 && fabs(net.sy[0]) < 1e-9);
-    swnet_free(&net);
-    assert_int_equal(swnet_init(&net, 2, 0, &o, &ctx), NOC_OK);
-    assert_int_equal(swnet_open_link(&net, 0, 1, &ctx), 0);
+    noc_swnet_free(&net);
+    assert_int_equal(noc_swnet_init(&net, 2, 0, &o, &ctx), NOC_OK);
+    assert_int_equal(noc_swnet_open_link(&net, 0, 1, &ctx), 0);
     for (int c = 0; c < net.nch; c++)
         net.cload[c] = 100;
     int two[2] = {0, 1};
     double x2[2] = {0, 10}, y2[2] = {0, 0}, w2[2] = {5, 1};
-    assert_int_equal(synth_place(&net, 2, two, x2, y2, w2, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_place(&net, 2, two, x2, y2, w2, &ctx), NOC_OK);
     assert_true(fabs(net.sx[0]) < 1e-6 && fabs(net.sx[1]) < 1e-6);
-    swnet_free(&net);
+    noc_swnet_free(&net);
 }
 
 /* A 64-bit LCG (Knuth's MMIX constants), the high bits. */
@@ -360,14 +360,14 @@ static double place_cost(const struct swnet *n, int N, const int *sw, const doub
     for (int ch = 0; ch < n->nch; ch++) {
         int u = n->csrc[ch], v = n->cdst[ch];
         if (u < v)
-            p += fmax(n->cload[ch] + n->cload[swnet_chan(n, v, u)], 1e-3 * total / (N + 1)) * fabs(x[u] - x[v]);
+            p += fmax(n->cload[ch] + n->cload[noc_swnet_chan(n, v, u)], 1e-3 * total / (N + 1)) * fabs(x[u] - x[v]);
     }
     for (int s = 0; s < n->K; s++)
         p += 1e-6 * (total + 1) * fabs(x[s] - cen[s] / ws[s]);
     return p;
 }
 
-/* synth_place (threshold cuts) against the same objective solved as a
+/* noc_synth_place (threshold cuts) against the same objective solved as a
  * linear program by GLPK's simplex (an independent method), on 200 random
  * switch graphs of 2..8 switches, 2..14 cores and random loaded links:
  * the same optimal cost (to 1e-9 relative) and each switch inside the
@@ -385,7 +385,7 @@ static void placement_cuts_match_the_lp(void **state)
         int K = 2 + (int)(lcg(&r) % 7), N = K + (int)(lcg(&r) % 7), sw[14];
         double cx[14], cy[14], cw[14], lpx[8];
         struct swnet net;
-        assert_int_equal(swnet_init(&net, K, 0, &o, &ctx), NOC_OK);
+        assert_int_equal(noc_swnet_init(&net, K, 0, &o, &ctx), NOC_OK);
         for (int c = 0; c < N; c++) {
             sw[c] = c < K ? c : (int)(lcg(&r) % (uint64_t)K);
             cx[c] = (double)(lcg(&r) % 1000) / 10;
@@ -395,12 +395,12 @@ static void placement_cuts_match_the_lp(void **state)
         for (int u = 0; u < K; u++)
             for (int v = u + 1; v < K; v++)
                 if (lcg(&r) % 3 == 0) {
-                    assert_int_equal(swnet_open_link(&net, u, v, &ctx), 0);
+                    assert_int_equal(noc_swnet_open_link(&net, u, v, &ctx), 0);
                     double l = (double)(lcg(&r) % 4) * 100; /* 0: the floor */
                     net.cload[net.nch - 2] = l;
                     net.cload[net.nch - 1] = l / 2;
                 }
-        assert_int_equal(synth_place(&net, N, sw, cx, cy, cw, &ctx), NOC_OK);
+        assert_int_equal(noc_synth_place(&net, N, sw, cx, cy, cw, &ctx), NOC_OK);
         for (int axis = 0; axis < 2; axis++) {
             const double *cc = axis ? cy : cx, *got = axis ? net.sy : net.sx;
             double lo = INFINITY, hi = -INFINITY, total = 0, cen[8] = {0}, ws[8] = {0};
@@ -415,26 +415,26 @@ static void placement_cuts_match_the_lp(void **state)
             assert_int_equal(noc_lp_create(&lp, NOC_LP_MIN, &ctx), NOC_OK);
             assert_true(noc_lp_add_cols(lp, K, lo, hi, 0, NOC_LP_CONT, &ctx) >= 0);
             for (int c = 0; c < N; c++)
-                assert_int_equal(synth_lp_abs(lp, sw[c], -1, cc[c], cw[c], &ctx), NOC_OK);
+                assert_int_equal(noc_synth_lp_abs(lp, sw[c], -1, cc[c], cw[c], &ctx), NOC_OK);
             for (int ch = 0; ch < net.nch; ch++) {
                 int u = net.csrc[ch], v = net.cdst[ch];
                 if (u < v)
-                    assert_int_equal(synth_lp_abs(lp, u, v, 0,
-                                                  fmax(net.cload[ch] + net.cload[swnet_chan(&net, v, u)],
+                    assert_int_equal(noc_synth_lp_abs(lp, u, v, 0,
+                                                      fmax(net.cload[ch] + net.cload[noc_swnet_chan(&net, v, u)],
                                                        1e-3 * total / (N + 1)),
                                                   &ctx),
                                      NOC_OK);
             }
             for (int s = 0; s < K; s++)
-                assert_int_equal(synth_lp_abs(lp, s, -1, cen[s] / ws[s], 1e-6 * (total + 1), &ctx), NOC_OK);
-            assert_int_equal(synth_lp_solve_first(lp, K, lpx, &ctx), NOC_OK);
+                assert_int_equal(noc_synth_lp_abs(lp, s, -1, cen[s] / ws[s], 1e-6 * (total + 1), &ctx), NOC_OK);
+            assert_int_equal(noc_synth_lp_solve_first(lp, K, lpx, &ctx), NOC_OK);
             noc_lp_free(lp);
             double a = place_cost(&net, N, sw, cc, cw, got), b = place_cost(&net, N, sw, cc, cw, lpx);
             assert_true(fabs(a - b) <= 1e-9 * (b + 1));
             for (int s = 0; s < K; s++)
                 assert_true(got[s] >= lo && got[s] <= hi);
         }
-        swnet_free(&net);
+        noc_swnet_free(&net);
     }
 }
 
@@ -448,10 +448,10 @@ static double built_power(const struct noc_app *app, const struct noc_synth_opts
     char why[512];
     double in[16], out[16];
     noc_app_core_bw(app, in, out);
-    int r = synth_split_net(app, o, order, cx, cy, cw, K, sw, NULL, 0, &net, why, sizeof why, &ctx);
+    int r = noc_synth_split_net(app, o, order, cx, cy, cw, K, sw, NULL, 0, &net, why, sizeof why, &ctx);
     assert_true(r >= 0);
-    double p = r ? INFINITY : synth_net_power(o, &net, app->ncores, sw, cx, cy, in, out);
-    swnet_free(&net);
+    double p = r ? INFINITY : noc_synth_net_power(o, &net, app->ncores, sw, cx, cy, in, out);
+    noc_swnet_free(&net);
     return p;
 }
 
@@ -467,12 +467,12 @@ static double built_power(const struct noc_app *app, const struct noc_synth_opts
 static void refine_budget_and_contract(void **state)
 {
     (void)state;
-    assert_int_equal(synth_refine_budget(24, 1), 6000);
-    assert_int_equal(synth_refine_budget(10, 1), 6000);
-    assert_int_equal(synth_refine_budget(64, 1), 843);
-    assert_int_equal(synth_refine_budget(48, 2), 3000);
-    assert_int_equal(synth_refine_budget(12, 0), 0);
-    assert_int_equal(synth_refine_budget(1900, 1), 0);
+    assert_int_equal(noc_synth_refine_budget(24, 1), 6000);
+    assert_int_equal(noc_synth_refine_budget(10, 1), 6000);
+    assert_int_equal(noc_synth_refine_budget(64, 1), 843);
+    assert_int_equal(noc_synth_refine_budget(48, 2), 3000);
+    assert_int_equal(noc_synth_refine_budget(12, 0), 0);
+    assert_int_equal(noc_synth_refine_budget(1900, 1), 0);
     struct noc_ctx ctx;
     noc_ctx_init(&ctx);
     struct noc_synth_opts o;
@@ -495,13 +495,13 @@ static void refine_budget_and_contract(void **state)
         assert_int_equal(noc_floorplan_mincut(&app, 1, &ctx), NOC_OK);
         double cx[16], cy[16], cw[16];
         int order[31], sw[16], start[16];
-        assert_int_equal(synth_flow_order(&app, order), 0);
-        assert_int_equal(synth_core_geom(&app, cx, cy, cw, &ctx), NOC_OK);
+        assert_int_equal(noc_synth_flow_order(&app, order), 0);
+        assert_int_equal(noc_synth_core_geom(&app, cx, cy, cw, &ctx), NOC_OK);
         for (int K = 2; K <= 6; K++) {
-            assert_int_equal(synth_partition(&app, K, 1, start, &ctx), NOC_OK);
+            assert_int_equal(noc_synth_partition(&app, K, 1, start, &ctx), NOC_OK);
             memcpy(sw, start, sizeof sw);
             double p0 = built_power(&app, &o, order, cx, cy, cw, K, start), p1;
-            assert_int_equal(synth_refine(&app, &o, order, cx, cy, cw, K, sw, &p1, &ctx), NOC_OK);
+            assert_int_equal(noc_synth_refine(&app, &o, order, cx, cy, cw, K, sw, &p1, &ctx), NOC_OK);
             double p2 = built_power(&app, &o, order, cx, cy, cw, K, sw);
             assert_true(isinf(p0) || p1 <= p0 * (1 + 1e-12));
             assert_true((isinf(p1) && isinf(p2)) || fabs(p1 - p2) <= 1e-9 * p2);
@@ -513,14 +513,14 @@ static void refine_budget_and_contract(void **state)
             struct noc_synth_opts z = o;
             z.effort = 0;
             memcpy(sw, start, sizeof sw);
-            assert_int_equal(synth_refine(&app, &z, order, cx, cy, cw, K, sw, &p1, &ctx), NOC_OK);
+            assert_int_equal(noc_synth_refine(&app, &z, order, cx, cy, cw, K, sw, &p1, &ctx), NOC_OK);
             assert_true(isnan(p1) && memcmp(sw, start, sizeof sw) == 0);
         }
         noc_app_free(&app);
     }
 }
 
-/* The geometric start of split's refinement (synth_partition_geom), by
+/* The geometric start of split's refinement (noc_synth_partition_geom), by
  * hand on a 3 x 2 grid: cores 0 1 2 at y = 0 and 3 4 5 at y = 1, x = 0,
  * 1, 2.  K = 3, first cut along x: sorted by x (then y) 0 3 1 4 2 5, the
  * first part takes round(6 x 1/3) = 2 cores {0, 3}; the other four (box
@@ -539,16 +539,16 @@ static void partition_geom_by_hand(void **state)
     const double x[6] = {0, 1, 2, 0, 1, 2}, y[6] = {0, 0, 0, 1, 1, 1};
     int p[12];
     static const int k3x[6] = {0, 1, 2, 0, 1, 2}, k3y[6] = {0, 0, 2, 1, 1, 2}, k2x[6] = {0, 0, 1, 0, 1, 1};
-    assert_int_equal(synth_partition_geom(x, y, 6, 3, 0, p, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_partition_geom(x, y, 6, 3, 0, p, &ctx), NOC_OK);
     assert_memory_equal(p, k3x, sizeof k3x);
-    assert_int_equal(synth_partition_geom(x, y, 6, 3, 1, p, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_partition_geom(x, y, 6, 3, 1, p, &ctx), NOC_OK);
     assert_memory_equal(p, k3y, sizeof k3y);
-    assert_int_equal(synth_partition_geom(x, y, 6, 2, 0, p, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_partition_geom(x, y, 6, 2, 0, p, &ctx), NOC_OK);
     assert_memory_equal(p, k2x, sizeof k2x);
-    assert_int_equal(synth_partition_geom(x, y, 6, 1, 1, p, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_partition_geom(x, y, 6, 1, 1, p, &ctx), NOC_OK);
     for (int c = 0; c < 6; c++)
         assert_int_equal(p[c], 0);
-    assert_int_equal(synth_partition_geom(x, y, 6, 6, 0, p, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_partition_geom(x, y, 6, 6, 0, p, &ctx), NOC_OK);
     for (int c = 0, seen = 0; c < 6; c++) {
         assert_true(p[c] >= 0 && p[c] < 6 && !(seen >> p[c] & 1));
         seen |= 1 << p[c];
@@ -563,7 +563,7 @@ static void partition_geom_by_hand(void **state)
         for (int K = 1; K <= 12; K++)
             for (int axis = 0; axis < 2; axis++) {
                 int size[12] = {0};
-                assert_int_equal(synth_partition_geom(rx, ry, 12, K, axis, p, &ctx), NOC_OK);
+                assert_int_equal(noc_synth_partition_geom(rx, ry, 12, K, axis, p, &ctx), NOC_OK);
                 for (int c = 0; c < 12; c++) {
                     assert_true(p[c] >= 0 && p[c] < K);
                     size[p[c]]++;

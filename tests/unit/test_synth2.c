@@ -512,7 +512,7 @@ static void groups_respect_cap(void **state)
     make_app(&app, names, 11, flows, bw, 9);
     for (int cap = 1; cap <= 11; cap++) {
         int group[11], G = 0, size[11] = {0};
-        assert_int_equal(synth_groups(&app, cap, 1, group, &G, &ctx), NOC_OK);
+        assert_int_equal(noc_synth_groups(&app, cap, 1, group, &G, &ctx), NOC_OK);
         assert_int_equal(G, (11 + cap - 1) / cap);
         for (int v = 0; v < 11; v++) {
             assert_true(group[v] >= 0 && group[v] < G);
@@ -548,7 +548,7 @@ static void ring_order_by_hand(void **state)
         W[heavy[i][0] * 4 + heavy[i][1]] = W[heavy[i][1] * 4 + heavy[i][0]] = 10;
     W[0 * 4 + 1] = W[1 * 4 + 0] = W[2 * 4 + 3] = W[3 * 4 + 2] = 1;
     int pos[4];
-    assert_int_equal(synth_ring_order(4, W, pos, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_ring_order(4, W, pos, &ctx), NOC_OK);
     assert_int_equal(pos[0], 0);
     double cost = 0;
     for (int i = 0; i < 4; i++)
@@ -566,7 +566,7 @@ static void ring_order_by_hand(void **state)
         W2[a * M + b] = W2[b * M + a] = 10;
     }
     int pos2[M], seen[M] = {0};
-    assert_int_equal(synth_ring_order(M, W2, pos2, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_ring_order(M, W2, pos2, &ctx), NOC_OK);
     double c2 = 0, c0 = 0;
     for (int i = 0; i < M; i++) {
         assert_true(pos2[i] >= 0 && pos2[i] < M && !seen[pos2[i]]);
@@ -588,17 +588,17 @@ static void grid_and_xy(void **state)
     int c, r;
     int want[][3] = {{1, 1, 1}, {2, 2, 1}, {3, 2, 2}, {4, 2, 2}, {5, 3, 2}, {9, 3, 3}, {10, 4, 3}, {17, 5, 4}};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-        synth_grid(want[i][0], &c, &r);
+        noc_synth_grid(want[i][0], &c, &r);
         assert_int_equal(c, want[i][1]);
         assert_int_equal(r, want[i][2]);
     }
     int p[16];
     /* 4 x 3 grid: router 1 = (1,0) to router 10 = (2,2): X first then Y. */
-    int len = synth_xy_path(4, 1, 10, p);
+    int len = noc_synth_xy_path(4, 1, 10, p);
     int exp[] = {1, 2, 6, 10};
     assert_int_equal(len, 4);
     assert_memory_equal(p, exp, sizeof exp);
-    assert_int_equal(synth_xy_path(4, 5, 5, p), 1);
+    assert_int_equal(noc_synth_xy_path(4, 5, 5, p), 1);
 }
 
 static void floorplan_svg_names_escaped(void **state)

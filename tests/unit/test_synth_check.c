@@ -44,16 +44,16 @@ static void place2(double load, const double *cx, const double *cy, const double
     struct noc_synth_opts o;
     noc_synth_opts_init(&o);
     struct swnet net;
-    assert_int_equal(swnet_init(&net, 2, 0, &o, &ctx), NOC_OK);
-    assert_int_equal(swnet_open_link(&net, 0, 1, &ctx), 0);
+    assert_int_equal(noc_swnet_init(&net, 2, 0, &o, &ctx), NOC_OK);
+    assert_int_equal(noc_swnet_open_link(&net, 0, 1, &ctx), 0);
     for (int c = 0; c < net.nch; c++)
         net.cload[c] = load;
-    assert_int_equal(synth_place(&net, 4, sw, cx, cy, cw, &ctx), NOC_OK);
+    assert_int_equal(noc_synth_place(&net, 4, sw, cx, cy, cw, &ctx), NOC_OK);
     for (int s = 0; s < 2; s++) {
         sx[s] = net.sx[s];
         sy[s] = net.sy[s];
     }
-    swnet_free(&net);
+    noc_swnet_free(&net);
 }
 
 static void placement_optimum_away_from_origin(void **state)
@@ -89,24 +89,24 @@ static void router_counts_the_new_flow_against_capacity(void **state)
     o.freq_mhz = 25;
     assert_true(fabs(noc_synth_capacity(&o) - 100) < 1e-12);
     struct swnet net;
-    assert_int_equal(swnet_init(&net, 3, 3, &o, &ctx), NOC_OK);
+    assert_int_equal(noc_swnet_init(&net, 3, 3, &o, &ctx), NOC_OK);
     for (int s = 0; s < 3; s++) {
         net.ncores[s] = 1;
         net.sx[s] = s;
     }
     char why[256];
-    assert_int_equal(swnet_route(&net, 0, 0, 1, 60, -1, why, sizeof why, &ctx), 0);
+    assert_int_equal(noc_swnet_route(&net, 0, 0, 1, 60, -1, why, sizeof why, &ctx), 0);
     assert_int_equal(net.paths[0].n, 2);
-    assert_int_equal(swnet_route(&net, 1, 0, 1, 60, -1, why, sizeof why, &ctx), 0);
+    assert_int_equal(noc_swnet_route(&net, 1, 0, 1, 60, -1, why, sizeof why, &ctx), 0);
     assert_int_equal(net.paths[1].n, 3);
     assert_int_equal(net.paths[1].v[1], 2);
     for (int c = 0; c < net.nch; c++)
         assert_true(net.cload[c] <= 100);
-    int c01 = swnet_chan(&net, 0, 1);
+    int c01 = noc_swnet_chan(&net, 0, 1);
     assert_true(c01 >= 0 && fabs(net.cload[c01] - 60) < 1e-9);
-    assert_int_equal(swnet_route(&net, 2, 0, 1, 50, -1, why, sizeof why, &ctx), 1);
+    assert_int_equal(noc_swnet_route(&net, 2, 0, 1, 50, -1, why, sizeof why, &ctx), 1);
     assert_non_null(strstr(why, "capacity"));
-    swnet_free(&net);
+    noc_swnet_free(&net);
 }
 
 /* Four switches in a line sw0 - sw1 - sw2 - sw3 (links open), --max-radix
@@ -123,15 +123,15 @@ static void router_keeps_max_hops(void **state)
     o.max_radix = 3;
     for (int mh = 2; mh <= 3; mh++) {
         struct swnet net;
-        assert_int_equal(swnet_init(&net, 4, 1, &o, &ctx), NOC_OK);
+        assert_int_equal(noc_swnet_init(&net, 4, 1, &o, &ctx), NOC_OK);
         for (int s = 0; s < 4; s++) {
             net.ncores[s] = s == 0 || s == 3 ? 2 : 1;
             net.sx[s] = s;
         }
         for (int s = 0; s < 3; s++)
-            assert_int_equal(swnet_open_link(&net, s, s + 1, &ctx), 0);
+            assert_int_equal(noc_swnet_open_link(&net, s, s + 1, &ctx), 0);
         char why[256] = "";
-        int r = swnet_route(&net, 0, 0, 3, 10, mh, why, sizeof why, &ctx);
+        int r = noc_swnet_route(&net, 0, 0, 3, 10, mh, why, sizeof why, &ctx);
         if (mh == 2) {
             assert_int_equal(r, 1);
         } else {
@@ -140,7 +140,7 @@ static void router_keeps_max_hops(void **state)
             for (int i = 0; i < 4; i++)
                 assert_int_equal(net.paths[0].v[i], i);
         }
-        swnet_free(&net);
+        noc_swnet_free(&net);
     }
 }
 
