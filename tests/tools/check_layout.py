@@ -50,8 +50,17 @@ cores = sum(float(r["w_mm"]) * float(r["h_mm"]) for r in place.values() if r["ki
 if "core_util" not in js or not close(cores / die, js["core_util"]):
     bad.append(f"{name}: core area / die {cores / die} != D.json core_util {js.get('core_util')}")
 
+# DEF names: every character outside [A-Za-z0-9_] becomes '_', a name
+# already taken gets _2, _3, ... (src/emit/layout.c), in place.csv's order.
+def_place = {}
+for n, r in place.items():
+    base = re.sub(r"[^A-Za-z0-9_]", "_", n)
+    dn, k = base, 2
+    while dn in def_place:
+        dn, k = f"{base}_{k}", k + 1
+    def_place[dn] = r
 for comp, x, y in re.findall(r"^\s*- (\S+) \S+ \+ (?:PLACED|FIXED) \( (-?\d+) (-?\d+) \)", deft, re.M):
-    p = place.get(comp)
+    p = def_place.get(comp)
     if p is None or round(float(p["x_mm"]) * 1e6) != int(x) or round(float(p["y_mm"]) * 1e6) != int(y):
         bad.append(f"{name}: DEF places {comp} at ({x}, {y}) nm, place.csv {p and (p['x_mm'], p['y_mm'])}")
 
