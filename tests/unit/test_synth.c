@@ -481,7 +481,7 @@ static void refine_budget_and_contract(void **state)
     for (int trial = 0; trial < 3; trial++) {
         struct noc_app app;
         noc_app_init(&app);
-        char nm[8];
+        char nm[16];
         for (int c = 0; c < 16; c++) {
             snprintf(nm, sizeof nm, "c%d", c);
             assert_int_equal(noc_app_core(&app, nm, &ctx), c);
