@@ -222,6 +222,15 @@ int noc_routing_next(const struct noc_routing *r, int D, int u, int cin, int cls
  * 0, that is y < x going + and y > x going -.  Pure, O(1).  Used by dor,
  * its deadlock check, the simulator and the RTL generator alike. */
 int noc_dateline_class(int x, int y, int dir);
+/* The dateline class of every channel ch[0..len-1] of a path on t into
+ * cls: each run of router-router hops in one dimension takes the class of
+ * its whole extent (noc_dateline_class), other channels class 0; every
+ * class 0 when coord is NULL.  coord[v * ndim + j] is router v's coordinate
+ * in dimension j of extent dims[j] (a 2-ring's direction from the channel
+ * order).  The one rule of the simulator and the RTL generator.  O(len +
+ * run lengths), never fails. */
+void noc_dateline_path_classes(const struct noc_topo *t, const int *coord, const int *dims, int ndim,
+                               const int *ch, int len, unsigned char *cls);
 
 /* The virtual-channel class of every channel of path ch[0..n-1] (channel
  * ids, as noc_routing_paths gives them) under r: for the destination-based

@@ -380,3 +380,32 @@ int noc_rt_dor_deps(const struct noc_routing *r, struct rt_cdg *cdg, struct noc_
             }
     return NOC_OK;
 }
+
+void noc_dateline_path_classes(const struct noc_topo *t, const int *coord, const int *dims, int ndim,
+                               const int *ch, int len, unsigned char *cls)
+{
+    const struct noc_graph *g = &t->g;
+    int pdim = -1, first = 0, x0 = 0, dir = 0;
+    for (int i = 0; i < len; i++) {
+        int c = ch[i], u = g->src[c], v = g->dst[c], j = 0;
+        cls[i] = 0;
+        if (!coord || !noc_topo_is_rr(t, c))
+            continue;
+        const int *cu = coord + (size_t)u * ndim, *cv = coord + (size_t)v * ndim;
+        while (j < ndim && cu[j] == cv[j])
+            j++;
+        if (j == ndim)
+            continue;
+        int k = dims[j], x = cu[j], y = cv[j];
+        if (j != pdim) {
+            first = i;
+            x0 = x;
+            dir = !(k == 2 ? !(c > g->off[u] && g->dst[c - 1] == v) : y == (x + 1) % k);
+            pdim = j;
+        }
+        unsigned char run = (unsigned char)noc_dateline_class(x0, y, dir);
+        for (int h = first; h <= i; h++)
+            if (noc_topo_is_rr(t, ch[h]))
+                cls[h] = run;
+    }
+}

@@ -70,37 +70,6 @@ static int coords(const struct noc_topo *t, int *ndim, int *dims, int **coord, s
     return NOC_OK;
 }
 
-/* Dateline class of each channel of a path (route.h): each run of hops in
- * one dimension takes the class of its whole extent (noc_dateline_class). */
-static void classes(const struct noc_topo *t, int ndim, const int *dims, const int *coord,
-                    const int *ch, int len, unsigned char *cls)
-{
-    const struct noc_graph *g = &t->g;
-    int pdim = -1, first = 0, x0 = 0, dir = 0;
-    for (int i = 0; i < len; i++) {
-        int c = ch[i], u = g->src[c], v = g->dst[c], j = 0;
-        cls[i] = 0;
-        if (!coord || !noc_topo_is_rr(t, c))
-            continue;
-        const int *cu = coord + (size_t)u * ndim, *cv = coord + (size_t)v * ndim;
-        while (j < ndim && cu[j] == cv[j])
-            j++;
-        if (j == ndim)
-            continue;
-        int k = dims[j], x = cu[j], y = cv[j];
-        if (j != pdim) {
-            first = i;
-            x0 = x;
-            dir = !(k == 2 ? !(c > g->off[u] && g->dst[c - 1] == v) : y == (x + 1) % k);
-            pdim = j;
-        }
-        unsigned char run = (unsigned char)noc_dateline_class(x0, y, dir);
-        for (int h = first; h <= i; h++)
-            if (noc_topo_is_rr(t, ch[h]))
-                cls[h] = run;
-    }
-}
-
 static int link_cycles(const struct noc_topo *t, const struct noc_tech *tech, int c)
 {
     if (t->ch[c].latency > 0)
@@ -183,7 +152,7 @@ int noc_rtl_route(struct rtl_design *d, struct noc_rtl *r, const struct noc_tech
                 continue;
             int len = ps.start[1] - ps.start[0];
             const int *ch = ps.ch + ps.start[0];
-            classes(t, ndim, dims, coord, ch, len, cl);
+            noc_dateline_path_classes(t, coord, dims, ndim, ch, len, cl);
             NOC_CHECK(enter(d, s, dd, ch, cl, len, ctx));
             for (int f = 0; f < r->nflows; f++)
                 if (r->flow[f].src == s && r->flow[f].dst == dd) {

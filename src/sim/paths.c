@@ -114,34 +114,9 @@ cleanup:
 
 void noc_sim_path_classes(const struct sim_net *n, const int *ch, int len, unsigned char *cls)
 {
-    const struct noc_graph *g = &n->t->g;
-    int pdim = -1, first = 0, x0 = 0, dir = 0;
     /* Each run of hops in one dimension takes the class of its whole
      * extent, from its first router to its last (route.h, dateline). */
-    for (int i = 0; i < len; i++) {
-        int c = ch[i];
-        cls[i] = 0;
-        if (n->ncls == 1 || n->kind[c] != CH_RR)
-            continue;
-        int u = g->src[c], v = g->dst[c];
-        const int *cu = n->coord + (size_t)u * n->ndim, *cv = n->coord + (size_t)v * n->ndim;
-        int j = 0;
-        while (j < n->ndim && cu[j] == cv[j])
-            j++;
-        if (j == n->ndim)
-            continue;
-        int k = n->dims[j], x = cu[j], y = cv[j];
-        if (j != pdim) {
-            first = i;
-            x0 = x;
-            dir = !(k == 2 ? !(c > g->off[u] && g->dst[c - 1] == v) : y == (x + 1) % k);
-            pdim = j;
-        }
-        unsigned char run = (unsigned char)noc_dateline_class(x0, y, dir);
-        for (int h = first; h <= i; h++)
-            if (n->kind[ch[h]] == CH_RR)
-                cls[h] = run;
-    }
+    noc_dateline_path_classes(n->t, n->ncls == 1 ? NULL : n->coord, n->dims, n->ndim, ch, len, cls);
 }
 
 int noc_sim_pair_index(const struct sim_net *n, int s, int d, int e)
