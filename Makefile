@@ -160,7 +160,7 @@ bench-booksim: all
 
 # `make fuzz` runs each libFuzzer harness for FUZZ_SECONDS (CI: a short run).
 FUZZ_SECONDS ?= 120
-fuzz:
+fuzz: $(BUILD)/gen/rtl_sources.c
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh
 
 clean:

@@ -37,12 +37,15 @@ SAN_BIN="-fsanitize=fuzzer,address,undefined"
 
 mkdir -p "$OUT/obj" "$OUT/bin" "$OUT/corpus" "$OUT/artifacts" || exit 1
 newest_header=$(ls -t include/nocsyn/*.h src/*/*.h 2>/dev/null | head -1)
+[ -f build/gen/rtl_sources.c ] || { echo "fuzz: build/gen/rtl_sources.c missing (run make first)"; exit 1; }
 
 # ---- library objects (two compilers at a time: the machine has 2 cores)
 objs=""
 jobs=0
 fail=0
-for src in $(ls src/*/*.c | grep -v '^src/cli/' | sort); do
+# build/gen/*.c: sources the Makefile generates (the embedded RTL; `make fuzz`
+# makes them first).
+for src in $(ls src/*/*.c build/gen/*.c 2>/dev/null | grep -v '^src/cli/' | sort); do
     obj="$OUT/obj/$(echo "$src" | sed 's|/|_|g; s|\.c$|.o|')"
     objs="$objs $obj"
     if [ -f "$obj" ] && [ "$obj" -nt "$src" ] && { [ -z "$newest_header" ] || [ "$obj" -nt "$newest_header" ]; }; then
