@@ -165,8 +165,7 @@ void noc_routing_free(struct noc_routing *r);
  * first model, in the order table, dor, desttag, updown, that initialises
  * on t with vcs VCs and that accept(ud, rt) approves; accept NULL approves
  * every model that initialises.  `order` (norder models) replaces that
- * order when not NULL -- the route command's multicast default, dor then
- * updown, is the one caller with its own (route.c's help says why).  The
+ * order when not NULL (noc_routing_multicast_default is one such order).  The
  * attempts' own messages are dropped; a rejected model is freed.
  * On success rt holds the model (the caller frees it).  When none is
  * taken: if the last model failed to initialise, its status and message
@@ -175,6 +174,16 @@ void noc_routing_free(struct noc_routing *r);
 int noc_routing_default(const struct noc_topo *t, const int *order, int norder, int vcs,
                         int (*accept)(void *ud, const struct noc_routing *rt), void *ud,
                         struct noc_routing *rt, struct noc_ctx *ctx);
+
+/* The default model of multicast trees on t (the route command's
+ * --multicast without --routing): dor where it initialises on t, else
+ * updown -- not the unicast order above, because a multicast tree is
+ * built from per-destination next hops, which stored routes (table) do
+ * not give and desttag's butterfly paths do not share.  Returns the model
+ * id (NOC_RT_DOR or NOC_RT_UPDOWN); never fails (updown's own
+ * initialisation reports when it does not apply).  Cost: one dor
+ * noc_routing_init. */
+int noc_routing_multicast_default(const struct noc_topo *t);
 
 /* Clears ps and fills it with the paths from node s to node d (node ids).
  * Terminals: from s's injection channel (its first, the one of

@@ -77,8 +77,6 @@ struct noc_synth_opts {
     int kstep;            /* K = kmin, kmin+kstep, ..., and kmax (0 = default:
                            * 1 up to 128 cores, else ceil(ncores / 128)) */
     int max_radix;        /* ports per switch, cores included (0 = no limit) */
-    int radix_by_clock;   /* set by noc_synth_run: max_radix is the timing
-                           * bound of the clock, not the user's (messages) */
     double link_width;    /* bits (default 32): the point being built */
     double freq_mhz;      /* MHz (default 1000): the point being built */
     /* The (frequency, width) grid explored by noc_synth_run: every method

@@ -26,7 +26,7 @@ static const char help[] =
     "                     extension of OUT; DOT on stdout)\n"
     "  -h, --help         this text\n"
     "\n"
-    "DOT (INTERFACE 1.3): nodes kind=\"router\"|\"terminal\" (no kind = router),\n"
+    "DOT (docs/INTERFACE.md 1.3): nodes kind=\"router\"|\"terminal\" (no kind = router),\n"
     "optional x, y (mm, the node's centre), w, h (mm); edge a -> b is one\n"
     "channel, dir=both (or an undirected graph) a bidirectional link; edge width\n"
     "(bits), length (mm), latency (cycles); table routes as\n"

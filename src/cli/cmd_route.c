@@ -304,19 +304,8 @@ static int route_multicast(const struct route_opts *o, const struct noc_topo *t,
         }
     }
     const char *rname = o->routing;
-    if (!o->routing_given) {
-        /* the multicast default: dor where it applies, else updown (not
-         * the sim/rtl order: no stored routes, no desttag) */
-        static const int order[] = {NOC_RT_DOR, NOC_RT_UPDOWN};
-        struct noc_routing probe;
-        struct noc_ctx sub;
-        noc_ctx_init(&sub);
-        rname = "updown";
-        if (noc_routing_default(t, order, 2, 1, NULL, NULL, &probe, &sub) == NOC_OK) {
-            rname = noc_routing_name(probe.model);
-            noc_routing_free(&probe);
-        }
-    }
+    if (!o->routing_given)
+        rname = noc_routing_name(noc_routing_multicast_default(t));
     if (noc_routing_parse(rname, &model, ctx) || noc_routing_init(&r, t, model, o->vcs, ctx)) {
         free(dests);
         return cli_fail_in(o->topo, ctx);

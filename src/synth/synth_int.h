@@ -375,8 +375,14 @@ int noc_synth_mesh_topo(int cols, int rows, struct noc_topo *t, struct noc_ctx *
 int noc_synth_ring_order(int m, const double *W, int *pos, struct noc_ctx *ctx);
 
 /* ---- timing (timing.c) */
-/* How messages name the radix bound: "--max-radix", or the clock's bound. */
-#define SYNTH_RADIX_NAME(o) ((o)->radix_by_clock ? "the radix that meets the clock," : "--max-radix")
+/* How messages name the radix bound of a point's options o: the clock's
+ * bound when o->max_radix is the largest radix that meets o's clock and
+ * width (noc_synth_run lowers the user's --max-radix to it), else
+ * "--max-radix".  Derived, not stored: the options stay input only. */
+#define SYNTH_RADIX_NAME(o)                                                                \
+    (noc_tech_max_radix(&(o)->tech, (o)->link_width, (o)->freq_mhz) == (o)->max_radix       \
+         ? "the radix that meets the clock,"                                                 \
+         : "--max-radix")
 struct noc_app;
 struct noc_design;
 struct noc_synth_opts;

@@ -171,10 +171,8 @@ int noc_synth_run_grid(const char *method, synth_method_fn run, const struct noc
         one->link_width = noc_synth_grid_width(o, 0);
         one->nfreqs = one->nwidths = 0;
         int tr = noc_tech_max_radix(&o->tech, one->link_width, one->freq_mhz);
-        if (one->max_radix <= 0 || tr < one->max_radix) {
+        if (one->max_radix <= 0 || tr < one->max_radix)
             one->max_radix = tr;
-            one->radix_by_clock = 1;
-        }
         rc = tr < 2 ? noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
                                 "no router meets a %g MHz clock at %g bits (see 'nocsyn tech')",
                                 one->freq_mhz, one->link_width)
@@ -193,10 +191,8 @@ int noc_synth_run_grid(const char *method, synth_method_fn run, const struct noc
             po->link_width = noc_synth_grid_width(o, wi);
             po->nfreqs = po->nwidths = 0;
             int tr = noc_tech_max_radix(&o->tech, po->link_width, po->freq_mhz);
-            if (po->max_radix <= 0 || tr < po->max_radix) {
+            if (po->max_radix <= 0 || tr < po->max_radix)
                 po->max_radix = tr;
-                po->radix_by_clock = 1;
-            }
             char tag[64];
             snprintf(tag, sizeof tag, "_f%g_w%g", po->freq_mhz, po->link_width);
             struct noc_synth_result one;
