@@ -37,10 +37,21 @@ MISSING := $(strip $(foreach h,$(REQ_HEADERS),$(if $(wildcard $(h)),,$(h))))
 
 LIB_SRC := $(sort $(filter-out src/cli/%,$(wildcard src/*/*.c)))
 CLI_SRC := $(sort $(wildcard src/cli/*.c))
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+# `make CALC=0` leaves out the textbook calculators (include/nocsyn/calc.h,
+# src/calc/: latency, min, dynamic, design), an optional part outside the
+# pipeline; their commands then say so.  Use a separate BUILD directory.
+CALC ?= 1
+ifeq ($(CALC),0)
+CPPFLAGS += -DNOC_NO_CALC
+LIB_SRC  := $(filter-out src/calc/%,$(LIB_SRC))
+CLI_SRC  := $(filter-out src/cli/cmd_min.c src/cli/cmd_dynamic.c src/cli/cmd_design.c src/cli/cmd_latency%.c,$(CLI_SRC))
+UNIT_SRC := $(filter-out tests/unit/test_min.c tests/unit/test_dyn.c tests/unit/test_pkg.c \
+              tests/unit/test_latency.c tests/unit/test_sim.c,$(UNIT_SRC))
+endif
 RTL_SV  := $(sort $(wildcard src/rtl/sv/*))
 LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/gen/rtl_sources.o
 CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
-UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 LIB := $(BUILD)/libnocsyn.a
 BIN := $(BUILD)/nocsyn

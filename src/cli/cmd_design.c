@@ -1,9 +1,9 @@
 /* nocsyn design butterfly: the design example of Dally & Towles ch. 2 end
- * to end from its specification (model in include/nocsyn/pkg.h). */
+ * to end from its specification (model in include/nocsyn/calc.h). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
 #include "nocsyn/json.h"
-#include "nocsyn/pkg.h"
+#include "nocsyn/calc.h"
 
 #include <getopt.h>
 #include <stdio.h>

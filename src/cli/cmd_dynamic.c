@@ -1,11 +1,11 @@
 /* nocsyn dynamic: dynamic (switched) networks -- crossbar and switch-module
  * counts, Omega networks of k x k switches, Omega broadcast with 4-function
  * 2x2 switches, Clos non-blocking conditions, the shared bus (models in
- * include/nocsyn/dyn.h). */
+ * include/nocsyn/calc.h). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
 #include "nocsyn/json.h"
-#include "nocsyn/dyn.h"
+#include "nocsyn/calc.h"
 #include "nocsyn/perm.h"
 #include "nocsyn/units.h"
 

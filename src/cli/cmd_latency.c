@@ -3,7 +3,7 @@
 #include "cli.h"
 #include "nocsyn/json.h"
 #include "latency_cli.h"
-#include "nocsyn/latency.h"
+#include "nocsyn/calc.h"
 #include "nocsyn/units.h"
 
 #include <getopt.h>

@@ -1,11 +1,11 @@
 /* nocsyn latency message | head | retry: the latency decomposition, head
  * latency with link delay, and the latency distribution of dropping flow
- * control (models in include/nocsyn/latency.h). */
+ * control (models in include/nocsyn/calc.h). */
 #define _DEFAULT_SOURCE
 #include "cli.h"
 #include "nocsyn/json.h"
 #include "latency_cli.h"
-#include "nocsyn/latency.h"
+#include "nocsyn/calc.h"
 #include "nocsyn/units.h"
 
 #include <math.h>

@@ -2,7 +2,7 @@
 #define _DEFAULT_SOURCE
 #include "cli.h"
 #include "nocsyn/json.h"
-#include "nocsyn/min.h"
+#include "nocsyn/calc.h"
 #include "nocsyn/perm.h"
 
 #include <getopt.h>

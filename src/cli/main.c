@@ -5,6 +5,20 @@
 #include <stdio.h>
 #include <string.h>
 
+#ifdef NOC_NO_CALC
+/* `make CALC=0`: the textbook calculators (include/nocsyn/calc.h) are left
+ * out; their commands stay listed and say so. */
+static int calc_absent(int argc, char **argv)
+{
+    (void)argc;
+    return cli_usage("'%s' is a textbook calculator (src/calc), left out of this build (make CALC=0)", argv[0]);
+}
+#define cmd_min calc_absent
+#define cmd_dynamic calc_absent
+#define cmd_design calc_absent
+#define cmd_latency calc_absent
+#endif
+
 static const struct cli_cmd commands[] = {
     {"app-info", cmd_app_info, "summarise an application graph (cores, flows, bandwidth)"},
     {"convert", cmd_convert, "convert a topology between DOT, anynet, JSON and SVG"},

@@ -28,10 +28,7 @@ eval 4
 sim 4
 rtl 4
 emit 4
-latency 4
-min 4
-dyn 4
-pkg 4
+calc 4
 synth 5
 explore 5
 campaign 5

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The simulator's dropping flow control against the analysis of a dropping
 # k-ary n-fly (Dally & Towles, "Principles and Practices of Interconnection
-# Networks", sec. 12.2; `nocsyn latency drop`, src/latency/drop.c):
+# Networks", sec. 12.2; `nocsyn latency drop`, src/calc/latency_drop.c):
 # uniform traffic, each input of a k x k switch busy with probability p_i
 # per cycle, independently, sending to each output with probability 1/k, so
 # an output is busy with probability

@@ -1,7 +1,7 @@
-/* Unit tests: dynamic networks (nocsyn/dyn.h).  Expected values are the
+/* Unit tests: dynamic networks (nocsyn/calc.h).  Expected values are the
  * textbook's (Hwang, "Advanced Computer Architecture", the switch-module
  * table; Clos's conditions) or worked by hand below; the k = 2 Omega is
- * checked against the independent 2x2 implementation of nocsyn/min.h. */
+ * checked against the independent 2x2 implementation of nocsyn/calc.h. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,8 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nocsyn/dyn.h"
-#include "nocsyn/min.h"
+#include "nocsyn/calc.h"
 
 static void expect_big(const struct noc_bignum *b, const char *want)
 {
@@ -63,7 +62,7 @@ static void module_table(void **state)
 }
 
 /* Property: with k = 2 the Omega network of k x k switches is the one of
- * nocsyn/min.h (shuffle then exchange on bit 0, destination bits from the
+ * nocsyn/calc.h (shuffle then exchange on bit 0, destination bits from the
  * top): same one-pass answer, same first conflict, same greedy pass count,
  * for every one of the 8! permutations of N = 8. */
 static void omega_k2_matches_min(void **state)

@@ -1,4 +1,4 @@
-/* Unit tests: analytical latency models (nocsyn/latency.h).
+/* Unit tests: analytical latency models (nocsyn/calc.h).
  *
  * Switching: the formulas of Duato, Yalamanchili and Ni ch. 2 as stated in
  * latency.h, evaluated by hand.  Dropping butterfly: the recurrence
@@ -10,7 +10,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "nocsyn/latency.h"
+#include "nocsyn/calc.h"
 
 #define EPS 1e-12
 

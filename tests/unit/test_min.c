@@ -1,4 +1,4 @@
-/* Unit tests: multistage networks (nocsyn/min.h).
+/* Unit tests: multistage networks (nocsyn/calc.h).
  *
  * Hand derivations use the positions of min.h.  Omega (Lawrie 1975): after
  * stage s the message from x to d sits on line
@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "nocsyn/gen.h"
-#include "nocsyn/min.h"
+#include "nocsyn/calc.h"
 #include "nocsyn/perm.h"
 #include "nocsyn/topo.h"
 
@@ -229,7 +229,7 @@ static void control_and_apply(void **state)
 }
 
 /* Partial stage control of the cube network: the closed form derived in
- * src/min/shifts.c (D mod 2^(n-1) is 0 or a power of two); n = 3 by hand:
+ * src/calc/min_shifts.c (D mod 2^(n-1) is 0 or a power of two); n = 3 by hand:
  * 3 = 011 and 7 = 111 fail (3 mod 4 = 3), the other six pass.  Stage
  * control: x xor c = x + D for all x only for D = 0 and N/2. */
 static void partial_stage_shifts(void **state)
@@ -323,7 +323,7 @@ static void errors(void **state)
 }
 
 /* STARAN shifts within groups (mod 2^j) under partial stage control on the
- * cube network.  By the derivation in src/min/shifts.c the shift D mod 2^j
+ * cube network.  By the derivation in src/calc/min_shifts.c the shift D mod 2^j
  * passes iff D mod 2^(j-1) is 0 or a power of two.  N = 8: mod 4, D mod 2
  * is 0 or 1, so all of 0..3 pass; mod 2 both; mod 8 = the full shifts
  * 0,1,2,4,5,6 (3 and 7 have D mod 4 = 3).  Under stage control a shift D

@@ -1,4 +1,4 @@
-/* Unit tests: the butterfly design example (nocsyn/pkg.h), every number
+/* Unit tests: the butterfly design example (nocsyn/calc.h), every number
  * worked by hand from the specification of Dally & Towles ch. 2 (64
  * ports, 0.25 / 0.0625 Gbyte/s, 64-byte packets, 1 Gbit/s signals, 150
  * signals per chip, 750 per board, 80 per cable, 16 data + 2 control
@@ -11,7 +11,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "nocsyn/pkg.h"
+#include "nocsyn/calc.h"
 
 /* 1. port 0.25 x 8 = 2 Gbit/s; channel 16 x 1 = 16 Gbit/s; speedup 8.
  * 2. w = 18; 150 / 18 = 8.33 -> 8 channels -> radix 4; 4^3 = 64 -> 3

@@ -21,7 +21,7 @@
  *    worked by hand on a ring and a torus. */
 #include "test_sim_fix.h"
 
-#include "nocsyn/latency.h"
+#include "nocsyn/calc.h"
 
 #include "../src/sim/sim_int.h"
 

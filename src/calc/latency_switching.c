@@ -1,8 +1,8 @@
 /* Zero-load latency of circuit switching, store-and-forward, virtual
- * cut-through and wormhole switching (formulas in include/nocsyn/latency.h,
+ * cut-through and wormhole switching (formulas in include/nocsyn/calc.h,
  * after Duato, Yalamanchili and Ni, "Interconnection Networks: An
  * Engineering Approach", ch. 2). */
-#include "nocsyn/latency.h"
+#include "nocsyn/calc.h"
 
 #include <math.h>
 

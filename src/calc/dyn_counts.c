@@ -1,5 +1,5 @@
-/* Switch-module and crossbar counts (include/nocsyn/dyn.h). */
-#include "nocsyn/dyn.h"
+/* Switch-module and crossbar counts (include/nocsyn/calc.h). */
+#include "nocsyn/calc.h"
 
 int noc_dyn_module_counts(int a, int b, struct noc_bignum *states, struct noc_bignum *one_to_one,
                           long *crosspoints, struct noc_ctx *ctx)

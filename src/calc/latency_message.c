@@ -2,8 +2,8 @@
  * "Computer Architecture: A Quantitative Approach", the interconnection
  * networks appendix), the head latency with link delay, and the latency
  * distribution of dropping flow control (models in
- * include/nocsyn/latency.h). */
-#include "nocsyn/latency.h"
+ * include/nocsyn/calc.h). */
+#include "nocsyn/calc.h"
 
 #include <math.h>
 #include <string.h>

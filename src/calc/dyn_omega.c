@@ -1,7 +1,7 @@
 /* Omega networks of k x k switches and broadcast through 4-function 2x2
- * switches (model in include/nocsyn/dyn.h).  The inter-stage wiring is the
+ * switches (model in include/nocsyn/calc.h).  The inter-stage wiring is the
  * k-way shuffle of the perm module (qshuffle:k). */
-#include "nocsyn/dyn.h"
+#include "nocsyn/calc.h"
 
 #include "nocsyn/perm.h"
 

@@ -1,7 +1,6 @@
-/* The butterfly design example end to end (model in include/nocsyn/pkg.h). */
-#include "nocsyn/pkg.h"
+/* The butterfly design example end to end (model in include/nocsyn/calc.h). */
+#include "nocsyn/calc.h"
 
-#include "nocsyn/latency.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* A k-ary n-fly with dropping flow control under uniform traffic, with and
  * without resending (Dally & Towles, "Principles and Practices of
- * Interconnection Networks", sec. 12.2; model in include/nocsyn/latency.h). */
-#include "nocsyn/latency.h"
+ * Interconnection Networks", sec. 12.2; model in include/nocsyn/calc.h). */
+#include "nocsyn/calc.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* Multistage networks of 2x2 switches: wiring, destination-tag paths,
  * one-pass routing with conflicts and settings, greedy pass count, stage
- * control.  The model is described in include/nocsyn/min.h. */
-#include "nocsyn/min.h"
+ * control.  The model is described in include/nocsyn/calc.h. */
+#include "nocsyn/calc.h"
 #include "nocsyn/perm.h"
 
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* Clos networks: the non-blocking conditions, routing a permutation by
  * splitting the ingress-egress multigraph into perfect matchings, and the
- * exhaustive checks of small sizes (include/nocsyn/dyn.h). */
-#include "nocsyn/dyn.h"
+ * exhaustive checks of small sizes (include/nocsyn/calc.h). */
+#include "nocsyn/calc.h"
 
 #include "nocsyn/perm.h"
 

@@ -35,7 +35,7 @@
  * 0 or a power of two; stages j..n-1 stay straight.  Mod 4 every D = 0..3
  * passes (D mod 2 is 0 or 1 = 2^0), mod 2 both D.  Again the code routes.
  */
-#include "nocsyn/min.h"
+#include "nocsyn/calc.h"
 
 #include <stdlib.h>
 #include <string.h>
