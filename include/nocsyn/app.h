@@ -78,6 +78,20 @@ int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len,
  * not have, a value beyond NOC_DIE_MAX_MM (tech.h), or no core row at all
  * (a header only) is an error (NOC_EINVAL with FILE:LINE). */
 int noc_floorplan_read(struct noc_app *app, const char *path, struct noc_ctx *ctx);
+
+/* ---- writers (buffers only; files are written by their callers' emitters) */
+/* The app graph as DOT (cores as boxes, flows labelled and weighted by
+ * bandwidth; read back by noc_app_parse_dot; pinned to the floorplan when
+ * every core has a position).  Full format: src/app/dot_write.c.
+ * NOC_ENOMEM.  O(cores + flows). */
+int noc_app_write_dot(const struct noc_app *app, struct noc_buf *out, struct noc_ctx *ctx);
+/* 1 when the app has cores and every core has a position (has_pos), else 0.
+ * O(cores). */
+int noc_app_placed(const struct noc_app *app);
+/* The app's floorplan as CSV (docs/INTERFACE.md section 1.2, core,x_mm,y_mm,w_mm,h_mm;
+ * lower-left corners).  NOC_EINVAL when a core has no position. */
+int noc_floorplan_csv(const struct noc_app *app, struct noc_buf *b, struct noc_ctx *ctx);
+
 int noc_floorplan_parse(struct noc_app *app, const char *data, size_t len,
                         const char *label, struct noc_ctx *ctx);
 

@@ -1,7 +1,9 @@
 /* nocsyn emit (layer 4, README "Layout"): the topology and design writers
- * (DOT, anynet, JSON, SVG, reports, the physical hand-off); the campaign's
- * files are written by the campaign module (campaign.h), and the DOT
- * format's shared facts live with the topology model (src/topo/topo_dot.h).
+ * (JSON, SVG, reports, the physical hand-off, and noc_topo_save's table of
+ * topology formats); the campaign's files are written by the campaign
+ * module (campaign.h).  Each model owns its text formats, reader and writer
+ * together: topology DOT and anynet in topo.h, the app's DOT and the
+ * floorplan CSV in app.h.
  * Writers build text in
  * a struct noc_buf; noc_topo_save() picks the format from the extension and
  * writes atomically (temporary file + rename), so a failed call leaves no
@@ -20,20 +22,6 @@ struct noc_topo;
 struct noc_app;
 struct noc_layout;
 
-/* Topology DOT (docs/INTERFACE.md section 1.3): kind, x, y (mm), width, shape attributes and
- * stored routes; read back exactly by noc_topo_parse_dot.  O(V + E).
- * Channels a -> b and b -> a with equal attributes become one edge with
- * dir=both.  Table routes are a `route` attribute on each source terminal:
- * route="t3: r0 r1 r2; t5: r0 r4" (destination, ':', the routers of the
- * path in order; records separated by ';'; ' ', ':', ';', '\' inside a
- * name escaped with '\').  Full format: src/emit/dot.c. */
-int noc_topo_write_dot(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
-/* BookSim2 anynet: routers renumbered 0..R-1, terminals 0..N-1 in node
- * order, single spaces, a latency token after a neighbour whose channel has
- * ch.latency > 1.  NOC_EUNSUP when a terminal
- * attaches to two different routers, a router channel has no reverse
- * (anynet links are bidirectional) or channels are parallel. */
-int noc_topo_write_anynet(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
 /* Topology as JSON (nocsyn/json.h): nodes, channels, shape, routes. */
 int noc_topo_write_json(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
 /* Renders DOT text to SVG in-process with libgvc: neato with pinned
@@ -53,9 +41,8 @@ noc_topo_writer noc_topo_writer_find(const char *format);
  * "-" writes DOT to stdout.  NOC_EINVAL for an unknown extension. */
 int noc_topo_save(const struct noc_topo *t, const char *path, struct noc_ctx *ctx);
 
-/* The app graph as DOT (cores as boxes, flows labelled and weighted by
- * bandwidth), and rendered to SVG. */
-int noc_app_write_dot(const struct noc_app *app, struct noc_buf *out, struct noc_ctx *ctx);
+/* The app graph rendered to SVG (its DOT, noc_app_write_dot in app.h,
+ * laid out by libgvc; pinned when noc_app_placed). */
 int noc_app_write_svg(const struct noc_app *app, struct noc_buf *out, struct noc_ctx *ctx);
 
 
@@ -90,9 +77,6 @@ int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct
 int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b);
 int noc_design_place_csv(const struct noc_topo *t, const struct noc_layout *L, struct noc_buf *b);
 
-/* The app's floorplan as CSV (docs/INTERFACE.md section 1.2, core,x_mm,y_mm,w_mm,h_mm;
- * lower-left corners).  NOC_EINVAL when a core has no position. */
-int noc_floorplan_csv(const struct noc_app *app, struct noc_buf *b, struct noc_ctx *ctx);
 /* The floorplan as SVG text (src/emit/floorplan_svg.c): cores as named
  * rectangles (40 px per mm, y up), flows as lines between core centres
  * (width by bandwidth), the die outline.  NOC_EINVAL when a core has no

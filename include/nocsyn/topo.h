@@ -205,6 +205,23 @@ int noc_topo_parse_dot(struct noc_topo *t, const char *data, size_t len,
 int noc_topo_parse_anynet(struct noc_topo *t, const char *data, size_t len,
                           const char *label, struct noc_ctx *ctx);
 
+/* ---- writers (buffers only; files are written by emit's noc_topo_save) */
+/* Topology DOT (docs/INTERFACE.md section 1.3): kind, x, y (mm), width, shape attributes and
+ * stored routes; read back exactly by noc_topo_parse_dot.  O(V + E).
+ * Channels a -> b and b -> a with equal attributes become one edge with
+ * dir=both.  Table routes are a `route` attribute on each source terminal:
+ * route="t3: r0 r1 r2; t5: r0 r4" (destination, ':', the routers of the
+ * path in order; records separated by ';'; ' ', ':', ';', '\' inside a
+ * name escaped with '\').  Full format: src/topo/dot_write.c. */
+int noc_topo_write_dot(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
+/* BookSim2 anynet: routers renumbered 0..R-1, terminals 0..N-1 in node
+ * order, single spaces, a latency token after a neighbour whose channel has
+ * ch.latency > 1.  NOC_EUNSUP when a terminal
+ * attaches to two different routers, a router channel has no reverse
+ * (anynet links are bidirectional) or channels are parallel. */
+int noc_topo_write_anynet(const struct noc_topo *t, struct noc_buf *out, struct noc_ctx *ctx);
+
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,6 @@
 /* Topology DOT reader, part 2: graph attributes (the shape of generated
  * topologies) and the `route` records of table routing.  The format is
- * described at the top of src/emit/dot.c. */
+ * described at the top of src/topo/dot_write.c. */
 #include "dot_read.h"
 #include "topo_read.h"
 #include "topo_dot.h"

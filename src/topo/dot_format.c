@@ -1,6 +1,6 @@
 /* The topology DOT format's shared facts (src/topo/topo_dot.h): the
  * family_class tags and the number rounding that the reader
- * (src/topo/dot_read.c, dot_attrs.c) and the writer (src/emit/dot.c, whose
+ * (src/topo/dot_read.c, dot_attrs.c) and the writer (src/topo/dot_write.c, whose
  * header comment documents the format) must agree on. */
 #include "topo_dot.h"
 #include "nocsyn/topo.h"

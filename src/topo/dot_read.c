@@ -1,7 +1,7 @@
 /* Topology DOT reader (docs/INTERFACE.md section 1.3), with libcgraph from memory.
  *
  * Reads what noc_topo_write_dot writes (the format is described at the top
- * of src/emit/dot.c) and hand-written DOT following the same rules:
+ * of src/topo/dot_write.c) and hand-written DOT following the same rules:
  * - `digraph`: an edge a -> b is one channel; `dir=both` (or `dir=none`)
  *   makes it a bidirectional link (two channels), `dir=back` the channel
  *   b -> a.  `graph`: every edge a -- b is a bidirectional link unless `dir`

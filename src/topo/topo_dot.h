@@ -1,7 +1,7 @@
-/* Internal to libnocsyn: what the topology DOT writer (src/emit/dot.c) and
+/* Internal to libnocsyn: what the topology DOT writer (src/topo/dot_write.c) and
  * reader (src/topo/dot_read.c) share, owned by the topology model
  * (src/topo/dot_format.c).  The format itself is documented at the top of
- * src/emit/dot.c.
+ * src/topo/dot_write.c.
  */
 #ifndef NOCSYN_TOPO_DOT_H
 #define NOCSYN_TOPO_DOT_H

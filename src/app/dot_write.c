@@ -1,4 +1,5 @@
-/* The app graph as DOT and SVG (for people, and read back as an app).
+/* The app graph as DOT (for people, read back as an app by src/app/dot.c;
+ * emit's noc_app_write_svg renders it).
  *
  *   digraph "vopd" {
  *     graph [label=<vopd: 12 cores, 15 flows, 3494 MB/s>, labelloc=t,
@@ -23,7 +24,6 @@
  * Output depends only on the app: no clock, no addresses.
  */
 #include "nocsyn/app.h"
-#include "nocsyn/emit.h"
 #include "../topo/topo_dot.h"
 
 #include <math.h>
@@ -72,7 +72,7 @@ static void put_pair(struct noc_buf *b, const char *k1, double v1, const char *k
     put_num(b, v2);
 }
 
-static int all_placed(const struct noc_app *app)
+int noc_app_placed(const struct noc_app *app)
 {
     int placed = app->ncores > 0;
     for (int i = 0; i < app->ncores; i++)
@@ -141,7 +141,7 @@ int noc_app_write_dot(const struct noc_app *app, struct noc_buf *out, struct noc
         if (f == 0 || bw > hi)
             hi = bw;
     }
-    int pinned = all_placed(app);
+    int pinned = noc_app_placed(app);
     const char *name = app->name && *app->name ? app->name : "app";
     noc_buf_append(out, "digraph ", 8);
     put_id(out, name);
@@ -164,15 +164,4 @@ int noc_app_write_dot(const struct noc_app *app, struct noc_buf *out, struct noc
         write_flow(app, f, lo, hi, out);
     noc_buf_append(out, "}\n", 2);
     return noc_buf_status(out, "the app DOT", ctx);
-}
-
-int noc_app_write_svg(const struct noc_app *app, struct noc_buf *out, struct noc_ctx *ctx)
-{
-    struct noc_buf dot;
-    noc_buf_init(&dot);
-    int rc = noc_app_write_dot(app, &dot, ctx);
-    if (rc == NOC_OK)
-        rc = noc_svg_render(dot.data, all_placed(app), out, ctx);
-    noc_buf_free(&dot);
-    return rc;
 }

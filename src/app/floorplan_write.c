@@ -1,5 +1,4 @@
 /* The floorplan as CSV (docs/INTERFACE.md section 1.2): core,x_mm,y_mm,w_mm,h_mm. */
-#include "nocsyn/emit.h"
 
 #include <string.h>
 

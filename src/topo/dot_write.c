@@ -44,9 +44,8 @@
  * byte; every derived value is computed from numbers as they read back
  * (noc_dot_round).
  */
-#include "nocsyn/emit.h"
 #include "nocsyn/topo.h"
-#include "../topo/topo_dot.h"
+#include "topo_dot.h"
 
 #include <stdio.h>
 #include <stdlib.h>

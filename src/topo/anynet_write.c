@@ -14,7 +14,6 @@
  * channels, or a terminal that injects and ejects at different routers (or
  * at several) cannot be written: NOC_EUNSUP names the first such element.
  */
-#include "nocsyn/emit.h"
 #include "nocsyn/topo.h"
 
 static int check_representable(const struct noc_topo *t, struct noc_ctx *ctx)
