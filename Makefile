@@ -64,7 +64,7 @@ SHLIB   := $(BUILD)/libnocsyn.so
 FLOW ?= default
 
 .SECONDARY:
-.PHONY: all deps test check run flow flows bench bench-booksim asan clean fuzz check-deps signoff install
+.PHONY: all deps test check run flow flows bench bench-booksim asan clean fuzz check-deps signoff install man
 all: $(if $(MISSING),check-deps) $(BIN) $(LIB) $(SHLIB)
 
 check-deps:
@@ -86,12 +86,19 @@ $(SHLIB): $(LIB_OBJ) src/nocsyn.map
 	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/nocsyn.map \
 	    -o $@ $(LIB_OBJ) $(LDLIBS)
 
-# make install PREFIX=/usr/local [DESTDIR=staging]: bin/nocsyn,
+# The man page, generated from the binary's --help texts (docs/mkman.sh).
+man: $(BUILD)/nocsyn.1
+$(BUILD)/nocsyn.1: $(BIN) docs/mkman.sh
+	sh docs/mkman.sh $(BIN) >$@.tmp && mv $@.tmp $@
+
+# make install PREFIX=/usr/local [DESTDIR=staging]: bin/nocsyn, share/man/man1/nocsyn.1,
 # lib/libnocsyn.{a,so.VERSION} (+ soname and dev links), include/nocsyn.h,
 # include/nocsyn/*.h, lib/pkgconfig/nocsyn.pc.
 PREFIX ?= /usr/local
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/nocsyn
+install: all $(BUILD)/nocsyn.1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/nocsyn \
+	    $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 $(BUILD)/nocsyn.1 $(DESTDIR)$(PREFIX)/share/man/man1/nocsyn.1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/nocsyn
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libnocsyn.a
 	install -m 755 $(SHLIB) $(DESTDIR)$(PREFIX)/lib/libnocsyn.so.$(VERSION)

@@ -14,10 +14,10 @@ BUILD=${BUILD:-build}
 P="$TMP/prefix"
 if make -s -C "$ROOT" BUILD="$BUILD" install PREFIX="$P" >"$TMP/inst" 2>&1; then ok "make install PREFIX"
 else notok "make install PREFIX" "$(tail -5 "$TMP/inst")"; exit 0; fi
-for f in bin/nocsyn lib/libnocsyn.a lib/libnocsyn.so lib/pkgconfig/nocsyn.pc include/nocsyn.h include/nocsyn/core.h include/nocsyn/synth.h; do
+for f in bin/nocsyn lib/libnocsyn.a lib/libnocsyn.so lib/pkgconfig/nocsyn.pc include/nocsyn.h include/nocsyn/core.h include/nocsyn/synth.h share/man/man1/nocsyn.1; do
     [ -e "$P/$f" ] || notok "installed $f"
 done
-ok "installed: binary, both libraries, headers, nocsyn.pc"
+ok "installed: binary, both libraries, headers, nocsyn.pc, man page"
 n_hdr=$(ls "$ROOT"/include/nocsyn/*.h | wc -l)
 n_inc=$(grep -c '^#include "nocsyn/' "$P/include/nocsyn.h")
 [ "$n_hdr" -eq "$n_inc" ] && ok "nocsyn.h includes every public header ($n_hdr)" || notok "nocsyn.h includes every public header" "$n_inc of $n_hdr"
