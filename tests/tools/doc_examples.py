@@ -12,8 +12,8 @@ Matching, line by line after trailing blanks are stripped:
   - every other line must be equal.
 The commands of one block run in one POSIX shell, in order, in a scratch
 directory holding links to the repository's benchmarks/, docs/, tests/ and
-flows/ and an empty out/, with the repository's build/ first on PATH (so
-"nocsyn" is build/nocsyn).  A command's own status is not checked (blocks
+flows/ and an empty out/, with the directory of $NOCSYN (else the
+repository's build/) first on PATH, so "nocsyn" is the binary under test.  A command's own status is not checked (blocks
 show it with "echo $?" where it matters).
 
 A comment line right before the block (blank lines allowed between) sets
@@ -112,7 +112,9 @@ def run_block(root, cmds, timeout):
         script.append('printf "\\n@@docex %d@@\\n"; (exit $__docex_st)' % k)
         script.append('{ %s\n} 2>&1; __docex_st=$?' % cmd)
     env = dict(os.environ)
-    env['PATH'] = os.path.join(root, 'build') + os.pathsep + env.get('PATH', '')
+    nocsyn = env.get('NOCSYN')  # the test runner's binary (an ASan build, say)
+    bindir = os.path.dirname(os.path.abspath(nocsyn)) if nocsyn else os.path.join(root, 'build')
+    env['PATH'] = bindir + os.pathsep + env.get('PATH', '')
     try:
         p = subprocess.run(['sh', '-c', '\n'.join(script)], cwd=work, env=env, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, timeout=timeout)
