@@ -152,13 +152,14 @@ cleanup:
 /* Channel insertion (rows or columns shifted, the cores otherwise kept):
  * a "cut" is a coordinate along the axis u (y for horizontal channels, x
  * for vertical ones) that no core straddles; the cores' floorplan is
- * opened at chosen cuts by channels as high as their tallest router, every
- * core at or beyond a cut moving up (right) by the channels below (left of)
- * it, so each core moves along one axis only and no two cores change their
- * order.  The routers, sorted by their placement-LP coordinate u, go in
+ * opened at chosen cuts by channels as high as their tallest router, less
+ * the free band the cut already has (the distance to the nearest core
+ * beyond it; none at the last cut), every core at or beyond a cut moving up
+ * (right) by what the channels below (left of) it add, so each core moves
+ * along one axis only and no two cores change their order.  The routers, sorted by their placement-LP coordinate u, go in
  * consecutive groups to increasing cuts; a group fits a channel when its
  * sides sum to at most the cores' extent along the channel.  A dynamic
- * program picks the groups: the least total channel height (the die
+ * program picks the groups: the least total height added (the die
  * growth), then the least sum of |u - cut| (the routers' moves across the
  * channel).  In a channel the routers keep their LP order along it, each
  * as near its LP coordinate as the others allow, centred in the channel's
@@ -186,10 +187,11 @@ static int channels(struct noc_topo *t, const struct noc_tech *tech, int vertica
     long long *plo = noc_malloc(ctx, (size_t)V + 1, sizeof *plo), *side = noc_malloc(ctx, (size_t)V + 1, sizeof *side);
     long long *cut = noc_malloc(ctx, (size_t)2 * C + 1, sizeof *cut), *base = noc_malloc(ctx, (size_t)2 * C + 1, sizeof *base);
     long long *height = noc_calloc(ctx, (size_t)2 * C + 1, sizeof *height);
+    long long *gap = noc_calloc(ctx, (size_t)2 * C + 1, sizeof *gap);
     int *ord = noc_malloc(ctx, (size_t)R + 1, sizeof *ord), *grp = noc_malloc(ctx, (size_t)R + 1, sizeof *grp);
     struct chan_dp *dp = NULL;
     *fit = 0;
-    if (!lo || !hi || !plo || !side || !cut || !base || !height || !ord || !grp) {
+    if (!lo || !hi || !plo || !side || !cut || !base || !height || !gap || !ord || !grp) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
@@ -230,6 +232,12 @@ static int channels(struct noc_topo *t, const struct noc_tech *tech, int vertica
             cut[k] = cut[k - 1];
             cut[k - 1] = x;
         }
+    for (int j = 0; j + 1 < M; j++) { /* the free band above cut j */
+        gap[j] = -1;
+        for (int v = R; v < V; v++)
+            if (lo[v] >= cut[j] && (gap[j] < 0 || lo[v] - cut[j] < gap[j]))
+                gap[j] = lo[v] - cut[j];
+    }
     /* The routers by LP coordinate u (ties: id). */
     for (int r = 0; r < R; r++) {
         if (!t->nodes[r].has_pos)
@@ -271,8 +279,9 @@ static int channels(struct noc_topo *t, const struct noc_tech *tech, int vertica
                     h = side[r] > h ? side[r] : h;
                     d += fabs((double)(lo[r] - cut[j2]));
                     struct chan_dp *n = &dp[(i2 + 1) * (M + 1) + j2 + 1];
-                    if (chan_better(s->grow + h, s->disp + d, n))
-                        *n = (struct chan_dp){s->grow + h, s->disp + d, i, j};
+                    long long g = h > gap[j2] ? h - gap[j2] : 0;
+                    if (chan_better(s->grow + g, s->disp + d, n))
+                        *n = (struct chan_dp){s->grow + g, s->disp + d, i, j};
                 }
             }
         }
@@ -298,13 +307,14 @@ static int channels(struct noc_topo *t, const struct noc_tech *tech, int vertica
     long long acc = 0;
     for (int j = 0; j < M; j++) {
         base[j] = cut[j] + acc;
-        acc += height[j];
+        acc += height[j] > gap[j] ? height[j] - gap[j] : 0;
     }
-    /* The cores: shifted by the channels at or below their lower edge. */
+    /* The cores: shifted by what the channels at or below their lower edge
+     * add. */
     for (int v = R; v < V; v++) {
         long long d = 0;
         for (int j = 0; j < M && cut[j] <= lo[v]; j++)
-            d += height[j];
+            d += height[j] > gap[j] ? height[j] - gap[j] : 0;
         struct noc_node *n = &t->nodes[v];
         long long cx = llround(n->x * 1e6), cy = llround(n->y * 1e6);
         if (vertical)
@@ -356,6 +366,7 @@ cleanup:
     free(cut);
     free(base);
     free(height);
+    free(gap);
     free(ord);
     free(grp);
     free(dp);
