@@ -178,8 +178,8 @@ static int chan_better(long long g, double d, const struct chan_dp *b)
     return b->from_i < -1 || g < b->grow || (g == b->grow && d < b->disp - 1e-6);
 }
 
-static int channels(struct noc_topo *t, const struct noc_tech *tech, int vertical, int *fit,
-                    struct noc_ctx *ctx)
+int noc_phys_channels(struct noc_topo *t, const struct noc_tech *tech, int vertical, int *fit,
+                      struct noc_ctx *ctx)
 {
     int rc = NOC_OK, V = t->nnodes, R = t->nrouters, C = V - R, M = 0;
     double width = t->link_width > 0 ? t->link_width : 32;
@@ -417,7 +417,7 @@ static int alternative(struct noc_topo *t, const struct noc_tech *tech, const do
 {
     *fit = 1;
     if (k == 1 || k == 2)
-        return channels(t, tech, k == 2, fit, ctx);
+        return noc_phys_channels(t, tech, k == 2, fit, ctx);
     return k == 3 ? refloorplan(t, tech, route_w, seed, ctx) : NOC_OK;
 }
 
