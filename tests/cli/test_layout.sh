@@ -106,13 +106,15 @@ has "floorplan --help: no square promise" "$TMP/out" 'neither square nor of a se
 # feasible design's die_mm2 must be within the bound, every refused one's
 # reported die above it.
 "$NOCSYN" floorplan "$APPS/vopd.csv" -o "$TMP/vfp.csv" 2>/dev/null
-run "synth vopd --max-die-growth 25" 0 "$NOCSYN" synth "$APPS/vopd.csv" --max-die-growth 25 -o "$TMP/dg" -q
-csvrows "max-die-growth 25: feasible within, refused above, both kinds present" "$TMP/dg/pareto.csv" "
+# (9%: with channel insertion VOPD's split_k2 and split_k3 grow the die
+# about 11% and 10%, the larger switch counts' smaller routers less.)
+run "synth vopd --max-die-growth 9" 0 "$NOCSYN" synth "$APPS/vopd.csv" --max-die-growth 9 -o "$TMP/dg" -q
+csvrows "max-die-growth 9: feasible within, refused above, both kinds present" "$TMP/dg/pareto.csv" "
 import csv, re
 fp = list(csv.DictReader(open('$TMP/vfp.csv')))
 W = max(float(r['x_mm']) + float(r['w_mm']) for r in fp) - min(float(r['x_mm']) for r in fp)
 H = max(float(r['y_mm']) + float(r['h_mm']) for r in fp) - min(float(r['y_mm']) for r in fp)
-cap = W * H * 1.25
+cap = W * H * 1.09
 feas = [r for r in rows if r['feasible'] == '1']
 ref = [r for r in rows if 'do not fit the floorplan' in r['reason']]
 assert feas and ref, (len(feas), len(ref))
