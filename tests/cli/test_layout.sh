@@ -95,6 +95,8 @@ done
 # The help says so.
 run "synth --help" 0 "$NOCSYN" synth --help
 has "synth --help: one legal layout, die_mm2" "$TMP/out" 'die_mm2 (the DEF.s DIEAREA)'
+has "synth --help: channels between rows or columns" "$TMP/out" 'channels opened between rows or between columns'
+has "synth --help: model_power_mw" "$TMP/out" "model_power_mw prices the same"
 run "compare --help" 0 "$NOCSYN" compare --help
 has "compare --help: die_mm2 in summary.csv" "$TMP/out" 'die (die_mm2, the DEF.s DIEAREA)'
 run "floorplan --help" 0 "$NOCSYN" floorplan --help
