@@ -92,6 +92,16 @@ assert abs(asp - max(W, H) / min(W, H)) < 5e-3 and abs(u - 100 * cores / (W * H)
 PY
 done
 
+# Equal cores fill the die when every bisection halves them: E3S
+# auto-industry's 24 cores (four components; METIS alone split them 13/11
+# and left a 8 x 5 mm die 60% full) halve to 12, 6, 3, then 1 + 2, so 1 mm
+# cores tile a 6 x 4 (or 4 x 6, 3 x 8, ...) box: die = 24 mm2, 100%.
+run "floorplan e3s_auto-indust" 0 "$NOCSYN" floorplan "$APPS/e3s_auto-indust.csv" -o "$TMP/fp_ai.csv"
+csvrows "floorplan e3s_auto-indust: 24 equal cores fill their 24 mm2 die" "$TMP/fp_ai.csv" "
+W = max(float(r['x_mm']) + float(r['w_mm']) for r in rows) - min(float(r['x_mm']) for r in rows)
+H = max(float(r['y_mm']) + float(r['h_mm']) for r in rows) - min(float(r['y_mm']) for r in rows)
+assert len(rows) == 24 and abs(W * H - 24) < 1e-9, (len(rows), W, H)"
+
 # The help says so.
 run "synth --help" 0 "$NOCSYN" synth --help
 has "synth --help: one legal layout, die_mm2" "$TMP/out" 'die_mm2 (the DEF.s DIEAREA)'
