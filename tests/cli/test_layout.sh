@@ -33,6 +33,31 @@ check_dir() {
 run "synth vopd" 0 "$NOCSYN" synth "$APPS/vopd.csv" -o "$TMP/vopd"
 check_dir "vopd: files agree on wire, registers, die, positions" "$TMP/vopd"
 
+# The checker is not vacuous: one router box of D.svg moved 10 pt, and the
+# DEF's die grown by 1 um, are each reported.
+mkdir -p "$TMP/tam"
+cp "$TMP"/vopd/split_k2.* "$TMP/tam/"
+python3 - "$TMP/tam/split_k2.svg" <<'PY'
+import re, sys
+s = open(sys.argv[1]).read()
+m = re.search(r'(<title>sw1</title>\s*<polygon[^>]*points=")([^"]+)"', s)
+pts = " ".join(f"{float(a) + 10:.2f},{b}" for a, b in (q.split(",") for q in m.group(2).split()))
+open(sys.argv[1], "w").write(s[:m.start(2)] + pts + s[m.end(2):])
+PY
+out=$(python3 "$CHK" "$TMP/tam" split_k2 "")
+case $out in *"D.svg draws router sw1"*) ok "check_layout: a moved router in D.svg is reported" ;;
+    *) notok "check_layout: a moved router in D.svg is reported" "$out" ;; esac
+cp "$TMP/vopd/split_k2.svg" "$TMP/tam/"
+python3 - "$TMP/tam/split_k2.def" <<'PY'
+import re, sys
+s = open(sys.argv[1]).read()
+s = re.sub(r"DIEAREA \( (-?\d+) (-?\d+) \) \( (-?\d+) ", lambda m: f"DIEAREA ( {m[1]} {m[2]} ) ( {int(m[3]) + 1000} ", s)
+open(sys.argv[1], "w").write(s)
+PY
+out=$(python3 "$CHK" "$TMP/tam" split_k2 "")
+case $out in *"DEF DIEAREA"*) ok "check_layout: a DEF die other than D.json's is reported" ;;
+    *) notok "check_layout: a DEF die other than D.json's is reported" "$out" ;; esac
+
 # Slow wires (600 ps/mm, 2 GHz): links of 1 mm and more need pipeline
 # registers, so the register checks are not vacuous.
 printf 'wire_ps_mm = 600\n' >"$TMP/slow.tech"
