@@ -10,8 +10,8 @@
  *    keeps the earlier): (a) the cores where they are and the routers
  *    legalised as for a fixed floorplan; (b, c) channels inserted between
  *    rows (b) or columns (c) of cores, the cores shifted along one axis to
- *    make room (noc_phys_channels below); (d) floorplanned again with a router slot
- *    per tile, SunFloor's method (Murali et al., "Designing
+ *    make room (noc_phys_channels below); (d) floorplanned again with a
+ *    router slot per tile, SunFloor's method (Murali et al., "Designing
  *    application-specific networks on chips with floorplan information",
  *    ICCAD 2006): each router joins the core it exchanges most bandwidth
  *    with (route weights), in a column to that core's right, and
@@ -22,7 +22,8 @@
  *  - a fixed floorplan (the user's positions) keeps every core where it is
  *    and puts each router in the nearest free spot (whitespace or channels
  *    between cores, else outside them: the die grows, and the growth is
- *    the die_mm2 metric).
+ *    the die_mm2 metric; synth --max-die-growth refuses a design whose
+ *    growth is above a bound, with the die in the reason).
  * Then noc_layout_build places the link pipeline registers, and the
  * routers' legal centres are written back into the topology: every later
  * figure (wire length, link delay, pipeline registers, latency, power,
