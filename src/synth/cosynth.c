@@ -166,7 +166,8 @@ cleanup:
  * height.  Works in whole nm, as the layout does (core centres rounded,
  * lower-left = centre - side / 2).  *fit = 0 (t untouched) when a core has
  * no size or the routers cannot be grouped into the cuts.
- * O(R^2 M^2) for R routers and M cuts, plus O(C^2) for the cuts of C cores. */
+ * O(R M G) for R routers, M cuts and groups of at most G routers, plus
+ * O(C^2) for the cuts of C cores and O(R^2) to sort the routers. */
 struct chan_dp {
     long long grow; /* channel height so far, nm */
     double disp;    /* sum of |u - cut| so far, nm */
@@ -263,28 +264,34 @@ int noc_phys_channels(struct noc_topo *t, const struct noc_tech *tech, int verti
     for (int k = 0; k < (R + 1) * (M + 1); k++)
         dp[k] = (struct chan_dp){0, 0, -2, -2};
     dp[0].from_i = -1;
-    for (int i = 0; i < R; i++)
-        for (int j = -1; j < M; j++) {
-            const struct chan_dp *s = &dp[i * (M + 1) + j + 1];
-            if (s->from_i < -1)
+    /* From each i, a group at cut j2 follows the best state (i, j) over
+     * j < j2 (run; ties: the lower j), so each group is priced once per
+     * (i, j2): O(R M G) for groups of at most G routers. */
+    for (int i = 0; i < R; i++) {
+        int run = -2;
+        for (int j2 = 0; j2 < M; j2++) {
+            const struct chan_dp *c = &dp[i * (M + 1) + j2]; /* state (i, j2 - 1) */
+            if (c->from_i >= -1 && (run < -1 || chan_better(c->grow, c->disp, &dp[i * (M + 1) + run + 1])))
+                run = j2 - 1;
+            if (run < -1)
                 continue;
-            for (int j2 = j + 1; j2 < M; j2++) {
-                long long len = 0, h = 0;
-                double d = 0;
-                for (int i2 = i; i2 < R; i2++) {
-                    int r = ord[i2];
-                    len += side[r];
-                    if (len > p1 - p0)
-                        break;
-                    h = side[r] > h ? side[r] : h;
-                    d += fabs((double)(lo[r] - cut[j2]));
-                    struct chan_dp *n = &dp[(i2 + 1) * (M + 1) + j2 + 1];
-                    long long g = h > gap[j2] ? h - gap[j2] : 0;
-                    if (chan_better(s->grow + g, s->disp + d, n))
-                        *n = (struct chan_dp){s->grow + g, s->disp + d, i, j};
-                }
+            const struct chan_dp *s = &dp[i * (M + 1) + run + 1];
+            long long len = 0, h = 0;
+            double d = 0;
+            for (int i2 = i; i2 < R; i2++) {
+                int r = ord[i2];
+                len += side[r];
+                if (len > p1 - p0)
+                    break;
+                h = side[r] > h ? side[r] : h;
+                d += fabs((double)(lo[r] - cut[j2]));
+                struct chan_dp *n = &dp[(i2 + 1) * (M + 1) + j2 + 1];
+                long long g = h > gap[j2] ? h - gap[j2] : 0;
+                if (chan_better(s->grow + g, s->disp + d, n))
+                    *n = (struct chan_dp){s->grow + g, s->disp + d, i, run};
             }
         }
+    }
     int best = -1;
     for (int j = 0; j < M; j++) {
         const struct chan_dp *s = &dp[R * (M + 1) + j + 1];
