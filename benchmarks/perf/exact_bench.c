@@ -4,6 +4,9 @@
  * Prints one line: app K split_mW exact_mW bound_mW status gap_% hops_split
  * hops_exact tree_exact seconds bound_gap_% (status "optimal" or "limit";
  * bound_gap = (split - bound) / bound, the gap split is proven within).
+ * Both split's and the exact design's figures are their model_power_mw
+ * (synth.h: the placement model the program minimises, before floorplan
+ * co-synthesis), the quantity the bound bounds.
  * Defaults as `nocsyn synth APP` (min-cut floorplan seed 1, radix 8 or the
  * clock's bound, 32-bit links at 1000 MHz, links loaded to 80%).
  * Environment: EXACT_NODES (a branch-and-bound node limit), EXACT_CUTS=1
@@ -55,7 +58,7 @@ int main(int argc, char **argv)
     noc_synth_result_init(&res);
     double split = NAN, hs = NAN;
     if (noc_synth_split(&app, &o, &res, &ctx) == NOC_OK) {
-        split = res.d[0].power_mw;
+        split = res.d[0].model_power_mw;
         hs = res.d[0].m.hops_avg;
     }
     noc_synth_result_free(&res);
@@ -77,7 +80,7 @@ int main(int argc, char **argv)
         int links = 0;
         for (int c = 0; c < d.topo.nch; c++)
             links += noc_topo_is_rr(&d.topo, c);
-        double ex = d.feasible ? d.power_mw : NAN;
+        double ex = d.feasible ? d.model_power_mw : NAN;
         printf("%s %d %.3f %.3f %.3f %s %.2f %.3f %.3f %s %.1f %.2f\n", app.name, K, split, ex, bound,
                rc == NOC_OK ? "optimal" : "limit", 100 * (split - ex) / ex, hs, d.m.hops_avg,
                links / 2 == K - 1 ? "tree" : "non-tree", secs, 100 * (split - bound) / bound);

@@ -6,10 +6,12 @@
  * blocks of their real area (the tech model's router area, a square of
  * noc_layout_router_side_nm) and legalises:
  *  - a free floorplan (nocsyn's own: min-cut, with or without --areas
- *    sizes) is laid out two ways and the smaller die is kept (a tie keeps
- *    the cores): (a) the cores where they are and the routers legalised
- *    as for a fixed floorplan; (b) floorplanned again with a router slot
- *    per tile, SunFloor's method (Murali et al., "Designing
+ *    sizes) is laid out four ways and the smallest die is kept (a tie
+ *    keeps the earlier): (a) the cores where they are and the routers
+ *    legalised as for a fixed floorplan; (b, c) channels inserted between
+ *    rows (b) or columns (c) of cores, the cores shifted along one axis to
+ *    make room (noc_phys_channels below); (d) floorplanned again with a
+ *    router slot per tile, SunFloor's method (Murali et al., "Designing
  *    application-specific networks on chips with floorplan information",
  *    ICCAD 2006): each router joins the core it exchanges most bandwidth
  *    with (route weights), in a column to that core's right, and
@@ -20,7 +22,8 @@
  *  - a fixed floorplan (the user's positions) keeps every core where it is
  *    and puts each router in the nearest free spot (whitespace or channels
  *    between cores, else outside them: the die grows, and the growth is
- *    the die_mm2 metric).
+ *    the die_mm2 metric; synth --max-die-growth refuses a design whose
+ *    growth is above a bound, with the die in the reason).
  * Then noc_layout_build places the link pipeline registers, and the
  * routers' legal centres are written back into the topology: every later
  * figure (wire length, link delay, pipeline registers, latency, power,
@@ -55,10 +58,32 @@ struct noc_phys_stats {
  * route i (its bandwidth; NULL: 1 each).  seed seeds the floorplanner.
  * st (may be NULL) receives the die.  With free_fp a terminal without a
  * size gets the floorplanner's 1 x 1 mm (t->nodes[v].w, h).  NOC_ENOMEM,
- * or the floorplanner's errors.  O(noc_layout_build), three times with
- * free_fp, plus a min-cut floorplan of the cores. */
+ * or the floorplanner's errors.  O(noc_layout_build), five times with
+ * free_fp (four alternatives and the winner again), plus
+ * noc_phys_channels twice and a min-cut floorplan of the cores. */
 int noc_phys_cosynth(struct noc_topo *t, const struct noc_tech *tech, const double *route_w, int free_fp,
                      unsigned seed, struct noc_phys_stats *st, struct noc_ctx *ctx);
+
+/* Channel insertion, one of the free-floorplan alternatives above: cuts
+ * are the coordinates along u (y with vertical == 0, x with 1) that no
+ * core straddles; the cores' floorplan is opened at chosen cuts by
+ * channels running across the whole floorplan, each as high as its
+ * tallest router less the free band the cut already has (the distance to
+ * the nearest core beyond it), every core at or beyond a cut moving by
+ * what the channels at or below its lower edge add (cores move along one
+ * axis only and keep their order).  The routers, sorted by their current
+ * (placement-LP) u, go in consecutive groups to increasing cuts, a group's
+ * sides summing to at most the cores' extent along the channel; the
+ * grouping adds the least height (die growth), then moves the routers
+ * least (sum of |u - cut|).  In its channel each router keeps its order
+ * and is as near its current coordinate as the others allow, centred
+ * across.  Writes every node's centre into t; *fit = 0 (t untouched) when
+ * a core has no position or size or the routers do not fit any grouping.
+ * The routers are not legalised against the pipeline registers:
+ * noc_layout_build does that.  NOC_ENOMEM.  O(R M G + R^2 + C^2) for R
+ * routers, M cuts, C cores and at most G routers in a channel. */
+int noc_phys_channels(struct noc_topo *t, const struct noc_tech *tech, int vertical, int *fit,
+                      struct noc_ctx *ctx);
 
 /* The die statistics of t as it stands (its layout by noc_layout_build).
  * NOC_ENOMEM.  O(noc_layout_build). */

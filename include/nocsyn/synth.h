@@ -157,6 +157,12 @@ struct noc_design {
     /* The die of the co-synthesised layout (nocsyn/phys.h): the DEF's
      * DIEAREA in mm^2 and the fraction of it the cores fill. */
     double die_mm2, core_util;
+    /* The same design priced with the routers and cores where the method
+     * placed them before co-synthesis (the placement model that split's
+     * search and noc_synth_exact minimise; 0 when not synthesized): the
+     * figure a proven bound compares with.  Not a figure of the handed-off
+     * design, which power_mw is. */
+    double model_power_mw;
     int *flow_cycles;     /* owned: per app flow, its latency in cycles */
     int nflow_cycles;
 };
@@ -301,8 +307,10 @@ void noc_synth_pareto(struct noc_synth_result *res);
  * coefficient comes from the tech model's functions (noc_tech_router_mw,
  * noc_tech_channel_mw), so the program follows the model.  The solution is
  * rebuilt as design "exact_kK" (routers placed where the program put them)
- * and evaluated like split's designs (noc_synth_finish): its power_mw is the
- * program's objective.  prm (NULL = defaults: prove optimality) bounds the
+ * and evaluated like split's designs (noc_synth_finish): its
+ * model_power_mw is the program's objective (its power_mw, like every
+ * design's, the co-synthesised legal layout's; compare split's
+ * model_power_mw with the bound).  prm (NULL = defaults: prove optimality) bounds the
  * search; *bound_mw receives the best lower bound on the power (the optimum
  * when proven).  Returns NOC_OK (proven optimal within prm->mip_gap; d
  * filled, owned by the caller: noc_topo_free, noc_metrics_free and

@@ -105,6 +105,8 @@ static int design_json(const struct noc_design *d, struct noc_buf *out, struct n
     /* The die of the one layout (nocsyn/phys.h): the DEF's DIEAREA. */
     noc_json_add_num(j, o, "die_mm2", d->die_mm2);
     noc_json_add_num(j, o, "core_util", d->core_util);
+    if (d->model_power_mw > 0) /* synthesized: the placement model's price */
+        noc_json_add_num(j, o, "model_power_mw", d->model_power_mw);
     if (d->freq_mhz > 0) {
         /* Timing: the clock and width it was built at, the fmax of its
          * largest router, zero-load latency over the app's flows.  (An

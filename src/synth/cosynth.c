@@ -149,6 +149,237 @@ cleanup:
     return rc;
 }
 
+/* Channel insertion (rows or columns shifted, the cores otherwise kept):
+ * a "cut" is a coordinate along the axis u (y for horizontal channels, x
+ * for vertical ones) that no core straddles; the cores' floorplan is
+ * opened at chosen cuts by channels as high as their tallest router, less
+ * the free band the cut already has (the distance to the nearest core
+ * beyond it; none at the last cut), every core at or beyond a cut moving up
+ * (right) by what the channels below (left of) it add, so each core moves
+ * along one axis only and no two cores change their order.  The routers, sorted by their placement-LP coordinate u, go in
+ * consecutive groups to increasing cuts; a group fits a channel when its
+ * sides sum to at most the cores' extent along the channel.  A dynamic
+ * program picks the groups: the least total height added (the die
+ * growth), then the least sum of |u - cut| (the routers' moves across the
+ * channel).  In a channel the routers keep their LP order along it, each
+ * as near its LP coordinate as the others allow, centred in the channel's
+ * height.  Works in whole nm, as the layout does (core centres rounded,
+ * lower-left = centre - side / 2).  *fit = 0 (t untouched) when a core has
+ * no size or the routers cannot be grouped into the cuts.
+ * O(R M G) for R routers, M cuts and groups of at most G routers, plus
+ * O(C^2) for the cuts of C cores and O(R^2) to sort the routers. */
+struct chan_dp {
+    long long grow; /* channel height so far, nm */
+    double disp;    /* sum of |u - cut| so far, nm */
+    int from_i, from_j;
+};
+
+static int chan_better(long long g, double d, const struct chan_dp *b)
+{
+    return b->from_i < -1 || g < b->grow || (g == b->grow && d < b->disp - 1e-6);
+}
+
+int noc_phys_channels(struct noc_topo *t, const struct noc_tech *tech, int vertical, int *fit,
+                      struct noc_ctx *ctx)
+{
+    int rc = NOC_OK, V = t->nnodes, R = t->nrouters, C = V - R, M = 0;
+    double width = t->link_width > 0 ? t->link_width : 32;
+    long long *lo = noc_malloc(ctx, (size_t)V + 1, sizeof *lo), *hi = noc_malloc(ctx, (size_t)V + 1, sizeof *hi);
+    long long *plo = noc_malloc(ctx, (size_t)V + 1, sizeof *plo), *side = noc_malloc(ctx, (size_t)V + 1, sizeof *side);
+    long long *cut = noc_malloc(ctx, (size_t)2 * C + 1, sizeof *cut), *base = noc_malloc(ctx, (size_t)2 * C + 1, sizeof *base);
+    long long *height = noc_calloc(ctx, (size_t)2 * C + 1, sizeof *height);
+    long long *gap = noc_calloc(ctx, (size_t)2 * C + 1, sizeof *gap);
+    int *ord = noc_malloc(ctx, (size_t)R + 1, sizeof *ord), *grp = noc_malloc(ctx, (size_t)R + 1, sizeof *grp);
+    struct chan_dp *dp = NULL;
+    *fit = 0;
+    if (!lo || !hi || !plo || !side || !cut || !base || !height || !gap || !ord || !grp) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    if (R == 0 || C == 0)
+        goto cleanup;
+    /* The cores' extents along u (lo, hi) and along the channel (plo and
+     * plo + side), nm. */
+    long long p0 = 0, p1 = 0;
+    for (int v = R; v < V; v++) {
+        const struct noc_node *n = &t->nodes[v];
+        if (!n->has_pos || !(n->w > 0) || !(n->h > 0))
+            goto cleanup;
+        long long w = llround(n->w * 1e6), h = llround(n->h * 1e6), cx = llround(n->x * 1e6),
+                  cy = llround(n->y * 1e6);
+        long long su = vertical ? w : h, sp = vertical ? h : w, cu = vertical ? cx : cy, cp = vertical ? cy : cx;
+        lo[v] = cu - su / 2;
+        hi[v] = lo[v] + su;
+        plo[v] = cp - sp / 2;
+        side[v] = sp;
+        p0 = v == R || plo[v] < p0 ? plo[v] : p0;
+        p1 = v == R || plo[v] + sp > p1 ? plo[v] + sp : p1;
+    }
+    /* The cuts: core edges that no core straddles, ascending, distinct. */
+    for (int v = R; v < V; v++)
+        for (int e = 0; e < 2; e++) {
+            long long c = e ? hi[v] : lo[v];
+            int ok = 1;
+            for (int k = R; k < V && ok; k++)
+                ok = !(lo[k] < c && c < hi[k]);
+            for (int k = 0; k < M && ok; k++)
+                ok = cut[k] != c;
+            if (ok)
+                cut[M++] = c;
+        }
+    for (int i = 1; i < M; i++) /* insertion sort: M is small */
+        for (int k = i; k > 0 && cut[k - 1] > cut[k]; k--) {
+            long long x = cut[k];
+            cut[k] = cut[k - 1];
+            cut[k - 1] = x;
+        }
+    for (int j = 0; j + 1 < M; j++) { /* the free band above cut j */
+        gap[j] = -1;
+        for (int v = R; v < V; v++)
+            if (lo[v] >= cut[j] && (gap[j] < 0 || lo[v] - cut[j] < gap[j]))
+                gap[j] = lo[v] - cut[j];
+    }
+    /* The routers by LP coordinate u (ties: id). */
+    for (int r = 0; r < R; r++) {
+        if (!t->nodes[r].has_pos)
+            goto cleanup;
+        side[r] = noc_layout_router_side_nm(tech, noc_topo_radix(t, r), width);
+        lo[r] = llround((vertical ? t->nodes[r].x : t->nodes[r].y) * 1e6);
+        plo[r] = llround((vertical ? t->nodes[r].y : t->nodes[r].x) * 1e6) - side[r] / 2;
+        ord[r] = r;
+    }
+    for (int i = 1; i < R; i++)
+        for (int k = i; k > 0 && (lo[ord[k - 1]] > lo[ord[k]] || (lo[ord[k - 1]] == lo[ord[k]] && ord[k - 1] > ord[k]));
+             k--) {
+            int x = ord[k];
+            ord[k] = ord[k - 1];
+            ord[k - 1] = x;
+        }
+    /* dp[i * (M + 1) + j + 1]: the first i routers (in ord) placed, the
+     * last group at cut j (j = -1: none yet); from_i < -1 marks unreached. */
+    if (!(dp = noc_malloc(ctx, (size_t)(R + 1) * (M + 1), sizeof *dp))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int k = 0; k < (R + 1) * (M + 1); k++)
+        dp[k] = (struct chan_dp){0, 0, -2, -2};
+    dp[0].from_i = -1;
+    /* From each i, a group at cut j2 follows the best state (i, j) over
+     * j < j2 (run; ties: the lower j), so each group is priced once per
+     * (i, j2): O(R M G) for groups of at most G routers. */
+    for (int i = 0; i < R; i++) {
+        int run = -2;
+        for (int j2 = 0; j2 < M; j2++) {
+            const struct chan_dp *c = &dp[i * (M + 1) + j2]; /* state (i, j2 - 1) */
+            if (c->from_i >= -1 && (run < -1 || chan_better(c->grow, c->disp, &dp[i * (M + 1) + run + 1])))
+                run = j2 - 1;
+            if (run < -1)
+                continue;
+            const struct chan_dp *s = &dp[i * (M + 1) + run + 1];
+            long long len = 0, h = 0;
+            double d = 0;
+            for (int i2 = i; i2 < R; i2++) {
+                int r = ord[i2];
+                len += side[r];
+                if (len > p1 - p0)
+                    break;
+                h = side[r] > h ? side[r] : h;
+                d += fabs((double)(lo[r] - cut[j2]));
+                struct chan_dp *n = &dp[(i2 + 1) * (M + 1) + j2 + 1];
+                long long g = h > gap[j2] ? h - gap[j2] : 0;
+                if (chan_better(s->grow + g, s->disp + d, n))
+                    *n = (struct chan_dp){s->grow + g, s->disp + d, i, run};
+            }
+        }
+    }
+    int best = -1;
+    for (int j = 0; j < M; j++) {
+        const struct chan_dp *s = &dp[R * (M + 1) + j + 1];
+        if (s->from_i >= -1 && (best < 0 || chan_better(s->grow, s->disp, &dp[R * (M + 1) + best + 1])))
+            best = j;
+    }
+    if (best < 0)
+        goto cleanup;
+    /* Walk the groups back: grp[ord position] = cut, channel heights. */
+    for (int i = R, j = best; i > 0;) {
+        const struct chan_dp *s = &dp[i * (M + 1) + j + 1];
+        for (int k = s->from_i; k < i; k++) {
+            grp[k] = j;
+            height[j] = side[ord[k]] > height[j] ? side[ord[k]] : height[j];
+        }
+        i = s->from_i;
+        j = s->from_j;
+    }
+    /* Each channel's lower edge after the shifts below it. */
+    long long acc = 0;
+    for (int j = 0; j < M; j++) {
+        base[j] = cut[j] + acc;
+        acc += height[j] > gap[j] ? height[j] - gap[j] : 0;
+    }
+    /* The cores: shifted by what the channels at or below their lower edge
+     * add. */
+    for (int v = R; v < V; v++) {
+        long long d = 0;
+        for (int j = 0; j < M && cut[j] <= lo[v]; j++)
+            d += height[j] > gap[j] ? height[j] - gap[j] : 0;
+        struct noc_node *n = &t->nodes[v];
+        long long cx = llround(n->x * 1e6), cy = llround(n->y * 1e6);
+        if (vertical)
+            cx += d;
+        else
+            cy += d;
+        noc_topo_set_pos(t, v, cx / 1e6, cy / 1e6);
+    }
+    /* The routers of each channel in LP order along it, pushed apart
+     * within [p0, p1]: forward (no overlap, not below p0), then backward
+     * (not beyond p1). */
+    for (int i = 0; i < R;) {
+        int i2 = i, j = grp[i];
+        while (i2 < R && grp[i2] == j)
+            i2++;
+        for (int a = i + 1; a < i2; a++) /* by plo within the group (ties: id) */
+            for (int k = a; k > i && (plo[ord[k - 1]] > plo[ord[k]] ||
+                                     (plo[ord[k - 1]] == plo[ord[k]] && ord[k - 1] > ord[k]));
+                 k--) {
+                int x = ord[k];
+                ord[k] = ord[k - 1];
+                ord[k - 1] = x;
+            }
+        long long end = p0;
+        for (int k = i; k < i2; k++) {
+            int r = ord[k];
+            plo[r] = plo[r] > end ? plo[r] : end;
+            end = plo[r] + side[r];
+        }
+        long long start = p1;
+        for (int k = i2 - 1; k >= i; k--) {
+            int r = ord[k];
+            plo[r] = plo[r] + side[r] > start ? start - side[r] : plo[r];
+            start = plo[r];
+        }
+        for (int k = i; k < i2; k++) {
+            int r = ord[k];
+            long long cu = base[j] + height[j] / 2, cp = plo[r] + side[r] / 2;
+            noc_topo_set_pos(t, r, (vertical ? cu : cp) / 1e6, (vertical ? cp : cu) / 1e6);
+        }
+        i = i2;
+    }
+    *fit = 1;
+cleanup:
+    free(lo);
+    free(hi);
+    free(plo);
+    free(side);
+    free(cut);
+    free(base);
+    free(height);
+    free(gap);
+    free(ord);
+    free(grp);
+    free(dp);
+    return rc;
+}
+
 /* The layout of t as it stands; the routers' legal centres become the
  * design's positions. */
 static int layout_into(struct noc_topo *t, const struct noc_tech *tech, struct noc_phys_stats *st,
@@ -185,6 +416,18 @@ static void keep(struct noc_topo *t, double *s, int dir)
     }
 }
 
+/* Free-floorplan alternative k (0: the cores kept; 1, 2: channels,
+ * horizontal, vertical; 3: floorplanned again with router slots) applied
+ * to t; *fit = 0 when it does not apply. */
+static int alternative(struct noc_topo *t, const struct noc_tech *tech, const double *route_w, unsigned seed,
+                       int k, int *fit, struct noc_ctx *ctx)
+{
+    *fit = 1;
+    if (k == 1 || k == 2)
+        return noc_phys_channels(t, tech, k == 2, fit, ctx);
+    return k == 3 ? refloorplan(t, tech, route_w, seed, ctx) : NOC_OK;
+}
+
 int noc_phys_cosynth(struct noc_topo *t, const struct noc_tech *tech, const double *route_w, int free_fp,
                      unsigned seed, struct noc_phys_stats *st, struct noc_ctx *ctx)
 {
@@ -194,24 +437,28 @@ int noc_phys_cosynth(struct noc_topo *t, const struct noc_tech *tech, const doub
     if (!free_fp) {
         NOC_CHECK(layout_into(t, tech, &a, ctx));
     } else {
-        /* Free: the cores kept (routers in the whitespace or around them)
-         * or floorplanned again with router slots, whichever die is
-         * smaller (a tie keeps the cores where they are). */
+        /* Free: each alternative laid out, the smallest die kept (a tie
+         * keeps the earlier: the cores where they are first). */
         if (!(saved = noc_malloc(ctx, (size_t)4 * t->nnodes + 1, sizeof *saved))) {
             rc = NOC_ENOMEM;
             goto cleanup;
         }
         keep(t, saved, 0);
-        NOC_CHECK(layout_into(t, tech, &a, ctx));
-        keep(t, saved, 1);
-        NOC_CHECK(refloorplan(t, tech, route_w, seed, ctx));
-        NOC_CHECK(layout_into(t, tech, &b, ctx));
-        if (b.die_mm2 < a.die_mm2 * (1 - 1e-9))
-            a = b;
-        else {
+        int best = -1, fit;
+        for (int k = 0; k < 4; k++) {
             keep(t, saved, 1);
-            NOC_CHECK(layout_into(t, tech, &a, ctx));
+            NOC_CHECK(alternative(t, tech, route_w, seed, k, &fit, ctx));
+            if (!fit)
+                continue;
+            NOC_CHECK(layout_into(t, tech, &b, ctx));
+            if (best < 0 || b.die_mm2 < a.die_mm2 * (1 - 1e-9)) {
+                best = k;
+                a = b;
+            }
         }
+        keep(t, saved, 1);
+        NOC_CHECK(alternative(t, tech, route_w, seed, best, &fit, ctx));
+        NOC_CHECK(layout_into(t, tech, &a, ctx));
     }
     if (st)
         *st = a;

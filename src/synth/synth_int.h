@@ -250,7 +250,8 @@ int noc_synth_design_assignment(const struct noc_app *app, const struct noc_desi
  * the others keep their order.  O((hi - lo) n). */
 void noc_synth_prune(struct noc_synth_result *res, int lo, int hi);
 /* A design's objectives on the Pareto front, all minimised (synth.h):
- * power, average latency in ns, area, largest radix. */
+ * power, average latency in ns, area (each rounded to 1e-9), largest
+ * radix. */
 void noc_synth_objectives(const struct noc_design *d, double v[4]);
 /* Power (mW) of a routed, placed switch graph as noc_tech_topo counts it:
  * routers, router-router channels, and each core's two channels to its

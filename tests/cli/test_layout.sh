@@ -33,6 +33,31 @@ check_dir() {
 run "synth vopd" 0 "$NOCSYN" synth "$APPS/vopd.csv" -o "$TMP/vopd"
 check_dir "vopd: files agree on wire, registers, die, positions" "$TMP/vopd"
 
+# The checker is not vacuous: one router box of D.svg moved 10 pt, and the
+# DEF's die grown by 1 um, are each reported.
+mkdir -p "$TMP/tam"
+cp "$TMP"/vopd/split_k2.* "$TMP/tam/"
+python3 - "$TMP/tam/split_k2.svg" <<'PY'
+import re, sys
+s = open(sys.argv[1]).read()
+m = re.search(r'(<title>sw1</title>\s*<polygon[^>]*points=")([^"]+)"', s)
+pts = " ".join(f"{float(a) + 10:.2f},{b}" for a, b in (q.split(",") for q in m.group(2).split()))
+open(sys.argv[1], "w").write(s[:m.start(2)] + pts + s[m.end(2):])
+PY
+out=$(python3 "$CHK" "$TMP/tam" split_k2 "")
+case $out in *"D.svg draws router sw1"*) ok "check_layout: a moved router in D.svg is reported" ;;
+    *) notok "check_layout: a moved router in D.svg is reported" "$out" ;; esac
+cp "$TMP/vopd/split_k2.svg" "$TMP/tam/"
+python3 - "$TMP/tam/split_k2.def" <<'PY'
+import re, sys
+s = open(sys.argv[1]).read()
+s = re.sub(r"DIEAREA \( (-?\d+) (-?\d+) \) \( (-?\d+) ", lambda m: f"DIEAREA ( {m[1]} {m[2]} ) ( {int(m[3]) + 1000} ", s)
+open(sys.argv[1], "w").write(s)
+PY
+out=$(python3 "$CHK" "$TMP/tam" split_k2 "")
+case $out in *"DEF DIEAREA"*) ok "check_layout: a DEF die other than D.json's is reported" ;;
+    *) notok "check_layout: a DEF die other than D.json's is reported" "$out" ;; esac
+
 # Slow wires (600 ps/mm, 2 GHz): links of 1 mm and more need pipeline
 # registers, so the register checks are not vacuous.
 printf 'wire_ps_mm = 600\n' >"$TMP/slow.tech"
@@ -92,9 +117,21 @@ assert abs(asp - max(W, H) / min(W, H)) < 5e-3 and abs(u - 100 * cores / (W * H)
 PY
 done
 
+# Equal cores fill the die when every bisection halves them: E3S
+# auto-industry's 24 cores (four components; METIS alone split them 13/11
+# and left a 8 x 5 mm die 60% full) halve to 12, 6, 3, then 1 + 2, so 1 mm
+# cores tile a 6 x 4 (or 4 x 6, 3 x 8, ...) box: die = 24 mm2, 100%.
+run "floorplan e3s_auto-indust" 0 "$NOCSYN" floorplan "$APPS/e3s_auto-indust.csv" -o "$TMP/fp_ai.csv"
+csvrows "floorplan e3s_auto-indust: 24 equal cores fill their 24 mm2 die" "$TMP/fp_ai.csv" "
+W = max(float(r['x_mm']) + float(r['w_mm']) for r in rows) - min(float(r['x_mm']) for r in rows)
+H = max(float(r['y_mm']) + float(r['h_mm']) for r in rows) - min(float(r['y_mm']) for r in rows)
+assert len(rows) == 24 and abs(W * H - 24) < 1e-9, (len(rows), W, H)"
+
 # The help says so.
 run "synth --help" 0 "$NOCSYN" synth --help
 has "synth --help: one legal layout, die_mm2" "$TMP/out" 'die_mm2 (the DEF.s DIEAREA)'
+has "synth --help: channels between rows or columns" "$TMP/out" 'channels opened between rows or between columns'
+has "synth --help: model_power_mw" "$TMP/out" "model_power_mw prices the same"
 run "compare --help" 0 "$NOCSYN" compare --help
 has "compare --help: die_mm2 in summary.csv" "$TMP/out" 'die (die_mm2, the DEF.s DIEAREA)'
 run "floorplan --help" 0 "$NOCSYN" floorplan --help
@@ -106,13 +143,15 @@ has "floorplan --help: no square promise" "$TMP/out" 'neither square nor of a se
 # feasible design's die_mm2 must be within the bound, every refused one's
 # reported die above it.
 "$NOCSYN" floorplan "$APPS/vopd.csv" -o "$TMP/vfp.csv" 2>/dev/null
-run "synth vopd --max-die-growth 25" 0 "$NOCSYN" synth "$APPS/vopd.csv" --max-die-growth 25 -o "$TMP/dg" -q
-csvrows "max-die-growth 25: feasible within, refused above, both kinds present" "$TMP/dg/pareto.csv" "
+# (9%: with channel insertion VOPD's split_k2 and split_k3 grow the die
+# about 11% and 10%, the larger switch counts' smaller routers less.)
+run "synth vopd --max-die-growth 9" 0 "$NOCSYN" synth "$APPS/vopd.csv" --max-die-growth 9 -o "$TMP/dg" -q
+csvrows "max-die-growth 9: feasible within, refused above, both kinds present" "$TMP/dg/pareto.csv" "
 import csv, re
 fp = list(csv.DictReader(open('$TMP/vfp.csv')))
 W = max(float(r['x_mm']) + float(r['w_mm']) for r in fp) - min(float(r['x_mm']) for r in fp)
 H = max(float(r['y_mm']) + float(r['h_mm']) for r in fp) - min(float(r['y_mm']) for r in fp)
-cap = W * H * 1.25
+cap = W * H * 1.09
 feas = [r for r in rows if r['feasible'] == '1']
 ref = [r for r in rows if 'do not fit the floorplan' in r['reason']]
 assert feas and ref, (len(feas), len(ref))

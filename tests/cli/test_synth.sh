@@ -97,7 +97,15 @@ awk -F, 'NR>1{x[NR]=$2;y[NR]=$3;w[NR]=$4;h[NR]=$5;n=NR}
   END{for(i=2;i<=n;i++)for(j=2;j<i;j++) if(x[i]<x[j]+w[j]-1e-9 && x[j]<x[i]+w[i]-1e-9 && y[i]<y[j]+h[j]-1e-9 && y[j]<y[i]+h[i]-1e-9) bad=1; exit bad || n!=13}' \
     "$TMP/fp_v.csv" && ok "12 cores placed without overlap" || notok "floorplan overlap" "$(cat "$TMP/fp_v.csv")"
 run "synth on the written floorplan" 0 "$NOCSYN" synth "$VOPD" --floorplan "$TMP/fp_v.csv" --switches 4 -o "$TMP/f4"
-same "given floorplan = computed floorplan" "$TMP/f4/split_k4.dot" "$TMP/k4/split_k4.dot"
+# Same cores, same design (switches and routes); the layouts differ by
+# design: a given floorplan is fixed (the routers go around the cores),
+# nocsyn's own may open channels between the cores (phys.h).
+same "given floorplan = computed floorplan: same routes" "$TMP/f4/split_k4.routes.csv" "$TMP/k4/split_k4.routes.csv"
+json "given floorplan: the cores stay where the file puts them" "$TMP/f4/split_k4.json" "
+import csv
+fp = {r['core']: r for r in csv.DictReader(open('$TMP/fp_v.csv'))}
+pl = {r['node']: r for r in csv.DictReader(open('$TMP/f4/split_k4.place.csv'))}
+assert all(abs(float(pl[c]['x_mm']) - float(r['x_mm'])) < 1e-9 and abs(float(pl[c]['y_mm']) - float(r['y_mm'])) < 1e-9 for c, r in fp.items())"
 bad "floorplan without -o" "$NOCSYN" floorplan "$VOPD"
 
 # Output sets are all or nothing: files are staged, then moved into DIR.
@@ -163,15 +171,17 @@ route_leak_mw = 0.024
 link_leak_uw_bit = 0.048
 TECH
 run "synth vopd16 --switches 3, dynamic-dominated" 0 "$NOCSYN" synth "$APPS/vopd16.csv" --switches 3 --tech "$TMP/dyn.tech" -o "$TMP/v16d" -q
-# Since floorplan co-synthesis (issue 26) the power is priced on the legal
-# layout (routers off the cores), while the proof is over the placement
-# model (routers anywhere): the proven 18.36 mW stays a lower bound, but
-# the 2% target (18.727) was a statement about the placement model and no
-# longer applies to the priced power (22 mW on the legal layout, the
-# routers' wire around the die); the split-vs-optimum gap of the placement
-# model is in RESULTS.md's issue-12 section, measured before issue 26.
-json "vopd16 K = 3: no better than the proven optimum bound" "$TMP/v16d/split_k3.json" \
-    "assert 18.36 <= d['power_mw'], d['power_mw']"
+# Since floorplan co-synthesis (issue 26) power_mw is priced on the legal
+# layout (routers off the cores, cores moved to make room), while the
+# proof is over the placement model (routers where the method put them);
+# D.json's model_power_mw prices the same design on the placement model,
+# the program's objective, so the 2% target applies to it again.  The
+# legal price is above the model's (the routers' detour and the opened
+# channels only add wire).
+json "vopd16 K = 3: placement-model price within 2% of the proven optimum bound" "$TMP/v16d/split_k3.json" \
+    "assert 18.36 <= d['model_power_mw'] <= 18.727, d['model_power_mw']"
+json "vopd16 K = 3: the legal price is above the model's" "$TMP/v16d/split_k3.json" \
+    "assert d['model_power_mw'] < d['power_mw'], (d['model_power_mw'], d['power_mw'])"
 
 # Extra-link variants (issue 12): VOPD's split_k6_x1 is a non-tree design
 # (6 switches, 6 switch-switch links): it costs more power than split_k6

@@ -23,19 +23,19 @@ run "synth mpeg4" 0 "$NOCSYN" synth "$MPEG4" -q -o "$TMP/m"
 # 32-bit flits, 128-bit packets (4 flits), 3 router stages, 1-cycle
 # channels: a flow through one switch takes 3 + 2 + 3 = 8 cycles, through
 # two 3 x 2 + 3 + 3 = 12, so the average is 8 + 4 x 291 / 3466 = 8.3358 ns.
-# The power-chosen design splits 703 MB/s (UpSamp's 670 from SRAM2 among
-# them): 0.2028 hops, 8.811 ns.
-csvrows "mpeg4: chosen split_k2 unchanged (least power, 703 / 3466 hops)" "$TMP/m/pareto.csv" "
+# split_k2 (METIS's power-driven split) cuts 703 MB/s (UpSamp's 670 from
+# SRAM2 among them): 0.2028 hops, 8.811 ns.  On the legal layout (issue
+# 26: the routers in a channel between the cores) the 291 MB/s split is
+# also the cheaper one, so it is chosen: least power and least latency.
+csvrows "mpeg4: chosen is the least-hop K=2 split (291/3466 hops, 8.3358 ns)" "$TMP/m/pareto.csv" "
 c=[r for r in rows if r['chosen']=='1']
-assert len(c)==1 and c[0]['design']=='split_k2', c
-assert abs(float(c[0]['hops_avg'])-703/3466)<1e-9, c[0]['hops_avg']"
-csvrows "mpeg4: a K=2 design on the front at <= 291/3466 hops, <= 8.3358 ns, within 5% of the chosen power" "$TMP/m/pareto.csv" "
+assert len(c)==1 and c[0]['switches']=='2', c
+assert abs(float(c[0]['hops_avg'])-291/3466)<1e-9 and abs(float(c[0]['latency_avg_ns'])-(8+4*291/3466))<1e-9, c[0]"
+csvrows "mpeg4: split_k2 (703/3466 hops) costs more" "$TMP/m/pareto.csv" "
 c=[r for r in rows if r['chosen']=='1'][0]
-a=[r for r in rows if r['pareto']=='1' and r['switches']=='2' and r['design']!='split_k2'
-   and float(r['hops_avg'])<=291/3466+1e-9 and float(r['latency_avg_ns'])<=8+4*291/3466+1e-9]
-assert a, 'no low-latency K=2 design on the front'
-assert all(float(r['power_mw'])<=1.05*float(c['power_mw']) for r in a), (a[0]['power_mw'], c['power_mw'])
-assert all(float(r['power_mw'])>float(c['power_mw']) for r in a)"
+s=[r for r in rows if r['design']=='split_k2']
+assert len(s)==1 and abs(float(s[0]['hops_avg'])-703/3466)<1e-9, s
+assert float(s[0]['power_mw'])>float(c['power_mw']), (s[0]['power_mw'], c['power_mw'])"
 # Alternatives and their variants are offered only when undominated, and
 # an alternative only when 0.5% faster than the design of its K.
 csvrows "mpeg4: every alternative is Pareto and faster than its base" "$TMP/m/pareto.csv" "

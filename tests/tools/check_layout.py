@@ -12,8 +12,10 @@ attributes), never nocsyn's own arithmetic:
   - die: (x1 - x0)(y1 - y0) of the DEF's DIEAREA (nm) equals D.json die_mm2,
     and the cores' areas over it core_util;
   - positions: every DEF component's placed corner equals place.csv's (nm),
-    the DOT's router centres equal place.csv's corner + side / 2, and the
-    report's drawing (when given) centres each router there."""
+    the DOT's router centres equal place.csv's corner + side / 2, the
+    design's drawing D.svg (when written) draws the routers at the DOT's
+    positions, and the report's drawing (when given) centres each router
+    there."""
 import csv, json, re, sys
 
 d, name = sys.argv[1], sys.argv[2]
@@ -72,6 +74,33 @@ for n, x, y in re.findall(r'^\s*"([^"]+)" \[kind="router", x=([-\d.e]+), y=([-\d
     cx, cy = centre(n)
     if not (close(float(x), cx, 1e-5) and close(float(y), cy, 1e-5)):
         bad.append(f"{name}: DOT puts router {n} at ({x}, {y}), the DEF at ({cx}, {cy})")
+
+# The design's drawing (D.svg, graphviz from the DOT's pos="100 x, 100 y!"
+# in points): each router box's centre, relative to the first router's,
+# is the DOT's pos offset (y downwards in SVG) times the drawing's scale;
+# with the DOT check above, the DEF's positions.
+import html as _html, os
+dot = open(f"{d}/{name}.dot").read()
+if os.path.exists(f"{d}/{name}.svg"):
+    svg = open(f"{d}/{name}.svg").read()
+    sc = re.search(r'class="graph" transform="scale\(([\d.]+) ([\d.]+)\)', svg)
+    kx, ky = (float(sc.group(1)), float(sc.group(2))) if sc else (1.0, 1.0)
+    pos = {n: (float(px), float(py)) for n, px, py in re.findall(r'^\s*"([^"]+)" \[kind="router"[^\n]*?pos="([-\d.e]+),([-\d.e]+)!"', dot, re.M)}
+    box = {}
+    for n, pts in re.findall(r'<g id="node\d+" class="node">\s*<title>([^<]+)</title>\s*<polygon[^>]*points="([^"]+)"', svg):
+        n = _html.unescape(n)
+        if n in pos:
+            xy = [tuple(map(float, q.split(","))) for q in pts.split()]
+            box[n] = ((min(a for a, _ in xy) + max(a for a, _ in xy)) / 2, (min(b for _, b in xy) + max(b for _, b in xy)) / 2)
+    if set(box) != set(pos):
+        bad.append(f"{name}: D.svg draws routers {sorted(box)[:4]}..., the DOT has {sorted(pos)[:4]}...")
+    elif box:
+        r0 = sorted(box)[0]
+        for n in box:
+            dx, dy = box[n][0] - box[r0][0], box[n][1] - box[r0][1]
+            ex, ey = kx * (pos[n][0] - pos[r0][0]), -ky * (pos[n][1] - pos[r0][1])
+            if abs(dx - ex) > 0.02 + 1e-6 * abs(ex) or abs(dy - ey) > 0.02 + 1e-6 * abs(ey):
+                bad.append(f"{name}: D.svg draws router {n} at offset ({dx:.2f}, {dy:.2f}) pt from {r0}, the DOT/DEF at ({ex:.2f}, {ey:.2f})")
 
 if rtl:
     want = {}

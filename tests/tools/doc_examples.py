@@ -26,9 +26,9 @@ how it runs:
 Output: one "ok - FILE:LINE: COMMAND" or "not ok - ..." line per command
 (with a diff below a failure), in file order.  --list prints the examples
 and their modes instead.  --update rewrites, in the files, the documented
-output of every failing command whose output has no "..." line (a
-maintainer's tool: read the diff before committing it; elided outputs are
-left for a hand edit).  Exit status 0 (the test lines carry the verdict).
+output of every failing command (a maintainer's tool: read the diff before
+committing it); an elided output keeps its selection of lines, each
+refreshed from the actual line with the same first word.  Exit status 0 (the test lines carry the verdict).
 """
 import os
 import re
@@ -98,6 +98,32 @@ def match(want, got):
         memo[(a, b)] = r
         return r
     return m(0, 0)
+
+
+def refresh(want, got):
+    """The documented output brought up to date: without "...", the actual
+    output; with it, the same selection of lines -- each documented line
+    replaced by the next actual line with the same first word (a table's
+    design name, a key), "..." wherever actual lines are left out."""
+    if not any(w.strip() == '...' for w in want):
+        return got
+    keys = [w.split()[0] if w.split() else '' for w in want if w.strip() != '...']
+    picked, at = [], 0
+    for k in keys:
+        for j in range(at, len(got)):
+            if (got[j].split()[0] if got[j].split() else '') == k:
+                picked.append(j)
+                at = j + 1
+                break
+    out, prev = [], -1
+    for j in picked:
+        if j > prev + 1:
+            out.append('...')
+        out.append(got[j])
+        prev = j
+    if prev < len(got) - 1:
+        out.append('...')
+    return out
 
 
 def run_block(root, cmds, timeout):
@@ -172,8 +198,8 @@ def main():
                     print('ok - %s' % name)
                 else:
                     print('not ok - %s' % name)
-                    if update and not any(w.strip() == '...' for w in want) and not timed_out:
-                        fixes.append((cl, len(want), got))
+                    if update and not timed_out:
+                        fixes.append((cl, len(want), refresh(want, got)))
                     import difflib
                     diff = list(difflib.unified_diff(want, got, 'documented', 'actual', lineterm='', n=1))
                     if len(diff) > 40:  # its head and its tail

@@ -101,6 +101,170 @@ static void free_floorplan(void **state)
     noc_topo_free(&t);
 }
 
+/* A topology of routers and cores (name, centre; cores sized w x h), every router
+ * linked to the cores named in links (pairs "router", "core"), 32-bit
+ * links at 1000 MHz, no routes. */
+struct pos { const char *name; double x, y, w, h; };
+static void grid(struct noc_topo *t, const struct pos *routers, int nr, const struct pos *cores, int nc,
+                 const char *const (*links)[2], int nl, struct noc_ctx *ctx)
+{
+    noc_topo_init(t);
+    for (int i = 0; i < nr; i++) {
+        int v = noc_topo_add_node(t, routers[i].name, NOC_ROUTER, ctx);
+        assert_true(v >= 0);
+        noc_topo_set_pos(t, v, routers[i].x, routers[i].y);
+    }
+    for (int i = 0; i < nc; i++) {
+        int v = noc_topo_add_node(t, cores[i].name, NOC_TERMINAL, ctx);
+        assert_true(v >= 0);
+        noc_topo_set_pos(t, v, cores[i].x, cores[i].y);
+        t->nodes[v].w = cores[i].w;
+        t->nodes[v].h = cores[i].h;
+    }
+    for (int i = 0; i < nl; i++)
+        assert_int_equal(noc_topo_add_link(t, noc_topo_find(t, links[i][0]), noc_topo_find(t, links[i][1]), ctx),
+                         NOC_OK);
+    t->link_width = 32;
+    t->freq_mhz = 1000;
+    assert_int_equal(noc_topo_finalize(t, ctx), NOC_OK);
+}
+
+static void at(const struct noc_topo *t, const char *name, double x, double y)
+{
+    int v = noc_topo_find(t, name);
+    assert_true(v >= 0);
+    if (fabs(t->nodes[v].x - x) > 1e-9 || fabs(t->nodes[v].y - y) > 1e-9)
+        fail_msg("%s at (%.6f, %.6f), expected (%.6f, %.6f)", name, t->nodes[v].x, t->nodes[v].y, x, y);
+}
+
+/* Channels, by hand (s = 0.188466 mm, the radix-2 router of two_cores).
+ * Cores A 2 x 1 at y 0..1 and B 2 x 1 at y 1.5..2.5 (x 0..2), router r
+ * (linked to both) at (0.3, 0.5).  Horizontal: the cuts are y = 0, 1, 1.5,
+ * 2.5; cut 1 has a free band of 0.5 >= s, so a channel there adds nothing
+ * (every other cut adds s): r goes to (0.3, 1 + s/2 = 1.094233), the cores
+ * stay.  Vertical: the cuts are x = 0 and 2 (both add s); r (x 0.3) goes
+ * to the nearer, x = 0: centre (s/2, 0.5) = (0.094233, 0.5), both cores
+ * shifted right by s (centres x 1 + s = 1.188466). */
+static void channels_band(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_tech tech;
+    noc_tech_defaults(&tech);
+    const struct pos r[] = {{"r", 0.3, 0.5, 0, 0}};
+    const struct pos c[] = {{"A", 1, 0.5, 2, 1}, {"B", 1, 2, 2, 1}};
+    const char *const l[][2] = {{"r", "A"}, {"r", "B"}};
+    for (int vertical = 0; vertical < 2; vertical++) {
+        struct noc_topo t;
+        grid(&t, r, 1, c, 2, l, 2, &ctx);
+        int fit = -1;
+        assert_int_equal(noc_phys_channels(&t, &tech, vertical, &fit, &ctx), NOC_OK);
+        assert_int_equal(fit, 1);
+        if (!vertical) {
+            at(&t, "r", 0.3, 1.094233);
+            at(&t, "A", 1, 0.5);
+            at(&t, "B", 1, 2);
+        } else {
+            at(&t, "r", 0.094233, 0.5);
+            at(&t, "A", 1.188466, 0.5);
+            at(&t, "B", 1.188466, 2);
+        }
+        noc_topo_free(&t);
+    }
+}
+
+/* Two routers in one channel.  Cores A, B (y 0..1) and C, D (y 1..2), 1 x 1
+ * at x 0..1 and 1..2; r1 (A, D) and r2 (B, C) both at (2, 1), radix 2.
+ * Horizontal: cut y = 1 takes both (2s = 0.376932 <= 2 mm of extent), so
+ * one channel of s: C and D move up by s (centres y 1.5 + s = 1.688466).
+ * Along the channel both want x 2 - s/2 for their lower-left: r1 (lower
+ * id) first, r2 after it at 2 + s/2, beyond x = 2; pushed back: r2 at
+ * 2 - s, r1 at 2 - 2s; centres x 2 - s/2 = 1.905767 and 2 - 3s/2 =
+ * 1.717301, y 1 + s/2 = 1.094233. */
+static void channels_shared(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_tech tech;
+    noc_tech_defaults(&tech);
+    const struct pos r[] = {{"r1", 2, 1, 0, 0}, {"r2", 2, 1, 0, 0}};
+    const struct pos c[] = {{"A", 0.5, 0.5, 1, 1}, {"B", 1.5, 0.5, 1, 1}, {"C", 0.5, 1.5, 1, 1}, {"D", 1.5, 1.5, 1, 1}};
+    const char *const l[][2] = {{"r1", "A"}, {"r1", "D"}, {"r2", "B"}, {"r2", "C"}};
+    struct noc_topo t;
+    grid(&t, r, 2, c, 4, l, 4, &ctx);
+    int fit = -1;
+    assert_int_equal(noc_phys_channels(&t, &tech, 0, &fit, &ctx), NOC_OK);
+    assert_int_equal(fit, 1);
+    at(&t, "r1", 1.717301, 1.094233);
+    at(&t, "r2", 1.905767, 1.094233);
+    at(&t, "A", 0.5, 0.5);
+    at(&t, "B", 1.5, 0.5);
+    at(&t, "C", 0.5, 1.688466);
+    at(&t, "D", 1.5, 1.688466);
+    noc_topo_free(&t);
+}
+
+/* No fit: cores A and B, 0.05 x 0.05 mm side by side (extent 0.1 x 0.05),
+ * the router's side s = 0.188466 exceeds the extent either way: fit = 0
+ * and every position as it was. */
+static void channels_no_fit(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_tech tech;
+    noc_tech_defaults(&tech);
+    const struct pos r[] = {{"r", 0.05, 0.025, 0, 0}};
+    const struct pos c[] = {{"A", 0.025, 0.025, 0.05, 0.05}, {"B", 0.075, 0.025, 0.05, 0.05}};
+    const char *const l[][2] = {{"r", "A"}, {"r", "B"}};
+    struct noc_topo t;
+    grid(&t, r, 1, c, 2, l, 2, &ctx);
+    for (int vertical = 0; vertical < 2; vertical++) {
+        int fit = -1;
+        assert_int_equal(noc_phys_channels(&t, &tech, vertical, &fit, &ctx), NOC_OK);
+        assert_int_equal(fit, 0);
+        at(&t, "r", 0.05, 0.025);
+        at(&t, "B", 0.075, 0.025);
+    }
+    noc_topo_free(&t);
+}
+
+/* Co-synthesis picks the channel.  Cores A (y 0..1) and B (y 1..2), 1 x 1
+ * at x 0..1, router r linked to both at (0.5, 1), their median.  Kept: the
+ * nearest free spot is beside the cores (0.5 + s/2 left or right, against
+ * 1 + s/2 down or up), die (1 + s) x 2 = 2.376932.  A vertical channel
+ * (cut x = 0 or 1) gives the same (1 + s) x 2.  Re-floorplanned: r joins
+ * A (the tie of its two channels goes to the lower id), block (1 + s) x 1
+ * beside B's 1 x 1: side by side 2 + s long, stacked 2 long, so stacked
+ * (the shorter longest side), again 2.376932.  A horizontal channel at
+ * y = 1 (no free band) gives 1 x (2 + s) = 2.188466, the smallest: r at
+ * (0.5, 1 + s/2) = (0.5, 1.094233), B up by s (centre y 1.688466). */
+static void cosynth_channel(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_tech tech;
+    noc_tech_defaults(&tech);
+    const struct pos r[] = {{"r", 0.5, 1, 0, 0}};
+    const struct pos c[] = {{"A", 0.5, 0.5, 1, 1}, {"B", 0.5, 1.5, 1, 1}};
+    const char *const l[][2] = {{"r", "A"}, {"r", "B"}};
+    struct noc_topo t;
+    grid(&t, r, 1, c, 2, l, 2, &ctx);
+    struct noc_phys_stats st, again;
+    assert_int_equal(noc_phys_cosynth(&t, &tech, NULL, 1, 1, &st, &ctx), NOC_OK);
+    assert_true(fabs(st.die_mm2 - 2.188466) < 1e-9);
+    assert_true(fabs(st.util - 2 / 2.188466) < 1e-9);
+    at(&t, "r", 0.5, 1.094233);
+    at(&t, "A", 0.5, 0.5);
+    at(&t, "B", 0.5, 1.688466);
+    assert_int_equal(noc_phys_stats(&t, &tech, &again, &ctx), NOC_OK);
+    assert_memory_equal(&st, &again, sizeof st);
+    noc_topo_free(&t);
+}
+
 /* The floorplan's own figures: two cores 1 x 1 at (0, 0) and 2 x 1 at
  * (1, 0): die 3 x 1, cores 3 mm2, utilisation 1, aspect 3. */
 static void floorplan_stats(void **state)
@@ -135,6 +299,10 @@ int main(void)
         cmocka_unit_test(fixed_floorplan),
         cmocka_unit_test(free_floorplan),
         cmocka_unit_test(floorplan_stats),
+        cmocka_unit_test(channels_band),
+        cmocka_unit_test(channels_shared),
+        cmocka_unit_test(channels_no_fit),
+        cmocka_unit_test(cosynth_channel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
