@@ -188,6 +188,22 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p,
 int noc_pkg_boundaries_csv(const struct noc_package *p, const struct noc_pkg_design *d, struct noc_buf *b,
                            struct noc_ctx *ctx);
 
+/* The designs of res as CSV, one row per design point, feasible or not:
+ * design,k,extra,feasible,switches,d2d_modules,d2d_mbps,power_mw,d2d_mw,
+ * d2d_share,area_mm2,latency_avg_ns,latency_max_ns,vcs,deadlock_free,
+ * pareto,chosen,reason (d2d_share = d2d_mw / power_mw).  NOC_ENOMEM.
+ * O(designs). */
+int noc_pkg_summary_csv(const struct noc_pkg_result *res, struct noc_buf *b, struct noc_ctx *ctx);
+
+/* Writes DIR/package.csv (noc_pkg_summary_csv), DIR/boundaries.csv (the
+ * chosen design's noc_pkg_boundaries_csv), DIR/dies.csv (die,cores,
+ * switches of the chosen design; core,die rows follow after a blank line:
+ * the assignment) and the chosen design's files (noc_design_write, emit.h:
+ * D.dot, D.json, D.place.csv, D.latency.csv, ...).  Each file atomically;
+ * DIR must exist.  Errors: the writers'. */
+int noc_package_write(const struct noc_pkg_result *res, const struct noc_package *p, const struct noc_app *app,
+                      const char *dir, const struct noc_tech *tech, struct noc_ctx *ctx);
+
 #ifdef __cplusplus
 }
 #endif
