@@ -251,7 +251,7 @@ int noc_package_parse(struct noc_package *p, const char *data, size_t len, const
             struct noc_die d;
             double v[4];
             memset(&d, 0, sizeof d);
-            if (n != 5) {
+            if (n != (stacked ? 4 : 5)) {
                 rc = noc_error(ctx, NOC_EINVAL, label, line, stacked ? "layer: expected NAME W H INDEX"
                                                                      : "die: expected NAME W H X Y");
                 goto cleanup;
