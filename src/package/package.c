@@ -221,7 +221,7 @@ int noc_package_parse(struct noc_package *p, const char *data, size_t len, const
     }
     memcpy(buf, data, len);
     buf[len] = 0;
-    for (char *ln = buf, *nl; ln; ln = nl) {
+    for (char *ln = buf, *nl; ln && ln < buf + len; ln = nl) { /* no line after a final newline */
         if ((nl = strchr(ln, '\n')) != NULL)
             *nl++ = 0;
         line++;
