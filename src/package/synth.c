@@ -239,7 +239,7 @@ static int make_plan(const struct noc_app *app, const struct noc_package *p, con
             }
         }
     }
-    /* The least modules per boundary, plus extra within the bound. */
+    /* The least modules per boundary by volume (packing may add more). */
     for (int bi = 0; bi < nb; bi++) {
         const struct noc_boundary *B = &p->bound[bi];
         double cap = module_cap(B, o), hi = fmax(need[2 * bi], need[2 * bi + 1]);
@@ -250,15 +250,15 @@ static int make_plan(const struct noc_app *app, const struct noc_package *p, con
                      B->type.stacked ? "budget" : "shoreline", B->max_modules);
             goto cleanup;
         }
-        if (m > 0)
-            m = m + extra < B->max_modules ? m + extra : B->max_modules;
         pl->modules[bi] = m;
         if (m > pl->maxm)
             pl->maxm = m;
     }
     /* First-fit decreasing: flows by bandwidth (ties by index), each crossing
      * onto the least loaded module of its direction; a boundary whose
-     * modules are full gets one more while its bound allows. */
+     * modules are full gets one more while its bound allows.  Then, for
+     * extra > 0, every used boundary gets extra more modules (within its
+     * bound) and the flows are packed again, spread over them. */
     for (int f = 0; f < F; f++)
         order[f] = f;
     for (int i = 1; i < F; i++) /* insertion sort: stable, F is small */
@@ -267,7 +267,15 @@ static int make_plan(const struct noc_app *app, const struct noc_package *p, con
             order[j] = order[j - 1];
             order[j - 1] = tmp;
         }
-    for (int again = 1; again;) {
+    for (int again = 1, round = 0; again || round++ < (extra > 0);) {
+        if (!again) /* the packing fit: the second round adds the extra modules */
+            for (int bi = 0; bi < nb; bi++)
+                if (pl->modules[bi] > 0) {
+                    int m = pl->modules[bi] + extra;
+                    pl->modules[bi] = m < p->bound[bi].max_modules ? m : p->bound[bi].max_modules;
+                    if (pl->modules[bi] > pl->maxm)
+                        pl->maxm = pl->modules[bi];
+                }
         again = 0;
         free(pl->load);
         int mm = pl->maxm > 0 ? pl->maxm : 1;

@@ -1,0 +1,170 @@
+#!/bin/sh
+# nocsyn package (issue 31): multi-die synthesis.  Hand-worked cases with
+# their oracles derived in the comments, the composition deadlock, the
+# benchmark VOPD over two chiplets, and bad package files.
+. "$(dirname "$0")/lib.sh"
+D="$DATA/package"
+VOPD="$APPS/vopd.csv"
+
+# --- Two dies, one flow a -> b of 100 MB/s, one switch per die (--kmax 1).
+# Path: a -> A.sw -> A.d2d.B.0 -> B.d2d.A.0 -> B.sw -> b: 4 routers (two
+# switches, two D2D adapters).  Latency (README "Conventions", tech.h):
+# 3 cycles per router = 12; channels: injection 1, switch -> adapter 1, the
+# D2D channel ceil(2 ns x 1000 MHz / 1000) = 2, adapter -> switch 1,
+# ejection 1 = 6; serialization ceil(128 / 32) - 1 = 3: 21 cycles = 21 ns
+# at 1000 MHz.  Modules: 100 MB/s <= 0.8 x min(64 x 16 Gb/s = 128000 MB/s,
+# 32 bit x 1000 MHz / 8 = 4000 MB/s) = 3200: 1.  D2D power: 100 MB/s x 8
+# bit x 0.25 pJ/bit = 0.2 mW + 6 mW leakage per module = 6.2 mW.  The
+# shoreline: the 5 mm shared edge x 5.14 modules/mm = 25.7 -> 25.  Module
+# utilisation 100 / 4000 = 0.025.
+run "two dies: exit 0" 0 "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --kmax 1 -o "$TMP/two"
+csvrows "two dies: 1 module, 21 ns, D2D 6.2 mW of the power, 1 VC, deadlock free" "$TMP/two/package.csv" "
+r = rows[0]
+assert r['design'] == 'pkg_k1_m0' and r['chosen'] == '1' and r['feasible'] == '1', r
+assert r['d2d_modules'] == '1' and r['d2d_mbps'] == '100', r
+assert float(r['latency_avg_ns']) == 21 and float(r['latency_max_ns']) == 21, r
+assert abs(float(r['d2d_mw']) - 6.2) < 1e-9, r
+assert abs(float(r['d2d_share']) - 6.2 / float(r['power_mw'])) < 1e-6, r
+assert r['vcs'] == '1' and r['deadlock_free'] == '1', r"
+csvrows "two dies: boundary A-B carries 100 MB/s one way on 1 of 25 modules" "$TMP/two/boundaries.csv" "
+assert len(rows) == 1
+r = rows[0]
+assert (r['boundary'], r['interface'], r['modules'], r['max_modules'], r['shoreline_mm'], r['mbps_ab'], r['mbps_ba']) == ('A-B', 'ucie-advanced', '1', '25', '5', '100', '0'), r
+assert abs(float(r['util']) - 0.025) < 1e-12, r"
+has "two dies: the route crosses the D2D channel" "$TMP/two/pkg_k1_m0.dot" 'route="b: A.sw0 A.d2d.B.0 B.d2d.A.0 B.sw0"'
+csvrows "two dies: latency.csv agrees (21 cycles)" "$TMP/two/pkg_k1_m0.latency.csv" "
+assert [(r['src'], r['dst'], r['latency_cycles']) for r in rows] == [('a', 'b', '21')], rows"
+# The second module setting (one more module): 2 x 6 mW + 0.2 = 12.2 mW.
+csvrows "two dies: one more module costs its leakage (12.2 mW)" "$TMP/two/package.csv" "
+r = rows[1]
+assert r['design'] == 'pkg_k1_m1' and r['d2d_modules'] == '2' and abs(float(r['d2d_mw']) - 12.2) < 1e-9, r"
+# At 400 MHz the 2 ns D2D latency is ceil(0.8) = 1 cycle: 12 + 5 + 3 = 20
+# cycles = 50 ns.
+run "two dies at 400 MHz" 0 "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --kmax 1 --freq 400 -o "$TMP/two400"
+csvrows "two dies at 400 MHz: 20 cycles = 50 ns" "$TMP/two400/package.csv" "
+assert float(rows[0]['latency_max_ns']) == 50, rows[0]"
+
+# --- Three layers (hybrid-bond): a on L0, b on L2, 1000 MB/s.  Path: L0.sw,
+# L0.d2d.L1.0, L1.d2d.L0.0, L1.sw, L1.d2d.L2.0, L2.d2d.L1.0, L2.sw: 7
+# routers x 3 = 21; channels: injection, 2 x (switch -> adapter, D2D
+# ceil(0.5 ns x 1 GHz) = 1, adapter -> switch), ejection = 8; serialization
+# 3: 32 cycles = 32 ns.  D2D: 2 crossings x 1000 MB/s x 8 x 0.05 pJ/bit =
+# 0.8 mW + 2 modules x 0.5 mW = 1.8 mW.  L0-L2 is no boundary.  Module
+# utilisation 1000 / min(64 x 4 Gb/s = 32000, 4000) = 0.25.
+run "three layers: exit 0" 0 "$NOCSYN" package "$D/three.csv" "$D/three.pkg" --kmax 1 -o "$TMP/three"
+csvrows "three layers: 2 modules, 32 ns, D2D 1.8 mW" "$TMP/three/package.csv" "
+r = rows[0]
+assert r['chosen'] == '1' and r['d2d_modules'] == '2' and r['d2d_mbps'] == '2000', r
+assert float(r['latency_max_ns']) == 32 and abs(float(r['d2d_mw']) - 1.8) < 1e-9, r"
+csvrows "three layers: boundaries L0-L1 and L1-L2, one module each at 25%" "$TMP/three/boundaries.csv" "
+assert [(r['boundary'], r['modules'], r['mbps_ab'], r['util']) for r in rows] == [('L0-L1', '1', '1000', '0.25'), ('L1-L2', '1', '1000', '0.25')], rows"
+has "three layers: the route passes the middle layer" "$TMP/three/pkg_k1_m0.dot" 'route="b: L0.sw0 L0.d2d.L1.0 L1.d2d.L0.0 L1.sw0 L1.d2d.L2.0 L2.d2d.L1.0 L2.sw0"'
+
+# --- Packing: three 2000 MB/s flows A -> B.  By volume ceil(6000 / 3200)
+# = 2 modules, but two flows do not share one (4000 > 3200): 3 modules;
+# D2D 6000 x 8 x 0.25 / 1000 = 12 mW + 3 x 6 = 30 mW.
+run "packing: exit 0" 0 "$NOCSYN" package "$D/pack.csv" "$D/pack.pkg" --kmax 1 -o "$TMP/pack"
+csvrows "packing: 3 modules (not 2), D2D 30 mW" "$TMP/pack/package.csv" "
+r = rows[0]
+assert r['d2d_modules'] == '3' and abs(float(r['d2d_mw']) - 30) < 1e-9, r"
+# A shoreline of 5 mm x 0.5 modules/mm = 2 modules cannot take them.
+sed 's/^core = a1 A/link = A B ucie-advanced per_mm=0.5\ncore = a1 A/' "$D/pack.pkg" >"$TMP/narrow.pkg"
+"$NOCSYN" package "$D/pack.csv" "$TMP/narrow.pkg" --kmax 1 -o "$TMP/narrow" >"$TMP/out" 2>"$TMP/err"; rc=$?
+[ $rc -eq 1 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] && grep -q 'boundary A-B: its 2 ucie-advanced modules cannot pack the flows' "$TMP/err" \
+    && ok "packing: a 2-module shoreline is exit 1 naming the boundary" || notok "narrow shoreline" "rc=$rc $(cat "$TMP/err")"
+absent "packing: nothing written when infeasible" "$TMP/narrow"
+
+# --- The composition deadlock: each die is split alone (its routes acyclic,
+# split's guarantee), yet at three switches per die the composed channel
+# dependency graph has a cycle.  The cycle crosses the boundary both ways
+# (A.d2d.B.* > B.d2d.A.* and B.d2d.A.* > A.d2d.B.*), so no single die's
+# dependency graph holds it: only the check on the composed network sees it.
+run "composition deadlock: exit 0 (other points feasible)" 0 "$NOCSYN" package "$D/cycle.csv" "$D/cycle.pkg" -o "$TMP/cyc"
+csvrows "composition deadlock: pkg_k3_m0 infeasible, its cycle through both dies" "$TMP/cyc/package.csv" "
+import re
+r = [x for x in rows if x['design'] == 'pkg_k3_m0'][0]
+assert r['feasible'] == '0' and r['deadlock_free'] == '0', r
+assert 'channel dependency graph has a cycle' in r['reason'], r
+hops = re.findall(r' (\S+)>(\S+)', r['reason'].split(':', 1)[1])
+ab = [h for h in hops if h[0].startswith('A.d2d.') and h[1].startswith('B.d2d.')]
+ba = [h for h in hops if h[0].startswith('B.d2d.') and h[1].startswith('A.d2d.')]
+assert ab and ba, hops
+# consecutive: each channel's end is the next one's start, closing the cycle
+assert all(hops[i][1] == hops[(i + 1) % len(hops)][0] for i in range(len(hops))), hops
+c = [x for x in rows if x['chosen'] == '1'][0]
+assert c['feasible'] == '1' and c['deadlock_free'] == '1', c"
+# The chosen design re-checked by the engine from its DOT (table routes).
+"$NOCSYN" eval "$TMP/cyc/$(awk -F, '$17 == 1 { print $1 }' "$TMP/cyc/package.csv").dot" --routing table --traffic "app:$D/cycle.csv" --format json >"$TMP/ev.json" 2>"$TMP/err"
+json "composition deadlock: the chosen design's DOT is deadlock free under eval" "$TMP/ev.json" "assert d['deadlock_free'] is True, d['deadlock_free']"
+
+# --- VOPD over two chiplets (METIS): the D2D traffic of boundaries.csv is
+# the app's bandwidth between cores on different dies (dies.csv's
+# assignment, summed here independently), and the D2D power is that
+# traffic x 8 x 0.25 pJ/bit / 1000 + 6 mW per module.
+printf 'die = A 6 6 0 0\ndie = B 6 6 6.5 0\n' >"$TMP/vopd.pkg"
+run "vopd over two dies: exit 0" 0 "$NOCSYN" package "$VOPD" "$TMP/vopd.pkg" --kmax 4 -o "$TMP/v"
+python3 - "$VOPD" "$TMP/v" <<'PY' && ok "vopd: D2D traffic and power re-derived from the assignment" || notok "vopd re-derivation" "$(cat "$TMP/v/boundaries.csv")"
+import csv, sys
+app, out = sys.argv[1:3]
+lines = open(out + '/dies.csv').read().split('\n\n')
+die = {r['core']: r['die'] for r in csv.DictReader(lines[1].splitlines())}
+ab = ba = 0.0
+for r in csv.DictReader(l for l in open(app) if not l.startswith('#')):
+    a, b = die[r['src']], die[r['dst']]
+    if a != b:
+        if a == 'A': ab += float(r['bandwidth_mbps'])
+        else: ba += float(r['bandwidth_mbps'])
+bnd = list(csv.DictReader(open(out + '/boundaries.csv')))[0]
+assert abs(float(bnd['mbps_ab']) - ab) < 1e-6 and abs(float(bnd['mbps_ba']) - ba) < 1e-6, (bnd, ab, ba)
+assert ab + ba > 0
+row = [r for r in csv.DictReader(open(out + '/package.csv')) if r['chosen'] == '1'][0]
+m = int(bnd['modules'])
+assert m == int(row['d2d_modules']) >= 1
+assert abs(float(row['d2d_mw']) - ((ab + ba) * 8 * 0.25 / 1000 + 6 * m)) < 1e-6, row
+PY
+# The simulator at low load against the model's per-flow latency (the D2D
+# channel at its own latency): within one cycle, as on one die.
+chosen=$(awk -F, '$17 == 1 { print $1 }' "$TMP/v/package.csv")
+"$NOCSYN" sim "$TMP/v/$chosen.dot" --traffic "app:$VOPD" --routing table --rate 0.02 --packet 4 --format json >"$TMP/sim.json" 2>"$TMP/err"
+python3 - "$TMP/sim.json" "$TMP/v/$chosen.latency.csv" "$TMP/v/dies.csv" <<'PY' && ok "vopd: sim per-flow zero-load latency = the model's, D2D flows included" || notok "sim vs model" "$(head -c 300 "$TMP/err")"
+import csv, json, sys
+sim = json.load(open(sys.argv[1]))['points'][0]['flows']
+lat = {(r['src'], r['dst']): int(r['latency_cycles']) for r in csv.DictReader(open(sys.argv[2]))}
+die = {r['core']: r['die'] for r in csv.DictReader(open(sys.argv[3]).read().split('\n\n')[1].splitlines())}
+n = cross = 0
+for fl in sim:
+    if fl['packets'] > 0:
+        n += 1
+        cross += die[fl['src']] != die[fl['dst']]
+        if abs(fl['latency_avg'] - lat[(fl['src'], fl['dst'])]) > 1:
+            print('#', fl, lat[(fl['src'], fl['dst'])]); sys.exit(1)
+sys.exit(0 if n >= 10 and cross >= 1 else 1)
+PY
+
+# --- Bad input: one line FILE:LINE, exit 2, nothing written.
+printf 'die = A 5 5 0 0\nwidth = 3\n' >"$TMP/bad1.pkg"
+bad "unknown key: exit 2, one line" "$NOCSYN" package "$D/two.csv" "$TMP/bad1.pkg" -o "$TMP/b1"
+has "unknown key: FILE:LINE" "$TMP/err" "bad1.pkg:2: unknown key 'width'"
+absent "unknown key: nothing written" "$TMP/b1"
+printf 'die = A 5 5 0 0\ndie = B 5 5 3 0\n' >"$TMP/bad2.pkg"
+bad "overlapping dies: exit 2" "$NOCSYN" package "$D/two.csv" "$TMP/bad2.pkg"
+has "overlapping dies: FILE:LINE" "$TMP/err" "bad2.pkg:2: die 'B' overlaps die 'A' (line 1)"
+printf 'die = A 5 5 0 0\ndie = B 5 5 9 0\nlink = A B bow\n' >"$TMP/bad3.pkg"
+bad "link between distant dies: exit 2" "$NOCSYN" package "$D/two.csv" "$TMP/bad3.pkg"
+has "link between distant dies: FILE:LINE" "$TMP/err" "bad3.pkg:3: link: dies 'A' and 'B' are not neighbours"
+printf 'die = A 5 5 0 0\ndie = B 5 5 5.5 0\ncore = a A\ncore = zz B\n' >"$TMP/bad4.pkg"
+bad "pin of an unknown core: exit 2" "$NOCSYN" package "$D/two.csv" "$TMP/bad4.pkg"
+has "pin of an unknown core: names it" "$TMP/err" "pins core 'zz', which the app does not have"
+printf 'die = A 1 1 0 0\ndie = B 5 5 1.5 0\n' >"$TMP/bad5.pkg"
+printf 'core,w_mm,h_mm\na,2,2\nb,2,2\n' >"$TMP/fp.csv"
+printf 'die = A 1 1 0 0\ndie = B 5 5 1.5 0\ncore = a A\ncore = b B\n' >"$TMP/bad5.pkg"
+bad "a die too small for its cores: exit 2" "$NOCSYN" package "$D/two.csv" "$TMP/bad5.pkg" --floorplan "$TMP/fp.csv"
+has "a die too small: names the die" "$TMP/err" "die 'A' (1 x 1 mm) cannot hold its cores' 4 mm2"
+printf 'die = A 5 5 0 0\000\n' >"$TMP/bad6.pkg"
+bad "NUL byte: exit 2" "$NOCSYN" package "$D/two.csv" "$TMP/bad6.pkg"
+printf 'die = A 5 5 0 0\ndie = B 5 5 9 0\ncore = a A\ncore = b B\n' >"$TMP/bad7.pkg"
+bad "no boundary path between the dies of a flow: exit 2" "$NOCSYN" package "$D/two.csv" "$TMP/bad7.pkg"
+has "no boundary path: names the flow" "$TMP/err" "flow a -> b: no boundary path joins dies 'A' and 'B'"
+bad "usage: one argument" "$NOCSYN" package "$D/two.csv"
+run "help" 0 "$NOCSYN" package --help
+has "help names the presets" "$TMP/out" "ucie-standard, ucie-advanced, bow, hybrid-bond"
