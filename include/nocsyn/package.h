@@ -155,6 +155,10 @@ struct noc_pkg_design {
     double d2d_mbps;            /* total traffic over D2D modules */
     struct noc_pkg_boundary_use *use; /* owned, one per boundary */
     int *die_switches;          /* owned, one per die */
+    struct noc_design *dies;    /* owned, one per die: its own design (a die
+                                 * without cores or ports: switches 0, no
+                                 * topology); the die's cores and its ports
+                                 * "d2d.<OTHER>.<J>" as terminals */
 };
 
 struct noc_pkg_result {
@@ -163,6 +167,7 @@ struct noc_pkg_result {
     int chosen;                 /* least power feasible, -1 none */
     int *core_die;              /* owned: the die of every core */
     int ncores;
+    int ndies;                  /* the package's, for the per-die designs */
 };
 void noc_pkg_result_init(struct noc_pkg_result *r);
 void noc_pkg_result_free(struct noc_pkg_result *r);
@@ -170,7 +175,11 @@ void noc_pkg_result_free(struct noc_pkg_result *r);
 /* Synthesizes app (cores with positions are taken as die-local, else each
  * die's cores get the min-cut floorplan) over package p by the steps above
  * for K = o->kmin..o->kmax (0 = 1 .. the largest die's cores) and the
- * module settings extra = 0 and 1.  o's clock and width are the single
+ * module settings extra = 0 and 1 (the packed count, and one more module
+ * per used boundary within its bound), then, per module setting, the
+ * baseline "mesh_mE": every die a mesh of its cores and ports (cmesh with
+ * one core per router, synth.h: a near-square mesh, XY routes) bridged by
+ * the same D2D modules, composed and evaluated alike.  o's clock and width are the single
  * point built (no grid).  Marks the Pareto front (power, latency, area,
  * radix) and the chosen design.  Errors: NOC_EINVAL (a pin naming an
  * unknown core or die, a die over its area, a flow between dies that no

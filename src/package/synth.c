@@ -36,6 +36,9 @@ void noc_pkg_result_free(struct noc_pkg_result *r)
         design_free(&r->d[i].d);
         free(r->d[i].use);
         free(r->d[i].die_switches);
+        for (int d = 0; r->d[i].dies && d < r->ndies; d++)
+            design_free(&r->d[i].dies[d]);
+        free(r->d[i].dies);
     }
     free(r->d);
     free(r->core_die);
@@ -703,8 +706,13 @@ static struct noc_pkg_design *add_design(struct noc_pkg_result *res, size_t *cap
     snprintf(pd->d.method, sizeof pd->d.method, "package");
     snprintf(pd->d.name, sizeof pd->d.name, "pkg_k%d_m%d", k, extra);
     if (!(pd->use = noc_calloc(ctx, (size_t)p->nbound + 1, sizeof *pd->use)) ||
-        !(pd->die_switches = noc_calloc(ctx, (size_t)p->ndies + 1, sizeof *pd->die_switches)))
+        !(pd->die_switches = noc_calloc(ctx, (size_t)p->ndies + 1, sizeof *pd->die_switches)) ||
+        !(pd->dies = noc_calloc(ctx, (size_t)p->ndies + 1, sizeof *pd->dies)))
         return NULL;
+    for (int d = 0; d < p->ndies; d++) {
+        noc_topo_init(&pd->dies[d].topo);
+        noc_metrics_init(&pd->dies[d].m);
+    }
     return pd;
 }
 
@@ -730,6 +738,7 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
         goto cleanup;
     }
     res->ncores = app->ncores;
+    res->ndies = nd;
     NOC_CHECK(assign_cores(app, p, o->seed, res->core_die, ctx));
     die_routes(p, next);
     for (int extra = 0; extra <= 1; extra++) {
@@ -756,12 +765,17 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
                 kmax = subs[d].ncores;
         }
         int k0 = o->kmin > 0 ? o->kmin : 1, k1 = o->kmax > 0 && o->kmax < kmax ? o->kmax : kmax;
-        for (int K = k0; K <= k1; K++) {
-            struct noc_pkg_design *pd = add_design(res, &cap, p, K, extra, ctx);
+        for (int K = k0; K <= k1 + 1; K++) { /* K = k1 + 1: the bridged-mesh baseline */
+            int mesh = K == k1 + 1;
+            struct noc_pkg_design *pd = add_design(res, &cap, p, mesh ? 0 : K, extra, ctx);
             struct noc_design *dd[NOC_PKG_MAX_DIES] = {0};
             if (!pd) {
                 rc = NOC_ENOMEM;
                 goto cleanup;
+            }
+            if (mesh) {
+                snprintf(pd->d.method, sizeof pd->d.method, "mesh");
+                snprintf(pd->d.name, sizeof pd->d.name, "mesh_m%d", extra);
             }
             for (int d = 0; d < nd && !pd->d.reason[0]; d++) {
                 if (subs[d].ncores == 0)
@@ -771,11 +785,14 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
                 so.kstep = 0;
                 so.nfreqs = so.nwidths = 0;
                 so.progress = NULL;
+                so.conc = 1;
                 if (so.max_radix == 0)
                     so.max_radix = noc_tech_max_radix(&o->tech, o->link_width, o->freq_mhz);
                 noc_synth_result_free(&dr[d]);
                 noc_synth_result_init(&dr[d]);
-                rc = noc_synth_split(&subs[d], &so, &dr[d], ctx);
+                rc = mesh ? noc_synth_cmesh(&subs[d], &so, &dr[d], ctx) : noc_synth_split(&subs[d], &so, &dr[d], ctx);
+                if (rc == NOC_OK && dr[d].chosen < 0)
+                    rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "%s", dr[d].n ? dr[d].d[0].reason : "no design");
                 if (rc == NOC_EINFEASIBLE) {
                     snprintf(pd->d.reason, sizeof pd->d.reason, "die %s: %.400s", p->dies[d].name, ctx->msg);
                     noc_ctx_clear(ctx);
@@ -784,7 +801,14 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
                 }
                 if (rc != NOC_OK)
                     goto cleanup;
-                dd[d] = &dr[d].d[dr[d].chosen];
+                /* The die's design moves into the point (kept for its files). */
+                struct noc_design *src = &dr[d].d[dr[d].chosen];
+                design_free(&pd->dies[d]);
+                pd->dies[d] = *src;
+                noc_topo_init(&src->topo);
+                noc_metrics_init(&src->m);
+                src->flow_cycles = NULL;
+                dd[d] = &pd->dies[d];
                 pd->die_switches[d] = dd[d]->switches;
                 pd->d.switches += dd[d]->switches;
             }
@@ -807,8 +831,11 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
         goto cleanup;
     }
     view.n = res->n;
-    for (int i = 0; i < res->n; i++)
+    for (int i = 0; i < res->n; i++) {
         view.d[i] = res->d[i].d;
+        if (strcmp(res->d[i].d.method, "package"))
+            view.d[i].feasible = 0; /* a baseline is no candidate */
+    }
     noc_synth_pareto(&view);
     for (int i = 0; i < res->n; i++)
         res->d[i].d.pareto = view.d[i].pareto;

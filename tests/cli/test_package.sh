@@ -36,8 +36,17 @@ csvrows "two dies: latency.csv agrees (21 cycles)" "$TMP/two/pkg_k1_m0.latency.c
 assert [(r['src'], r['dst'], r['latency_cycles']) for r in rows] == [('a', 'b', '21')], rows"
 # The second module setting (one more module): 2 x 6 mW + 0.2 = 12.2 mW.
 csvrows "two dies: one more module costs its leakage (12.2 mW)" "$TMP/two/package.csv" "
-r = rows[1]
+r = [x for x in rows if x['design'] == 'pkg_k1_m1'][0]
 assert r['design'] == 'pkg_k1_m1' and r['d2d_modules'] == '2' and abs(float(r['d2d_mw']) - 12.2) < 1e-9, r"
+# The bridged-mesh baseline: each die a 2 x 1 mesh of its core and its port
+# (a router each), so a -> b passes 2 + 2 mesh routers and 2 adapters: 18
+# cycles of routers; channels: injection, mesh hop, to the adapter, D2D (2),
+# from the adapter, mesh hop, ejection = 8; serialization 3: 29 cycles.  It
+# is a baseline: never chosen, never on the front.
+csvrows "two dies: bridged mesh baseline, 4 switches, 29 ns, not a candidate" "$TMP/two/package.csv" "
+r = [x for x in rows if x['design'] == 'mesh_m0'][0]
+assert r['switches'] == '4' and float(r['latency_max_ns']) == 29 and r['d2d_modules'] == '1', r
+assert r['pareto'] == '0' and r['chosen'] == '0', r"
 # At 400 MHz the 2 ns D2D latency is ceil(0.8) = 1 cycle: 12 + 5 + 3 = 20
 # cycles = 50 ns.
 run "two dies at 400 MHz" 0 "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --kmax 1 --freq 400 -o "$TMP/two400"
