@@ -133,6 +133,11 @@ int noc_package_read(struct noc_package *p, const char *path, struct noc_ctx *ct
 int noc_package_parse(struct noc_package *p, const char *data, size_t len, const char *label,
                       struct noc_ctx *ctx);
 
+/* Where die d sits in the package drawing and the composed design's
+ * coordinates: its lower-left corner (2.5-D), or, for a 3-D layer i, (i x
+ * (widest die + 1 mm), 0): layers drawn side by side.  O(dies). */
+void noc_package_die_origin(const struct noc_package *p, int d, double *x, double *y);
+
 /* The boundary between dies a and b (either order), or -1.  O(boundaries). */
 int noc_package_boundary(const struct noc_package *p, int a, int b);
 
@@ -204,14 +209,25 @@ int noc_pkg_boundaries_csv(const struct noc_package *p, const struct noc_pkg_des
  * O(designs). */
 int noc_pkg_summary_csv(const struct noc_pkg_result *res, struct noc_buf *b, struct noc_ctx *ctx);
 
+/* The package drawing of design d as SVG: the dies (rectangles, named),
+ * its routers and cores at their positions, on-die links in grey, every D2D
+ * link a thick line between its adapters coloured by its busier
+ * direction's utilisation (load / min(module, link capacity)): green 0 to
+ * red 1 (hue 120 x (1 - u)), labelled with the percentage.  y grows
+ * upwards as in the floorplan.  NOC_ENOMEM.  O(nodes + channels). */
+int noc_pkg_svg(const struct noc_package *p, const struct noc_pkg_design *d, const struct noc_synth_opts *o,
+                struct noc_buf *b, struct noc_ctx *ctx);
+
 /* Writes DIR/package.csv (noc_pkg_summary_csv), DIR/boundaries.csv (the
- * chosen design's noc_pkg_boundaries_csv), DIR/dies.csv (die,cores,
- * switches of the chosen design; core,die rows follow after a blank line:
- * the assignment) and the chosen design's files (noc_design_write, emit.h:
- * D.dot, D.json, D.place.csv, D.latency.csv, ...).  Each file atomically;
- * DIR must exist.  Errors: the writers'. */
+ * chosen design's noc_pkg_boundaries_csv), DIR/dies.csv (die,layer,x_mm,
+ * y_mm,w_mm,h_mm,cores,switches of the chosen design; core,die rows follow
+ * after a blank line: the assignment), DIR/package.svg (noc_pkg_svg of the
+ * chosen design), the chosen design's files (noc_design_write, emit.h:
+ * D.dot, D.json, D.place.csv, D.latency.csv, D.def, ...) and every die's own
+ * design as D.DIE.* (the same set: its cores and D2D ports as terminals).
+ * Each file atomically; DIR must exist.  Errors: the writers'. */
 int noc_package_write(const struct noc_pkg_result *res, const struct noc_package *p, const struct noc_app *app,
-                      const char *dir, const struct noc_tech *tech, struct noc_ctx *ctx);
+                      const char *dir, const struct noc_synth_opts *o, struct noc_ctx *ctx);
 
 #ifdef __cplusplus
 }

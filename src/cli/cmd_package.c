@@ -153,7 +153,7 @@ int cmd_package(int argc, char **argv)
         struct cli_stage stage;
         if ((rc = cli_stage_open(out, &stage, &ctx)) != NOC_OK)
             goto done;
-        rc = noc_package_write(&res, &pkg, &app, stage.path, &so.tech, &ctx);
+        rc = noc_package_write(&res, &pkg, &app, stage.path, &so, &ctx);
         if (rc == NOC_OK)
             rc = cli_stage_commit(&stage, &ctx);
         else

@@ -72,6 +72,15 @@ void noc_package_free(struct noc_package *p)
     noc_package_init(p);
 }
 
+void noc_package_die_origin(const struct noc_package *p, int d, double *x, double *y)
+{
+    double wmax = 0;
+    for (int i = 0; i < p->ndies; i++)
+        wmax = fmax(wmax, p->dies[i].w);
+    *x = p->dies[d].layer >= 0 ? p->dies[d].layer * (wmax + 1) : p->dies[d].x;
+    *y = p->dies[d].layer >= 0 ? 0 : p->dies[d].y;
+}
+
 int noc_package_boundary(const struct noc_package *p, int a, int b)
 {
     for (int i = 0; i < p->nbound; i++)

@@ -457,17 +457,6 @@ static const struct noc_route *find_route(const struct noc_topo *T, const char *
     return NULL;
 }
 
-/* Where die d is drawn: its corner in the package, 3-D layers side by
- * side (layer i at x = i x (widest die + 1 mm)). */
-static void die_origin(const struct noc_package *p, int d, double *dx, double *dy)
-{
-    double wmax = 0;
-    for (int i = 0; i < p->ndies; i++)
-        wmax = fmax(wmax, p->dies[i].w);
-    *dx = p->dies[d].layer >= 0 ? p->dies[d].layer * (wmax + 1) : p->dies[d].x;
-    *dy = p->dies[d].layer >= 0 ? 0 : p->dies[d].y;
-}
-
 /* Step 4 and 5: composes the die designs dd[] into pd->d and evaluates it.
  * Sets pd->d.reason (infeasible) or pd->d.feasible. */
 static int compose(const struct noc_app *app, const struct noc_package *p, const int *die, const struct plan *pl,
@@ -486,7 +475,7 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
             continue;
         const struct noc_topo *T = &dd[d]->topo;
         double dx, dy;
-        die_origin(p, d, &dx, &dy);
+        noc_package_die_origin(p, d, &dx, &dy);
         plen += (size_t)T->nrouters + 2;
         if (!(map[d] = noc_malloc(ctx, (size_t)T->nnodes + 1, sizeof *map[d]))) {
             rc = NOC_ENOMEM;

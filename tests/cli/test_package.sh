@@ -131,6 +131,23 @@ m = int(bnd['modules'])
 assert m == int(row['d2d_modules']) >= 1
 assert abs(float(row['d2d_mw']) - ((ab + ba) * 8 * 0.25 / 1000 + 6 * m)) < 1e-6, row
 PY
+# The package drawing: one D2D line per module, its percentage the
+# boundary's utilisation in boundaries.csv (one module: the busiest is it).
+python3 - "$TMP/v/package.svg" "$TMP/v/boundaries.csv" <<'PY' && ok "vopd: package.svg draws the dies and each D2D module coloured by utilisation" || notok "package.svg" "$(head -c 300 "$TMP/v/package.svg")"
+import csv, re, sys
+svg = open(sys.argv[1]).read()
+b = list(csv.DictReader(open(sys.argv[2])))[0]
+lines = re.findall(r'<line class="d2d"[^>]*stroke="hsl\(([0-9]+),[^>]*><title>[^<]*: ([0-9.]+) MB/s, ([0-9.]+)%</title>', svg)
+assert len(lines) == int(b['modules']) and svg.count('class="die"') == 2, lines
+u = max(float(x[2]) for x in lines)
+assert abs(u - 100 * float(b['util'])) < 0.06, (u, b)
+assert all(abs(int(h) - round(120 * (1 - float(p) / 100))) <= 1 for h, _, p in lines), lines
+PY
+# Per-die designs beside the composed one: each die's DOT holds its cores
+# and its D2D ports as terminals.
+chosen=$(awk -F, '$17 == 1 { print $1 }' "$TMP/v/package.csv")
+if [ -f "$TMP/v/$chosen.A.dot" ] && [ -f "$TMP/v/$chosen.B.place.csv" ] && grep -q '"d2d.B.0".*kind=terminal\|"d2d.B.0" *\[.*terminal' "$TMP/v/$chosen.A.dot"; then
+    ok "vopd: per-die DOT and place.csv, D2D ports as terminals"; else notok "per-die files" "$(ls "$TMP/v" | head -30)"; fi
 # The simulator at low load against the model's per-flow latency (the D2D
 # channel at its own latency): within one cycle, as on one die.
 chosen=$(awk -F, '$17 == 1 { print $1 }' "$TMP/v/package.csv")
