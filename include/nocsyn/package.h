@@ -115,7 +115,7 @@ struct noc_package {
 void noc_package_init(struct noc_package *p);
 void noc_package_free(struct noc_package *p);
 
-/* Reads a package file (docs/INTERFACE.md section 1.7) into p (initialised;
+/* Reads a package file (docs/INTERFACE.md section 1.4) into p (initialised;
  * previous content released).  Lines "key = value", '#' comments:
  *   d2d = PRESET [FIELD=V ...]        default interface of every boundary
  *   die = NAME W H X Y                a 2.5-D die (mm)

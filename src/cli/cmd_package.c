@@ -18,7 +18,7 @@ static const char package_help[] =
     "                      [--max-util U] [--tech FILE] [--seed S] [--app-format F]\n"
     "\n"
     "Multi-die synthesis: the app's cores over the dies of the PACKAGE file\n"
-    "(docs/INTERFACE.md 1.7: 'die = NAME W H X Y' chiplets or 'layer = NAME W H\n"
+    "(docs/INTERFACE.md 1.4: 'die = NAME W H X Y' chiplets or 'layer = NAME W H\n"
     "INDEX' 3-D layers, 'd2d = PRESET' and 'link = A B PRESET [FIELD=V ...]'\n"
     "interfaces, presets ucie-standard, ucie-advanced, bow, hybrid-bond; 'core =\n"
     "CORE DIE' pins).  Unpinned cores are split over the dies by METIS (the cut\n"

@@ -1,5 +1,5 @@
 /* The package description: the D2D interface presets and the package file
- * reader (include/nocsyn/package.h, docs/INTERFACE.md section 1.7). */
+ * reader (include/nocsyn/package.h, docs/INTERFACE.md section 1.4). */
 #include "nocsyn/package.h"
 
 #include <math.h>
