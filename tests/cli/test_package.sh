@@ -193,4 +193,5 @@ bad "no boundary path between the dies of a flow: exit 2" "$NOCSYN" package "$D/
 has "no boundary path: names the flow" "$TMP/err" "flow a -> b: no boundary path joins dies 'A' and 'B'"
 bad "usage: one argument" "$NOCSYN" package "$D/two.csv"
 run "help" 0 "$NOCSYN" package --help
+has "help: usage line" "$TMP/out" "^usage: nocsyn package APP PACKAGE"
 has "help names the presets" "$TMP/out" "ucie-standard, ucie-advanced, bow, hybrid-bond"
