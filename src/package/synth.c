@@ -748,8 +748,8 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
         }
         int kmax = 1;
         for (int d = 0; d < nd; d++) {
+            nsub = d + 1; /* die_app initialises subs[d] first: freed below even on failure */
             NOC_CHECK(die_app(app, p, res->core_die, &pl, d, o->seed, &subs[d], ctx));
-            nsub = d + 1;
             if (subs[d].ncores > kmax)
                 kmax = subs[d].ncores;
         }
