@@ -167,6 +167,32 @@ for fl in sim:
 sys.exit(0 if n >= 10 and cross >= 1 else 1)
 PY
 
+# --- Every benchmark app over the three-layer stack (--kmax 2): in a stack
+# a flow crosses |layer(src) - layer(dst)| boundaries, so the D2D traffic
+# of the chosen design is the sum over flows of bandwidth x that distance
+# (dies.csv's assignment), and the D2D power that traffic x 8 x 0.05 /
+# 1000 + 0.5 mW per module.
+napps=0
+for app in $(bench_apps); do
+    a=$(basename "$app" .csv)
+    "$NOCSYN" package "$app" "$ROOT/benchmarks/packages/stack3.pkg" --kmax 2 -o "$TMP/s_$a" >/dev/null 2>"$TMP/err" || { notok "stack: $a" "$(cat "$TMP/err")"; continue; }
+    python3 - "$app" "$TMP/s_$a" <<'PY' && napps=$((napps + 1)) || notok "stack: $a re-derived" "$(head -3 "$TMP/s_$a/package.csv")"
+import csv, sys
+app, out = sys.argv[1:3]
+parts = open(out + '/dies.csv').read().split('\n\n')
+layer = {r['die']: int(r['layer']) for r in csv.DictReader(parts[0].splitlines())}
+die = {r['core']: layer[r['die']] for r in csv.DictReader(parts[1].splitlines())}
+tot = sum(float(r['bandwidth_mbps']) * abs(die[r['src']] - die[r['dst']])
+          for r in csv.DictReader(l for l in open(app) if not l.startswith('#')))
+row = [r for r in csv.DictReader(open(out + '/package.csv')) if r['chosen'] == '1'][0]
+m = int(row['d2d_modules'])
+assert abs(float(row['d2d_mbps']) - tot) < 1e-6 * (1 + tot), (row['d2d_mbps'], tot)
+assert abs(float(row['d2d_mw']) - (tot * 8 * 0.05 / 1000 + 0.5 * m)) < 1e-6, row
+assert row['deadlock_free'] == '1' and row['feasible'] == '1'
+PY
+done
+[ "$napps" -eq 9 ] && ok "stack: all 9 benchmark apps, D2D traffic and power re-derived" || notok "stack: all 9 apps" "$napps"
+
 # --- Bad input: one line FILE:LINE, exit 2, nothing written.
 printf 'die = A 5 5 0 0\nwidth = 3\n' >"$TMP/bad1.pkg"
 bad "unknown key: exit 2, one line" "$NOCSYN" package "$D/two.csv" "$TMP/bad1.pkg" -o "$TMP/b1"
