@@ -187,7 +187,8 @@ void noc_pkg_result_free(struct noc_pkg_result *r);
  * the same D2D modules, composed and evaluated alike.  o's clock and width are the single
  * point built (no grid).  Marks the Pareto front (power, latency, area,
  * radix) and the chosen design.  Errors: NOC_EINVAL (a pin naming an
- * unknown core or die, a die over its area, a flow between dies that no
+ * unknown core or die, a core named "d2d.*" (the ports' names), a die
+ * over its area, a flow between dies that no
  * boundary path joins), NOC_EINFEASIBLE when no point is feasible (the
  * last reason, e.g. a boundary over its module budget or a composed
  * dependency cycle), NOC_ENOMEM.  Deterministic for o->seed.

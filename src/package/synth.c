@@ -726,6 +726,12 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
         rc = NOC_ENOMEM;
         goto cleanup;
     }
+    for (int c = 0; c < app->ncores; c++)
+        if (!strncmp(app->cores[c].name, "d2d.", 4)) {
+            rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "core '%.100s': names starting 'd2d.' are the D2D ports'",
+                           app->cores[c].name);
+            goto cleanup;
+        }
     res->ncores = app->ncores;
     res->ndies = nd;
     NOC_CHECK(assign_cores(app, p, o->seed, res->core_die, ctx));
