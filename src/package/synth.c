@@ -836,9 +836,13 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
         res->d[i].d.pareto = view.d[i].pareto;
     res->chosen = view.chosen;
     free(view.d);
-    if (res->chosen < 0)
-        rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no feasible package design; %s",
-                       res->n ? res->d[res->n - 1].d.reason : "nothing to try");
+    if (res->chosen < 0) { /* the reason of the last candidate (not a baseline) */
+        const char *why_last = "nothing to try";
+        for (int i = 0; i < res->n; i++)
+            if (!strcmp(res->d[i].d.method, "package"))
+                why_last = res->d[i].d.reason;
+        rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no feasible package design; %s", why_last);
+    }
 cleanup:
     for (int d = 0; d < nd; d++)
         noc_synth_result_free(&dr[d]);

@@ -47,6 +47,15 @@ csvrows "two dies: bridged mesh baseline, 4 switches, 29 ns, not a candidate" "$
 r = [x for x in rows if x['design'] == 'mesh_m0'][0]
 assert r['switches'] == '4' and float(r['latency_max_ns']) == 29 and r['d2d_modules'] == '1', r
 assert r['pareto'] == '0' and r['chosen'] == '0', r"
+# A latency bound below the hand-worked 21 ns: every point refused, naming
+# the flow (exit 1, nothing written); at 21 ns it holds.
+printf 'src,dst,bandwidth_mbps,max_latency_ns\na,b,100,20\n' >"$TMP/lat20.csv"
+"$NOCSYN" package "$TMP/lat20.csv" "$D/two.pkg" --kmax 1 -o "$TMP/lat20" >"$TMP/out" 2>"$TMP/err"; rc=$?
+[ $rc -eq 1 ] && grep -q 'flow a -> b takes 21 ns, above its max_latency_ns 20' "$TMP/err" \
+    && ok "two dies: max_latency_ns 20 is exit 1 naming the flow's 21 ns" || notok "latency bound 20" "rc=$rc $(cat "$TMP/err")"
+absent "two dies: nothing written under an unmeetable bound" "$TMP/lat20"
+printf 'src,dst,bandwidth_mbps,max_latency_ns\na,b,100,21\n' >"$TMP/lat21.csv"
+run "two dies: max_latency_ns 21 holds" 0 "$NOCSYN" package "$TMP/lat21.csv" "$D/two.pkg" --kmax 1
 # At 400 MHz the 2 ns D2D latency is ceil(0.8) = 1 cycle: 12 + 5 + 3 = 20
 # cycles = 50 ns.
 run "two dies at 400 MHz" 0 "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --kmax 1 --freq 400 -o "$TMP/two400"
