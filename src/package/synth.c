@@ -45,6 +45,13 @@ void noc_pkg_result_free(struct noc_pkg_result *r)
     noc_pkg_result_init(r);
 }
 
+/* A core's area: its size, else the floorplanner's default 1 mm x 1 mm
+ * (the size die_app gives it). */
+static double core_area(const struct noc_core *co)
+{
+    return co->has_size ? co->w * co->h : 1.0;
+}
+
 /* Step 1: the die of every core (pins, else METIS over the dies), checked
  * against the dies' areas. */
 static int assign_cores(const struct noc_app *app, const struct noc_package *p, unsigned seed, int *die,
@@ -103,18 +110,56 @@ static int assign_cores(const struct noc_app *app, const struct noc_package *p, 
         xadj[n] = m;
         for (int c = 0; c < n; c++) {
             const struct noc_core *co = &app->cores[c];
-            vw[c] = co->has_size ? (int)fmax(1, round(co->w * co->h * 1000)) : 1000;
+            vw[c] = (int)fmax(1, round(core_area(co) * 1000));
         }
         int *part = deg; /* reuse: n entries */
         NOC_CHECK(noc_part_kway(n, xadj, adj, vw, w, p->ndies, seed, 30, part, NULL, ctx));
         for (int c = 0; c < n; c++)
             die[c] = part[c];
+        /* METIS balances the area equally; dies of unequal size are then
+         * repaired: while a die holds more core area than it has, the move
+         * of one of its cores to a die with room that cuts the least
+         * bandwidth (most toward the new die, least left behind; ties:
+         * lowest core, then die) is made.  At most n moves. */
+        double used[NOC_PKG_MAX_DIES] = {0};
+        for (int c = 0; c < n; c++)
+            used[die[c]] += core_area(&app->cores[c]);
+        for (int it = 0; it < n; it++) {
+            int over = -1, bc = -1, be = -1;
+            double best = -INFINITY;
+            for (int d = 0; d < p->ndies && over < 0; d++)
+                if (used[d] > p->dies[d].w * p->dies[d].h * (1 + 1e-12))
+                    over = d;
+            if (over < 0)
+                break;
+            for (int c = 0; c < n; c++) {
+                if (die[c] != over)
+                    continue;
+                for (int e = 0; e < p->ndies; e++) {
+                    if (e == over || used[e] + core_area(&app->cores[c]) > p->dies[e].w * p->dies[e].h * (1 + 1e-12))
+                        continue;
+                    double g = 0;
+                    for (int k = xadj[c]; k < xadj[c + 1]; k++)
+                        g += die[adj[k]] == e ? w[k] : die[adj[k]] == over ? -w[k] : 0;
+                    if (g > best) {
+                        best = g;
+                        bc = c;
+                        be = e;
+                    }
+                }
+            }
+            if (bc < 0)
+                break; /* no die has room: reported below */
+            used[over] -= core_area(&app->cores[bc]);
+            used[be] += core_area(&app->cores[bc]);
+            die[bc] = be;
+        }
     }
     for (int d = 0; d < p->ndies; d++) {
         double a = 0;
         for (int c = 0; c < n; c++)
-            if (die[c] == d && app->cores[c].has_size)
-                a += app->cores[c].w * app->cores[c].h;
+            if (die[c] == d)
+                a += core_area(&app->cores[c]);
         if (a > p->dies[d].w * p->dies[d].h * (1 + 1e-12)) {
             rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "die '%s' (%g x %g mm) cannot hold its cores' %.6g mm2",
                            p->dies[d].name, p->dies[d].w, p->dies[d].h, a);

@@ -140,6 +140,25 @@ m = int(bnd['modules'])
 assert m == int(row['d2d_modules']) >= 1
 assert abs(float(row['d2d_mw']) - ((ab + ba) * 8 * 0.25 / 1000 + 6 * m)) < 1e-6, row
 PY
+# Unequal dies: METIS splits VOPD's 12 cores (1 mm x 1 mm each by default)
+# 6/6, a 2 x 2 mm die holds 4 mm2, so the repair moves cores to the 4 x 4
+# die until each die's cores fit its area; two 2 x 2 dies cannot hold 12
+# mm2: exit 2 naming the die.
+printf 'die = A 2 2 0 0\ndie = B 4 4 2.5 0\n' >"$TMP/uneq.pkg"
+run "unequal dies: exit 0" 0 "$NOCSYN" package "$VOPD" "$TMP/uneq.pkg" --kmax 2 -o "$TMP/uneq"
+python3 - "$TMP/uneq/dies.csv" <<'PY' && ok "unequal dies: every die's cores fit its area (A <= 4, all 12 placed)" || notok "unequal dies" "$(cat "$TMP/uneq/dies.csv")"
+import csv, sys
+parts = open(sys.argv[1]).read().split('\n\n')
+dies = {r['die']: r for r in csv.DictReader(parts[0].splitlines())}
+n = {}
+for r in csv.DictReader(parts[1].splitlines()):
+    n[r['die']] = n.get(r['die'], 0) + 1
+assert sum(n.values()) == 12 and all(n[d] <= float(r['w_mm']) * float(r['h_mm']) for d, r in dies.items() if d in n), n
+assert n.get('A', 0) >= 1, n
+PY
+printf 'die = A 2 2 0 0\ndie = B 2 2 2.5 0\n' >"$TMP/small.pkg"
+bad "dies too small for the app: exit 2" "$NOCSYN" package "$VOPD" "$TMP/small.pkg"
+has "dies too small: names the die" "$TMP/err" "die 'A' (2 x 2 mm) cannot hold its cores' 6 mm2"
 # The package drawing: one D2D line per module, its percentage the
 # boundary's utilisation in boundaries.csv (one module: the busiest is it).
 python3 - "$TMP/v/package.svg" "$TMP/v/boundaries.csv" <<'PY' && ok "vopd: package.svg draws the dies and each D2D module coloured by utilisation" || notok "package.svg" "$(head -c 300 "$TMP/v/package.svg")"
