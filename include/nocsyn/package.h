@@ -20,8 +20,10 @@
  * boundary while the budget allows):
  *  1. cores are on the dies the package file pins them to (`core` lines),
  *     else METIS k-way splits them over the dies (core area as the vertex
- *     weight, bandwidth both ways as the edge weight: the cut is the D2D
- *     bandwidth); a die whose cores exceed its area is an error;
+ *     weight, a core without a size 1 mm2; bandwidth both ways as the
+ *     edge weight: the cut is the D2D bandwidth), repaired for dies of
+ *     unequal size by least-cut single-core moves while a die holds more
+ *     core area than it has; a die whose cores still exceed it is an error;
  *  2. a flow between dies takes the shortest die path (breadth-first over
  *     the boundaries, lowest die index first) and at each boundary one D2D
  *     module, first-fit decreasing by bandwidth onto the least loaded
