@@ -62,6 +62,23 @@ run "two dies at 400 MHz" 0 "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --kmax 1
 csvrows "two dies at 400 MHz: 20 cycles = 50 ns" "$TMP/two400/package.csv" "
 assert float(rows[0]['latency_max_ns']) == 50, rows[0]"
 
+# compare --package: the same package design and bridged mesh as entries
+# of compare, priced and timed as `package` does (21 ns by hand above; the
+# power of package.csv, D2D included), on the table of every design.
+run "compare --package: exit 0" 0 "$NOCSYN" compare "$D/two.csv" --methods split --baselines mesh --package "$D/two.pkg" --no-ideal -q -o "$TMP/cmp"
+python3 - "$TMP/cmp/summary.csv" "$TMP/two/package.csv" <<'PY' && ok "compare --package: pkg_k1_m0 (21 ns, package's power) and mesh_bridged (29 ns) rows" || notok "compare --package" "$(cut -d, -f1-2,12 "$TMP/cmp/summary.csv")"
+import csv, sys
+rows = {r['design']: r for r in csv.DictReader(open(sys.argv[1]))}
+pkg = {r['design']: r for r in csv.DictReader(open(sys.argv[2]))}
+p, m = rows['pkg_k1_m0'], rows['mesh_bridged']
+assert p['method'] == 'package' and float(p['latency_avg_ns']) == 21 and p['routing'] == 'table', p
+assert abs(float(p['power_mw']) - float(pkg['pkg_k1_m0']['power_mw'])) < 1e-6, (p['power_mw'], pkg['pkg_k1_m0']['power_mw'])
+assert abs(float(m['power_mw']) - float(pkg['mesh_m0']['power_mw'])) < 1e-6 and float(m['latency_avg_ns']) == 29, m
+assert p['deadlock_free'] in ('1', 'true', 'True') and p['violations'] in ('', '-'), p
+PY
+printf 'die = A 5 5 0 0\nwidth = 3\n' >"$TMP/bad1.pkg"
+bad "compare --package with a bad package file: exit 2" "$NOCSYN" compare "$D/two.csv" --package "$TMP/bad1.pkg" -o "$TMP/cmpbad"
+
 # --- Three layers (hybrid-bond): a on L0, b on L2, 1000 MB/s.  Path: L0.sw,
 # L0.d2d.L1.0, L1.d2d.L0.0, L1.sw, L1.d2d.L2.0, L2.d2d.L1.0, L2.sw: 7
 # routers x 3 = 21; channels: injection, 2 x (switch -> adapter, D2D
