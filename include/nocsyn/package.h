@@ -113,7 +113,8 @@ struct noc_package {
     int *pin_die;                   /* ... to this die */
 };
 
-/* Empties p.  Pair with noc_package_free (the initialiser releases). */
+/* Empties p (the default interface ucie-advanced, max_gap 1).  Pair with
+ * noc_package_free: whoever initialises p releases it.  O(1). */
 void noc_package_init(struct noc_package *p);
 void noc_package_free(struct noc_package *p);
 
@@ -176,6 +177,8 @@ struct noc_pkg_result {
     int ncores;
     int ndies;                  /* the package's, for the per-die designs */
 };
+/* Empties r (init) / releases everything r owns and empties it (free): the
+ * caller of init frees, also after an error.  O(1) / O(designs x dies). */
 void noc_pkg_result_init(struct noc_pkg_result *r);
 void noc_pkg_result_free(struct noc_pkg_result *r);
 
@@ -217,7 +220,8 @@ int noc_pkg_summary_csv(const struct noc_pkg_result *res, struct noc_buf *b, str
  * link a thick line between its adapters coloured by its busier
  * direction's utilisation (load / min(module, link capacity)): green 0 to
  * red 1 (hue 120 x (1 - u)), labelled with the percentage.  y grows
- * upwards as in the floorplan.  NOC_ENOMEM.  O(nodes + channels). */
+ * upwards as in the floorplan.  NOC_ENOMEM.  O(nodes + channels x
+ * (channels + boundaries)): each D2D line looks up its reverse channel. */
 int noc_pkg_svg(const struct noc_package *p, const struct noc_pkg_design *d, const struct noc_synth_opts *o,
                 struct noc_buf *b, struct noc_ctx *ctx);
 
@@ -228,7 +232,8 @@ int noc_pkg_svg(const struct noc_package *p, const struct noc_pkg_design *d, con
  * chosen design), the chosen design's files (noc_design_write, emit.h:
  * D.dot, D.json, D.place.csv, D.latency.csv, D.def, ...) and every die's own
  * design as D.DIE.* (the same set: its cores and D2D ports as terminals).
- * Each file atomically; DIR must exist.  Errors: the writers'. */
+ * Each file atomically; DIR must exist.  Errors: the writers'.
+ * Cost: the writers', O(designs + dies x the design writer). */
 int noc_package_write(const struct noc_pkg_result *res, const struct noc_package *p, const struct noc_app *app,
                       const char *dir, const struct noc_synth_opts *o, struct noc_ctx *ctx);
 

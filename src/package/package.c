@@ -341,9 +341,10 @@ int noc_package_parse(struct noc_package *p, const char *data, size_t len, const
                                tok[0], tok[1]);
                 goto cleanup;
             }
+            size_t die_cap = (size_t)p->npins; /* pin_die grows one at a time */
             if (noc_grow(ctx, (void **)&p->pin_core, &pins_cap, (size_t)p->npins + 1, sizeof *p->pin_core) ||
-                !(p->pin_die = realloc(p->pin_die, ((size_t)p->npins + 1) * sizeof *p->pin_die))) {
-                rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+                noc_grow(ctx, (void **)&p->pin_die, &die_cap, (size_t)p->npins + 1, sizeof *p->pin_die)) {
+                rc = NOC_ENOMEM;
                 goto cleanup;
             }
             if (!(p->pin_core[p->npins] = noc_strdup(ctx, tok[0]))) {
