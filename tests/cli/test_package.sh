@@ -238,6 +238,20 @@ PY
 done
 [ "$napps" -eq 9 ] && ok "stack: all 9 benchmark apps, D2D traffic and power re-derived" || notok "stack: all 9 apps" "$napps"
 
+# --- Outputs as a set (README "Outputs never lose data"): a re-run into the
+# same directory drops the previous run's files it does not write (the two
+# dies' D.A.* after the stack's D.L0.*), keeps a file of other origin, and
+# a failing run leaves the directory as it was.
+run "re-run: two dies into DIR" 0 "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --kmax 1 -o "$TMP/rr"
+echo mine >"$TMP/rr/notes.txt"
+run "re-run: the stack into the same DIR" 0 "$NOCSYN" package "$D/three.csv" "$D/three.pkg" --kmax 1 -o "$TMP/rr"
+[ ! -e "$TMP/rr/pkg_k1_m0.A.dot" ] && [ -f "$TMP/rr/pkg_k1_m0.L1.dot" ] && [ -f "$TMP/rr/notes.txt" ] \
+    && ok "re-run: the old run's per-die files gone, the new ones and a foreign file there" || notok "re-run set" "$(ls "$TMP/rr")"
+cp "$TMP/rr/package.csv" "$TMP/rr_before.csv"
+printf 'die = A 5 5 0 0\nbogus = 1\n' >"$TMP/bogus.pkg"
+bad "re-run with a bad package: exit 2" "$NOCSYN" package "$D/three.csv" "$TMP/bogus.pkg" -o "$TMP/rr"
+same "re-run with a bad package: package.csv untouched" "$TMP/rr/package.csv" "$TMP/rr_before.csv"
+
 # --- Bad input: one line FILE:LINE, exit 2, nothing written.
 printf 'die = A 5 5 0 0\nwidth = 3\n' >"$TMP/bad1.pkg"
 bad "unknown key: exit 2, one line" "$NOCSYN" package "$D/two.csv" "$TMP/bad1.pkg" -o "$TMP/b1"
