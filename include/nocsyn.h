@@ -27,6 +27,7 @@
 #include "nocsyn/phys.h"
 #include "nocsyn/calc.h"
 #include "nocsyn/synth.h"
+#include "nocsyn/package.h"
 #include "nocsyn/explore.h"
 #include "nocsyn/campaign.h"
 #include "nocsyn/charz.h"

@@ -42,6 +42,7 @@ extern "C" {
 #endif
 
 struct noc_app;
+struct noc_package;
 
 /* One design of a comparison.  Owned by struct noc_compare. */
 struct noc_entry {
@@ -111,6 +112,16 @@ struct noc_compare_opts {
                             * bidirectional link, 1 for a one-way one)), >= 1
                             * (the equal-wiring comparison); synthesized
                             * designs keep their widths.  0 = off (default) */
+    /* Optional (NULL = none; not owned): a multi-die package (package.h).
+     * compare then adds, after the methods and baselines, the chosen
+     * design of noc_package_synth (kind "synth", method "package", named
+     * as there) and its bridged-mesh baseline "mesh_bridged" (kind
+     * "baseline": each die a mesh, the same D2D modules), each evaluated
+     * under its table routes like any entry, its power and area with the
+     * D2D price added and its latency the package model's (D2D channels at
+     * their cycles), at the grid's first (frequency, width).  A package
+     * with no feasible design is listed as skipped. */
+    const struct noc_package *package;
     int simulate;          /* run the simulator on every design (default 0) */
     struct noc_sim_opts sim; /* its options (routing and VCs set per design) */
     double sim_from, sim_to, sim_step; /* offered loads swept (default

@@ -30,6 +30,7 @@ int cmd_rtl(int argc, char **argv);
 int cmd_tech(int argc, char **argv);
 int cmd_characterize(int argc, char **argv);
 int cmd_campaign(int argc, char **argv);
+int cmd_package(int argc, char **argv);
 
 struct noc_topo; /* cli_load_topology (topo_arg.c): "-", "gen:FAMILY:P=V,..." or a file into uninitialised t (finalized on success; caller frees) */
 int cli_load_topology(const char *arg, struct noc_topo *t, struct noc_ctx *ctx);

@@ -12,6 +12,7 @@
 #include "nocsyn/app.h"
 #include "nocsyn/emit.h"
 #include "nocsyn/explore.h"
+#include "nocsyn/package.h"
 #include "nocsyn/units.h"
 
 static const char compare_help[] =
@@ -67,6 +68,11 @@ static const char compare_help[] =
     "                       the app's traffic swept in load): latency-load curves,\n"
     "                       saturation and headroom in the report and summary.csv\n"
     "  --sim-cycles N       measured cycles per load point (default 10000)\n"
+    "  --package FILE       also a multi-die design over this package (docs/INTERFACE.md\n"
+    "                       1.4, 'nocsyn package'): its chosen design and the\n"
+    "                       'mesh_bridged' baseline (each die a mesh, the same D2D\n"
+    "                       modules), D2D energy, leakage, area and latency included,\n"
+    "                       at the grid's first clock and width\n"
     "  -q, --quiet          no table on stdout, no progress line\n"
     "                       (the progress line shows on a terminal after 1 s)\n"
     "\n"
@@ -78,7 +84,7 @@ static int usage_bad(const char *opt, const char *v)
 }
 
 enum { O_METHODS = 256, O_BASES, O_RADIX, O_WIDTH, O_FREQ, O_FP, O_TECH, O_SEED, O_NOIDEAL, O_SIM, O_SIMCYC,
-       O_APPFMT, O_UTIL, O_PKT, O_WIRE };
+       O_APPFMT, O_UTIL, O_PKT, O_WIRE, O_PACKAGE };
 
 int cmd_compare(int argc, char **argv)
 {
@@ -106,11 +112,11 @@ int cmd_compare(int argc, char **argv)
         {"simulate", no_argument, NULL, O_SIM},       {"sim-cycles", required_argument, NULL, O_SIMCYC},
         {"quiet", no_argument, NULL, 'q'},            {"app-format", required_argument, NULL, O_APPFMT},
         {"max-util", required_argument, NULL, O_UTIL}, {"packet-bits", required_argument, NULL, O_PKT},
-        {"wire-budget", required_argument, NULL, O_WIRE},
+        {"wire-budget", required_argument, NULL, O_WIRE}, {"package", required_argument, NULL, O_PACKAGE},
         {NULL, 0, NULL, 0}};
     struct noc_compare_opts co;
     noc_compare_opts_init(&co);
-    const char *out = NULL, *fp = NULL, *tech = NULL, *appfmt = NULL;
+    const char *out = NULL, *fp = NULL, *tech = NULL, *appfmt = NULL, *pkgpath = NULL;
     int quiet = 0, c;
     long l;
     double pkt_bits = 0;
@@ -158,6 +164,7 @@ int cmd_compare(int argc, char **argv)
             co.wire_budget = (double)l;
             break;
         case O_FP: fp = optarg; break;
+        case O_PACKAGE: pkgpath = optarg; break;
         case O_APPFMT: appfmt = optarg; break;
         case O_TECH: tech = optarg; break;
         case O_SEED:
@@ -190,7 +197,11 @@ int cmd_compare(int argc, char **argv)
     noc_app_init(&app);
     noc_compare_init(&cmp);
     const char *apppath = argv[optind];
+    struct noc_package pkg;
+    noc_package_init(&pkg);
     int rc = noc_app_read(&app, apppath, appfmt, &ctx);
+    if (rc == NOC_OK && pkgpath && (rc = noc_package_read(&pkg, pkgpath, &ctx)) == NOC_OK)
+        co.package = &pkg;
     if (rc == NOC_OK)
         rc = noc_tech_setup(&co.synth.tech, tech, pkt_bits, &ctx);
     if (rc == NOC_OK && fp)
@@ -247,6 +258,7 @@ int cmd_compare(int argc, char **argv)
     code = rc && where ? cli_fail_in(where, &ctx) : rc ? cli_fail(&ctx) : 0;
     noc_compare_free(&cmp);
     noc_app_free(&app);
+    noc_package_free(&pkg);
 done:
     noc_buf_free(&cmd);
     return code;

@@ -25,6 +25,7 @@ static const struct cli_cmd commands[] = {
     {"gen", cmd_gen, "generate a regular topology"},
     {"eval", cmd_eval, "evaluate a topology: hops, loads, diversity, bisection, deadlock"},
     {"synth", cmd_synth, "synthesize application-specific topologies (split, merge, cmesh, hring)"},
+    {"package", cmd_package, "multi-die synthesis: chiplets or 3-D layers joined by D2D links (UCIe, BoW, hybrid bonding)"},
     {"compare", cmd_compare, "design-space exploration: synthesized designs against regular baselines"},
     {"floorplan", cmd_floorplan, "min-cut floorplan of an app's cores"},
     {"route", cmd_route, "print the router paths between two terminals"},

@@ -1,5 +1,6 @@
 /* The comparison behind `nocsyn compare` (see explore.h). */
 #include "nocsyn/explore.h"
+#include "nocsyn/package.h"
 #include "explore_int.h"
 
 #include <math.h>
@@ -306,6 +307,114 @@ cleanup:
     return rc;
 }
 
+/* ---- a multi-die package (explore.h, o->package) */
+
+/* Entry e takes over package design pd (its topology), evaluated as any
+ * entry, then priced (D2D modules included) and timed by the package model
+ * (entry_timing would re-derive the D2D channels' latency from their
+ * length). */
+static int add_package_entry(struct noc_compare *c, const struct noc_app *app, const char *app_path,
+                             struct noc_pkg_design *pd, const char *name, const char *kind,
+                             const struct noc_compare_opts *o, struct noc_ctx *ctx)
+{
+    struct noc_traffic tr;
+    int rc = NOC_OK, have_tr = 0;
+    struct noc_entry *e = new_entry(c, ctx);
+    if (!e)
+        return NOC_ENOMEM;
+    snprintf(e->d.name, sizeof e->d.name, "%s", name);
+    snprintf(e->d.method, sizeof e->d.method, "%s", pd->d.method);
+    snprintf(e->kind, sizeof e->kind, "%s", kind);
+    snprintf(e->routing, sizeof e->routing, "table");
+    e->d.vcs = pd->d.vcs;
+    e->d.switches = pd->d.switches;
+    noc_topo_free(&e->d.topo);
+    e->d.topo = pd->d.topo; /* take it over */
+    noc_topo_init(&pd->d.topo);
+    char spec[4200];
+    snprintf(spec, sizeof spec, "app:%s", app_path);
+    NOC_CHECK(noc_traffic_from_app(&tr, &e->d.topo, app, spec, "name", 0, ctx));
+    have_tr = 1;
+    NOC_CHECK(evaluate(e, &tr, o, ctx));
+    /* the price is the package's own (its dies' wire and D2D modules,
+     * package.h), not a second pricing of the composed topology */
+    e->d.power_mw = pd->d.power_mw;
+    e->d.area_mm2 = pd->d.area_mm2;
+    e->d.freq_mhz = pd->d.freq_mhz;
+    e->d.link_width = pd->d.link_width;
+    e->d.fmax_mhz = pd->d.fmax_mhz;
+    e->d.lat_avg_cycles = pd->d.lat_avg_cycles;
+    e->d.lat_avg_ns = pd->d.lat_avg_ns;
+    e->d.lat_max_ns = pd->d.lat_max_ns;
+    if (o->simulate)
+        rc = simulate(e, &tr, o, ctx);
+cleanup:
+    if (have_tr)
+        noc_traffic_free(&tr);
+    return rc;
+}
+
+static int add_package(struct noc_compare *c, const struct noc_app *app, const char *app_path,
+                       const struct noc_compare_opts *o, struct noc_ctx *ctx)
+{
+    struct noc_pkg_result res;
+    struct noc_synth_opts so = o->synth;
+    struct noc_app local; /* the app with nocsyn's own floorplan dropped */
+    noc_pkg_result_init(&res);
+    noc_app_init(&local);
+    so.freq_mhz = noc_synth_grid_freq(&o->synth, 0);
+    so.link_width = noc_synth_grid_width(&o->synth, 0);
+    so.nfreqs = so.nwidths = 0;
+    so.progress = NULL;
+    int rc = NOC_OK;
+    /* The whole app's min-cut floorplan means nothing on a die: each die
+     * floorplans its own cores (package.h) unless the user placed them. */
+    if (!(local.name = noc_strdup(ctx, app->name ? app->name : "app"))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int i = 0; i < app->ncores; i++) {
+        int id = noc_app_core(&local, app->cores[i].name, ctx);
+        if (id < 0) {
+            rc = -id;
+            goto cleanup;
+        }
+        char *own = local.cores[id].name; /* the local app's copy of the name */
+        local.cores[id] = app->cores[i];
+        local.cores[id].name = own;
+        local.cores[id].has_pos = o->synth.free_floorplan ? 0 : app->cores[i].has_pos;
+    }
+    for (int f = 0; f < app->nflows; f++) {
+        const struct noc_flow *fl = &app->flows[f];
+        NOC_CHECK(noc_app_add_flow(&local, fl->src, fl->dst, fl->bw, fl->max_hops, ctx));
+        if (fl->max_latency_ns > 0)
+            NOC_CHECK(noc_app_bound_latency(&local, fl->src, fl->dst, fl->max_latency_ns, ctx));
+    }
+    rc = noc_package_synth(&local, o->package, &so, &res, ctx);
+    if (rc == NOC_EINFEASIBLE) {
+        char why[sizeof ctx->msg];
+        snprintf(why, sizeof why, "%s", ctx->msg);
+        noc_ctx_clear(ctx);
+        rc = noc_explore_skip(c, "package", "synth", why, ctx);
+        goto cleanup;
+    }
+    if (rc != NOC_OK)
+        goto cleanup;
+    NOC_CHECK(add_package_entry(c, app, app_path, &res.d[res.chosen], res.d[res.chosen].d.name, "synth", o, ctx));
+    for (int i = 0; i < res.n; i++)
+        if (!strcmp(res.d[i].d.name, "mesh_m0")) {
+            if (res.d[i].d.feasible)
+                rc = add_package_entry(c, app, app_path, &res.d[i], "mesh_bridged", "baseline", o, ctx);
+            else
+                rc = noc_explore_skip(c, "mesh_bridged", "baseline", res.d[i].d.reason, ctx);
+            break;
+        }
+cleanup:
+    noc_pkg_result_free(&res);
+    noc_app_free(&local);
+    return rc;
+}
+
 /* ---- baselines */
 
 /* Stores, for every app flow, the highest-weight path of the baseline's
@@ -545,6 +654,8 @@ int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_
         if (o->progress)
             o->progress(o->progress_ud, i + 1, nm + nb, what);
     }
+    if (rc == NOC_OK && o->package)
+        rc = add_package(out, app, app_path, o, ctx);
     if (rc == NOC_OK)
         rc = noc_explore_check(out, app, o, ctx);
     return rc;

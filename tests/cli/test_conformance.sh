@@ -18,7 +18,7 @@ bad "no command: one line, exit 2" "$N"
 run "--version" 0 "$N" --version
 has "--version prints the version" "$TMP/out" '^nocsyn [0-9]'
 bad "unknown command" "$N" frobnicate
-for c in app-info convert gen eval synth compare floorplan route perm min latency sim; do
+for c in app-info convert gen eval synth compare floorplan route perm min latency sim package; do
     run "$c --help exits 0" 0 "$N" "$c" --help
     if [ -s "$TMP/out" ] && [ ! -s "$TMP/err" ]; then ok "$c --help on stdout"; else notok "$c --help on stdout"; fi
     has "$c --help has a usage line" "$TMP/out" "^usage: nocsyn $c"

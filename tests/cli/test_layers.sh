@@ -33,6 +33,7 @@ synth 5
 explore 5
 campaign 5
 charz 5
+package 5
 cli 6
 '
 

@@ -1,0 +1,208 @@
+/* The package's files (include/nocsyn/package.h, noc_package_write). */
+#include "nocsyn/package.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nocsyn/app.h"
+#include "nocsyn/emit.h"
+
+static void num(struct noc_buf *b, double v)
+{
+    noc_buf_printf(b, ",");
+    if (isfinite(v))
+        noc_buf_num(b, noc_round_digits(v, 9));
+}
+
+int noc_pkg_summary_csv(const struct noc_pkg_result *res, struct noc_buf *b, struct noc_ctx *ctx)
+{
+    noc_buf_printf(b, "design,k,extra,feasible,switches,d2d_modules,d2d_mbps,power_mw,d2d_mw,d2d_share,area_mm2,"
+                      "latency_avg_ns,latency_max_ns,vcs,deadlock_free,pareto,chosen,reason\n");
+    for (int i = 0; i < res->n; i++) {
+        const struct noc_pkg_design *pd = &res->d[i];
+        const struct noc_design *d = &pd->d;
+        int ok = d->feasible, eval = d->topo.finalized;
+        noc_buf_printf(b, "%s,%d,%d,%d,%d,%d", d->name, pd->k, pd->extra, ok, d->switches, pd->d2d_modules);
+        num(b, eval ? pd->d2d_mbps : NAN);
+        num(b, eval ? d->power_mw : NAN);
+        num(b, eval ? pd->d2d_mw : NAN);
+        num(b, eval && d->power_mw > 0 ? pd->d2d_mw / d->power_mw : NAN);
+        num(b, eval ? d->area_mm2 : NAN);
+        num(b, eval ? d->lat_avg_ns : NAN);
+        num(b, eval ? d->lat_max_ns : NAN);
+        noc_buf_printf(b, ",%d,%d,%d,%d,", ok ? d->vcs : 0, eval ? d->m.deadlock_free : -1, d->pareto,
+                       i == res->chosen);
+        noc_csv_field(b, d->reason);
+        noc_buf_printf(b, "\n");
+    }
+    return noc_buf_status(b, "package.csv", ctx);
+}
+
+/* A die-to-die channel: both ends adapters of different dies. */
+static int is_d2d(const struct noc_topo *t, int c)
+{
+    const char *a = t->nodes[t->ch[c].src].name, *b = t->nodes[t->ch[c].dst].name;
+    const char *da = strstr(a, ".d2d."), *db = strstr(b, ".d2d.");
+    return noc_topo_is_rr(t, c) && da && db && (da - a != db - b || strncmp(a, b, (size_t)(da - a)));
+}
+
+int noc_pkg_svg(const struct noc_package *p, const struct noc_pkg_design *pd, const struct noc_synth_opts *o,
+                struct noc_buf *b, struct noc_ctx *ctx)
+{
+    const struct noc_topo *t = &pd->d.topo;
+    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, s = 40; /* px per mm */
+    for (int d = 0; d < p->ndies; d++) {
+        double dx, dy;
+        noc_package_die_origin(p, d, &dx, &dy);
+        x0 = fmin(x0, dx);
+        y0 = fmin(y0, dy);
+        x1 = fmax(x1, dx + p->dies[d].w);
+        y1 = fmax(y1, dy + p->dies[d].h);
+    }
+    for (int v = 0; v < t->nnodes; v++)
+        if (t->nodes[v].has_pos) {
+            x0 = fmin(x0, t->nodes[v].x);
+            y0 = fmin(y0, t->nodes[v].y);
+            x1 = fmax(x1, t->nodes[v].x);
+            y1 = fmax(y1, t->nodes[v].y);
+        }
+    x0 -= 1;
+    y0 -= 1;
+    x1 += 1;
+    y1 += 2; /* room for the title */
+#define X(v) (((v) - x0) * s)
+#define Y(v) ((y1 - (v)) * s)
+    noc_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+                      "font-family=\"sans-serif\" font-size=\"12\">\n", (x1 - x0) * s, (y1 - y0) * s);
+    noc_buf_printf(b, "<text x=\"8\" y=\"18\">");
+    noc_buf_xml(b, pd->d.name);
+    noc_buf_printf(b, ": %.4g mW (D2D %.4g mW, %.1f%%), %d D2D modules, latency %.4g ns avg</text>\n",
+                   pd->d.power_mw, pd->d2d_mw, pd->d.power_mw > 0 ? 100 * pd->d2d_mw / pd->d.power_mw : 0,
+                   pd->d2d_modules, pd->d.lat_avg_ns);
+    for (int d = 0; d < p->ndies; d++) {
+        double dx, dy;
+        noc_package_die_origin(p, d, &dx, &dy);
+        noc_buf_printf(b, "<rect class=\"die\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
+                          "fill=\"#eef\" stroke=\"#446\"/>\n<text x=\"%.2f\" y=\"%.2f\">",
+                       X(dx), Y(dy + p->dies[d].h), p->dies[d].w * s, p->dies[d].h * s, X(dx) + 4,
+                       Y(dy + p->dies[d].h) + 14);
+        noc_buf_xml(b, p->dies[d].name);
+        noc_buf_printf(b, p->dies[d].layer >= 0 ? " (layer %d)</text>\n" : "</text>\n", p->dies[d].layer);
+    }
+    double cap = noc_synth_capacity(o);
+    for (int c = 0; c < t->nch; c++) {
+        const struct noc_node *a = &t->nodes[t->ch[c].src], *z = &t->nodes[t->ch[c].dst];
+        if (!a->has_pos || !z->has_pos || t->ch[c].src > t->ch[c].dst)
+            continue; /* one line per link */
+        if (!is_d2d(t, c)) {
+            noc_buf_printf(b, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#999\"/>\n", X(a->x),
+                           Y(a->y), X(z->x), Y(z->y));
+            continue;
+        }
+        /* The busier direction (the reverse channel, when there is one). */
+        double load = pd->d.m.load ? pd->d.m.load[c] * pd->d.m.unit_mbps : 0;
+        for (int r = 0; r < t->nch; r++)
+            if (t->ch[r].src == t->ch[c].dst && t->ch[r].dst == t->ch[c].src && pd->d.m.load)
+                load = fmax(load, pd->d.m.load[r] * pd->d.m.unit_mbps);
+        int bi = -1;
+        for (int i = 0; i < p->nbound && bi < 0; i++) {
+            const char *na = p->dies[p->bound[i].a].name, *nb = p->dies[p->bound[i].b].name;
+            size_t la = strlen(na), lb = strlen(nb);
+            if ((!strncmp(a->name, na, la) && a->name[la] == '.' && !strncmp(z->name, nb, lb) && z->name[lb] == '.') ||
+                (!strncmp(a->name, nb, lb) && a->name[lb] == '.' && !strncmp(z->name, na, la) && z->name[la] == '.'))
+                bi = i;
+        }
+        double mcap = bi >= 0 ? fmin(noc_d2d_mbps(&p->bound[bi].type), cap) : cap;
+        double u = fmin(1, load / mcap);
+        noc_buf_printf(b, "<line class=\"d2d\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+                          "stroke=\"hsl(%.0f,80%%,45%%)\" stroke-width=\"6\"><title>",
+                       X(a->x), Y(a->y), X(z->x), Y(z->y), 120 * (1 - u));
+        noc_buf_xml(b, a->name);
+        noc_buf_printf(b, " - ");
+        noc_buf_xml(b, z->name);
+        noc_buf_printf(b, ": %.6g MB/s, %.1f%%</title></line>\n<text x=\"%.2f\" y=\"%.2f\">%.1f%%</text>\n", load,
+                       100 * u, (X(a->x) + X(z->x)) / 2, (Y(a->y) + Y(z->y)) / 2 - 6, 100 * u);
+    }
+    for (int v = 0; v < t->nnodes; v++) {
+        const struct noc_node *n = &t->nodes[v];
+        if (!n->has_pos)
+            continue;
+        if (v < t->nrouters)
+            noc_buf_printf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"4\" fill=\"%s\"><title>", X(n->x), Y(n->y),
+                           strstr(n->name, ".d2d.") ? "#c60" : "#333");
+        else
+            noc_buf_printf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"6\" height=\"6\" fill=\"#69c\"><title>",
+                           X(n->x) - 3, Y(n->y) - 3);
+        noc_buf_xml(b, n->name);
+        noc_buf_printf(b, v < t->nrouters ? "</title></circle>\n" : "</title></rect>\n");
+    }
+#undef X
+#undef Y
+    noc_buf_printf(b, "</svg>\n");
+    return noc_buf_status(b, "package.svg", ctx);
+}
+
+int noc_package_write(const struct noc_pkg_result *res, const struct noc_package *p, const struct noc_app *app,
+                      const char *dir, const struct noc_synth_opts *o, struct noc_ctx *ctx)
+{
+    const struct noc_tech *tech = &o->tech;
+    int rc = NOC_OK;
+    struct noc_buf b;
+    char path[4400];
+    noc_buf_init(&b);
+    NOC_CHECK(noc_pkg_summary_csv(res, &b, ctx));
+    snprintf(path, sizeof path, "%s/package.csv", dir);
+    NOC_CHECK(noc_write_file(path, b.data, b.len, ctx));
+    if (res->chosen >= 0) {
+        const struct noc_pkg_design *pd = &res->d[res->chosen];
+        noc_buf_free(&b);
+        noc_buf_init(&b);
+        NOC_CHECK(noc_pkg_boundaries_csv(p, pd, &b, ctx));
+        snprintf(path, sizeof path, "%s/boundaries.csv", dir);
+        NOC_CHECK(noc_write_file(path, b.data, b.len, ctx));
+        noc_buf_free(&b);
+        noc_buf_init(&b);
+        noc_buf_printf(&b, "die,layer,x_mm,y_mm,w_mm,h_mm,cores,switches\n");
+        for (int d = 0; d < p->ndies; d++) {
+            int n = 0;
+            for (int c = 0; c < res->ncores; c++)
+                n += res->core_die[c] == d;
+            noc_csv_field(&b, p->dies[d].name);
+            noc_buf_printf(&b, ",%d", p->dies[d].layer);
+            num(&b, p->dies[d].x);
+            num(&b, p->dies[d].y);
+            num(&b, p->dies[d].w);
+            num(&b, p->dies[d].h);
+            noc_buf_printf(&b, ",%d,%d\n", n, pd->die_switches[d]);
+        }
+        noc_buf_printf(&b, "\ncore,die\n");
+        for (int c = 0; c < res->ncores; c++) {
+            noc_csv_field(&b, app->cores[c].name);
+            noc_buf_printf(&b, ",");
+            noc_csv_field(&b, p->dies[res->core_die[c]].name);
+            noc_buf_printf(&b, "\n");
+        }
+        NOC_CHECK(noc_buf_status(&b, "dies.csv", ctx));
+        snprintf(path, sizeof path, "%s/dies.csv", dir);
+        NOC_CHECK(noc_write_file(path, b.data, b.len, ctx));
+        NOC_CHECK(noc_design_write(&pd->d, app, dir, tech, ctx));
+        noc_buf_free(&b);
+        noc_buf_init(&b);
+        NOC_CHECK(noc_pkg_svg(p, pd, o, &b, ctx));
+        snprintf(path, sizeof path, "%s/package.svg", dir);
+        NOC_CHECK(noc_write_file(path, b.data, b.len, ctx));
+        /* Every die's own design, named D.DIE. */
+        for (int d = 0; d < p->ndies; d++) {
+            if (!pd->dies[d].topo.finalized)
+                continue;
+            struct noc_design one = pd->dies[d];
+            snprintf(one.name, sizeof one.name, "%.30s.%.30s", pd->d.name, p->dies[d].name);
+            NOC_CHECK(noc_design_write(&one, NULL, dir, tech, ctx));
+        }
+    }
+cleanup:
+    noc_buf_free(&b);
+    return rc;
+}
