@@ -33,7 +33,8 @@ static const struct col cols[] = {
     {"spec", C_STR, 0, 1},      {"freq_mhz", C_NUM, 0, 0},     {"link_width", C_NUM, 0, 0},
     {"latency_avg_ns", C_NUM, -1, 0}, {"latency_max_ns", C_NUM, -1, 0}, {"latency_avg_cycles", C_NUM, -1, 0},
     {"fmax_mhz", C_NUM, 0, 0},     {"violations", C_STR, 0, 0},   {"pareto", C_BOOL, 0, 0},
-    {"die_mm2", C_NUM, -1, 0},     {"core_util", C_NUM, 1, 0},
+    {"die_mm2", C_NUM, -1, 0},     {"core_util", C_NUM, 1, 0},    {"same_as", C_STR, 0, 0},
+    {"chosen", C_BOOL, 0, 0},
 };
 #define NCOLS (sizeof cols / sizeof cols[0])
 
@@ -75,7 +76,9 @@ static void value(const struct noc_entry *e, size_t k, double *v, const char **s
     case 28: *s = e->violations; break;
     case 29: *v = e->d.pareto; break;
     case 30: *v = e->d.die_mm2 > 0 ? e->d.die_mm2 : NAN; break;
-    default: *v = e->d.die_mm2 > 0 ? e->d.core_util : NAN; break;
+    case 31: *v = e->d.die_mm2 > 0 ? e->d.core_util : NAN; break;
+    case 32: *s = e->d.same_as; break;
+    default: *v = e->chosen; break;
     }
 }
 
