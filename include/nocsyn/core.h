@@ -391,6 +391,21 @@ int noc_pareto_front(const double *obj, int n, const int *ok, const struct noc_p
  * for the knee, else O(n); no allocation, never fails. */
 int noc_pareto_choose(const double *obj, int nobj, int n, const int *ok, const struct noc_pareto_opts *p);
 
+/* ---- Axis ticks of every plot nocsyn draws: the nice-number (1-2-5) rule.
+ * noc_nice_step: the step of 1, 2 or 5 x 10^k nearest above span / want
+ * (the smallest such step giving at most about `want` intervals); span > 0,
+ * want >= 1.  noc_nice_ticks: the axis [lo, hi] widened outwards to whole
+ * steps, *t0 = floor(lo / step) x step, *step, *n = the number of ticks
+ * from *t0 to the first multiple of step >= hi (n >= 2); the tick values
+ * are *t0 + i x step, to be printed with noc_nice_label.  A span of 0 (lo ==
+ * hi) is widened to one step around the value.  O(1), never fail. */
+double noc_nice_step(double span, int want);
+void noc_nice_ticks(double lo, double hi, int want, double *t0, double *step, int *n);
+/* Tick value v on an axis of step `step` as short text ("%g" of v rounded
+ * to the step's precision: 0.3, not 0.30000000000000004; 1000, not 1e+03
+ * below 1e6).  Writes at most len bytes.  Never fails. */
+void noc_nice_label(double v, double step, char *buf, size_t len);
+
 /* The longest name (core, node) an input file may give, in bytes: far more
  * than any design needs, small enough that no emitted file grows with a
  * hostile name (a 10 MB name once made a 1.29 GB DEF). */
