@@ -316,9 +316,9 @@ void noc_report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
         }
     /* The key, above the plot. */
     noc_buf_printf(b, "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"#d55e00\"/><text x=\"%.0f\" y=\"%.0f\">synthesized</text>\n", L + 6, T - 44, L + 14, T - 40);
-    noc_buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"9\" height=\"9\" fill=\"#0072b2\"/><text x=\"%.0f\" y=\"%.0f\">baseline (auto mapping)</text>\n", L + 136 - 4.5, T - 48.5, L + 146, T - 40);
+    noc_buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"9\" height=\"9\" fill=\"#0072b2\"/><text x=\"%.0f\" y=\"%.0f\">baseline (auto mapping)</text>\n", L + 236 - 4.5, T - 48.5, L + 246, T - 40);
     noc_buf_printf(b, "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"#fff\" stroke=\"#888\" stroke-width=\"2\"/><text x=\"%.0f\" y=\"%.0f\">hollow: breaks a constraint</text>\n", L + 6, T - 24, L + 14, T - 20);
-    noc_buf_printf(b, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#555\" stroke-dasharray=\"4 3\"/><text x=\"%.0f\" y=\"%.0f\">power-latency front</text>\n", L + 130, T - 24, L + 150, T - 24, L + 156, T - 20);
+    noc_buf_printf(b, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#555\" stroke-dasharray=\"4 3\"/><text x=\"%.0f\" y=\"%.0f\">power-latency front</text>\n", L + 236, T - 24, L + 260, T - 24, L + 266, T - 20);
     noc_buf_printf(b, "</svg>\n");
     free(buf);
     free(placed);

@@ -101,3 +101,26 @@ bad "--choose with an unknown rule" "$NOCSYN" compare "$APPS/vopd.csv" --choose 
 has "... names the rules" "$TMP/err" "expected power, latency, knee or weighted"
 bad "--pareto-tol with three values" "$NOCSYN" compare "$APPS/vopd.csv" --pareto-tol 0.1,0.1,0.1 -o "$TMP/x"
 absent "... nothing written" "$TMP/x"
+
+# ---- Item 8: the report's plots (tests/tools/check_report_plot.py: 1-2-5
+# ticks on every axis, point labels that never overlap and stay inside the
+# plot) on every benchmark app's full comparison (the shared fixture), and
+# on a simulated run's latency-load plot.
+fixture compare-full-apps make_compare_full_apps
+for app in $(bench_apps); do
+    n=$(basename "$app" .csv)
+    [ -n "$FIX" ] || break
+    [ "$(cat "$FIX/$n.rc")" = 0 ] || continue
+    python3 "$ROOT/tests/tools/check_report_plot.py" "$FIX/$n/report.html"
+done
+run "compare --simulate of VOPD (4 designs)" 0 "$NOCSYN" compare "$APPS/vopd.csv" --methods split,cmesh \
+    --baselines mesh,torus --simulate --sim-cycles 500 --no-ideal -q -o "$TMP/sim"
+python3 "$ROOT/tests/tools/check_report_plot.py" "$TMP/sim/report.html"
+# The curves differ in colour and dash pattern (greyscale keeps the dash).
+python3 - "$TMP/sim/report.html" <<'PY' && ok "latency curves: 4 distinct dash patterns and colours" || notok "latency curves distinct"
+import re, sys
+c = re.findall(r'<polyline class="curve" fill="none" stroke="([^"]*)"( stroke-dasharray="[^"]*")? ', open(sys.argv[1]).read())
+assert len(c) == 4 and len({s for s, _ in c}) == 4 and len({d for _, d in c}) == 4, c
+PY
+# The report tables start with the key columns.
+has "report.md: key columns first" "$TMP/sim/report.md" '^| design | power_mw | latency_avg_ns | area_mm2 | die_mm2 | violations | method |'
