@@ -38,6 +38,14 @@ static void test_pareto_latency_tolerance(void **state)
     assert_int_equal(front[0], 1);
     assert_int_equal(front[1], 1);
     assert_int_equal(noc_pareto_dominates_tol(obj, obj + 4, 4, NULL), noc_pareto_dominates(obj, obj + 4, 4, 0));
+    /* Two designs within 1% of each other in every figure, (100, 10, 1, 4)
+     * and (100.5, 10.05, 1, 4): neither is better beyond the tolerance, so
+     * both stay on the front. */
+    const double near[] = {100, 10, 1, 4, 100.5, 10.05, 1, 4};
+    noc_pareto_opts_init(&p);
+    noc_pareto_front(near, 2, NULL, &p, front, same);
+    assert_int_equal(front[0], 1);
+    assert_int_equal(front[1], 1);
 }
 
 /* The issue's fat trees: A (840 mW, 10 ns, 2 mm^2, radix 8) and B (2070,
