@@ -109,7 +109,9 @@ struct noc_skip {
 
 struct noc_compare_opts {
     const char *methods;   /* comma list of synth methods (default split,merge,cmesh,hring) */
-    const char *baselines; /* comma list (default all eight) */
+    const char *baselines; /* comma list (default all eight); an element
+                            * "gen:FAMILY:P=V,P=V" is a user's baseline
+                            * (noc_baseline_user), its commas kept */
     struct noc_synth_opts synth; /* constraints, tech, seed shared by all */
     int ideal;             /* compute the ideal LP load (default 1) */
     double wire_budget;    /* > 0: every baseline's link width is the one
