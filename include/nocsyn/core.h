@@ -338,6 +338,9 @@ int noc_pareto_dominates(const double *b, const double *a, int n, int ties);
  * power (mW), average latency (ns, or hops without a clock), area (mm^2)
  * and largest radix. */
 #define NOC_PARETO_NOBJ 4
+/* The default tolerances (power, latency, area, radix), the one place they
+ * live: noc_pareto_opts_init parses it, --help prints it. */
+#define NOC_PARETO_TOL_DEFAULT "0.01,0.01,0.01,1"
 enum noc_pick {
     NOC_PICK_POWER = 0, /* least power; ties: lower latency (the default) */
     NOC_PICK_LATENCY,   /* least latency; ties: lower power */

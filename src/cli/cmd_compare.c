@@ -70,7 +70,7 @@ static const char compare_help[] =
     "  --app-format F       csv or dot (default: by extension)\n"
     "  --no-ideal           skip the ideal-routing LP\n"
     "  --pareto-tol P,L,A,R relative tolerances of the Pareto front on power, latency,\n"
-    "                       area and largest radix (default 0.01,0.01,0.01,1): a\n"
+    "                       area and largest radix (default " NOC_PARETO_TOL_DEFAULT "): a\n"
     "                       design beats another only by more than the tolerance in\n"
     "                       one figure while no worse beyond it in the others; 'inf'\n"
     "                       drops a figure.  Identical designs (same four figures)\n"

@@ -17,17 +17,6 @@ int noc_pareto_dominates(const double *b, const double *a, int n, int ties)
     return le && (lt || ties);
 }
 
-/* The defaults (core.h, struct noc_pareto_opts): the one place they live. */
-static const double default_tol[NOC_PARETO_NOBJ] = {0.01, 0.01, 0.01, 1.0};
-
-void noc_pareto_opts_init(struct noc_pareto_opts *p)
-{
-    memset(p, 0, sizeof *p);
-    memcpy(p->tol, default_tol, sizeof p->tol);
-    p->pick = NOC_PICK_POWER;
-    p->weight[0] = p->weight[1] = 1;
-}
-
 /* Parses n comma-separated non-negative numbers ("inf" allowed) of s into
  * v; 0, or -1 on a malformed list. */
 static int parse_list(const char *s, double *v, int n, int allow_inf)
@@ -46,6 +35,14 @@ static int parse_list(const char *s, double *v, int n, int allow_inf)
     return *q ? -1 : 0;
 }
 
+void noc_pareto_opts_init(struct noc_pareto_opts *p)
+{
+    memset(p, 0, sizeof *p);
+    parse_list(NOC_PARETO_TOL_DEFAULT, p->tol, NOC_PARETO_NOBJ, 1); /* core.h's defaults */
+    p->pick = NOC_PICK_POWER;
+    p->weight[0] = p->weight[1] = 1;
+}
+
 int noc_pareto_opts_parse(struct noc_pareto_opts *p, const char *tol, const char *pick, struct noc_ctx *ctx)
 {
     double v[NOC_PARETO_NOBJ];
@@ -53,7 +50,7 @@ int noc_pareto_opts_parse(struct noc_pareto_opts *p, const char *tol, const char
         if (parse_list(tol, v, NOC_PARETO_NOBJ, 1))
             return noc_error(ctx, NOC_EINVAL, NULL, 0,
                              "--pareto-tol '%.60s': expected four tolerances P,L,A,R >= 0 "
-                             "(power, latency, area, radix; e.g. 0.01,0.01,0.01,1)", tol);
+                             "(power, latency, area, radix; default " NOC_PARETO_TOL_DEFAULT ")", tol);
         memcpy(p->tol, v, sizeof p->tol);
     }
     if (!pick)
