@@ -118,10 +118,10 @@ def main():
             if j == i or b[1] != a[1] or b[hc["violations"]] != "":
                 continue
             oa, ob = obj(a), obj(b)
-            d = [t * abs(x) for t, x in zip(tol, oa)]
+            eps = [t * abs(x) for t, x in zip(tol, oa)]
             if j < i and oa == ob:
                 ok = False
-            if all(y <= x + e for x, y, e in zip(oa, ob, d)) and any(y < x - e for x, y, e in zip(oa, ob, d)):
+            if all(y <= x + e for x, y, e in zip(oa, ob, eps)) and any(y < x - e for x, y, e in zip(oa, ob, eps)):
                 ok = False
         want = "true" if ok else "false"
         if a[hc["pareto"]] != want:
