@@ -332,6 +332,88 @@ int noc_uf_union_min(int *p, int a, int b);
  * nor is dominated through that objective.  O(n), never fails. */
 int noc_pareto_dominates(const double *b, const double *a, int n, int ties);
 
+/* ---- Pareto front with tolerances, identical designs and the choice rule
+ * (docs/INTERFACE.md section 2, "Pareto front and chosen design").  The
+ * objective vectors are rows of NOC_PARETO_NOBJ doubles, all minimised:
+ * power (mW), average latency (ns, or hops without a clock), area (mm^2)
+ * and largest radix. */
+#define NOC_PARETO_NOBJ 4
+/* The default tolerances (power, latency, area, radix), the one place they
+ * live: noc_pareto_opts_init parses it, --help prints it. */
+#define NOC_PARETO_TOL_DEFAULT "0.01,0.01,0.01,1"
+enum noc_pick {
+    NOC_PICK_POWER = 0, /* least power; ties: lower latency (the default) */
+    NOC_PICK_LATENCY,   /* least latency; ties: lower power */
+    NOC_PICK_WEIGHTED,  /* least weight[0] x power/min power + weight[1] x
+                         * latency/min latency (minima over the candidates) */
+    NOC_PICK_KNEE       /* the knee of the power-latency front: the front
+                         * design farthest from the line through its
+                         * least-power and least-latency ends, both axes
+                         * normalised to [0, 1] over the front (Das 1999);
+                         * least power when the front has under 3 designs */
+};
+struct noc_pareto_opts {
+    /* Relative tolerance per objective (power, latency, area, radix): a
+     * difference within tol[k] x |value| is no difference.  Defaults
+     * 0.01, 0.01, 0.01 and 1 (a router counts as smaller only below half
+     * the other's radix: radix is bounded by --max-radix already). */
+    double tol[NOC_PARETO_NOBJ];
+    int pick;           /* enum noc_pick */
+    double weight[2];   /* NOC_PICK_WEIGHTED: power, latency (default 1, 1) */
+};
+/* The defaults above.  Never fails. */
+void noc_pareto_opts_init(struct noc_pareto_opts *p);
+/* Parses a --pareto-tol value "P,L,A,R" (four fractions >= 0, "inf"
+ * allowed) into p->tol, and a --choose value "power", "latency", "knee" or
+ * "weighted[:WP,WL]" (weights >= 0, not both 0) into p->pick and
+ * p->weight; either string may be NULL (left as is).  NOC_EINVAL with a
+ * message naming the option.  O(length). */
+int noc_pareto_opts_parse(struct noc_pareto_opts *p, const char *tol, const char *pick, struct noc_ctx *ctx);
+/* 1 when b dominates a within tolerances tol (NOC_PARETO_NOBJ relative
+ * tolerances, NULL = all 0): b[k] <= a[k] + tol[k] |a[k]| for every k and
+ * b[k] < a[k] - tol[k] |a[k]| for at least one.  With all tolerances 0 it
+ * is noc_pareto_dominates(b, a, n, 0).  O(n), never fails. */
+int noc_pareto_dominates_tol(const double *b, const double *a, int n, const double *tol);
+/* 1 when rows a and b are the same design's figures: every objective equal
+ * to a relative NOC_PARETO_SAME_REL (0.1%: the same topology and
+ * assignment reached by two methods may have its routers placed a few um
+ * apart -- split's exact placement, merge's medians -- and so differ in
+ * power in the fourth digit; a radix below 1000 must be equal).  O(n),
+ * never fails. */
+#define NOC_PARETO_SAME_REL 1e-3
+int noc_pareto_same(const double *a, const double *b, int n);
+/* Over n rows of obj (NOC_PARETO_NOBJ each) with ok[i] != 0 (ok NULL: all):
+ * front[i] = 1 for the rows no other ok row dominates within p->tol and
+ * that are the first of their identical rows (noc_pareto_same; same[i] =
+ * the index of that first row, or -1 for a row that is itself first or
+ * not ok; same may be NULL); 0 otherwise.  Returns the row p->pick
+ * chooses among the ok rows (-1 when none): least power and least latency
+ * over every ok row, weighted and knee over the front.  O(n^2). */
+int noc_pareto_front(const double *obj, int n, const int *ok, const struct noc_pareto_opts *p, int *front,
+                     int *same);
+/* The row p->pick chooses among the n rows of obj (nobj >= 2 objectives a
+ * row, power first, latency second) with ok[i] != 0 (ok NULL: all):
+ * least power and least latency over every ok row, weighted over every ok
+ * row, knee over the ok rows no other ok row beats in both power and
+ * latency.  Ties go to the earlier row.  -1 when no row is ok.  O(n^2)
+ * for the knee, else O(n); no allocation, never fails. */
+int noc_pareto_choose(const double *obj, int nobj, int n, const int *ok, const struct noc_pareto_opts *p);
+
+/* ---- Axis ticks of every plot nocsyn draws: the nice-number (1-2-5) rule.
+ * noc_nice_step: the step of 1, 2 or 5 x 10^k nearest above span / want
+ * (the smallest such step giving at most about `want` intervals); span > 0,
+ * want >= 1.  noc_nice_ticks: the axis [lo, hi] widened outwards to whole
+ * steps, *t0 = floor(lo / step) x step, *step, *n = the number of ticks
+ * from *t0 to the first multiple of step >= hi (n >= 2); the tick values
+ * are *t0 + i x step, to be printed with noc_nice_label.  A span of 0 (lo ==
+ * hi) is widened to one step around the value.  O(1), never fail. */
+double noc_nice_step(double span, int want);
+void noc_nice_ticks(double lo, double hi, int want, double *t0, double *step, int *n);
+/* Tick value v on an axis of step `step` as short text ("%g" of v rounded
+ * to the step's precision: 0.3, not 0.30000000000000004; 1000, not 1e+03
+ * below 1e6).  Writes at most len bytes.  Never fails. */
+void noc_nice_label(double v, double step, char *buf, size_t len);
+
 /* The longest name (core, node) an input file may give, in bytes: far more
  * than any design needs, small enough that no emitted file grows with a
  * hostile name (a 10 MB name once made a 1.29 GB DEF). */

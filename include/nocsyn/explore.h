@@ -53,9 +53,12 @@ struct noc_entry {
      * they carry), d.m (the evaluation under `routing`, app traffic),
      * d.power_mw, d.area_mm2; timing (tech.h): d.freq_mhz and d.link_width,
      * the clock and width the design runs at (a synthesized design: the
-     * ones it was built at; a baseline: the highest clock of the grid its
-     * largest router meets, and of the grid's widths the one of least power
-     * whose links stay within --max-util), d.fmax_mhz of its largest
+     * ones it was built at; a baseline: the same search synthesized designs
+     * get -- of the grid's (clock, width) points where its largest router
+     * closes timing, its links stay within --max-util and every flow meets
+     * its max_latency_ns, the one synth.pick chooses (least power by
+     * default); without such a point, the one breaking the fewest of those
+     * three, then least utilised, then of least power), d.fmax_mhz of its largest
      * router, d.lat_avg_cycles, d.lat_avg_ns, d.lat_max_ns: the zero-load
      * latency of the app's flows over its routes (bandwidth-weighted
      * average, maximum); d.pareto: see below.  d.feasible is 1; d.reason,
@@ -63,7 +66,7 @@ struct noc_entry {
      * d.topo and d.m. */
     struct noc_design d;
     char kind[12];        /* "synth" or "baseline" */
-    char spec[160];       /* generator spec of a baseline, "" otherwise */
+    char spec[240];       /* generator spec of a baseline, "" otherwise */
     char routing[16];     /* routing the design is evaluated under */
     double ecmp_load_mbps;  /* NAN when not computed */
     double ideal_load_mbps; /* NAN when the LP is above its size limit */
@@ -86,12 +89,16 @@ struct noc_entry {
      * design's own routing), latency (a flow's zero-load latency above its
      * max_latency_ns), deadlock (its routing is not deadlock free).
      * violation_text says by how much, for the report. */
+    int chosen;           /* 1 for the comparison's chosen entry (noc_compare.chosen) */
     char violations[80];
     char violation_text[400];
     /* d.pareto = 1: no other design that breaks no constraint is at least
      * as good in power, average latency (ns, or hops without a clock), area
-     * and largest radix and better in one; a violating design is never on
-     * it. */
+     * and largest radix and better in one, within the tolerances of
+     * synth.pick (noc_pareto_front, core.h: 1% on power, latency and area,
+     * 100% on radix by default); a violating design is never on it, nor is
+     * a design identical to an earlier one (the same four figures): its
+     * d.same_as names that one. */
 };
 
 /* A method or baseline compare could not build, and why. */
@@ -103,7 +110,9 @@ struct noc_skip {
 
 struct noc_compare_opts {
     const char *methods;   /* comma list of synth methods (default split,merge,cmesh,hring) */
-    const char *baselines; /* comma list (default all eight) */
+    const char *baselines; /* comma list (default all eight); an element
+                            * "gen:FAMILY:P=V,P=V" is a user's baseline
+                            * (noc_baseline_user), its commas kept */
     struct noc_synth_opts synth; /* constraints, tech, seed shared by all */
     int ideal;             /* compute the ideal LP load (default 1) */
     double wire_budget;    /* > 0: every baseline's link width is the one
@@ -138,6 +147,9 @@ struct noc_compare {
     int n;
     size_t cap;
     struct noc_entry *e;
+    int chosen;            /* the entry the choice rule (synth.pick of the
+                            * options) takes among those that break no
+                            * constraint; -1 when every one breaks one */
     int nskip;             /* skipped methods and baselines, in run order */
     size_t skipcap;
     struct noc_skip *skip;
@@ -163,6 +175,16 @@ int noc_baseline_info(int i, const char **name, const char **rule, const char **
  * "mesh:dims=4x3"), its routing model name and VCs.  NOC_EINVAL for an
  * unknown name, NOC_EUNSUP when the app is too small for the family. */
 int noc_baseline_spec(const char *name, int cores, char *spec, size_t len,
+                      const char **routing, int *vcs, struct noc_ctx *ctx);
+
+/* A user's baseline, gspec = "gen:FAMILY:PARAMS" (any generator spec of
+ * gen.h): spec = the spec after "gen:", name = a file-safe design name made
+ * from it ("gen:mesh:dims=8x4" -> "mesh_dims_8x4", at most nlen - 1
+ * bytes), *routing and *vcs those of the registry's baseline of the same
+ * family, else "updown" with 1 VC.  NOC_EINVAL when the spec does not
+ * generate (the generator's message) or has fewer terminals than `cores`
+ * (named); NOC_ENOMEM.  Generates the topology once: O(its size). */
+int noc_baseline_user(const char *gspec, int cores, char *name, size_t nlen, char *spec, size_t len,
                       const char **routing, int *vcs, struct noc_ctx *ctx);
 
 #ifdef __cplusplus

@@ -94,6 +94,9 @@ struct noc_synth_opts {
                            * fraction of its capacity (default 0.8: headroom for
                            * bursts; 1 runs links full) */
     struct noc_tech tech; /* power/area model */
+    struct noc_pareto_opts pick; /* the front's tolerances and the choice
+                           * rule of the chosen design (core.h; default:
+                           * least power) */
     int free_floorplan;   /* 1: the cores' floorplan is nocsyn's own
                            * (noc_floorplan_mincut), so floorplan
                            * co-synthesis (nocsyn/phys.h) floorplans again
@@ -148,7 +151,11 @@ struct noc_design {
     struct noc_metrics m; /* evaluation under table routing, app traffic */
     double power_mw, area_mm2;
     int vcs;              /* virtual channels deadlock freedom needs */
-    int pareto;           /* on the (power, latency_avg_ns, area, radix_max) front */
+    int pareto;           /* on the (power, latency_avg_ns, area, radix_max)
+                           * front, within the tolerances (noc_synth_pareto) */
+    char same_as[64];     /* "" or the name of the earlier design with the
+                           * same power, latency, area and radix (this one
+                           * is then never on the front) */
     /* Timing (tech.h): the clock and link width the design was built at,
      * the fmax of its largest router, and the zero-load latency of its
      * flows (bandwidth-weighted average and maximum over the app's flows). */
@@ -288,10 +295,14 @@ int noc_synth_verify(const struct noc_topo *t, const struct noc_app *app, const 
 int noc_synth_latency(const struct noc_app *app, const struct noc_topo *t, const struct noc_tech *tech,
                       int *cycles, double *avg_cycles, double *max_cycles, struct noc_ctx *ctx);
 
-/* Marks res->d[i].pareto over feasible designs (front over power,
- * latency_avg_ns, area and radix_max) and sets res->chosen: the feasible
- * design of least power (ties: lower latency, then fewer switches). */
-void noc_synth_pareto(struct noc_synth_result *res);
+/* Marks res->d[i].pareto over feasible designs (noc_pareto_front of
+ * core.h over power, latency_avg_ns, area and radix_max, within p's
+ * tolerances; of identical designs only the first, the others naming it in
+ * same_as) and sets res->chosen by p's rule: least power (the default;
+ * ties: lower latency, then fewer switches), least latency, weighted or
+ * knee; an identical design's first copy stands for it.  NOC_ENOMEM.
+ * O(n^2). */
+int noc_synth_pareto(struct noc_synth_result *res, const struct noc_pareto_opts *p, struct noc_ctx *ctx);
 
 /* The exact reference for split (exact.c; a benchmark, not a method of
  * the registry): the least-power design with exactly K switches under

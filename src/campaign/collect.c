@@ -260,20 +260,39 @@ static int collect_job(const struct noc_campaign *c, const char *dir, int id, st
     return rc;
 }
 
-/* Each app's Pareto front over its rows that break no constraint. */
-static void mark_pareto(struct noc_campaign_result *r)
+/* Each app's Pareto front over its rows that break no constraint: compare's
+ * rule (noc_pareto_front, core.h: the default tolerances; of identical rows
+ * the first).  NOC_ENOMEM. */
+static int mark_pareto(struct noc_campaign_result *r, struct noc_ctx *ctx)
 {
-    for (int i = 0; i < r->nrows; i++) {
-        struct noc_campaign_row *a = &r->rows[i];
-        a->pareto = !a->violating;
-        for (int j = 0; j < r->nrows && a->pareto; j++) {
-            const struct noc_campaign_row *b = &r->rows[j];
-            if (j == i || b->app != a->app || b->violating)
-                continue;
-            if (noc_pareto_dominates(b->obj, a->obj, 4, 0))
-                a->pareto = 0;
-        }
+    struct noc_pareto_opts po;
+    noc_pareto_opts_init(&po);
+    size_t n = (size_t)r->nrows + 1;
+    double *obj = noc_malloc(ctx, n * NOC_PARETO_NOBJ, sizeof *obj);
+    int *ok = noc_malloc(ctx, n, sizeof *ok), *front = noc_malloc(ctx, n, sizeof *front), rc = NOC_OK;
+    if (!obj || !ok || !front) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
     }
+    for (int i = 0; i < r->nrows; i++)
+        memcpy(obj + (size_t)i * NOC_PARETO_NOBJ, r->rows[i].obj, sizeof r->rows[i].obj);
+    for (int i = 0; i < r->nrows; i++)
+        r->rows[i].pareto = -1; /* not yet marked */
+    for (int i = 0; i < r->nrows; i++) { /* one front per app, at its first row */
+        if (r->rows[i].pareto >= 0)
+            continue;
+        for (int j = 0; j < r->nrows; j++)
+            ok[j] = r->rows[j].app == r->rows[i].app && !r->rows[j].violating;
+        noc_pareto_front(obj, r->nrows, ok, &po, front, NULL);
+        for (int j = 0; j < r->nrows; j++)
+            if (r->rows[j].app == r->rows[i].app)
+                r->rows[j].pareto = front[j];
+    }
+cleanup:
+    free(obj);
+    free(ok);
+    free(front);
+    return rc;
 }
 
 int noc_campaign_collect(const struct noc_campaign *c, const char *dir, struct noc_campaign_result *r,
@@ -289,6 +308,5 @@ int noc_campaign_collect(const struct noc_campaign *c, const char *dir, struct n
         if (rc != NOC_OK)
             return rc;
     }
-    mark_pareto(r);
-    return NOC_OK;
+    return mark_pareto(r, ctx);
 }

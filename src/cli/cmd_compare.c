@@ -42,16 +42,22 @@ static const char compare_help[] =
     "                       (default: split,merge,cmesh,hring)\n"
     "  --baselines LIST     default: mesh,torus,cmesh,hring,flatfly,clos,fattree,butterfly\n"
     "                       (cmesh: 4 cores share a router port; cmesh-private:\n"
-    "                       a port each)\n"
+    "                       a port each); also any generator spec gen:FAMILY:PARAMS\n"
+    "                       with at least as many terminals as the app has cores\n"
+    "                       (e.g. gen:mesh:dims=8x4; named mesh_dims_8x4, routed as\n"
+    "                       the registry's baseline of its family, else up*-down*)\n"
     "  --max-radix R        switch ports for synthesis (default " NOC_UNITS_STR(NOC_DEFAULT_MAX_RADIX) "; 0 = none)\n"
     "  --freq F             clock in MHz (default " NOC_UNITS_STR(NOC_DEFAULT_FREQ_MHZ) "): a value, a range A:B:STEP or a\n"
     "                       list a,b,c\n"
     "  --link-width W       link width in bits (default " NOC_UNITS_STR(NOC_DEFAULT_LINK_WIDTH) "): a value, range or list\n"
-    "                       Synthesis explores every (frequency, width) pair (see\n"
-    "                       'nocsyn synth --help'); each baseline runs at the highest\n"
-    "                       frequency of the grid that its largest router meets\n"
-    "                       ('nocsyn tech'), with the width of the list that carries\n"
-    "                       its load within --max-util at least power\n"
+    "                       Every design gets the same search over the (frequency,\n"
+    "                       width) grid: synthesis builds at every pair (see 'nocsyn\n"
+    "                       synth --help'), each baseline is priced at every pair;\n"
+    "                       of the pairs where its largest router closes timing\n"
+    "                       ('nocsyn tech'), its links stay within --max-util and\n"
+    "                       every flow meets its max_latency_ns, --choose takes one\n"
+    "                       (least power by default); without one, the pair\n"
+    "                       breaking the fewest of the three is reported violating\n"
     "  --wire-budget W      equal wiring: every baseline gets the link width that puts\n"
     "                       W wires across its bisection (bisection links x width, a\n"
     "                       bidirectional link twice), rounded down, at least 1: a\n"
@@ -64,6 +70,19 @@ static const char compare_help[] =
     "  --seed S             seed for METIS and the mapping (default 1)\n"
     "  --app-format F       csv or dot (default: by extension)\n"
     "  --no-ideal           skip the ideal-routing LP\n"
+    "  --pareto-tol P,L,A,R relative tolerances of the Pareto front on power, latency,\n"
+    "                       area and largest radix (default " NOC_PARETO_TOL_DEFAULT "): a\n"
+    "                       design beats another only by more than the tolerance in\n"
+    "                       one figure while no worse beyond it in the others; 'inf'\n"
+    "                       drops a figure.  Identical designs (same four figures)\n"
+    "                       are marked once: the later ones say 'same as FIRST'\n"
+    "  --choose RULE        the chosen design, of each method and of the comparison\n"
+    "                       (marked 'chosen'): power (default: least power, ties\n"
+    "                       lower latency), latency (least latency), weighted[:WP,WL]\n"
+    "                       (least WP x power/min + WL x latency/min, default 1,1),\n"
+    "                       knee (the power-latency front's design farthest below the\n"
+    "                       line between its two ends, axes normalised; least power\n"
+    "                       with fewer than 3 front designs)\n"
     "  --simulate           also simulate every design cycle by cycle (its own routing,\n"
     "                       the app's traffic swept in load): latency-load curves,\n"
     "                       saturation and headroom in the report and summary.csv\n"
@@ -84,7 +103,7 @@ static int usage_bad(const char *opt, const char *v)
 }
 
 enum { O_METHODS = 256, O_BASES, O_RADIX, O_WIDTH, O_FREQ, O_FP, O_TECH, O_SEED, O_NOIDEAL, O_SIM, O_SIMCYC,
-       O_APPFMT, O_UTIL, O_PKT, O_WIRE, O_PACKAGE };
+       O_APPFMT, O_UTIL, O_PKT, O_WIRE, O_PACKAGE, O_PTOL, O_CHOOSE };
 
 int cmd_compare(int argc, char **argv)
 {
@@ -113,6 +132,7 @@ int cmd_compare(int argc, char **argv)
         {"quiet", no_argument, NULL, 'q'},            {"app-format", required_argument, NULL, O_APPFMT},
         {"max-util", required_argument, NULL, O_UTIL}, {"packet-bits", required_argument, NULL, O_PKT},
         {"wire-budget", required_argument, NULL, O_WIRE}, {"package", required_argument, NULL, O_PACKAGE},
+        {"pareto-tol", required_argument, NULL, O_PTOL},  {"choose", required_argument, NULL, O_CHOOSE},
         {NULL, 0, NULL, 0}};
     struct noc_compare_opts co;
     noc_compare_opts_init(&co);
@@ -173,6 +193,17 @@ int cmd_compare(int argc, char **argv)
             co.sim.seed = (uint64_t)l;
             break;
         case O_NOIDEAL: co.ideal = 0; break;
+        case O_PTOL:
+        case O_CHOOSE: {
+            struct noc_ctx pctx;
+            noc_ctx_init(&pctx);
+            if (noc_pareto_opts_parse(&co.synth.pick, c == O_PTOL ? optarg : NULL, c == O_CHOOSE ? optarg : NULL,
+                                      &pctx)) {
+                code = cli_usage("%s", pctx.msg);
+                goto done;
+            }
+            break;
+        }
         case O_SIM: co.simulate = 1; break;
         case O_SIMCYC:
             if (noc_parse_int(optarg, 1, 100000000L, &l)) { code = usage_bad("--sim-cycles", optarg); goto done; }
@@ -241,11 +272,12 @@ int cmd_compare(int argc, char **argv)
                "max_util", "violations");
         for (int i = 0; i < cmp.n; i++) {
             const struct noc_entry *e = &cmp.e[i];
-            printf("%-*s %-9s %7d %6d %5d %8.3f %10.4g %9.3f %9.4f %5s %6g %5g %8.2f %8.3f  %s%s\n", w, e->d.name,
+            printf("%-*s %-9s %7d %6d %5d %8.3f %10.4g %9.3f %9.4f %5s %6g %5g %8.2f %8.3f  %s%s%s%s%s\n", w, e->d.name,
                    e->routing, e->d.m.routers, e->d.m.links, e->d.m.radix_max, e->d.m.hops_avg, e->d.m.max_channel_load_mbps,
                    e->d.power_mw, e->d.area_mm2, e->d.m.deadlock_free > 0 ? "yes" : "no", e->d.freq_mhz, e->d.link_width,
                    e->d.lat_avg_ns, e->d.m.max_utilization, e->violations[0] ? e->violations : "-",
-                   e->d.pareto ? "  pareto" : "");
+                   e->d.pareto ? "  pareto" : "", i == cmp.chosen ? "  chosen" : "",
+                   e->d.same_as[0] ? "  same as " : "", e->d.same_as);
         }
         for (int i = 0; i < cmp.n; i++)
             if (cmp.e[i].violations[0])

@@ -103,6 +103,16 @@ static const char synth_help[] =
     "                       try per core: up to 151 cores; 2 doubles it, 0 turns\n"
     "                       refinement off)\n"
     "  --all                write every feasible design, not only the Pareto set\n"
+    "  --pareto-tol P,L,A,R relative tolerances of the Pareto front on power, latency,\n"
+    "                       area and largest radix (default " NOC_PARETO_TOL_DEFAULT "): a\n"
+    "                       design beats another only by more than the tolerance in\n"
+    "                       one figure while no worse beyond it in the others; 'inf'\n"
+    "                       drops a figure\n"
+    "  --choose RULE        the chosen design: power (default), latency,\n"
+    "                       weighted[:WP,WL] (least WP x power/min + WL x\n"
+    "                       latency/min; default 1,1) or knee (the power-latency\n"
+    "                       front's design farthest below the line between its\n"
+    "                       ends; see 'nocsyn compare --help')\n"
     "  --no-connect         split: leave switch islands unjoined (by default apps with\n"
     "                       separate components or isolated cores get the shortest\n"
     "                       links the radix allows between islands, so every core is\n"
@@ -117,8 +127,11 @@ static const char synth_help[] =
     "DIR/pareto.csv (every design point: feasible or why not, Pareto flag, chosen).\n"
     "Design files are written for the Pareto-optimal designs over (power, average\n"
     "latency in ns, area, max radix) and the chosen design (--all: every feasible\n"
-    "design).  The chosen design is the one of least power meeting every\n"
-    "constraint (ties: lower latency, then fewer switches).  A single design\n"
+    "design).  The front has tolerances (--pareto-tol) and marks identical designs\n"
+    "(same four figures) once: the later ones name the first in pareto.csv's\n"
+    "same_as column.  The chosen design follows --choose: by default the one of\n"
+    "least power meeting every constraint (ties: lower latency, then fewer\n"
+    "switches).  A single design\n"
     "(--switches, --conc, --ring-size at one frequency and width) writes no\n"
     "pareto.csv.\n"
     "Layout: every design is priced on ONE legal layout, the one its DEF, place.csv\n"
@@ -145,7 +158,7 @@ static const char synth_help[] =
     "switch, or the best latency any design reached); 2 bad input.\n";
 
 enum { O_METHOD = 256, O_SWITCHES, O_SWEEP, O_RADIX, O_WIDTH, O_FREQ, O_UTIL, O_DIE, O_HOP, O_FP,
-       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING, O_NOCONNECT, O_PKT, O_EFFORT };
+       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING, O_NOCONNECT, O_PKT, O_EFFORT, O_PTOL, O_CHOOSE };
 
 /* Merge starts by name. */
 static const struct {
@@ -189,10 +202,10 @@ static void print_summary(const struct noc_synth_result *res)
             printf("%-*s %8d  infeasible: %s\n", w, d->name, d->switches, d->reason);
             continue;
         }
-        printf("%-*s %8d %9.3f %9.4f %8.3f %6d %6d %9.3f %6g %5g %8.2f  %s%s\n", w, d->name, d->switches,
+        printf("%-*s %8d %9.3f %9.4f %8.3f %6d %6d %9.3f %6g %5g %8.2f  %s%s%s%s\n", w, d->name, d->switches,
                d->power_mw, d->area_mm2, d->m.hops_avg, d->m.radix_max, d->m.links, d->m.max_utilization,
                d->freq_mhz, d->link_width, d->lat_avg_ns, d->pareto ? "pareto" : "",
-               i == res->chosen ? " chosen" : "");
+               i == res->chosen ? " chosen" : "", d->same_as[0] ? "same as " : "", d->same_as);
     }
 }
 
@@ -213,7 +226,8 @@ int cmd_synth(int argc, char **argv)
         {"app-format", required_argument, NULL, O_APPFMT}, {"quiet", no_argument, NULL, 'q'},
         {"start", required_argument, NULL, O_START}, {"conc", required_argument, NULL, O_CONC},
         {"ring-size", required_argument, NULL, O_RING}, {"packet-bits", required_argument, NULL, O_PKT},
-        {"effort", required_argument, NULL, O_EFFORT},
+        {"effort", required_argument, NULL, O_EFFORT}, {"pareto-tol", required_argument, NULL, O_PTOL},
+        {"choose", required_argument, NULL, O_CHOOSE},
         {NULL, 0, NULL, 0}};
     struct noc_synth_opts so;
     noc_synth_opts_init(&so);
@@ -300,6 +314,14 @@ int cmd_synth(int argc, char **argv)
             if (so.effort > 1000) return cli_usage("--effort must be at most 1000, not '%s'", optarg);
             break;
         case O_ALL: all = 1; break;
+        case O_PTOL:
+        case O_CHOOSE: {
+            struct noc_ctx pctx;
+            noc_ctx_init(&pctx);
+            if (noc_pareto_opts_parse(&so.pick, c == O_PTOL ? optarg : NULL, c == O_CHOOSE ? optarg : NULL, &pctx))
+                return cli_usage("%s", pctx.msg);
+            break;
+        }
         case O_NOCONNECT: so.no_connect = 1; break;
         case O_APPFMT: appfmt = optarg; break;
         case O_START: {

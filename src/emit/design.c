@@ -232,7 +232,7 @@ int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct
     noc_buf_init(&b);
     noc_buf_printf(&b, "design,method,switches,feasible,pareto,chosen,power_mw,area_mm2,hops_avg,"
                        "hops_max,radix_max,links,max_load_mbps,max_util,wire_mm,reason,freq_mhz,"
-                       "link_width,latency_avg_ns,latency_max_ns,latency_avg_cycles,fmax_mhz,die_mm2,core_util\n");
+                       "link_width,latency_avg_ns,latency_max_ns,latency_avg_cycles,fmax_mhz,die_mm2,core_util,same_as\n");
     for (int i = 0; i < res->n; i++) {
         const struct noc_design *d = &res->d[i];
         noc_buf_printf(&b, "%s,%s,%d,%d,%d,%d,", d->name, d->method, d->switches, d->feasible, d->pareto,
@@ -269,6 +269,8 @@ int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct
             }
         } else
             noc_buf_printf(&b, ",,,,,,");
+        noc_buf_append(&b, ",", 1);
+        noc_csv_field(&b, d->same_as);
         noc_buf_append(&b, "\n", 1);
     }
     int rc = save_buf(&b, dir, "pareto", ".csv", ctx);

@@ -33,9 +33,30 @@ static const struct col cols[] = {
     {"spec", C_STR, 0, 1},      {"freq_mhz", C_NUM, 0, 0},     {"link_width", C_NUM, 0, 0},
     {"latency_avg_ns", C_NUM, -1, 0}, {"latency_max_ns", C_NUM, -1, 0}, {"latency_avg_cycles", C_NUM, -1, 0},
     {"fmax_mhz", C_NUM, 0, 0},     {"violations", C_STR, 0, 0},   {"pareto", C_BOOL, 0, 0},
-    {"die_mm2", C_NUM, -1, 0},     {"core_util", C_NUM, 1, 0},
+    {"die_mm2", C_NUM, -1, 0},     {"core_util", C_NUM, 1, 0},    {"same_as", C_STR, 0, 0},
+    {"chosen", C_BOOL, 0, 0},
 };
 #define NCOLS (sizeof cols / sizeof cols[0])
+
+/* The report tables' column order: the key columns first (design, power,
+ * latency in ns, area, die, violations), then the others in summary.csv's
+ * order (summary.csv keeps its own). */
+static const size_t key_cols[] = {0, 11, 24, 12, 30, 28};
+#define NKEY (sizeof key_cols / sizeof key_cols[0])
+
+static size_t report_col(size_t j)
+{
+    if (j < NKEY)
+        return key_cols[j];
+    for (size_t k = 0, seen = NKEY; k < NCOLS; k++) {
+        int key = 0;
+        for (size_t q = 0; q < NKEY; q++)
+            key |= key_cols[q] == k;
+        if (!key && seen++ == j)
+            return k;
+    }
+    return 0;
+}
 
 /* Value of column k for entry e: numbers in *v (NAN = n/a), strings in *s. */
 static void value(const struct noc_entry *e, size_t k, double *v, const char **s)
@@ -75,7 +96,9 @@ static void value(const struct noc_entry *e, size_t k, double *v, const char **s
     case 28: *s = e->violations; break;
     case 29: *v = e->d.pareto; break;
     case 30: *v = e->d.die_mm2 > 0 ? e->d.die_mm2 : NAN; break;
-    default: *v = e->d.die_mm2 > 0 ? e->d.core_util : NAN; break;
+    case 31: *v = e->d.die_mm2 > 0 ? e->d.core_util : NAN; break;
+    case 32: *s = e->d.same_as; break;
+    default: *v = e->chosen; break;
     }
 }
 
@@ -200,18 +223,18 @@ int noc_compare_report_md(const struct noc_compare *c, const struct noc_app *app
     noc_buf_printf(b, "Every design is evaluated on the app's traffic under its own routing "
                       "(synthesized: their deadlock-free tables). Best value of each column in **bold**, among the designs that meet every constraint.\n\n");
     noc_buf_printf(b, "|");
-    for (size_t k = 0; k < NCOLS; k++)
-        if (!cols[k].hide)
+    for (size_t j = 0, k; j < NCOLS; j++)
+        if (!cols[k = report_col(j)].hide)
             noc_buf_printf(b, " %s |", cols[k].name);
     noc_buf_printf(b, "\n|");
-    for (size_t k = 0; k < NCOLS; k++)
-        if (!cols[k].hide)
+    for (size_t j = 0, k; j < NCOLS; j++)
+        if (!cols[k = report_col(j)].hide)
             noc_buf_printf(b, "%s|", cols[k].type == C_STR ? "---" : "---:");
     noc_buf_printf(b, "\n");
     for (int i = 0; i < c->n; i++) {
         noc_buf_printf(b, "|");
-        for (size_t k = 0; k < NCOLS; k++) {
-            if (cols[k].hide)
+        for (size_t j = 0, k; j < NCOLS; j++) {
+            if (cols[k = report_col(j)].hide)
                 continue;
             int bold = is_best(c, best, k, i);
             noc_buf_printf(b, " %s", bold ? "**" : "");
@@ -246,7 +269,8 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
     noc_buf_printf(b, "</title>\n<style>\n"
                       "body{font-family:sans-serif;margin:24px;color:#222;max-width:1400px}\n"
                       "table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 6px;text-align:right}\n"
-                      "td:first-child,td:nth-child(2),th{text-align:left}th{background:#eef}\n"
+                      "td:first-child,th{text-align:left}th{background:#eef}\n"
+                      "td:first-child{position:sticky;left:0;background:#fff}\n"
                       "td.best{font-weight:bold;background:#dfd}\n"
                       "tr.viol td{color:#a00;background:#fee}\n"
                       ".grid{display:flex;flex-wrap:wrap;gap:18px}.card{border:1px solid #ddd;padding:8px;border-radius:4px}\n"
@@ -264,14 +288,14 @@ int noc_compare_report_html(const struct noc_compare *c, const struct noc_app *a
     noc_buf_printf(b, "</code></p>\n<h2>Comparison</h2>\n<p>Every design on the app's traffic under its own routing "
                       "(synthesized designs: their deadlock-free route tables; baselines: cores placed by the auto "
                       "mapping). Best value of each column highlighted, among the designs that meet every constraint; rows in red break one.</p>\n<div class=\"wide\"><table><tr>");
-    for (size_t k = 0; k < NCOLS; k++)
-        if (!cols[k].hide)
+    for (size_t j = 0, k; j < NCOLS; j++)
+        if (!cols[k = report_col(j)].hide)
             noc_buf_printf(b, "<th>%s</th>", cols[k].name);
     noc_buf_printf(b, "</tr>\n");
     for (int i = 0; i < c->n; i++) {
         noc_buf_printf(b, c->e[i].violations[0] ? "<tr class=\"viol\">" : "<tr>");
-        for (size_t k = 0; k < NCOLS; k++) {
-            if (cols[k].hide)
+        for (size_t j = 0, k; j < NCOLS; j++) {
+            if (cols[k = report_col(j)].hide)
                 continue;
             noc_buf_printf(b, "<td%s>", is_best(c, best, k, i) ? " class=\"best\"" : "");
             cell(b, &c->e[i], k, 0);

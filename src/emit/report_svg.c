@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nocsyn/explore.h"
@@ -131,8 +132,69 @@ static double yval(const struct noc_entry *e)
     return e->d.lat_avg_ns > 0 ? e->d.lat_avg_ns : e->d.m.hops_avg;
 }
 
+double noc_report_text_width(const char *text, double fs)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        n += (*p & 0xC0) != 0x80; /* UTF-8 characters */
+    return 0.65 * fs * (double)n;
+}
+
+/* 1 when boxes [ax, ax + aw] x [ay, ay + ah] and [bx, ...] overlap. */
+static int boxes_overlap(double ax, double ay, double aw, double ah, double bx, double by, double bw, double bh)
+{
+    return ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah;
+}
+
+void noc_report_label_place(int n, const double *x, const double *y, const double *w, double h, double r,
+                            double x0, double y0, double x1, double y1, double *lx, double *ly, int *placed)
+{
+    const double g = r + 3;
+    for (int i = 0; i < n; i++) {
+        /* Candidate top-left corners: right, left, above, below, then the
+         * four diagonals. */
+        const double cx[8] = {x[i] + g, x[i] - g - w[i], x[i] - w[i] / 2, x[i] - w[i] / 2,
+                              x[i] + g, x[i] - g - w[i], x[i] + g, x[i] - g - w[i]};
+        const double cy[8] = {y[i] - h / 2, y[i] - h / 2, y[i] - g - h, y[i] + g,
+                              y[i] - g - h, y[i] - g - h, y[i] + g, y[i] + g};
+        placed[i] = 0;
+        for (int k = 0; k < 8 && !placed[i]; k++) {
+            int ok = cx[k] >= x0 && cx[k] + w[i] <= x1 && cy[k] >= y0 && cy[k] + h <= y1;
+            for (int j = 0; j < n && ok; j++) {
+                if (j < i && placed[j] && boxes_overlap(cx[k], cy[k], w[i], h, lx[j], ly[j], w[j], h))
+                    ok = 0;
+                if (boxes_overlap(cx[k], cy[k], w[i], h, x[j] - r, y[j] - r, 2 * r, 2 * r))
+                    ok = 0;
+            }
+            if (ok) {
+                lx[i] = cx[k];
+                ly[i] = cy[k];
+                placed[i] = 1;
+            }
+        }
+        if (!placed[i])
+            lx[i] = ly[i] = 0;
+    }
+}
+
+/* An axis's ticks (core.h's 1-2-5 rule) as labels at pos(value): along x
+ * (horizontal) at baseline yb, or along y right-aligned at xr. */
+struct axis {
+    double t0, step, lo, hi;
+    int n;
+};
+
+static void axis_make(struct axis *a, double lo, double hi, int want)
+{
+    noc_nice_ticks(lo, hi, want, &a->t0, &a->step, &a->n);
+    a->lo = a->t0;
+    a->hi = a->t0 + (a->n - 1) * a->step;
+}
+
 void noc_report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
 {
+    if (c->n == 0)
+        return;
     double pmin = INFINITY, pmax = -INFINITY, hmin = INFINITY, hmax = -INFINITY;
     for (int i = 0; i < c->n; i++) {
         pmin = fmin(pmin, c->e[i].d.power_mw);
@@ -140,30 +202,54 @@ void noc_report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
         hmin = fmin(hmin, yval(&c->e[i]));
         hmax = fmax(hmax, yval(&c->e[i]));
     }
-    if (c->n == 0)
+    struct axis ax, ay;
+    axis_make(&ax, pmin, pmax, 6);
+    axis_make(&ay, hmin, hmax, 5);
+    const double W = 640, H = 400, L = 64, R = 20, T = 62, B = 50, fs = 11, lh = 13;
+#define PX(p) (L + ((p) - ax.lo) / (ax.hi - ax.lo) * (W - L - R))
+#define PY(h) (H - B - ((h) - ay.lo) / (ay.hi - ay.lo) * (H - T - B))
+    /* The labels that fit the plot without overlap; the others go to a
+     * legend under it, numbered on their points. */
+    int n = c->n, nleft = 0;
+    double *buf = malloc((size_t)n * 5 * sizeof *buf + 1);
+    int *placed = malloc((size_t)n * sizeof *placed + 1);
+    if (!buf || !placed) {
+        free(buf);
+        free(placed);
+        b->failed = 1;
         return;
-    if (pmax - pmin < 1e-9)
-        pmax = pmin + 1;
-    if (hmax - hmin < 1e-9)
-        hmax = hmin + 1;
-    pmin = fmax(0, pmin - 0.08 * (pmax - pmin));
-    pmax += 0.08 * (pmax - pmin);
-    hmin = fmax(0, hmin - 0.1 * (hmax - hmin));
-    hmax += 0.1 * (hmax - hmin);
-    const double W = 560, H = 360, L = 60, R = 20, T = 20, B = 50;
-#define PX(p) (L + ((p) - pmin) / (pmax - pmin) * (W - L - R))
-#define PY(h) (H - B - ((h) - hmin) / (hmax - hmin) * (H - T - B))
-    noc_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"11\">\n", W, H);
+    }
+    double *x = buf, *y = buf + n, *w = buf + 2 * n, *lx = buf + 3 * n, *ly = buf + 4 * n;
+    for (int i = 0; i < n; i++) {
+        x[i] = PX(c->e[i].d.power_mw);
+        y[i] = PY(yval(&c->e[i]));
+        w[i] = noc_report_text_width(c->e[i].d.name, fs);
+    }
+    noc_report_label_place(n, x, y, w, lh, 5, L + 1, T + 1, W - R - 1, H - B - 1, lx, ly, placed);
+    for (int i = 0; i < n; i++)
+        nleft += !placed[i];
+    double HH = H + (nleft ? 16 + lh * ((nleft + 2) / 3) : 0);
+    noc_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"%.0f\">\n", W, HH, fs);
     noc_buf_printf(b, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"#fff\" stroke=\"#999\"/>\n", L, T, W - L - R, H - T - B);
-    for (int i = 0; i <= 4; i++) {
-        double p = pmin + i * (pmax - pmin) / 4, h = hmin + i * (hmax - hmin) / 4;
-        noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%.3g</text>\n", PX(p), H - B + 16, p);
-        noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n", L - 6, PY(h) + 4, h);
+    char lab[64];
+    for (int i = 0; i < ax.n; i++) {
+        double v = ax.t0 + i * ax.step;
+        noc_nice_label(v, ax.step, lab, sizeof lab);
+        noc_buf_printf(b, "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke=\"#eee\"/>"
+                          "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
+                       PX(v), T, PX(v), H - B, PX(v), H - B + 16, lab);
+    }
+    for (int i = 0; i < ay.n; i++) {
+        double v = ay.t0 + i * ay.step;
+        noc_nice_label(v, ay.step, lab, sizeof lab);
+        noc_buf_printf(b, "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"#eee\"/>"
+                          "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+                       L, PY(v), W - R, PY(v), L - 6, PY(v) + 4, lab);
     }
     noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">power (mW)</text>\n", (L + W - R) / 2, H - 12);
     noc_buf_printf(b, "<text x=\"14\" y=\"%.1f\" transform=\"rotate(-90 14 %.1f)\" text-anchor=\"middle\">%s</text>\n",
                    (T + H - B) / 2, (T + H - B) / 2,
-                   c->n && c->e[0].d.lat_avg_ns > 0 ? "average zero-load latency (ns)" : "average hops");
+                   c->e[0].d.lat_avg_ns > 0 ? "average zero-load latency (ns)" : "average hops");
     /* The Pareto front over (power, latency): designs that meet every
      * constraint and that no other such design beats on both. */
     int front[64], nf = 0;
@@ -180,43 +266,62 @@ void noc_report_svg_pareto(struct noc_buf *b, const struct noc_compare *c)
     }
     for (int a = 1; a < nf; a++) /* sort the front by power */
         for (int k = a; k > 0 && c->e[front[k]].d.power_mw < c->e[front[k - 1]].d.power_mw; k--) {
-            int x = front[k];
+            int t = front[k];
             front[k] = front[k - 1];
-            front[k - 1] = x;
+            front[k - 1] = t;
         }
     if (nf > 1) {
-        noc_buf_printf(b, "<polyline fill=\"none\" stroke=\"#c33\" stroke-dasharray=\"4 3\" points=\"");
+        noc_buf_printf(b, "<polyline fill=\"none\" stroke=\"#555\" stroke-dasharray=\"4 3\" points=\"");
         for (int k = 0; k < nf; k++)
             noc_buf_printf(b, "%.1f,%.1f ", PX(c->e[front[k]].d.power_mw), PY(yval(&c->e[front[k]])));
         noc_buf_printf(b, "\"/>\n");
     }
+    int num = 0;
     for (int i = 0; i < c->n; i++) {
         const struct noc_entry *e = &c->e[i];
         int synth = !strcmp(e->kind, "synth");
-        const char *col = synth ? "#c33" : "#36c";
+        /* Synthesized: dark orange circles; baselines: blue squares
+         * (distinct in shape, so in greyscale too). */
+        const char *col = synth ? "#d55e00" : "#0072b2";
         int viol = e->violations[0] != '\0';
-        noc_buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"><title>",
-                       PX(e->d.power_mw), PY(yval(e)), viol ? "#fff" : col, col);
+        if (synth)
+            noc_buf_printf(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"><title>",
+                           x[i], y[i], viol ? "#fff" : col, col);
+        else
+            noc_buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"9\" height=\"9\" fill=\"%s\" stroke=\"%s\" stroke-width=\"2\"><title>",
+                           x[i] - 4.5, y[i] - 4.5, viol ? "#fff" : col, col);
         noc_buf_xml(b, e->d.name);
         noc_buf_printf(b, ": %.2f mW, %.3f %s", e->d.power_mw, yval(e), e->d.lat_avg_ns > 0 ? "ns" : "hops");
         if (viol) {
             noc_buf_printf(b, "; breaks ");
             noc_buf_xml(b, e->violations);
         }
-        noc_buf_printf(b, "</title></circle>\n");
-        /* Stack the labels of points that (nearly) coincide. */
-        int stack = 0;
-        for (int j = 0; j < i; j++)
-            stack += fabs(PX(c->e[j].d.power_mw) - PX(e->d.power_mw)) < 40 &&
-                     fabs(PY(yval(&c->e[j])) - PY(yval(e))) < 12;
-        noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">", PX(e->d.power_mw) + 7, PY(yval(e)) - 6 - 12 * stack);
-        noc_buf_xml(b, e->d.name);
-        noc_buf_printf(b, "</text>\n");
+        noc_buf_printf(b, synth ? "</title></circle>\n" : "</title></rect>\n");
+        if (placed[i]) {
+            noc_buf_printf(b, "<text class=\"label\" x=\"%.1f\" y=\"%.1f\" data-w=\"%.1f\">", lx[i], ly[i] + lh - 3, w[i]);
+            noc_buf_xml(b, e->d.name);
+            noc_buf_printf(b, "</text>\n");
+        } else { /* numbered on the point, named in the legend below */
+            num++;
+            noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"8\" text-anchor=\"middle\">%d</text>\n", x[i], y[i] - 7, num);
+        }
     }
-    noc_buf_printf(b, "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"#c33\"/><text x=\"%.0f\" y=\"%.0f\">synthesized</text>\n", L + 12, T + 14, L + 20, T + 18);
-    noc_buf_printf(b, "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"#36c\"/><text x=\"%.0f\" y=\"%.0f\">baseline (auto mapping)</text>\n", L + 12, T + 30, L + 20, T + 34);
-    noc_buf_printf(b, "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"#fff\" stroke=\"#888\" stroke-width=\"2\"/><text x=\"%.0f\" y=\"%.0f\">hollow: breaks a constraint</text>\n", L + 12, T + 46, L + 20, T + 50);
+    num = 0;
+    for (int i = 0; i < c->n; i++)
+        if (!placed[i]) {
+            noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\">%d: ", L + (num % 3) * (W - L - R) / 3, H + 12 + lh * (num / 3), num + 1);
+            noc_buf_xml(b, c->e[i].d.name);
+            noc_buf_printf(b, "</text>\n");
+            num++;
+        }
+    /* The key, above the plot. */
+    noc_buf_printf(b, "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"#d55e00\"/><text x=\"%.0f\" y=\"%.0f\">synthesized</text>\n", L + 6, T - 44, L + 14, T - 40);
+    noc_buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"9\" height=\"9\" fill=\"#0072b2\"/><text x=\"%.0f\" y=\"%.0f\">baseline (auto mapping)</text>\n", L + 236 - 4.5, T - 48.5, L + 246, T - 40);
+    noc_buf_printf(b, "<circle cx=\"%.0f\" cy=\"%.0f\" r=\"5\" fill=\"#fff\" stroke=\"#888\" stroke-width=\"2\"/><text x=\"%.0f\" y=\"%.0f\">hollow: breaks a constraint</text>\n", L + 6, T - 24, L + 14, T - 20);
+    noc_buf_printf(b, "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#555\" stroke-dasharray=\"4 3\"/><text x=\"%.0f\" y=\"%.0f\">power-latency front</text>\n", L + 236, T - 24, L + 260, T - 24, L + 266, T - 20);
     noc_buf_printf(b, "</svg>\n");
+    free(buf);
+    free(placed);
 #undef PX
 #undef PY
 }
@@ -256,51 +361,84 @@ void noc_report_svg_histogram(struct noc_buf *b, const struct noc_entry *e, doub
     noc_buf_printf(b, "</svg>\n");
 }
 
+/* The latency-load curves' styles: the Okabe-Ito palette (distinct under
+ * the common colour-vision deficiencies) and dash patterns; 7 colours and 5
+ * dashes, coprime, so the first 35 curves differ in the pair and the
+ * neighbours always in the dash -- distinct in greyscale too. */
+static const char *const curve_colour[] = {"#000000", "#e69f00", "#56b4e9", "#009e73", "#0072b2", "#d55e00",
+                                           "#cc79a7"};
+static const char *const curve_dash[] = {"", "8 4", "2 3", "10 3 2 3", "4 2 1 2 1 2"};
+#define NCOLOUR (int)(sizeof curve_colour / sizeof curve_colour[0])
+#define NDASH (int)(sizeof curve_dash / sizeof curve_dash[0])
+
 void noc_report_svg_latency(struct noc_buf *b, const struct noc_compare *c)
 {
-    static const char *palette[] = {"#c33", "#36c", "#393", "#c90", "#939", "#099", "#666", "#f60",
-                                    "#06f", "#960", "#c39", "#3c6"};
-    double lmax = 0, lmin = INFINITY;
+    double lmax = 0, lmin = INFINITY, omax = 0, legw = 0;
+    const double fs = 11;
+    char lab[64];
     for (int i = 0; i < c->n; i++) {
         const struct noc_entry *e = &c->e[i];
         for (int k = 0; e->simulated && k < e->sim.npoints; k++)
             if (e->sim.points[k].stable && isfinite(e->sim.points[k].latency_avg)) {
                 lmax = fmax(lmax, e->sim.points[k].latency_avg);
                 lmin = fmin(lmin, e->sim.points[k].latency_avg);
+                omax = fmax(omax, e->sim.points[k].offered);
             }
+        if (e->simulated) {
+            snprintf(lab, sizeof lab, " (sat. %.2f)", e->sim.saturation);
+            legw = fmax(legw, noc_report_text_width(e->d.name, fs) + noc_report_text_width(lab, fs));
+        }
     }
     if (!(lmax > 0))
         return;
-    lmin = fmax(0, lmin * 0.9);
-    lmax *= 1.05;
-    const double W = 620, H = 380, L = 60, R = 170, T = 20, B = 50;
-#define LX(o) (L + (o) * (W - L - R))
-#define LY(l) (H - B - ((l) - lmin) / (lmax - lmin) * (H - T - B))
-    noc_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"11\">\n", W, H);
-    noc_buf_printf(b, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"#fff\" stroke=\"#999\"/>\n", L, T, W - L - R, H - T - B);
-    for (int i = 0; i <= 5; i++) {
-        double o = i / 5.0, l = lmin + i * (lmax - lmin) / 5;
-        noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%.1f</text>\n", LX(o), H - B + 16, o);
-        noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.3g</text>\n", L - 6, LY(l) + 4, l);
+    struct axis ax, ay;
+    axis_make(&ax, 0, omax > 0 ? omax : 1, 5);
+    axis_make(&ay, lmin, lmax, 6);
+    /* The legend to the right, as wide as its longest entry (no clipping). */
+    const double L = 60, T = 20, B = 50, PW = 450, R = 44 + legw, W = L + PW + R, H = 380;
+    int shown = 0;
+    for (int i = 0; i < c->n; i++)
+        shown += c->e[i].simulated;
+    double HH = fmax(H, T + 14 * shown + 20);
+#define LX(o) (L + ((o) - ax.lo) / (ax.hi - ax.lo) * PW)
+#define LY(l) (H - B - ((l) - ay.lo) / (ay.hi - ay.lo) * (H - T - B))
+    noc_buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"%.0f\">\n", W, HH, fs);
+    noc_buf_printf(b, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"#fff\" stroke=\"#999\"/>\n", L, T, PW, H - T - B);
+    for (int i = 0; i < ax.n; i++) {
+        double v = ax.t0 + i * ax.step;
+        noc_nice_label(v, ax.step, lab, sizeof lab);
+        noc_buf_printf(b, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", LX(v), H - B + 16, lab);
+    }
+    for (int i = 0; i < ay.n; i++) {
+        double v = ay.t0 + i * ay.step;
+        noc_nice_label(v, ay.step, lab, sizeof lab);
+        noc_buf_printf(b, "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"#eee\"/>"
+                          "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
+                       L, LY(v), L + PW, LY(v), L - 6, LY(v) + 4, lab);
     }
     noc_buf_printf(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">offered load (busiest core, flits/cycle)</text>\n",
-                   (L + W - R) / 2, H - 12);
+                   L + PW / 2, H - 12);
     noc_buf_printf(b, "<text x=\"14\" y=\"%.1f\" transform=\"rotate(-90 14 %.1f)\" text-anchor=\"middle\">average latency (cycles)</text>\n",
                    (T + H - B) / 2, (T + H - B) / 2);
-    int shown = 0;
+    int k0 = 0;
     for (int i = 0; i < c->n; i++) {
         const struct noc_entry *e = &c->e[i];
         if (!e->simulated)
             continue;
-        const char *col = palette[shown % (int)(sizeof palette / sizeof palette[0])];
-        noc_buf_printf(b, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.8\" points=\"", col);
+        const char *col = curve_colour[k0 % NCOLOUR], *dash = curve_dash[k0 % NDASH];
+        char da[48] = "";
+        if (*dash)
+            snprintf(da, sizeof da, " stroke-dasharray=\"%s\"", dash);
+        noc_buf_printf(b, "<polyline class=\"curve\" fill=\"none\" stroke=\"%s\"%s stroke-width=\"2\" points=\"", col, da);
         for (int k = 0; k < e->sim.npoints; k++)
             if (e->sim.points[k].stable && isfinite(e->sim.points[k].latency_avg))
                 noc_buf_printf(b, "%.1f,%.1f ", LX(e->sim.points[k].offered), LY(e->sim.points[k].latency_avg));
-        noc_buf_printf(b, "\"/>\n<text x=\"%.0f\" y=\"%.0f\" fill=\"%s\">", W - R + 10, T + 14 + 14 * shown, col);
+        double yl = T + 10 + 14 * k0;
+        noc_buf_printf(b, "\"/>\n<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"%s\"%s stroke-width=\"2\"/>"
+                          "<text x=\"%.0f\" y=\"%.0f\">", L + PW + 8, yl, L + PW + 36, yl, col, da, L + PW + 40, yl + 4);
         noc_buf_xml(b, e->d.name);
         noc_buf_printf(b, " (sat. %.2f)</text>\n", e->sim.saturation);
-        shown++;
+        k0++;
     }
     noc_buf_printf(b, "</svg>\n");
 #undef LX

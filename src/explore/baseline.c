@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "nocsyn/gen.h"
+
 static int isqrt_up(int x)
 {
     int r = (int)ceil(sqrt((double)x));
@@ -125,6 +127,45 @@ int noc_baseline_info(int i, const char **name, const char **rule, const char **
     *rule = baselines[i].rule;
     *routing = baselines[i].routing;
     return 0;
+}
+
+int noc_baseline_user(const char *gspec, int cores, char *name, size_t nlen, char *spec, size_t len,
+                      const char **routing, int *vcs, struct noc_ctx *ctx)
+{
+    const char *fam = gspec + 4; /* after "gen:" */
+    size_t flen = strcspn(fam, ":");
+    if ((size_t)snprintf(spec, len, "%s", fam) >= len)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "--baselines '%.60s': the spec is longer than %zu bytes", gspec,
+                         len - 1);
+    /* The family's routing and VCs: the registry's baseline of that family
+     * (the one whose sizing rule generates it), else up*-down*, deadlock
+     * free with 1 VC on any connected topology. */
+    *routing = "updown";
+    *vcs = 1;
+    for (size_t i = 0; i < NBASE; i++) {
+        char s[160];
+        baselines[i].size(16, s, sizeof s);
+        if (strlen(s) > flen && s[flen] == ':' && !strncmp(s, fam, flen)) {
+            *routing = baselines[i].routing;
+            *vcs = baselines[i].vcs;
+            break;
+        }
+    }
+    /* The design's name: the spec with every character other than a
+     * letter, digit or 'x' replaced by '_' ("mesh:dims=8x4" -> mesh_dims_8x4). */
+    size_t k = 0;
+    for (const char *p = fam; *p && k + 1 < nlen; p++)
+        name[k++] = (char)((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ? *p : '_');
+    name[k] = '\0';
+    struct noc_topo t;
+    noc_topo_init(&t);
+    int rc = noc_gen_spec(&t, spec, ctx);
+    if (rc == NOC_OK && t.nterminals < cores)
+        rc = noc_error(ctx, NOC_EINVAL, NULL, 0,
+                       "--baselines '%.60s' has %d terminals, fewer than the app's %d cores", gspec, t.nterminals,
+                       cores);
+    noc_topo_free(&t);
+    return rc;
 }
 
 int noc_baseline_spec(const char *name, int cores, char *spec, size_t len,

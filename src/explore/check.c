@@ -94,7 +94,7 @@ static int entry_check(struct noc_entry *e, const struct noc_app *app, const str
 }
 
 /* The objective vector of the Pareto front (explore.h). */
-static void objectives(const struct noc_entry *e, double v[4])
+static void objectives(const struct noc_entry *e, double *v)
 {
     v[0] = e->d.power_mw;
     v[1] = e->d.freq_mhz > 0 ? e->d.lat_avg_ns : e->d.m.hops_avg;
@@ -110,20 +110,36 @@ int noc_explore_check(struct noc_compare *c, const struct noc_app *app, const st
         if (rc != NOC_OK)
             return rc;
     }
+    size_t n = (size_t)c->n + 1;
+    double *obj = noc_malloc(ctx, n * NOC_PARETO_NOBJ, sizeof *obj);
+    int *ok = noc_malloc(ctx, n, sizeof *ok), *front = noc_malloc(ctx, n, sizeof *front);
+    int *same = noc_malloc(ctx, n, sizeof *same), rc = NOC_OK;
+    if (!obj || !ok || !front || !same) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int i = 0; i < c->n; i++) {
+        objectives(&c->e[i], obj + (size_t)i * NOC_PARETO_NOBJ);
+        ok[i] = !c->e[i].violations[0];
+    }
+    c->chosen = noc_pareto_front(obj, c->n, ok, &o->synth.pick, front, same);
     for (int i = 0; i < c->n; i++) {
         struct noc_entry *e = &c->e[i];
-        e->d.pareto = !e->violations[0];
-        double a[4], b[4];
-        objectives(e, a);
-        for (int j = 0; j < c->n && e->d.pareto; j++) {
-            if (j == i || c->e[j].violations[0])
-                continue;
-            objectives(&c->e[j], b);
-            if (noc_pareto_dominates(b, a, 4, 0))
-                e->d.pareto = 0;
-        }
+        e->d.pareto = front[i];
+        e->d.same_as[0] = '\0';
+        if (same[i] >= 0)
+            snprintf(e->d.same_as, sizeof e->d.same_as, "%s", c->e[same[i]].d.name);
     }
-    return NOC_OK;
+    if (c->chosen >= 0 && same[c->chosen] >= 0)
+        c->chosen = same[c->chosen];
+    for (int i = 0; i < c->n; i++)
+        c->e[i].chosen = i == c->chosen;
+cleanup:
+    free(obj);
+    free(ok);
+    free(front);
+    free(same);
+    return rc;
 }
 
 int noc_explore_skip(struct noc_compare *c, const char *name, const char *kind, const char *reason,

@@ -28,7 +28,11 @@ void noc_compare_opts_init(struct noc_compare_opts *o)
     o->sim_step = 0.05;
 }
 
-void noc_compare_init(struct noc_compare *c) { memset(c, 0, sizeof *c); }
+void noc_compare_init(struct noc_compare *c)
+{
+    memset(c, 0, sizeof *c);
+    c->chosen = -1;
+}
 
 void noc_compare_free(struct noc_compare *c)
 {
@@ -42,7 +46,7 @@ void noc_compare_free(struct noc_compare *c)
     }
     free(c->e);
     free(c->skip);
-    memset(c, 0, sizeof *c);
+    noc_compare_init(c);
 }
 
 static struct noc_entry *new_entry(struct noc_compare *c, struct noc_ctx *ctx)
@@ -128,56 +132,82 @@ static int entry_timing(struct noc_entry *e, const struct noc_app *app, const st
     return NOC_OK;
 }
 
-/* A baseline's clock and width from the grid (explore.h): the highest
- * frequency its largest router meets at each width, then the width of least
- * power whose links (core links included) stay within max_util, else the
- * least loaded.  Loads in MB/s do not depend on the clock, so power and
- * utilisation are recomputed from e->load_mbps; m.max_utilization follows. */
-static void baseline_clock(struct noc_entry *e, const struct noc_compare_opts *o, double budget_width)
+/* A baseline's clock and width: the same search synthesized designs get
+ * (explore.h).  Every (clock, width) point of the grid (one width with a
+ * wire budget) is tried; a point is feasible when the largest router closes
+ * timing at the clock, every channel (core links and shared concentrator
+ * ports included) stays within --max-util and every flow meets its
+ * max_latency_ns; of the feasible points the choice rule of o->synth.pick
+ * takes one (default: least power, ties lower latency).  With no feasible
+ * point, the one breaking the fewest of those three constraints, then of
+ * least utilisation, then of least power, so compare reports it violating.
+ * Loads in MB/s do not depend on the clock, so power and utilisation are
+ * recomputed from e->load_mbps; m.max_utilization follows.  O(grid x
+ * (channels + flows x path length)). */
+static int baseline_clock(struct noc_entry *e, const struct noc_app *app, const struct noc_compare_opts *o,
+                          double budget_width, struct noc_ctx *ctx)
 {
     const struct noc_synth_opts *so = &o->synth;
     struct noc_topo *t = &e->d.topo;
     int nf = noc_synth_grid_nfreqs(so), nw = budget_width > 0 ? 1 : noc_synth_grid_nwidths(so);
-    int rmax = 0;
+    int np = nf * nw, rc = NOC_OK, rmax = 0;
     for (int r = 0; r < t->nrouters; r++)
         if (noc_topo_radix(t, r) > rmax)
             rmax = noc_topo_radix(t, r);
-    double best_f = 0, best_w = 0, best_p = INFINITY, best_u = INFINITY;
-    int best_ok = 0;
-    for (int wi = 0; wi < nw; wi++) {
-        double w = budget_width > 0 ? budget_width : noc_synth_grid_width(so, wi);
-        double fm = noc_tech_router_fmax_mhz(&so->tech, rmax, w), f = 0, flo = INFINITY;
-        for (int fi = 0; fi < nf; fi++) {
-            double fv = noc_synth_grid_freq(so, fi);
-            flo = fmin(flo, fv);
-            if (fv <= fm * (1 + 1e-12) && fv > f)
-                f = fv;
-        }
-        if (f == 0)
-            f = flo; /* no grid clock closes timing: the slowest, flagged by fmax */
-        double cap = noc_link_mbps(w, f), u = 0;
-        for (int c = 0; c < t->nch; c++)
-            u = fmax(u, e->load_mbps[c] / cap);
-        double port = noc_topo_port_load(t, e->load_mbps); /* shared concentrator ports */
-        if (!isnan(port))
-            u = fmax(u, port / cap);
-        t->link_width = w;
-        t->freq_mhz = f;
-        double p, a;
-        noc_tech_topo(&so->tech, t, e->load_mbps, w, &p, &a, NULL);
-        int ok = u <= so->max_util * (1 + 1e-9) && f <= fm * (1 + 1e-12);
-        if ((ok && (!best_ok || p < best_p)) || (!ok && !best_ok && u < best_u)) {
-            best_ok = ok;
-            best_f = f;
-            best_w = w;
-            best_p = p;
-            best_u = u;
-        }
+    double *obj = noc_malloc(ctx, (size_t)np * 4 + 1, sizeof *obj);
+    double *pf = noc_malloc(ctx, (size_t)np * 3 + 1, sizeof *pf); /* freq, width, util */
+    int *ok = noc_malloc(ctx, (size_t)np + 1, sizeof *ok);
+    int *cyc = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *cyc);
+    if (!obj || !pf || !ok || !cyc) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
     }
-    t->link_width = best_w;
-    t->freq_mhz = best_f;
-    noc_tech_topo(&so->tech, t, e->load_mbps, best_w, &e->d.power_mw, &e->d.area_mm2, NULL);
-    e->d.m.max_utilization = best_u;
+    int best = -1, bestv = 4;
+    for (int wi = 0; wi < nw; wi++)
+        for (int fi = 0; fi < nf; fi++) {
+            int p = wi * nf + fi;
+            double w = budget_width > 0 ? budget_width : noc_synth_grid_width(so, wi);
+            double f = noc_synth_grid_freq(so, fi), fm = noc_tech_router_fmax_mhz(&so->tech, rmax, w);
+            double cap = noc_link_mbps(w, f), u = 0, avg, mx;
+            for (int c = 0; c < t->nch; c++)
+                u = fmax(u, e->load_mbps[c] / cap);
+            double port = noc_topo_port_load(t, e->load_mbps); /* shared concentrator ports */
+            if (!isnan(port))
+                u = fmax(u, port / cap);
+            t->link_width = w;
+            t->freq_mhz = f;
+            noc_tech_set_latencies(&so->tech, t);
+            NOC_CHECK(noc_synth_latency(app, t, &so->tech, cyc, &avg, &mx, ctx));
+            int late = 0;
+            for (int fl = 0; fl < app->nflows; fl++)
+                late |= app->flows[fl].max_latency_ns > 0 &&
+                        noc_cycles_ns(cyc[fl], f) > app->flows[fl].max_latency_ns * (1 + 1e-9);
+            noc_tech_topo(&so->tech, t, e->load_mbps, w, &obj[4 * p], &obj[4 * p + 2], NULL);
+            obj[4 * p + 1] = noc_cycles_ns(avg, f);
+            obj[4 * p + 3] = rmax;
+            pf[3 * p] = f;
+            pf[3 * p + 1] = w;
+            pf[3 * p + 2] = u;
+            int v = (f > fm * (1 + 1e-12)) + (u > so->max_util * (1 + 1e-9)) + late;
+            ok[p] = v == 0;
+            if (v < bestv || (v == bestv && v > 0 &&
+                              (u < pf[3 * best + 2] || (u == pf[3 * best + 2] && obj[4 * p] < obj[4 * best])))) {
+                best = p;
+                bestv = v;
+            }
+        }
+    if (bestv == 0)
+        best = noc_pareto_choose(obj, 4, np, ok, &so->pick);
+    t->link_width = pf[3 * best + 1];
+    t->freq_mhz = pf[3 * best];
+    noc_tech_topo(&so->tech, t, e->load_mbps, t->link_width, &e->d.power_mw, &e->d.area_mm2, NULL);
+    e->d.m.max_utilization = pf[3 * best + 2];
+cleanup:
+    free(obj);
+    free(pf);
+    free(ok);
+    free(cyc);
+    return rc;
 }
 
 /* The link width that spends o->wire_budget wires on the bisection of t
@@ -250,7 +280,8 @@ static int assess(struct noc_entry *e, const struct noc_traffic *tr, const struc
         double bw = 0;
         if (o->wire_budget > 0 && (rc = budget_width(&e->d.topo, o, &bw, ctx)) != NOC_OK)
             return rc;
-        baseline_clock(e, o, bw);
+        if ((rc = baseline_clock(e, app, o, bw, ctx)) != NOC_OK)
+            return rc;
     }
     if ((rc = entry_timing(e, app, &o->synth.tech, ctx)) == NOC_OK && o->simulate)
         rc = simulate(e, tr, o, ctx);
@@ -505,13 +536,15 @@ static int baseline_layout(struct noc_entry *e, const struct noc_app *app, const
 static int add_baseline(struct noc_compare *c, const struct noc_app *app, const char *app_path, const char *name,
                         const struct noc_compare_opts *o, struct noc_ctx *ctx)
 {
-    char spec[120];
+    char spec[160], dname[64];
     const char *routing;
     int vcs, rc, model;
     struct noc_traffic tr;
-    int have_tr = 0, *term_of = NULL;
+    int have_tr = 0, *term_of = NULL, user = !strncmp(name, "gen:", 4);
     const char **names = NULL;
-    rc = noc_baseline_spec(name, app->ncores, spec, sizeof spec, &routing, &vcs, ctx);
+    snprintf(dname, sizeof dname, "%s", name);
+    rc = user ? noc_baseline_user(name, app->ncores, dname, sizeof dname, spec, sizeof spec, &routing, &vcs, ctx)
+              : noc_baseline_spec(name, app->ncores, spec, sizeof spec, &routing, &vcs, ctx);
     if (rc == NOC_EUNSUP) {
         noc_note(ctx, "baseline %s skipped: %s", name, ctx->msg);
         char why[sizeof ctx->msg];
@@ -524,8 +557,8 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     struct noc_entry *e = new_entry(c, ctx);
     if (!e)
         return NOC_ENOMEM;
-    snprintf(e->d.name, sizeof e->d.name, "%s", name);
-    snprintf(e->d.method, sizeof e->d.method, "%s", name);
+    snprintf(e->d.name, sizeof e->d.name, "%s", dname);
+    snprintf(e->d.method, sizeof e->d.method, "%.*s", user ? (int)strcspn(spec, ":") : 63, user ? spec : name);
     snprintf(e->kind, sizeof e->kind, "baseline");
     snprintf(e->spec, sizeof e->spec, "%s", spec);
     snprintf(e->routing, sizeof e->routing, "%s", routing);
@@ -536,8 +569,11 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     double pitch = 0;
     for (int i = 0; i < app->ncores; i++)
         pitch = fmax(pitch, app->cores[i].has_size ? fmax(app->cores[i].w, app->cores[i].h) : 1);
-    char gspec[150];
-    snprintf(gspec, sizeof gspec, "%s,pitch=%.6g", spec, pitch);
+    char gspec[200];
+    if (user && strstr(spec, "pitch="))
+        snprintf(gspec, sizeof gspec, "%s", spec); /* the user's own pitch */
+    else
+        snprintf(gspec, sizeof gspec, "%s%spitch=%.6g", spec, strchr(spec, ':') ? "," : ":", pitch);
     snprintf(e->spec, sizeof e->spec, "%s", gspec);
     noc_topo_free(&e->d.topo);
     NOC_CHECK(noc_gen_spec(&e->d.topo, gspec, ctx));
@@ -628,6 +664,16 @@ int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_
                         sizeof bbuf, bases, 16, &nb, ctx);
     if (rc != NOC_OK)
         return rc;
+    /* A user's baseline "gen:FAMILY:P=V,P=V" keeps its commas: an element
+     * after one that holds '=' continues its parameters (no registry name
+     * holds '='). */
+    for (int i = 1; i < nb; i++)
+        if (!strncmp(bases[i - 1], "gen:", 4) && strchr(bases[i], '=') && strncmp(bases[i], "gen:", 4)) {
+            bases[i][-1] = ',';
+            memmove(bases + i, bases + i + 1, (size_t)(nb - i - 1) * sizeof *bases);
+            nb--;
+            i--;
+        }
     /* Validate every name before any work. */
     for (int i = 0; i < nm; i++) {
         const char *name, *desc;
@@ -639,9 +685,14 @@ int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_
                              "unknown method '%s' in --methods (split, merge, cmesh, hring)", methods[i]);
     }
     for (int i = 0; i < nb; i++) {
-        char spec[160];
+        char spec[160], unm[64];
         const char *r;
         int v;
+        if (!strncmp(bases[i], "gen:", 4)) {
+            if ((rc = noc_baseline_user(bases[i], app->ncores, unm, sizeof unm, spec, sizeof spec, &r, &v, ctx)) != NOC_OK)
+                return rc;
+            continue;
+        }
         rc = noc_baseline_spec(bases[i], app->ncores, spec, sizeof spec, &r, &v, ctx);
         if (rc == NOC_EINVAL)
             return rc;

@@ -879,11 +879,15 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
         if (strcmp(res->d[i].d.method, "package"))
             view.d[i].feasible = 0; /* a baseline is no candidate */
     }
-    noc_synth_pareto(&view);
-    for (int i = 0; i < res->n; i++)
+    rc = noc_synth_pareto(&view, &o->pick, ctx);
+    for (int i = 0; i < res->n; i++) {
         res->d[i].d.pareto = view.d[i].pareto;
+        snprintf(res->d[i].d.same_as, sizeof res->d[i].d.same_as, "%s", view.d[i].same_as);
+    }
     res->chosen = view.chosen;
     free(view.d);
+    if (rc != NOC_OK)
+        goto cleanup;
     if (res->chosen < 0) { /* the reason of the last candidate (not a baseline) */
         const char *why_last = "nothing to try";
         for (int i = 0; i < res->n; i++)

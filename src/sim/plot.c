@@ -13,13 +13,6 @@
 #define MT 44.0
 #define MB 58.0
 
-/* A tick step of 1, 2 or 5 x 10^k giving about `want` intervals over span. */
-static double nice_step(double span, int want)
-{
-    double raw = span / want, p = pow(10, floor(log10(raw))), f = raw / p;
-    return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p;
-}
-
 struct frame {
     double xmax, ymax;
 };
@@ -106,7 +99,7 @@ int noc_sim_plot_svg(const struct noc_sim *s, const struct noc_sim_result *r, co
         f.xmax = 1;
     if (!(f.ymax > 0))
         f.ymax = 1;
-    double xs = nice_step(f.xmax, 8), ys = nice_step(f.ymax * 1.05, 6);
+    double xs = noc_nice_step(f.xmax, 8), ys = noc_nice_step(f.ymax * 1.05, 6); /* core.h's 1-2-5 rule */
     f.xmax = ceil(f.xmax / xs - 1e-9) * xs;
     f.ymax = ceil(f.ymax * 1.05 / ys - 1e-9) * ys;
     noc_buf_printf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "

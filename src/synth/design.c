@@ -373,7 +373,8 @@ static int run_all(const struct noc_app *app, const struct noc_synth_opts *o, st
     }
     if (rc != NOC_OK)
         return rc;
-    noc_synth_pareto(res);
+    if ((rc = noc_synth_pareto(res, &o->pick, ctx)) != NOC_OK)
+        return rc;
     if (res->chosen < 0)
         return noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no method gives a feasible design; %s",
                          first[0] ? first : "nothing to try");
@@ -426,7 +427,7 @@ int noc_synth_sweep_param(const struct noc_app *app, const struct noc_synth_opts
         }
         NOC_CHECK(fn(app, o, order, cx, cy, cw, p, d, ctx));
     }
-    noc_synth_pareto(res);
+    NOC_CHECK(noc_synth_pareto(res, &o->pick, ctx));
     rc = noc_synth_none_feasible(res, method, ctx);
 cleanup:
     free(cx);

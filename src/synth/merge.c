@@ -360,7 +360,7 @@ int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
         }
         NOC_CHECK(record(&mc, &cur, cx, cy, d, ctx));
     }
-    noc_synth_pareto(res);
+    NOC_CHECK(noc_synth_pareto(res, &o->pick, ctx));
     rc = noc_synth_none_feasible(res, "merge", ctx);
 cleanup:
     noc_merge_state_free(&cur);

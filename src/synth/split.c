@@ -26,6 +26,7 @@ void noc_synth_opts_init(struct noc_synth_opts *o)
     o->seed = 1;
     o->effort = 1;
     noc_tech_defaults(&o->tech);
+    noc_pareto_opts_init(&o->pick);
 }
 
 double noc_synth_capacity(const struct noc_synth_opts *o)
@@ -211,7 +212,7 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
         goto cleanup;
     noc_synth_prune(res, nvar, res->n);
     noc_synth_prune(res, nplain, nalt);
-    noc_synth_pareto(res);
+    NOC_CHECK(noc_synth_pareto(res, &o->pick, ctx));
     if (res->chosen < 0) {
         const char *why = res->n ? res->d[res->n - 1].reason : "no switch count";
         rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no feasible design for %d..%d switches; %s", kmin, kmax, why);
@@ -224,25 +225,32 @@ cleanup:
     return rc;
 }
 
-void noc_synth_pareto(struct noc_synth_result *res)
+int noc_synth_pareto(struct noc_synth_result *res, const struct noc_pareto_opts *p, struct noc_ctx *ctx)
 {
     res->chosen = -1;
+    size_t n = (size_t)res->n + 1;
+    double *obj = noc_malloc(ctx, n * NOC_PARETO_NOBJ, sizeof *obj);
+    int *ok = noc_malloc(ctx, n, sizeof *ok), *front = noc_malloc(ctx, n, sizeof *front);
+    int *same = noc_malloc(ctx, n, sizeof *same), rc = NOC_OK;
+    if (!obj || !ok || !front || !same) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int i = 0; i < res->n; i++) {
+        noc_synth_objectives(&res->d[i], obj + (size_t)i * NOC_PARETO_NOBJ);
+        ok[i] = res->d[i].feasible;
+    }
+    int pick = noc_pareto_front(obj, res->n, ok, p, front, same);
     for (int i = 0; i < res->n; i++) {
         struct noc_design *a = &res->d[i];
-        a->pareto = 0;
+        a->pareto = front[i];
+        a->same_as[0] = '\0';
+        if (same[i] >= 0)
+            snprintf(a->same_as, sizeof a->same_as, "%s", res->d[same[i]].name);
         if (!a->feasible)
             continue;
-        int dominated = 0;
-        double av[4], bv[4];
-        noc_synth_objectives(a, av);
-        for (int j = 0; j < res->n && !dominated; j++) {
-            const struct noc_design *b = &res->d[j];
-            if (j == i || !b->feasible)
-                continue;
-            noc_synth_objectives(b, bv);
-            dominated = noc_pareto_dominates(bv, av, 4, 0);
-        }
-        a->pareto = !dominated;
+        if (p->pick != NOC_PICK_POWER)
+            continue;
         if (res->chosen < 0)
             res->chosen = i;
         else {
@@ -254,4 +262,15 @@ void noc_synth_pareto(struct noc_synth_result *res)
                 res->chosen = i;
         }
     }
+    if (p->pick != NOC_PICK_POWER)
+        res->chosen = pick;
+    /* An identical design's first copy stands for it. */
+    if (res->chosen >= 0 && same[res->chosen] >= 0)
+        res->chosen = same[res->chosen];
+cleanup:
+    free(obj);
+    free(ok);
+    free(front);
+    free(same);
+    return rc;
 }

@@ -232,7 +232,8 @@ int noc_synth_run_grid(const char *method, synth_method_fn run, const struct noc
     free(po);
     if (rc != NOC_OK)
         return rc;
-    noc_synth_pareto(res);
+    if ((rc = noc_synth_pareto(res, &o->pick, ctx)) != NOC_OK)
+        return rc;
     if (res->chosen >= 0)
         return NOC_OK;
     /* Nothing feasible.  A flow whose latency bound no design met, even

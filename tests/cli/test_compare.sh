@@ -28,7 +28,7 @@ awk -F, 'NR>1{p[$2]=$12; h[$2]=$6; r[$2]=$3} END{exit !(p["split"]<p["mesh"] && 
 "$NOCSYN" eval "$TMP/c/mesh.dot" --routing dor --traffic "app:$VOPD" --format json >"$TMP/m.json" 2>"$TMP/err"
 a=$(grep -o '"max_channel_load_mbps":[^,]*' "$TMP/m.json" | tr -dc '0-9.'); b=$(awk -F, '$1=="mesh"{print $8}' "$TMP/c/summary.csv")
 [ "$a" = "$b" ] && ok "mesh row reproduced from mesh.dot" || notok "mesh reproduce" "$a vs $b $(cat "$TMP/err")"
-has "report.md table" "$TMP/c/report.md" '^| design | method |'
+has "report.md table" "$TMP/c/report.md" '^| design | power_mw | latency_avg_ns |'
 has "report.md marks a best value" "$TMP/c/report.md" '\*\*'
 for k in '<table>' 'class="best"' 'average zero-load latency (ns)' 'link utilisation' 'Application graph' 'nocsyn compare'; do
     has "report.html has $k" "$TMP/c/report.html" "$k"

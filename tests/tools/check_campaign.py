@@ -105,6 +105,10 @@ def main():
         lat = row[hc["latency_avg_ns"]] if float(row[hc["freq_mhz"]]) > 0 else row[hc["hops_avg"]]
         return [float(row[hc["power_mw"]]), float(lat), float(row[hc["area_mm2"]]), float(row[hc["radix_max"]])]
 
+    # compare's front (README, compare): b beats a when no figure of b is
+    # worse than a's by more than 1% (radix: 100%) of a's, and one is better
+    # by more than that; of identical rows only the first counts.
+    tol = [0.01, 0.01, 0.01, 1.0]
     front = []
     for i, a in enumerate(body):
         ok = a[hc["violations"]] == ""
@@ -114,7 +118,10 @@ def main():
             if j == i or b[1] != a[1] or b[hc["violations"]] != "":
                 continue
             oa, ob = obj(a), obj(b)
-            if all(y <= x for x, y in zip(oa, ob)) and any(y < x for x, y in zip(oa, ob)):
+            eps = [t * abs(x) for t, x in zip(tol, oa)]
+            if j < i and oa == ob:
+                ok = False
+            if all(y <= x + e for x, y, e in zip(oa, ob, eps)) and any(y < x - e for x, y, e in zip(oa, ob, eps)):
                 ok = False
         want = "true" if ok else "false"
         if a[hc["pareto"]] != want:

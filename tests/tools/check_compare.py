@@ -28,7 +28,7 @@ for the designs without violations that no other such design beats on
 (power_mw, latency_avg_ns, area_mm2, radix_max).  report.md must bold no cell
 of a violating row.  Prints "ok - ..." or "not ok - ..." lines.
 """
-import csv, json, math, re, sys
+import csv, json, math, os, re, sys
 
 app_path, d = sys.argv[1], sys.argv[2]
 max_util, max_radix, pkt, stages = float(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), int(sys.argv[6])
@@ -127,11 +127,29 @@ for row in summary:
 def obj(r):
     return [float(r['power_mw']), float(r['latency_avg_ns']), float(r['area_mm2']), int(r['radix_max'])]
 
+# The front within tolerances (README, compare: "Pareto front and chosen
+# design"): s beats r when no figure of s is worse than r's by more than
+# TOL x |r's|, and one is better by more than that.  PARETO_TOL overrides the
+# default tolerances (power, latency, area, radix).
+tol = [float(x) for x in os.environ.get('PARETO_TOL', '0.01,0.01,0.01,1').split(',')]
+def beats(s, r):
+    a, b = obj(s), obj(r)
+    d = [t * abs(y) for t, y in zip(tol, b)]
+    return all(x <= y + e for x, y, e in zip(a, b, d) if not math.isinf(e)) and \
+        any(x < y - e for x, y, e in zip(a, b, d) if not math.isinf(e))
+names = [r['design'] for r in summary]
+for i, r in enumerate(summary):
+    # same_as: an earlier constraint-meeting row with the same four figures
+    # (as written), never on the front.
+    if r['same_as']:
+        s = [x for x in summary[:i] if x['design'] == r['same_as']]
+        if not s or s[0]['_want'] or r['_want'] or obj(s[0]) != obj(r):
+            fails.append('%s: same_as %s, but not an earlier row with its figures' % (r['design'], r['same_as']))
+    elif not r['_want'] and any(not x['_want'] and obj(x) == obj(r) for x in summary[:i]):
+        fails.append('%s: identical to an earlier row, same_as empty' % r['design'])
 for r in summary:
     ok_rows = [s for s in summary if not s['_want']]
-    front = not r['_want'] and not any(
-        s is not r and all(a <= b for a, b in zip(obj(s), obj(r))) and any(a < b for a, b in zip(obj(s), obj(r)))
-        for s in ok_rows)
+    front = not r['_want'] and not r['same_as'] and not any(s is not r and beats(s, r) for s in ok_rows)
     if (r['pareto'] == 'true') != front:
         fails.append('%s: pareto %s, re-derived %s' % (r['design'], r['pareto'], front))
 

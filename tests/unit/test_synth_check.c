@@ -231,7 +231,11 @@ static void pareto_front_hand_worked(void **state)
         d[i].m.radix_max = rx[i];
     }
     struct noc_synth_result res = {6, d, -1};
-    noc_synth_pareto(&res);
+    struct noc_pareto_opts po;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    noc_pareto_opts_init(&po);
+    assert_int_equal(noc_synth_pareto(&res, &po, &ctx), NOC_OK);
     for (int i = 0; i < 6; i++)
         assert_int_equal(d[i].pareto, front[i]);
     assert_int_equal(res.chosen, 3);
