@@ -62,6 +62,10 @@ static const char compare_help[] =
     "  --tech FILE          power/area model overrides (key = value)\n"
     "  --seed S             seed for METIS and the mapping (default 1)\n"
     "  --app-format F       csv or dot (default: by extension)\n"
+    "  --bw-scale F         multiply every flow's bandwidth by F to get MB/s, for\n"
+    "                       apps in other units (default 1); e.g. MMS weights:\n"
+    "                       --bw-scale 0.1"
+
     "  --no-ideal           skip the ideal-routing LP\n"
     "  --simulate           also simulate every design cycle by cycle (its own routing,\n"
     "                       the app's traffic swept in load): latency-load curves,\n"
@@ -78,7 +82,7 @@ static int usage_bad(const char *opt, const char *v)
 }
 
 enum { O_METHODS = 256, O_BASES, O_RADIX, O_WIDTH, O_FREQ, O_FP, O_TECH, O_SEED, O_NOIDEAL, O_SIM, O_SIMCYC,
-       O_APPFMT, O_UTIL, O_PKT, O_WIRE };
+       O_APPFMT, O_UTIL, O_PKT, O_WIRE, O_BWS };
 
 int cmd_compare(int argc, char **argv)
 {
@@ -106,14 +110,14 @@ int cmd_compare(int argc, char **argv)
         {"simulate", no_argument, NULL, O_SIM},       {"sim-cycles", required_argument, NULL, O_SIMCYC},
         {"quiet", no_argument, NULL, 'q'},            {"app-format", required_argument, NULL, O_APPFMT},
         {"max-util", required_argument, NULL, O_UTIL}, {"packet-bits", required_argument, NULL, O_PKT},
-        {"wire-budget", required_argument, NULL, O_WIRE},
+        {"wire-budget", required_argument, NULL, O_WIRE}, CLI_OPT_BW_SCALE(O_BWS),
         {NULL, 0, NULL, 0}};
     struct noc_compare_opts co;
     noc_compare_opts_init(&co);
     const char *out = NULL, *fp = NULL, *tech = NULL, *appfmt = NULL;
     int quiet = 0, c;
     long l;
-    double pkt_bits = 0;
+    double pkt_bits = 0, bw_scale = 1;
     /* The exact command line, for the report. */
     struct noc_buf cmd;
     noc_buf_init(&cmd);
@@ -153,6 +157,9 @@ int cmd_compare(int argc, char **argv)
             pkt_bits = pb;
             break;
         }
+        case O_BWS:
+            if (cli_bw_scale("compare", optarg, &bw_scale)) { code = 2; goto done; }
+            break;
         case O_WIRE:
             if (noc_parse_int(optarg, 1, 100000000L, &l)) { code = usage_bad("--wire-budget", optarg); goto done; }
             co.wire_budget = (double)l;
@@ -191,6 +198,8 @@ int cmd_compare(int argc, char **argv)
     noc_compare_init(&cmp);
     const char *apppath = argv[optind];
     int rc = noc_app_read(&app, apppath, appfmt, &ctx);
+    if (rc == NOC_OK)
+        rc = noc_app_scale_bw(&app, bw_scale, apppath, &ctx);
     if (rc == NOC_OK)
         rc = noc_tech_setup(&co.synth.tech, tech, pkt_bits, &ctx);
     if (rc == NOC_OK && fp)

@@ -38,7 +38,7 @@ check_dir "vopd: files agree on wire, registers, die, positions" "$TMP/vopd"
 printf 'wire_ps_mm = 600\n' >"$TMP/slow.tech"
 run "synth mpeg4 slow wires" 0 "$NOCSYN" synth "$APPS/mpeg4.csv" --tech "$TMP/slow.tech" -o "$TMP/m4"
 check_dir "mpeg4 slow wires: files agree" "$TMP/m4"
-regs=$(cat "$TMP"/m4/*.def | grep -c 'noc_pipe_reg_[0-9]*b + PLACED')
+regs=$(cat "$TMP"/m4/*.def | grep -c 'noc_pipe_reg_[0-9]*b__[A-Za-z0-9_]* + PLACED')
 if [ "$regs" -gt 0 ]; then ok "mpeg4 slow wires: the DEFs have pipeline registers ($regs)"
 else notok "mpeg4 slow wires: the DEFs have pipeline registers" "none"; fi
 
