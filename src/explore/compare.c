@@ -478,7 +478,10 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     if (rc != NOC_OK)
         goto cleanup;
     NOC_CHECK(noc_routing_parse(routing, &model, ctx));
-    NOC_CHECK(store_routes(t, app, term_of, model, vcs, ctx));
+    if (model == NOC_RT_TABLE) /* fat tree, Clos: flow-balanced minimal routes */
+        NOC_CHECK(noc_explore_balanced_routes(t, app, term_of, ctx));
+    else
+        NOC_CHECK(store_routes(t, app, term_of, model, vcs, ctx));
     NOC_CHECK(baseline_layout(e, app, o, ctx));
     rc = assess(e, &tr, app, o, 1, ctx);
 cleanup:
