@@ -122,6 +122,12 @@ void noc_app_summary_init(struct noc_app_summary *s);
 int noc_app_summarize(const struct noc_app *app, struct noc_app_summary *s, struct noc_ctx *ctx);
 /* Releases s's arrays and empties it. */
 void noc_app_summary_free(struct noc_app_summary *s);
+/* Multiplies every flow's bandwidth by factor: apps given in other units
+ * (weights, bytes per frame, Gbit/s) become MB/s (the CLI's --bw-scale).
+ * NOC_EINVAL, app unchanged, when factor is not finite and > 0 or a scaled
+ * bandwidth would not be within the reader's bounds (> 0, at most 1e15 MB/s), naming label
+ * (the app's path; may be NULL) and the flow.  O(flows). */
+int noc_app_scale_bw(struct noc_app *app, double factor, const char *label, struct noc_ctx *ctx);
 /* Sum of all flow bandwidths. */
 double noc_app_total_bw(const struct noc_app *app);
 

@@ -163,13 +163,18 @@ void noc_def_name(struct noc_buf *b, const char *s);
  * (noc_router_<P>p_<W>b: P ports, W-bit links; pins p<k>_in[b] and
  * p<k>_out[b] spread around the edges), one per core size and port count
  * (noc_core_...: pins ni<k>_in/ni<k>_out) and the pipeline register bank
- * noc_pipe_reg_<W>b (d[b], q[b]).  O(pins). */
-int noc_design_lef(const struct noc_topo *t, const struct noc_layout *L, struct noc_buf *b);
+ * noc_pipe_reg_<W>b (d[b], q[b]).  Unless tag is NULL or empty, every
+ * macro name ends in "__" + tag made legal (noc_def_name): pass the
+ * design's file name, so that LEFs of several designs in one directory
+ * (which KLayout's LEF/DEF reader loads together by default) never define
+ * a macro twice.  The caller owns b.  O(pins). */
+int noc_design_lef(const struct noc_topo *t, const struct noc_layout *L, const char *tag, struct noc_buf *b);
 /* DEF 5.8 for the layout: DIEAREA, routers PLACED and cores FIXED at their
  * lower-left corners (orientation N), pipeline registers PLACED, and one net
  * per link bit (<src>__<dst>_s<k>[b] for segment k of a pipelined link),
- * from port pins to port pins. Displaced routers are listed in comments. */
-int noc_design_def(const struct noc_topo *t, const struct noc_layout *L, struct noc_buf *b);
+ * from port pins to port pins. Displaced routers are listed in comments.
+ * Macro names carry the same tag as noc_design_lef's.  The caller owns b. */
+int noc_design_def(const struct noc_topo *t, const struct noc_layout *L, const char *tag, struct noc_buf *b);
 
 /* ---- hand-off files (src/emit/handoff.c), written with every design */
 /* src,dst,kind,length_mm,delay_ps,pipeline_stages per channel of the

@@ -162,7 +162,9 @@ int noc_routing_init(struct noc_routing *r, const struct noc_topo *t, int model,
 void noc_routing_free(struct noc_routing *r);
 
 /* The default routing rule, the one sim and rtl share (docs/INTERFACE.md section 2): the
- * first model, in the order table, dor, desttag, updown, that initialises
+ * first model, in the order table, dor, desttag, updown (fat trees and Clos
+ * networks, t->shape.family: table, nca, dor, desttag, updown, so that the
+ * load is spread over the up paths), that initialises
  * on t with vcs VCs and that accept(ud, rt) approves; accept NULL approves
  * every model that initialises.  `order` (norder models) replaces that
  * order when not NULL (noc_routing_multicast_default is one such order).  The

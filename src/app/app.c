@@ -1,7 +1,9 @@
 /* The application graph: cores, flows, components, bandwidth sums. */
 #include "nocsyn/app.h"
+#include "csv_rows.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +51,24 @@ int noc_app_core(struct noc_app *app, const char *name, struct noc_ctx *ctx)
         return -NOC_ENOMEM;
     }
     return app->ncores++;
+}
+
+int noc_app_scale_bw(struct noc_app *app, double factor, const char *label, struct noc_ctx *ctx)
+{
+    if (!isfinite(factor) || !(factor > 0))
+        return noc_error(ctx, NOC_EINVAL, label, 0, "bandwidth scale must be finite and > 0");
+    for (int i = 0; i < app->nflows; i++) { /* check all first: all or nothing */
+        const struct noc_flow *f = &app->flows[i];
+        char what[600], text[32];
+        snprintf(what, sizeof what, "flow %.256s -> %.256s: bandwidth x --bw-scale", app->cores[f->src].name,
+                 app->cores[f->dst].name);
+        snprintf(text, sizeof text, "%g", f->bw * factor);
+        if (noc_check_bw(f->bw * factor, what, text, label, 0, ctx) != NOC_OK) /* the reader's bounds */
+            return NOC_EINVAL;
+    }
+    for (int i = 0; i < app->nflows; i++)
+        app->flows[i].bw *= factor;
+    return NOC_OK;
 }
 
 int noc_app_add_flow(struct noc_app *app, int src, int dst, double bw,

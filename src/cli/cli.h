@@ -140,6 +140,12 @@ int cli_freq_value(const char *arg, double *mhz);
  * or a list; clocks 1e-3..1e5 MHz, widths whole 1..4096 bits) into so's
  * freqs / widths, the first value also its single point.  0, or 2 after
  * the usage message. */
+/* --bw-scale F (app-info, synth, floorplan, compare): the factor that
+ * turns an app's bandwidths into MB/s (default 1), applied right after the
+ * app is read (noc_app_scale_bw).  cli_bw_scale: 0 with *f set, or 2 after
+ * the usage message (F must be a number > 0 and finite). */
+#define CLI_OPT_BW_SCALE(code) {"bw-scale", required_argument, NULL, (code)}
+int cli_bw_scale(const char *cmd, const char *arg, double *f);
 struct noc_synth_opts;
 int cli_grid_freq(const char *arg, struct noc_synth_opts *so);
 int cli_grid_width(const char *arg, struct noc_synth_opts *so);

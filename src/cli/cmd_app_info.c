@@ -15,7 +15,7 @@
 #include <string.h>
 
 static const char help_text[] =
-    "usage: nocsyn app-info APP [--app-format csv|dot] [--floorplan FILE]\n"
+    "usage: nocsyn app-info APP [--app-format csv|dot] [--floorplan FILE] [--bw-scale F]\n"
     "                           [--format text|json] [--svg FILE] [--dot FILE]\n"
     "\n"
     "Summarises an application communication graph: cores, flows, total\n"
@@ -38,12 +38,15 @@ static const char help_text[] =
     "  --svg FILE            draw the app graph as SVG (pinned to the floorplan\n"
     "                        when every core has a position)\n"
     "  --dot FILE            write the app graph as DOT (readable as an app again)\n"
+    "  --bw-scale F          multiply every flow's bandwidth by F to get MB/s, for\n"
+    "                        apps in other units (default 1; e.g. --bw-scale 0.1)\n"
     "  -h, --help            this help\n"
     "\n"
     "Exit status: 0 success, 2 bad input or usage.\n";
 
 struct app_info_opts {
     const char *app, *app_format, *floorplan, *format, *svg, *dot;
+    double bw_scale;
 };
 
 static int parse_opts(int argc, char **argv, struct app_info_opts *o)
@@ -51,10 +54,12 @@ static int parse_opts(int argc, char **argv, struct app_info_opts *o)
     static const struct option longopts[] = {
         {"app-format", required_argument, NULL, 'a'}, {"floorplan", required_argument, NULL, 'p'},
         {"format", required_argument, NULL, 'f'},     {"svg", required_argument, NULL, 's'},
-        {"dot", required_argument, NULL, 'd'},        {NULL, 0, NULL, 0},
+        {"dot", required_argument, NULL, 'd'},        CLI_OPT_BW_SCALE('b'),
+        {NULL, 0, NULL, 0},
     };
     memset(o, 0, sizeof *o);
     o->format = "text";
+    o->bw_scale = 1;
     opterr = 0;
     optind = 1;
     int c;
@@ -65,6 +70,9 @@ static int parse_opts(int argc, char **argv, struct app_info_opts *o)
         case 'f': o->format = optarg; break;
         case 's': o->svg = optarg; break;
         case 'd': o->dot = optarg; break;
+        case 'b':
+            if (cli_bw_scale("app-info", optarg, &o->bw_scale)) return 2;
+            break;
         case ':': return cli_usage("app-info: option '%s' needs a value", argv[optind - 1]);
         default: return cli_usage("app-info: unknown option '%s' (see 'nocsyn app-info --help')",
                                   argv[optind - 1]);
@@ -352,6 +360,7 @@ int cmd_app_info(int argc, char **argv)
     noc_buf_init(&svg);
     noc_buf_init(&dot);
     if ((rc = noc_app_read(&app, o.app, o.app_format, &ctx)) != NOC_OK ||
+        (rc = noc_app_scale_bw(&app, o.bw_scale, o.app, &ctx)) != NOC_OK ||
         (o.floorplan && (rc = noc_floorplan_read(&app, o.floorplan, &ctx)) != NOC_OK) ||
         (rc = noc_app_summarize(&app, &s, &ctx)) != NOC_OK)
         goto cleanup;

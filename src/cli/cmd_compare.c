@@ -23,8 +23,9 @@ static const char compare_help[] =
     "by the auto mapping: greedy, pairwise swaps, annealing, minimising\n"
     "bandwidth x hops), evaluates every design on the app's traffic under its own\n"
     "routing (synthesized: table; mesh, torus, cmesh, flatfly: dimension order;\n"
-    "butterfly: destination tag; hring: up*-down*; clos, fattree: nca, up*-down*\n"
-    "from every top switch with destination-mod-k), with the ECMP and\n"
+    "butterfly: destination tag; hring: up*-down*; clos, fattree: table routes\n"
+    "balancing the app's flows over the up paths: per flow, heaviest first, the\n"
+    "minimal path of least bottleneck load), with the ECMP and\n"
     "ideal (GLPK LP) loads beside, and power/area from the tech model.\n"
     "\n"
     "Every design, baselines included, is held to the same constraints: each\n"
@@ -69,6 +70,10 @@ static const char compare_help[] =
     "  --tech FILE          power/area model overrides (key = value)\n"
     "  --seed S             seed for METIS and the mapping (default 1)\n"
     "  --app-format F       csv or dot (default: by extension)\n"
+    "  --bw-scale F         multiply every flow's bandwidth by F to get MB/s, for\n"
+    "                       apps in other units (default 1); e.g. MMS weights:\n"
+    "                       --bw-scale 0.1"
+
     "  --no-ideal           skip the ideal-routing LP\n"
     "  --pareto-tol P,L,A,R relative tolerances of the Pareto front on power, latency,\n"
     "                       area and largest radix (default " NOC_PARETO_TOL_DEFAULT "): a\n"
@@ -85,7 +90,11 @@ static const char compare_help[] =
     "                       with fewer than 3 front designs)\n"
     "  --simulate           also simulate every design cycle by cycle (its own routing,\n"
     "                       the app's traffic swept in load): latency-load curves,\n"
-    "                       saturation and headroom in the report and summary.csv\n"
+    "                       saturation and headroom in the report and summary.csv;\n"
+    "                       the router simulated is the one priced: the tech's VCs\n"
+    "                       (2), flits per VC (4), stages (3) and packets of\n"
+    "                       ceil(packet bits / width) flits, so sim_zero_load is\n"
+    "                       the model's latency_avg_cycles\n"
     "  --sim-cycles N       measured cycles per load point (default 10000)\n"
     "  --package FILE       also a multi-die design over this package (docs/INTERFACE.md\n"
     "                       1.4, 'nocsyn package'): its chosen design and the\n"
@@ -103,7 +112,7 @@ static int usage_bad(const char *opt, const char *v)
 }
 
 enum { O_METHODS = 256, O_BASES, O_RADIX, O_WIDTH, O_FREQ, O_FP, O_TECH, O_SEED, O_NOIDEAL, O_SIM, O_SIMCYC,
-       O_APPFMT, O_UTIL, O_PKT, O_WIRE, O_PACKAGE, O_PTOL, O_CHOOSE };
+       O_APPFMT, O_UTIL, O_PKT, O_WIRE, O_PACKAGE, O_PTOL, O_CHOOSE, O_BWS };
 
 int cmd_compare(int argc, char **argv)
 {
@@ -133,13 +142,14 @@ int cmd_compare(int argc, char **argv)
         {"max-util", required_argument, NULL, O_UTIL}, {"packet-bits", required_argument, NULL, O_PKT},
         {"wire-budget", required_argument, NULL, O_WIRE}, {"package", required_argument, NULL, O_PACKAGE},
         {"pareto-tol", required_argument, NULL, O_PTOL},  {"choose", required_argument, NULL, O_CHOOSE},
+        CLI_OPT_BW_SCALE(O_BWS),
         {NULL, 0, NULL, 0}};
     struct noc_compare_opts co;
     noc_compare_opts_init(&co);
     const char *out = NULL, *fp = NULL, *tech = NULL, *appfmt = NULL, *pkgpath = NULL;
     int quiet = 0, c;
     long l;
-    double pkt_bits = 0;
+    double pkt_bits = 0, bw_scale = 1;
     /* The exact command line, for the report. */
     struct noc_buf cmd;
     noc_buf_init(&cmd);
@@ -179,6 +189,9 @@ int cmd_compare(int argc, char **argv)
             pkt_bits = pb;
             break;
         }
+        case O_BWS:
+            if (cli_bw_scale("compare", optarg, &bw_scale)) { code = 2; goto done; }
+            break;
         case O_WIRE:
             if (noc_parse_int(optarg, 1, 100000000L, &l)) { code = usage_bad("--wire-budget", optarg); goto done; }
             co.wire_budget = (double)l;
@@ -233,6 +246,8 @@ int cmd_compare(int argc, char **argv)
     int rc = noc_app_read(&app, apppath, appfmt, &ctx);
     if (rc == NOC_OK && pkgpath && (rc = noc_package_read(&pkg, pkgpath, &ctx)) == NOC_OK)
         co.package = &pkg;
+    if (rc == NOC_OK)
+        rc = noc_app_scale_bw(&app, bw_scale, apppath, &ctx);
     if (rc == NOC_OK)
         rc = noc_tech_setup(&co.synth.tech, tech, pkt_bits, &ctx);
     if (rc == NOC_OK && fp)

@@ -119,6 +119,9 @@ static const char synth_help[] =
     "                       reachable; these links carry no app flow, and a design\n"
     "                       whose islands the radix cannot join is infeasible)\n"
     "  --app-format F       csv or dot (default: by extension)\n"
+    "  --bw-scale F         multiply every flow's bandwidth by F to get MB/s, for\n"
+    "                       apps in other units (default 1); e.g. MMS weights:\n"
+    "                       --bw-scale 0.1\n"
     "  -q, --quiet          no summary table on stdout and no progress line (sweeps\n"
     "                       longer than a second show one on stderr when it is a terminal)\n"
     "\n"
@@ -151,6 +154,9 @@ static const char synth_help[] =
     "and each channel (injection, links, ejection) in 1 + its pipeline registers,\n"
     "and the tail follows ceil(packet_bits / width) - 1 cycles later.  A flow's\n"
     "max_latency_ns (app column or DOT attribute) must be met by every design.\n"
+    "Infeasible: a flow with no path is reported with the constraint that binds\n"
+    "(the radix, capacity, both, or deadlock freedom), found by relaxing capacity\n"
+    "and the radix one at a time.\n"
     "DIR holds one run's files: they are written all or nothing, and the files the\n"
     "previous run listed in DIR/.nocsyn-files are replaced as a set (other files\n"
     "stay); a run stopped by a signal leaves nothing behind.\n"
@@ -158,7 +164,8 @@ static const char synth_help[] =
     "switch, or the best latency any design reached); 2 bad input.\n";
 
 enum { O_METHOD = 256, O_SWITCHES, O_SWEEP, O_RADIX, O_WIDTH, O_FREQ, O_UTIL, O_DIE, O_HOP, O_FP,
-       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING, O_NOCONNECT, O_PKT, O_EFFORT, O_PTOL, O_CHOOSE };
+       O_TECH, O_SEED, O_THREADS, O_ALL, O_APPFMT, O_START, O_CONC, O_RING, O_NOCONNECT, O_PKT, O_EFFORT, O_PTOL, O_CHOOSE,
+       O_BWS };
 
 /* Merge starts by name. */
 static const struct {
@@ -227,14 +234,14 @@ int cmd_synth(int argc, char **argv)
         {"start", required_argument, NULL, O_START}, {"conc", required_argument, NULL, O_CONC},
         {"ring-size", required_argument, NULL, O_RING}, {"packet-bits", required_argument, NULL, O_PKT},
         {"effort", required_argument, NULL, O_EFFORT}, {"pareto-tol", required_argument, NULL, O_PTOL},
-        {"choose", required_argument, NULL, O_CHOOSE},
+        {"choose", required_argument, NULL, O_CHOOSE}, CLI_OPT_BW_SCALE(O_BWS),
         {NULL, 0, NULL, 0}};
     struct noc_synth_opts so;
     noc_synth_opts_init(&so);
     const char *out = NULL, *method = "split", *fp = NULL, *tech = NULL, *appfmt = NULL;
     long kfix = 0, kmin = 0, kmax = 0, kstep = 0, l;
     int all = 0, quiet = 0, sweep = 0, c, given[sizeof owners / sizeof owners[0]] = {0};
-    double v, pkt_bits = 0;
+    double v, pkt_bits = 0, bw_scale = 1;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:q", opts, NULL)) != -1) {
@@ -282,6 +289,9 @@ int cmd_synth(int argc, char **argv)
         case O_FREQ:
             if (cli_grid_freq(optarg, &so))
                 return 2;
+            break;
+        case O_BWS:
+            if (cli_bw_scale("synth", optarg, &bw_scale)) return 2;
             break;
         case O_PKT:
             if (parse_num("--packet-bits", optarg, 1, &pkt_bits)) return 2;
@@ -369,7 +379,8 @@ int cmd_synth(int argc, char **argv)
     noc_app_init(&app);
     noc_synth_result_init(&res);
     int rc = NOC_OK;
-    if ((rc = noc_app_read(&app, apppath, appfmt, &ctx)) != NOC_OK)
+    if ((rc = noc_app_read(&app, apppath, appfmt, &ctx)) != NOC_OK ||
+        (rc = noc_app_scale_bw(&app, bw_scale, apppath, &ctx)) != NOC_OK)
         goto done;
     if ((rc = noc_tech_setup(&so.tech, tech, pkt_bits, &ctx)) != NOC_OK)
         goto done;
@@ -449,6 +460,8 @@ static const char floorplan_help[] =
     "  --areas FILE   core sizes: core,w_mm,h_mm (or a full floorplan, whose sizes are used)\n"
     "  --seed S       METIS seed (default 1)\n"
     "  --app-format F csv or dot (default: by extension)\n"
+    "  --bw-scale F   multiply every flow's bandwidth by F (default 1; the cut\n"
+    "                 weighs flows relatively, so F changes nothing here)\n"
     "  -o, --out FILE output CSV ('-' = stdout)\n"
     "  --svg FILE     also (or only) draw the floorplan as SVG: cores as named\n"
     "                 rectangles, flows as lines whose width grows with bandwidth\n"
@@ -464,9 +477,11 @@ int cmd_floorplan(int argc, char **argv)
                                          {"out", required_argument, NULL, 'o'},
                                          {"svg", required_argument, NULL, 'g'},
                                          {"app-format", required_argument, NULL, 'f'},
+                                         CLI_OPT_BW_SCALE('b'),
                                          {NULL, 0, NULL, 0}};
     const char *areas = NULL, *out = NULL, *svg = NULL, *appfmt = NULL;
     long seed = 1;
+    double bw_scale = 1;
     int c;
     optind = 1;
     opterr = 0;
@@ -476,6 +491,9 @@ int cmd_floorplan(int argc, char **argv)
         case 'o': out = optarg; break;
         case 'g': svg = optarg; break;
         case 'f': appfmt = optarg; break;
+        case 'b':
+            if (cli_bw_scale("floorplan", optarg, &bw_scale)) return 2;
+            break;
         case 's':
             if (parse_int("--seed", optarg, 0, 2147483647L, &seed)) return 2;
             break;
@@ -494,6 +512,8 @@ int cmd_floorplan(int argc, char **argv)
     struct noc_buf b;
     noc_buf_init(&b);
     int rc = noc_app_read(&app, argv[optind], appfmt, &ctx);
+    if (rc == NOC_OK) /* the min-cut weighs flows by bandwidth */
+        rc = noc_app_scale_bw(&app, bw_scale, argv[optind], &ctx);
     if (rc == NOC_OK && areas)
         rc = noc_floorplan_read(&app, areas, &ctx);
     for (int i = 0; rc == NOC_OK && i < app.ncores; i++)

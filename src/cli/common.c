@@ -177,6 +177,13 @@ int cli_freq_value(const char *arg, double *mhz)
     return noc_parse_double(arg, mhz) || !(*mhz > 0 && *mhz <= 1e5) ? -1 : 0;
 }
 
+int cli_bw_scale(const char *cmd, const char *arg, double *f)
+{
+    if (noc_parse_double(arg, f) || !isfinite(*f) || !(*f > 0))
+        return cli_usage("%s: --bw-scale needs a number > 0, not '%s'", cmd, arg);
+    return 0;
+}
+
 int cli_grid_freq(const char *arg, struct noc_synth_opts *so)
 {
     if (cli_parse_grid("--freq", arg, 1e-3, 1e5, 0, so->freqs, NOC_SYNTH_MAX_GRID, &so->nfreqs))

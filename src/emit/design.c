@@ -195,8 +195,8 @@ int noc_design_write(const struct noc_design *d, const struct noc_app *app, cons
             rc = noc_design_routes_csv(&d->topo, tech, &b);
             break;
         case 2: rc = noc_design_place_csv(&d->topo, &L, &b); break;
-        case 3: rc = noc_design_lef(&d->topo, &L, &b); break;
-        case 4: rc = noc_design_def(&d->topo, &L, &b); break;
+        case 3: rc = noc_design_lef(&d->topo, &L, d->name, &b); break;
+        case 4: rc = noc_design_def(&d->topo, &L, d->name, &b); break;
         case 5: rc = noc_design_links_csv(&d->topo, &L, tech, &b); break;
         case 6:
             have_rt = table_routing(d, &rt, ctx);

@@ -37,33 +37,48 @@ static void um_tag(struct noc_buf *b, long long v)
     }
 }
 
-static void router_macro(struct noc_buf *b, const struct noc_layout *L, int ports)
+/* Every macro name ends in "__<design>" (made legal) so that the LEFs of
+ * several designs in one directory never define one name twice: KLayout's
+ * LEF/DEF reader loads every LEF beside a DEF by default. */
+static void macro_tag(struct noc_buf *b, const char *tag)
 {
-    noc_buf_printf(b, "noc_router_%dp_%.0fb", ports, L->width);
+    if (tag && *tag) {
+        noc_buf_printf(b, "__");
+        noc_def_name(b, tag);
+    }
 }
 
-static void core_macro(struct noc_buf *b, const struct noc_layout *L, int v)
+static void router_macro(struct noc_buf *b, const struct noc_layout *L, int ports, const char *tag)
+{
+    noc_buf_printf(b, "noc_router_%dp_%.0fb", ports, L->width);
+    macro_tag(b, tag);
+}
+
+static void core_macro(struct noc_buf *b, const struct noc_layout *L, int v, const char *tag)
 {
     noc_buf_printf(b, "noc_core_");
     um_tag(b, nm(L->w[v]));
     noc_buf_printf(b, "x");
     um_tag(b, nm(L->h[v]));
     noc_buf_printf(b, "um_%dp_%.0fb", L->nports[v], L->width);
+    macro_tag(b, tag);
 }
 
-static void reg_macro(struct noc_buf *b, const struct noc_layout *L)
+static void reg_macro(struct noc_buf *b, const struct noc_layout *L, const char *tag)
 {
     noc_buf_printf(b, "noc_pipe_reg_%.0fb", L->width);
+    macro_tag(b, tag);
 }
 
 /* The macro name of node v into a scratch buffer (NUL-terminated). */
-static const char *macro_of(struct noc_buf *s, const struct noc_topo *t, const struct noc_layout *L, int v)
+static const char *macro_of(struct noc_buf *s, const struct noc_topo *t, const struct noc_layout *L, int v,
+                            const char *tag)
 {
     s->len = 0;
     if (v < t->nrouters)
-        router_macro(s, L, L->nports[v]);
+        router_macro(s, L, L->nports[v], tag);
     else
-        core_macro(s, L, v);
+        core_macro(s, L, v, tag);
     noc_buf_append(s, "", 1);
     return s->failed ? "" : s->data;
 }
@@ -140,7 +155,7 @@ static void lef_macro(struct noc_buf *b, const char *name, const char *pre, int 
     noc_buf_printf(b, " ;\n  END\nEND %s\n", name);
 }
 
-int noc_design_lef(const struct noc_topo *t, const struct noc_layout *L, struct noc_buf *b)
+int noc_design_lef(const struct noc_topo *t, const struct noc_layout *L, const char *tag, struct noc_buf *b)
 {
     int width = (int)L->width;
     noc_buf_printf(b, "# LEF written by nocsyn %s: abstract views of the NoC routers (area from the\n"
@@ -160,7 +175,7 @@ int noc_design_lef(const struct noc_topo *t, const struct noc_layout *L, struct 
     noc_ctx_init(&ctx);
     int failed = 0;
     for (int v = 0; v < t->nnodes && !failed; v++) {
-        const char *m = macro_of(&name, t, L, v);
+        const char *m = macro_of(&name, t, L, v, tag);
         if (noc_strmap_get(&seen, m) >= 0) /* one macro per name */
             continue;
         failed = noc_strmap_put(&seen, m, 1, &ctx) != NOC_OK;
@@ -168,7 +183,7 @@ int noc_design_lef(const struct noc_topo *t, const struct noc_layout *L, struct 
     }
     if (L->nregs) {
         name.len = 0;
-        reg_macro(&name, L);
+        reg_macro(&name, L, tag);
         noc_buf_append(&name, "", 1);
         lef_macro(b, name.data, NULL, 1, width, nm(L->reg_side), nm(L->reg_side));
     }
@@ -192,13 +207,13 @@ static void def_bus(struct noc_buf *b, const char *net, int width, const char *a
         noc_buf_printf(b, "  - %s[%d] ( %s %s[%d] ) ( %s %s[%d] ) ;\n", net, bit, a, pa, bit, c, pc, bit);
 }
 
-int noc_design_def(const struct noc_topo *t, const struct noc_layout *L, struct noc_buf *b)
+int noc_design_def(const struct noc_topo *t, const struct noc_layout *L, const char *tag, struct noc_buf *b)
 {
     int width = (int)L->width;
     noc_buf_printf(b, "# DEF written by nocsyn %s with its LEF (same base name): routers PLACED and\n"
                       "# cores FIXED at their lower-left corners, link pipeline registers, one net per\n"
-                      "# link bit.  Router macros noc_router_<ports>p_<width>b are abstracts: replace\n"
-                      "# them with your router IP of the same ports.\n",
+                      "# link bit.  Router macros noc_router_<ports>p_<width>b__<design> are abstracts:\n"
+                      "# replace them with your router IP of the same ports.\n",
                    NOC_VERSION);
     for (int v = 0; v < t->nrouters; v++)
         if (L->moved_mm[v] > 0)
@@ -214,7 +229,7 @@ int noc_design_def(const struct noc_topo *t, const struct noc_layout *L, struct 
     struct noc_buf m;
     noc_buf_init(&m);
     for (int v = 0; v < t->nnodes; v++) {
-        noc_buf_printf(b, "  - %s %s", L->names[v], macro_of(&m, t, L, v));
+        noc_buf_printf(b, "  - %s %s", L->names[v], macro_of(&m, t, L, v, tag));
         if (L->placed[v]) {
             noc_buf_printf(b, " + %s ", v < t->nrouters ? "PLACED" : "FIXED");
             def_point(b, L->x[v], L->y[v]);
@@ -223,7 +238,7 @@ int noc_design_def(const struct noc_topo *t, const struct noc_layout *L, struct 
         noc_buf_printf(b, " ;\n");
     }
     m.len = 0;
-    reg_macro(&m, L);
+    reg_macro(&m, L, tag);
     noc_buf_append(&m, "", 1);
     for (int i = 0; i < L->nregs; i++) {
         noc_buf_printf(b, "  - %s %s + PLACED ", L->reg_names[i], m.data);

@@ -113,8 +113,8 @@ static const struct {
     {"cmesh-private", size_cmesh_private, "as cmesh, one router port per core", "dor", 1},
     {"hring", size_hring, "rings of 4 cores, ceil(C/4) rings", "updown", 1},
     {"flatfly", size_flatfly, "2-D, c = 2, k = ceil(sqrt(C/2))", "dor", 1},
-    {"clos", size_clos, "Clos(n, n, n), n = ceil(sqrt C); folded layout", "nca", 1},
-    {"fattree", size_fattree, "2-ary n-tree, 2^n >= C; folded layout", "nca", 1},
+    {"clos", size_clos, "Clos(n, n, n), n = ceil(sqrt C); folded layout; flow-balanced minimal routes", "table", 1},
+    {"fattree", size_fattree, "2-ary n-tree, 2^n >= C; folded layout; flow-balanced minimal routes", "table", 1},
     {"butterfly", size_butterfly, "2-ary n-fly, 2^n >= C; folded layout", "desttag", 1},
 };
 #define NBASE (sizeof baselines / sizeof baselines[0])

@@ -244,8 +244,17 @@ static int simulate(struct noc_entry *e, const struct noc_traffic *tr, const str
     int rc = noc_routing_parse(e->routing, &so.routing, ctx);
     if (rc != NOC_OK)
         return rc;
-    if (so.vcs < 2 * e->d.vcs)
-        so.vcs = 2 * e->d.vcs; /* room for the dateline classes */
+    /* The priced router (issue 29 item 4): the tech model's VCs, buffer
+     * depth per VC and pipeline depth, and packets of ceil(packet_bits /
+     * width) flits, as the latency model and the RTL (2 VCs x 4 flits,
+     * 3 stages, 128-bit packets by default); at least one VC per class of
+     * the design's routing (dateline classes). */
+    const struct noc_tech *tech = &o->synth.tech;
+    so.vcs = (int)tech->vcs > e->d.vcs ? (int)tech->vcs : e->d.vcs;
+    so.buf = (int)tech->buf_flits;
+    so.router_delay = (int)tech->router_stages;
+    so.pkt_short = so.pkt_long = (int)ceil(tech->packet_bits / e->d.topo.link_width - 1e-9);
+    so.pkt_pshort = 1;
     so.mm_per_cycle = o->sim.mm_per_cycle;
     if ((rc = noc_sim_init(&sim, &e->d.topo, tr, &so, ctx)) != NOC_OK)
         return rc;
@@ -614,7 +623,10 @@ static int add_baseline(struct noc_compare *c, const struct noc_app *app, const 
     if (rc != NOC_OK)
         goto cleanup;
     NOC_CHECK(noc_routing_parse(routing, &model, ctx));
-    NOC_CHECK(store_routes(t, app, term_of, model, vcs, ctx));
+    if (model == NOC_RT_TABLE) /* fat tree, Clos: flow-balanced minimal routes */
+        NOC_CHECK(noc_explore_balanced_routes(t, app, term_of, ctx));
+    else
+        NOC_CHECK(store_routes(t, app, term_of, model, vcs, ctx));
     NOC_CHECK(baseline_layout(e, app, o, ctx));
     rc = assess(e, &tr, app, o, 1, ctx);
 cleanup:

@@ -15,5 +15,16 @@ int noc_explore_check(struct noc_compare *c, const struct noc_app *app, const st
 int noc_explore_skip(struct noc_compare *c, const char *name, const char *kind, const char *reason,
                      struct noc_ctx *ctx);
 
+/* Stores, for every app flow f (terminal term_of[core] at t's terminals),
+ * a minimal route chosen hop by hop on the least loaded next channel
+ * (ties: the lowest channel id), heaviest flows first (ties by flow id):
+ * the load spread of ECMP as one table route per flow.  For fat trees and
+ * Clos networks, whose minimal paths are all up*-down* (deadlock free).
+ * Route i carries flow i; t is finalized again.  NOC_ENOMEM,
+ * NOC_EINFEASIBLE (a flow without a path).  O(flows x (R + channels)). */
+struct noc_topo;
+struct noc_app;
+int noc_explore_balanced_routes(struct noc_topo *t, const struct noc_app *app, const int *term_of,
+                                struct noc_ctx *ctx);
 
 #endif

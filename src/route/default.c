@@ -1,15 +1,23 @@
 /* The default routing rule (route.h: noc_routing_default): sim, rtl and
  * the route command take their routing from here when none is named. */
 #include "nocsyn/route.h"
+#include "nocsyn/topo.h"
 
 static const int default_order[] = {NOC_RT_TABLE, NOC_RT_DOR, NOC_RT_DESTTAG, NOC_RT_UPDOWN};
+/* Fat trees and Clos networks: their users balance the load over the up
+ * paths (issue 29 item 3); nca spreads it destination-mod-k (and by input
+ * port at the leaves), where updown's single root saturates at once. */
+static const int indirect_order[] = {NOC_RT_TABLE, NOC_RT_NCA, NOC_RT_DOR, NOC_RT_DESTTAG, NOC_RT_UPDOWN};
 static const int multicast_order[] = {NOC_RT_DOR, NOC_RT_UPDOWN};
 
 int noc_routing_default(const struct noc_topo *t, const int *order, int norder, int vcs,
                         int (*accept)(void *ud, const struct noc_routing *rt), void *ud,
                         struct noc_routing *rt, struct noc_ctx *ctx)
 {
-    if (!order) {
+    if (!order && (t->shape.family == NOC_FAM_FATTREE || t->shape.family == NOC_FAM_CLOS)) {
+        order = indirect_order;
+        norder = (int)(sizeof indirect_order / sizeof indirect_order[0]);
+    } else if (!order) {
         order = default_order;
         norder = (int)(sizeof default_order / sizeof default_order[0]);
     }

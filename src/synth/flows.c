@@ -678,6 +678,71 @@ static int tree_path(const struct swnet *n, int s, int d, struct ivec *path, str
     return rc;
 }
 
+/* The fewest switch-to-switch hops from s to d for a flow of bw MB/s when
+ * only some constraints hold (the diagnosis of an unroutable flow): an
+ * existing channel is usable when use_cap is off or it has room for bw, a
+ * new link when use_radix is off or both ends have a free port (one link at
+ * a time).  Deadlock freedom is ignored.  -1 when d is unreachable.  Uses
+ * the search scratch (pred as the queue, dist as hop counts).  O(K^2). */
+static int probe_hops(struct swnet *n, int s, int d, double bw, int use_cap, int use_radix)
+{
+    for (int v = 0; v < n->K; v++)
+        n->dist[v] = -1;
+    int head = 0, tail = 0;
+    n->dist[s] = 0;
+    n->pred[tail++] = s;
+    while (head < tail) {
+        int u = n->pred[head++];
+        if (u == d)
+            return (int)n->dist[u];
+        for (int v = 0; v < n->K; v++) {
+            if (v == u || n->dist[v] >= 0)
+                continue;
+            int c = chan(n, u, v);
+            int ok = c >= 0 ? !use_cap || has_room(n, c, bw)
+                            : !use_radix || (swnet_ports(n, u) < n->max_radix && swnet_ports(n, v) < n->max_radix);
+            if (ok) {
+                n->dist[v] = n->dist[u] + 1;
+                n->pred[tail++] = v;
+            }
+        }
+    }
+    return -1;
+}
+
+/* Why flow s -> d has no path: the constraint that binds, found by
+ * relaxing capacity and radix one at a time (probe_hops; max_hops stays). */
+static void why_unroutable(struct swnet *n, int s, int d, double bw, int max_hops, char *why, size_t whylen)
+{
+#define HOPS_OK(h) ((h) >= 0 && (max_hops < 0 || (h) <= max_hops))
+    int both = probe_hops(n, s, d, bw, 1, 1), cap_only = probe_hops(n, s, d, bw, 1, 0),
+        radix_only = probe_hops(n, s, d, bw, 0, 1);
+    int radix = n->max_radix == INT_MAX ? 0 : n->max_radix;
+    const char *rname = SYNTH_RADIX_NAME(n->o), *hops = max_hops >= 0 ? " and max_hops" : "";
+    if (HOPS_OK(both))
+        snprintf(why, whylen,
+                 "deadlock freedom binds: paths within capacity %.6g MB/s, radix %d%s exist, but each closes a "
+                 "cycle of channel dependencies",
+                 n->cap, radix, hops);
+    else if (HOPS_OK(cap_only) && !HOPS_OK(radix_only))
+        snprintf(why, whylen,
+                 "the radix binds (%s %d): no free port is left for a path, while one within capacity %.6g MB/s%s "
+                 "exists",
+                 rname, radix, n->cap, hops);
+    else if (HOPS_OK(radix_only) && !HOPS_OK(cap_only))
+        snprintf(why, whylen, "capacity %.6g MB/s binds: every path within radix %d%s has a full channel", n->cap,
+                 radix, hops);
+    else if (HOPS_OK(cap_only))
+        snprintf(why, whylen,
+                 "capacity %.6g MB/s and the radix (%s %d) bind together: a path exists within either alone%s, "
+                 "none within both",
+                 n->cap, rname, radix, hops);
+    else
+        snprintf(why, whylen, "capacity %.6g MB/s and the radix (%s %d) each bind: no path within either alone%s",
+                 n->cap, rname, radix, hops);
+#undef HOPS_OK
+}
+
 int noc_swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
                     char *why, size_t whylen, struct noc_ctx *ctx)
 {
@@ -749,9 +814,7 @@ int noc_swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hop
     if ((r = escape(n, s, d, bw, max_hops, p, ctx)) <= 0)
         return r;
     p->n = 0;
-    snprintf(why, whylen, "no path within capacity %.6g MB/s, radix %d%s and deadlock freedom",
-             n->cap, n->max_radix == INT_MAX ? 0 : n->max_radix,
-             max_hops >= 0 ? " and max_hops" : "");
+    why_unroutable(n, s, d, bw, max_hops, why, whylen);
     return 1;
 }
 

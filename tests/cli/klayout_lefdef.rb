@@ -1,7 +1,9 @@
 # KLayout batch check of nocsyn's LEF/DEF hand-off (run by test_lefdef.sh):
 #   klayout -b -rd designs=DIR/D1,DIR/D2 -r klayout_lefdef.rb
-# For each base path D it reads D.lef + D.def with KLayout's own LEF/DEF
-# reader and prints one "ok - ..." or "not ok - ..." line per check:
+# For each base path D it reads D.def with KLayout's own LEF/DEF reader and
+# its default options (read_lef_with_def: every LEF beside the DEF is read
+# too, so every design's LEF in a directory must load together; issue 29
+# item 1) and prints one "ok - ..." or "not ok - ..." line per check:
 #  - the reader raises no error;
 #  - every component of the DEF is an instance whose lower-left corner and
 #    size (from KLayout's macro bounding box) equal D.place.csv's row for it
@@ -10,12 +12,12 @@
 #  - the die area (the top cell's outline) contains every instance;
 #  - every net terminal names an instance and a pin label of its macro.
 def check(base)
+  base = File.expand_path(base)
   name = File.basename(base)
   ly = RBA::Layout.new
   opt = RBA::LoadLayoutOptions.new
   cfg = opt.lefdef_config
-  cfg.lef_files = [base + ".lef"]
-  cfg.read_lef_with_def = false
+  # Only what the checks below need; the LEF reading is KLayout's default.
   cfg.produce_cell_outlines = true
   cfg.instance_property_name = 1
   begin

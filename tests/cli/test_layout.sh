@@ -63,7 +63,7 @@ case $out in *"DEF DIEAREA"*) ok "check_layout: a DEF die other than D.json's is
 printf 'wire_ps_mm = 600\n' >"$TMP/slow.tech"
 run "synth mpeg4 slow wires" 0 "$NOCSYN" synth "$APPS/mpeg4.csv" --tech "$TMP/slow.tech" -o "$TMP/m4"
 check_dir "mpeg4 slow wires: files agree" "$TMP/m4"
-regs=$(cat "$TMP"/m4/*.def | grep -c 'noc_pipe_reg_[0-9]*b + PLACED')
+regs=$(cat "$TMP"/m4/*.def | grep -c 'noc_pipe_reg_[0-9]*b__[A-Za-z0-9_]* + PLACED')
 if [ "$regs" -gt 0 ]; then ok "mpeg4 slow wires: the DEFs have pipeline registers ($regs)"
 else notok "mpeg4 slow wires: the DEFs have pipeline registers" "none"; fi
 

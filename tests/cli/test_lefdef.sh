@@ -51,7 +51,7 @@ fi
 f="$TMP/fast/$fast"
 stages=$(awk -F, 'NR > 1 && $6 != "" { s += $6 } END { print s + 0 }' "$f.links.csv")
 regs=$(grep -c ',pipe,' "$f.place.csv")
-comps=$(grep -c ' noc_pipe_reg_32b + PLACED' "$f.def")
+comps=$(grep -c " noc_pipe_reg_32b__$fast + PLACED" "$f.def")
 if [ "$stages" -gt 0 ] && [ "$regs" -eq "$stages" ] && [ "$comps" -eq "$stages" ]; then
     ok "pipeline registers: $stages in links.csv, place.csv and DEF"
 else notok "pipeline registers" "links $stages place $regs def $comps"; fi
@@ -64,13 +64,23 @@ v="$S/vopd/split_k2"
 has "DEF net per bit" "$v.def" '^  - sw0__sw1\[31\] ( sw0 p0_out\[31\] ) ( sw1 p0_in\[31\] ) ;$'
 chan=$(awk 'END { print NR - 1 }' "$v.links.csv")
 has "DEF net count = 32 x channels" "$v.def" "^NETS $((chan * 32)) ;\$"
-has "LEF router macro by ports" "$v.lef" '^MACRO noc_router_7p_32b$'
+has "LEF router macro by ports and design" "$v.lef" '^MACRO noc_router_7p_32b__split_k2$'
 has "DEF die area" "$v.def" '^DIEAREA '
 # VLD is at (0, 2) in VOPD's floorplan; co-synthesis opens a channel at
 # y = 1 for split_k2's two 7-port routers (side: 0.34 (45/65)^2 (0.5 p +
 # 0.5 p^2), p = (7/5)(32/39), = 0.201113 mm2, 0.4484562 mm, rounded up to an
 # even nm: 448458), so every core above it, VLD too, moves up by that.
-has "DEF cores fixed" "$v.def" '^  - VLD noc_core_1000x1000um_1p_32b + FIXED ( 0 2448458 ) N ;$'
+has "DEF cores fixed" "$v.def" '^  - VLD noc_core_1000x1000um_1p_32b__split_k2 + FIXED ( 0 2448458 ) N ;$'
+# KLayout (by default) and other LEF/DEF readers load every LEF beside a
+# DEF: no macro may be defined twice among one directory's LEFs (issue 29
+# item 1; before, every design repeated noc_router_<P>p_<W>b).
+# (synth writes the Pareto designs only: --all gives VOPD's every design)
+"$NOCSYN" synth "$APPS/vopd.csv" --all -q -o "$TMP/vopd_all" >/dev/null 2>&1
+for d in "$TMP/vopd_all" "$TMP/cmp"; do
+    dup=$(cat "$d"/*.lef | sed -n 's/^MACRO //p' | sort | uniq -d | head -3)
+    nl=$(ls "$d"/*.lef | wc -l)
+    [ "$nl" -ge 2 ] && [ -z "$dup" ] && ok "$nl LEFs of $(basename "$d") define no macro twice"         || notok "$nl LEFs of $(basename "$d") define no macro twice" "$dup"
+done
 
 # VC classes of the 4x3 torus under dor with dateline classes (router r<i>
 # at x = i mod 4, y = i div 4).  AcdcPred (r2: y 0) to StripeMem (r10: y 2):

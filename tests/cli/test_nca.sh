@@ -84,7 +84,9 @@ DOT
 [ $rc -ne 0 ] && grep -q 'nca routing: no up\*-down\* path from r1 to r0' "$TMP/err" \
     && ok "nca refuses a network where r1 cannot reach r0" || notok "nca one-way" "rc $rc: $(cat "$TMP/err")"
 
-# compare runs the Clos and fat-tree baselines under nca.
+# compare routes the Clos and fat-tree baselines by flow-balanced tables
+# (issue 29 item 3: nca let the app's flows collide; the loads against
+# nca's are checked in tests/cli/test_routing_default.sh).
 run "compare with Clos and fat tree" 0 "$NOCSYN" compare "$APPS/vopd.csv" --methods split --baselines clos,fattree --no-ideal -q -o "$TMP/c"
-csvrows "compare: clos and fattree rows routed by nca" "$TMP/c/summary.csv" \
-    "r={x['design']: x['routing'] for x in rows}; assert r['clos']=='nca' and r['fattree']=='nca', r"
+csvrows "compare: clos and fattree rows routed by their balanced tables" "$TMP/c/summary.csv" \
+    "r={x['design']: x['routing'] for x in rows}; assert r['clos']=='table' and r['fattree']=='table', r"

@@ -619,6 +619,36 @@ static void read_dispatch(void **state)
     remove(dir);
 }
 
+/* --bw-scale (issue 29 item 7): every flow times F; a factor that is not
+ * finite and > 0, or a result beyond the reader's 1e15 MB/s, is refused and
+ * leaves the app as it was (all or nothing).  Values by hand. */
+static void scale_bw_all_or_nothing(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    struct noc_app app;
+    noc_ctx_init(&ctx);
+    noc_app_init(&app);
+    const char *csv = "src,dst,bandwidth_mbps\na,b,20000\nb,c,1e10\n";
+    assert_int_equal(noc_app_parse_csv(&app, csv, strlen(csv), "w.csv", &ctx), NOC_OK);
+    assert_int_equal(noc_app_scale_bw(&app, 0.1, "w.csv", &ctx), NOC_OK);
+    assert_true(fabs(app.flows[0].bw - 2000) < 1e-9);
+    assert_true(fabs(app.flows[1].bw - 1e9) < 1e-3);
+    /* 1e9 x 1e7 = 1e16 > 1e15: refused, and a -> b keeps its 2000. */
+    assert_int_equal(noc_app_scale_bw(&app, 1e7, "w.csv", &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "w.csv: flow b -> c: bandwidth x --bw-scale 1e+16 is beyond 1e+15 MB/s"));
+    assert_true(fabs(app.flows[0].bw - 2000) < 1e-9);
+    for (int k = 0; k < 3; k++) {
+        static const double bad[] = {0, -1, INFINITY};
+        noc_ctx_clear(&ctx);
+        assert_int_equal(noc_app_scale_bw(&app, bad[k], "w.csv", &ctx), NOC_EINVAL);
+    }
+    noc_ctx_clear(&ctx);
+    assert_int_equal(noc_app_scale_bw(&app, NAN, "w.csv", &ctx), NOC_EINVAL);
+    assert_true(fabs(app.flows[0].bw - 2000) < 1e-9);
+    noc_app_free(&app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -637,6 +667,7 @@ int main(void)
         cmocka_unit_test(floorplan_bad_inputs),
         cmocka_unit_test(benchmarks_match_sources),
         cmocka_unit_test(read_dispatch),
+        cmocka_unit_test(scale_bw_all_or_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -163,19 +163,23 @@ static void topology_power_by_hand(void **state)
     /* DEF: 1 um = 1000 units; the register sits between r0 and r1 on two
      * 32-bit segments; (1 + 1) x 32 link nets + 4 x 32 terminal nets. */
     b.len = 0;
-    assert_int_equal(noc_design_def(&t, &L, &b), NOC_OK);
+    /* Macro names end in "__" + the design's name made legal ("d-1" ->
+     * "d_1"), so two designs' LEFs in one directory never collide. */
+    assert_int_equal(noc_design_def(&t, &L, "d-1", &b), NOC_OK);
     char want[160];
-    snprintf(want, sizeof want, "- r1 noc_router_2p_32b + PLACED ( %lld %lld ) N ;",
+    snprintf(want, sizeof want, "- r1 noc_router_2p_32b__d_1 + PLACED ( %lld %lld ) N ;",
              3000000 - sn / 2, -sn / 2);
     assert_non_null(strstr(b.data, want));
-    assert_non_null(strstr(b.data, "- r0__r1_reg1 noc_pipe_reg_32b + PLACED ( 1493987 -6013 ) N ;"));
+    assert_non_null(strstr(b.data, "- r0__r1_reg1 noc_pipe_reg_32b__d_1 + PLACED ( 1493987 -6013 ) N ;"));
     assert_non_null(strstr(b.data, "- r0__r1_s0[31] ( r0 p0_out[31] ) ( r0__r1_reg1 d[31] ) ;"));
     assert_non_null(strstr(b.data, "- r0__r1_s1[0] ( r0__r1_reg1 q[0] ) ( r1 p0_in[0] ) ;"));
     assert_non_null(strstr(b.data, "NETS 256 ;"));
     assert_non_null(strstr(b.data, "COMPONENTS 6 ;"));
     b.len = 0;
-    assert_int_equal(noc_design_lef(&t, &L, &b), NOC_OK);
-    assert_non_null(strstr(b.data, "MACRO noc_pipe_reg_32b"));
+    assert_int_equal(noc_design_lef(&t, &L, "d-1", &b), NOC_OK);
+    assert_non_null(strstr(b.data, "MACRO noc_pipe_reg_32b__d_1\n"));
+    assert_non_null(strstr(b.data, "MACRO noc_router_2p_32b__d_1\n"));
+    assert_null(strstr(b.data, "MACRO noc_router_2p_32b\n"));
     assert_non_null(strstr(b.data, "SIZE 12.027 BY 12.027 ;"));
     assert_non_null(strstr(b.data, "PIN p1_out[31]"));
     assert_null(strstr(b.data, "PIN p2_"));
