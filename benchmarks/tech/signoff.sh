@@ -58,6 +58,9 @@ exit
 T
 sta -no_init -no_splash sta.tcl >sta.txt 2>&1 || { echo "signoff: sta failed, see $W/rtl/sta.txt" >&2; exit 2; }
 fi
+# OpenSTA exits 0 after a command error (a Tcl error in the script, an
+# unknown cell): its report would then lack the numbers read below.
+if grep -q '^Error' sta.txt; then echo "signoff: sta reported an error, see $W/rtl/sta.txt" >&2; exit 2; fi
 python3 - "$ROOT/tests/tools" "$LIB" "$J" "$freq" "$ACT" <<'PY'
 import json, re, sys
 sys.path.insert(0, sys.argv[1])

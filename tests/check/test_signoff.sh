@@ -63,3 +63,12 @@ cp "$D.dot" "$TMP/lone.dot"
 env NOCSYN="$NOCSYN" sh "$ROOT/benchmarks/tech/signoff.sh" "$TMP/lone.dot" "$LIB" >"$TMP/out" 2>"$TMP/err"; rc=$?
 [ "$rc" = 2 ] && [ "$(wc -l <"$TMP/err")" = 1 ] && grep -q 'lone.json not found' "$TMP/err" \
     && ok "DOT without JSON: exit 2, one line" || notok "DOT without JSON" "exit $rc: $(cat "$TMP/err")"
+
+# An error line in OpenSTA's report (it exits 0 after a command error):
+# exit 2 and one line, rather than a table from a partial report
+# (REUSE=1 reads the kept report again without rerunning the tools).
+cp -r "$TMP/so" "$TMP/so2"
+echo "Error: sta.tcl, 10 made-up error." >>"$TMP/so2/rtl/sta.txt"
+env KEEP="$TMP/so2" REUSE=1 NOCSYN="$NOCSYN" sh "$ROOT/benchmarks/tech/signoff.sh" "$D.dot" "$LIB" >"$TMP/out" 2>"$TMP/err"; rc=$?
+[ "$rc" = 2 ] && [ "$(wc -l <"$TMP/err")" = 1 ] && grep -q 'sta reported an error' "$TMP/err" && [ ! -s "$TMP/out" ] \
+    && ok "STA error line: exit 2, one line, no table" || notok "STA error line" "exit $rc: $(cat "$TMP/err")"
