@@ -58,6 +58,9 @@ exit
 T
 sta -no_init -no_splash sta.tcl >sta.txt 2>&1 || { echo "signoff: sta failed, see $W/rtl/sta.txt" >&2; exit 2; }
 fi
+# OpenSTA exits 0 after a command error (a Tcl error in the script, an
+# unknown cell): its report would then lack the numbers read below.
+if grep -q '^Error' sta.txt; then echo "signoff: sta reported an error, see $W/rtl/sta.txt" >&2; exit 2; fi
 python3 - "$ROOT/tests/tools" "$LIB" "$J" "$freq" "$ACT" <<'PY'
 import json, re, sys
 sys.path.insert(0, sys.argv[1])
@@ -70,6 +73,7 @@ routers = sum(n * na.area(t, mods, lib, memo) for t, n in mods["nocsyn_top"].ite
 sta = open("sta.txt").read()
 wns = float(re.search(r"^wns\s+(-?[\d.]+)", sta, re.M).group(1))
 tns = float(re.search(r"^tns\s+(-?[\d.]+)", sta, re.M).group(1))
+ws = re.search(r"^\s*(-?[\d.]+)\s+slack \((?:MET|VIOLATED)\)", sta, re.M)  # report_checks' worst path
 def total_w(tag):
     part = sta[sta.index(tag):]
     return [float(x) for x in re.search(r"^Total\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)", part, re.M).groups()]
@@ -79,6 +83,8 @@ print("sign-off of %s at %s MHz on %s (OpenSTA: %s)" % (d["topology"], sys.argv[
 print("%-34s %14s %14s" % ("", "signed off", "D.json"))
 print("%-34s %14.1f %14s" % ("WNS ps", wns, "-"))
 print("%-34s %14.1f %14s" % ("TNS ps", tns, "-"))
+if ws:  # OpenSTA's wns is min(0, worst slack); the slack itself shows the margin
+    print("%-34s %14.1f %14s" % ("worst slack ps", float(ws.group(1)), "-"))
 print("%-34s %14.4f %14.4f" % ("area mm2 (routers + links)", total * 1e-6, d["area_mm2"]))
 print("%-34s %14.4f %14s" % ("  routers mm2", routers * 1e-6, "-"))
 print("%-34s %14.4f %14s" % ("  links mm2", (total - routers) * 1e-6, "-"))
