@@ -151,6 +151,12 @@ struct noc_tech {
     double leak_table[NOC_TECH_MAX_RADIX + 1];
     double flit_table[NOC_TECH_MAX_RADIX + 1];
     double clk_table[NOC_TECH_MAX_RADIX + 1];
+    /* Which of those four tables hold an entry: bit 0 area, 1 leak, 2 flit,
+     * 3 clk.  0 from noc_tech_defaults; noc_tech_parse sets a table's bit
+     * with its first entry; whoever fills a table by hand sets its bit
+     * too, or the table is ignored.  (Lets an unlisted table cost O(1)
+     * per router instead of a scan of NOC_TECH_MAX_RADIX entries.) */
+    unsigned router_tables;
     double table_width;
     /* fmax tables of other widths ("fmax_mhz.R.wW = MHZ"): a router of
      * width w takes the table of the smallest listed width >= w (the

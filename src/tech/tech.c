@@ -165,6 +165,7 @@ int noc_tech_parse_n(struct noc_tech *tech, const char *data, size_t len, const 
             }
             if (ti != 0) {
                 ((double *)(void *)((char *)tech + tk->off))[radix] = v;
+                tech->router_tables |= 1u << (ti - 1);
                 continue;
             }
             tech->has_table = 1;
@@ -218,12 +219,18 @@ int noc_tech_read(struct noc_tech *tech, const char *path, struct noc_ctx *ctx)
     return rc;
 }
 
+/* Bits of noc_tech.router_tables (tech.h). */
+enum { TAB_AREA = 1u, TAB_LEAK = 2u, TAB_FLIT = 4u, TAB_CLK = 8u };
+
 /* A characterized table's value for a radix-p router (tech.h: the next
  * larger listed radix, above the largest a line through the two largest
  * entries, never below the largest), times width / table_width; -1 when
- * the table is empty.  O(NOC_TECH_MAX_RADIX). */
-static double table_at(const struct noc_tech *tech, const double *tab, int p, double width)
+ * the table is empty (its bit `bit` of router_tables clear: O(1)).
+ * O(NOC_TECH_MAX_RADIX) otherwise. */
+static double table_at(const struct noc_tech *tech, unsigned bit, const double *tab, int p, double width)
 {
+    if (!(tech->router_tables & bit))
+        return -1;
     int hi = 0, lo = 0;
     for (int r = NOC_TECH_MAX_RADIX; r >= 2 && !lo; r--)
         if (tab[r] >= 0) {
@@ -269,11 +276,11 @@ double noc_tech_router_mw_ports(const struct noc_tech *tech, int buf_ports, int 
     /* A characterized library replaces each term it lists (tech.h). */
     int p = buf_ports > xbar_ports ? buf_ports : xbar_ports;
     double v;
-    if ((v = table_at(tech, tech->flit_table, p, width)) >= 0)
+    if ((v = table_at(tech, TAB_FLIT, tech->flit_table, p, width)) >= 0)
         dyn_mw = flits_per_s * v * 1e-9;
-    if ((v = table_at(tech, tech->leak_table, p, width)) >= 0)
+    if ((v = table_at(tech, TAB_LEAK, tech->leak_table, p, width)) >= 0)
         leak = v;
-    if ((v = table_at(tech, tech->clk_table, p, width)) >= 0)
+    if ((v = table_at(tech, TAB_CLK, tech->clk_table, p, width)) >= 0)
         clk = freq_mhz > 0 ? freq_mhz * v : 0;
     return dyn_mw + leak + clk;
 }
@@ -288,7 +295,7 @@ double noc_tech_router_mm2_ports(const struct noc_tech *tech, int buf_ports, int
 {
     double sb = (buf_ports / tech->area_ref_ports) * (width / tech->area_ref_width);
     double sx = (xbar_ports / tech->area_ref_ports) * (width / tech->area_ref_width);
-    double v = table_at(tech, tech->area_table, buf_ports > xbar_ports ? buf_ports : xbar_ports, width);
+    double v = table_at(tech, TAB_AREA, tech->area_table, buf_ports > xbar_ports ? buf_ports : xbar_ports, width);
     if (v >= 0)
         return v;
     return tech->area_ref_mm2 * (tech->area_lin * sb + (1 - tech->area_lin) * sx * sx);
