@@ -47,6 +47,8 @@ if [ ! -x "$BSB/booksim" ]; then
         { echo "booksim_bench: BookSim2 build failed (needs g++, flex, bison: make deps installs them)" >&2; tail -5 "$W/bs.log" >&2; exit 1; }
 fi
 BOOKSIM=$BSB/booksim
+# booksim_cfg: the configuration writer shared with tests/check/test_booksim.sh
+. "$ROOT/benchmarks/perf/booksim_cfg.sh"
 
 # booksim_run CFGBODY RATE PKT VCS BUF: prints "latency accepted ok" (ok 0:
 # unstable or aborted).  use_noc_latency = 0: every channel 1 cycle, as
@@ -56,28 +58,7 @@ BOOKSIM=$BSB/booksim
 # 33.08 (its zero-load 32.98), one cycle apart as everywhere (BookSim's
 # delivery): the same credit round trip.  BS_THRES: latency_thres.
 booksim_run() {
-    cat >"$W/cfg" <<CFG
-$1
-use_noc_latency = 0;
-num_vcs = $4;
-vc_buf_size = $5;
-routing_delay = 0;
-vc_alloc_delay = 1;
-sw_alloc_delay = 1;
-st_final_delay = 1;
-credit_delay = 2;
-wait_for_tail_credit = 0;
-vc_allocator = separable_input_first;
-sw_allocator = separable_input_first;
-packet_size = $3;
-injection_rate_uses_flits = 1;
-injection_rate = $2;
-sim_type = latency;
-sample_period = $WINDOW;
-warmup_periods = 1;
-max_samples = 2;
-latency_thres = ${BS_THRES:-500.0};
-CFG
+    booksim_cfg "$1" "$2" "$3" "$4" "$5" "$WINDOW" "${BS_THRES:-500.0}" >"$W/cfg"
     "$BOOKSIM" "$W/cfg" >"$W/bs.out" 2>&1
     awk '
         /Packet latency average/ { lat = $5 }
