@@ -10,6 +10,8 @@
 # - Tori under overload with BookSim's dateline rule (4x4 torus and 8-ring,
 #   2 VCs x 4 flits, offered 1.0): accepted throughput within 3%.
 . "$(dirname "$0")/../cli/lib.sh"
+# booksim_cfg: the configuration writer shared with make bench-booksim
+. "$(dirname "$0")/../../benchmarks/perf/booksim_cfg.sh"
 BS=${BOOKSIM:-}
 if [ -z "$BS" ] && [ -n "${BOOKSIM_SRC:-}" ] && [ -f "$BOOKSIM_SRC/src/Makefile" ]; then
     mkdir -p "$TMP/bs" && cp -R "$BOOKSIM_SRC/src/." "$TMP/bs" && (cd "$TMP/bs" && make -j2 >/dev/null 2>&1) &&
@@ -23,29 +25,7 @@ fi
 # 3-cycle routers, 1-cycle channels, credit delay 2, separable input-first
 # allocators, 2 VCs x 4 flits); prints "latency accepted"
 bs() {
-    printf '%b\n' "$1" >"$TMP/cfg"
-    cat >>"$TMP/cfg" <<CFG
-traffic = uniform;
-use_noc_latency = 0;
-num_vcs = 2;
-vc_buf_size = 4;
-routing_delay = 0;
-vc_alloc_delay = 1;
-sw_alloc_delay = 1;
-st_final_delay = 1;
-credit_delay = 2;
-wait_for_tail_credit = 0;
-vc_allocator = separable_input_first;
-sw_allocator = separable_input_first;
-packet_size = $3;
-injection_rate_uses_flits = 1;
-injection_rate = $2;
-sim_type = latency;
-sample_period = 10000;
-warmup_periods = 1;
-max_samples = 2;
-latency_thres = -1.0;
-CFG
+    booksim_cfg "$1\ntraffic = uniform;" "$2" "$3" 2 4 10000 -1.0 >"$TMP/cfg"
     "$BS" "$TMP/cfg" 2>&1 | awk '/Packet latency average/ { l = $5 }
         /Accepted flit rate average/ { a = $NF == "samples)" ? $(NF - 2) : $NF; sub(/^=/, "", a) }
         END { print (l == "" ? "-" : l), (a == "" ? "-" : a) }'
