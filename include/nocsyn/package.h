@@ -145,14 +145,14 @@ void noc_package_die_origin(const struct noc_package *p, int d, double *x, doubl
 int noc_package_boundary(const struct noc_package *p, int a, int b);
 
 /* Per-boundary figures of one composed design. */
-struct noc_pkg_boundary_use {
+struct noc_package_boundary_use {
     int modules;        /* D2D modules placed */
     double mbps_ab, mbps_ba; /* traffic each way, MB/s */
     double util;        /* busiest module's load / its capacity */
 };
 
 /* One multi-die design point: the composed design plus its package figures. */
-struct noc_pkg_design {
+struct noc_package_design {
     struct noc_design d;        /* composed: topo, metrics, power (D2D
                                  * included), area, latency */
     int k;                      /* switches per die asked (capped per die) */
@@ -161,7 +161,7 @@ struct noc_pkg_design {
     double d2d_mw;              /* D2D energy + leakage */
     double d2d_area_mm2;
     double d2d_mbps;            /* total traffic over D2D modules */
-    struct noc_pkg_boundary_use *use; /* owned, one per boundary */
+    struct noc_package_boundary_use *use; /* owned, one per boundary */
     int *die_switches;          /* owned, one per die */
     struct noc_design *dies;    /* owned, one per die: its own design (a die
                                  * without cores or ports: switches 0, no
@@ -169,9 +169,9 @@ struct noc_pkg_design {
                                  * "d2d.<OTHER>.<J>" as terminals */
 };
 
-struct noc_pkg_result {
+struct noc_package_result {
     int n;
-    struct noc_pkg_design *d;   /* owned */
+    struct noc_package_design *d;   /* owned */
     int chosen;                 /* least power feasible, -1 none */
     int *core_die;              /* owned: the die of every core */
     int ncores;
@@ -179,8 +179,8 @@ struct noc_pkg_result {
 };
 /* Empties r (init) / releases everything r owns and empties it (free): the
  * caller of init frees, also after an error.  O(1) / O(designs x dies). */
-void noc_pkg_result_init(struct noc_pkg_result *r);
-void noc_pkg_result_free(struct noc_pkg_result *r);
+void noc_package_result_init(struct noc_package_result *r);
+void noc_package_result_free(struct noc_package_result *r);
 
 /* Synthesizes app (cores with positions are taken as die-local, else each
  * die's cores get the min-cut floorplan) over package p by the steps above
@@ -200,12 +200,12 @@ void noc_pkg_result_free(struct noc_pkg_result *r);
  * Cost: per point, one split run per die plus the engine on the composed
  * network. */
 int noc_package_synth(const struct noc_app *app, const struct noc_package *p,
-                      const struct noc_synth_opts *o, struct noc_pkg_result *res, struct noc_ctx *ctx);
+                      const struct noc_synth_opts *o, struct noc_package_result *res, struct noc_ctx *ctx);
 
 /* The package summary of design i as CSV rows
  * "boundary,interface,modules,max_modules,mbps_ab,mbps_ba,util" appended
  * to b.  NOC_ENOMEM.  O(boundaries). */
-int noc_pkg_boundaries_csv(const struct noc_package *p, const struct noc_pkg_design *d, struct noc_buf *b,
+int noc_package_boundaries_csv(const struct noc_package *p, const struct noc_package_design *d, struct noc_buf *b,
                            struct noc_ctx *ctx);
 
 /* The designs of res as CSV, one row per design point, feasible or not:
@@ -213,7 +213,7 @@ int noc_pkg_boundaries_csv(const struct noc_package *p, const struct noc_pkg_des
  * d2d_share,area_mm2,latency_avg_ns,latency_max_ns,vcs,deadlock_free,
  * pareto,chosen,reason (d2d_share = d2d_mw / power_mw).  NOC_ENOMEM.
  * O(designs). */
-int noc_pkg_summary_csv(const struct noc_pkg_result *res, struct noc_buf *b, struct noc_ctx *ctx);
+int noc_package_summary_csv(const struct noc_package_result *res, struct noc_buf *b, struct noc_ctx *ctx);
 
 /* The package drawing of design d as SVG: the dies (rectangles, named),
  * its routers and cores at their positions, on-die links in grey, every D2D
@@ -222,19 +222,19 @@ int noc_pkg_summary_csv(const struct noc_pkg_result *res, struct noc_buf *b, str
  * red 1 (hue 120 x (1 - u)), labelled with the percentage.  y grows
  * upwards as in the floorplan.  NOC_ENOMEM.  O(nodes + channels x
  * (channels + boundaries)): each D2D line looks up its reverse channel. */
-int noc_pkg_svg(const struct noc_package *p, const struct noc_pkg_design *d, const struct noc_synth_opts *o,
+int noc_package_svg(const struct noc_package *p, const struct noc_package_design *d, const struct noc_synth_opts *o,
                 struct noc_buf *b, struct noc_ctx *ctx);
 
-/* Writes DIR/package.csv (noc_pkg_summary_csv), DIR/boundaries.csv (the
- * chosen design's noc_pkg_boundaries_csv), DIR/dies.csv (die,layer,x_mm,
+/* Writes DIR/package.csv (noc_package_summary_csv), DIR/boundaries.csv (the
+ * chosen design's noc_package_boundaries_csv), DIR/dies.csv (die,layer,x_mm,
  * y_mm,w_mm,h_mm,cores,switches of the chosen design; core,die rows follow
- * after a blank line: the assignment), DIR/package.svg (noc_pkg_svg of the
+ * after a blank line: the assignment), DIR/package.svg (noc_package_svg of the
  * chosen design), the chosen design's files (noc_design_write, emit.h:
  * D.dot, D.json, D.place.csv, D.latency.csv, D.def, ...) and every die's own
  * design as D.DIE.* (the same set: its cores and D2D ports as terminals).
  * Each file atomically; DIR must exist.  Errors: the writers'.
  * Cost: the writers', O(designs + dies x the design writer). */
-int noc_package_write(const struct noc_pkg_result *res, const struct noc_package *p, const struct noc_app *app,
+int noc_package_write(const struct noc_package_result *res, const struct noc_package *p, const struct noc_app *app,
                       const char *dir, const struct noc_synth_opts *o, struct noc_ctx *ctx);
 
 #ifdef __cplusplus

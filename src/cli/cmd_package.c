@@ -49,12 +49,12 @@ static const char package_help[] =
 
 enum { O_FP = 1, O_KMIN, O_KMAX, O_FREQ, O_WIDTH, O_UTIL, O_TECH, O_SEED, O_APPFMT };
 
-static void print_result(const struct noc_pkg_result *res, const struct noc_package *p)
+static void print_result(const struct noc_package_result *res, const struct noc_package *p)
 {
     printf("%-14s %8s %5s %5s %10s %9s %6s %9s %9s %s\n", "design", "feasible", "sw", "d2d", "power_mW",
            "d2d_mW", "share", "lat_ns", "latmax_ns", "pareto");
     for (int i = 0; i < res->n; i++) {
-        const struct noc_pkg_design *pd = &res->d[i];
+        const struct noc_package_design *pd = &res->d[i];
         const struct noc_design *d = &pd->d;
         if (!d->feasible) {
             printf("%-14s %8s  %s\n", d->name, "no", d->reason);
@@ -64,7 +64,7 @@ static void print_result(const struct noc_pkg_result *res, const struct noc_pack
                pd->d2d_modules, d->power_mw, pd->d2d_mw, pd->d2d_mw / d->power_mw, d->lat_avg_ns, d->lat_max_ns,
                d->pareto ? "*" : "");
     }
-    const struct noc_pkg_design *c = &res->d[res->chosen];
+    const struct noc_package_design *c = &res->d[res->chosen];
     printf("chosen: %s\n", c->d.name);
     for (int b = 0; b < p->nbound; b++) {
         const struct noc_boundary *B = &p->bound[b];
@@ -135,10 +135,10 @@ int cmd_package(int argc, char **argv)
     cli_ctx_init(&ctx);
     struct noc_app app;
     struct noc_package pkg;
-    struct noc_pkg_result res;
+    struct noc_package_result res;
     noc_app_init(&app);
     noc_package_init(&pkg);
-    noc_pkg_result_init(&res);
+    noc_package_result_init(&res);
     int rc = NOC_OK;
     if ((rc = noc_app_read(&app, apppath, appfmt, &ctx)) != NOC_OK ||
         (rc = noc_package_read(&pkg, pkgpath, &ctx)) != NOC_OK ||
@@ -164,7 +164,7 @@ int cmd_package(int argc, char **argv)
     print_result(&res, &pkg);
 done:;
     int code = rc && where ? cli_fail_in(where, &ctx) : rc ? cli_fail(&ctx) : 0;
-    noc_pkg_result_free(&res);
+    noc_package_result_free(&res);
     noc_package_free(&pkg);
     noc_app_free(&app);
     return code;

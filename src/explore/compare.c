@@ -354,7 +354,7 @@ cleanup:
  * (entry_timing would re-derive the D2D channels' latency from their
  * length). */
 static int add_package_entry(struct noc_compare *c, const struct noc_app *app, const char *app_path,
-                             struct noc_pkg_design *pd, const char *name, const char *kind,
+                             struct noc_package_design *pd, const char *name, const char *kind,
                              const struct noc_compare_opts *o, struct noc_ctx *ctx)
 {
     struct noc_traffic tr;
@@ -397,10 +397,10 @@ cleanup:
 static int add_package(struct noc_compare *c, const struct noc_app *app, const char *app_path,
                        const struct noc_compare_opts *o, struct noc_ctx *ctx)
 {
-    struct noc_pkg_result res;
+    struct noc_package_result res;
     struct noc_synth_opts so = o->synth;
     struct noc_app local; /* the app with nocsyn's own floorplan dropped */
-    noc_pkg_result_init(&res);
+    noc_package_result_init(&res);
     noc_app_init(&local);
     so.freq_mhz = noc_synth_grid_freq(&o->synth, 0);
     so.link_width = noc_synth_grid_width(&o->synth, 0);
@@ -450,7 +450,7 @@ static int add_package(struct noc_compare *c, const struct noc_app *app, const c
             break;
         }
 cleanup:
-    noc_pkg_result_free(&res);
+    noc_package_result_free(&res);
     noc_app_free(&local);
     return rc;
 }

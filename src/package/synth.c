@@ -16,7 +16,7 @@
 
 #define PORT_MM 0.2 /* side of a D2D port's pseudo-core in a die's sub-app */
 
-void noc_pkg_result_init(struct noc_pkg_result *r)
+void noc_package_result_init(struct noc_package_result *r)
 {
     memset(r, 0, sizeof *r);
     r->chosen = -1;
@@ -30,7 +30,7 @@ static void design_free(struct noc_design *d)
     d->flow_cycles = NULL;
 }
 
-void noc_pkg_result_free(struct noc_pkg_result *r)
+void noc_package_result_free(struct noc_package_result *r)
 {
     for (int i = 0; i < r->n; i++) {
         design_free(&r->d[i].d);
@@ -42,7 +42,7 @@ void noc_pkg_result_free(struct noc_pkg_result *r)
     }
     free(r->d);
     free(r->core_die);
-    noc_pkg_result_init(r);
+    noc_package_result_init(r);
 }
 
 /* A core's area: its size, else the floorplanner's default 1 mm x 1 mm
@@ -505,7 +505,7 @@ static const struct noc_route *find_route(const struct noc_topo *T, const char *
 /* Step 4 and 5: composes the die designs dd[] into pd->d and evaluates it.
  * Sets pd->d.reason (infeasible) or pd->d.feasible. */
 static int compose(const struct noc_app *app, const struct noc_package *p, const int *die, const struct plan *pl,
-                   struct noc_design *const *dd, const struct noc_synth_opts *o, struct noc_pkg_design *pd,
+                   struct noc_design *const *dd, const struct noc_synth_opts *o, struct noc_package_design *pd,
                    struct noc_ctx *ctx)
 {
     int rc = NOC_OK, nd = p->ndies, have_tr = 0, *path = NULL, *cyc = NULL;
@@ -725,12 +725,12 @@ cleanup:
     return rc;
 }
 
-static struct noc_pkg_design *add_design(struct noc_pkg_result *res, size_t *cap, const struct noc_package *p,
+static struct noc_package_design *add_design(struct noc_package_result *res, size_t *cap, const struct noc_package *p,
                                          int k, int extra, struct noc_ctx *ctx)
 {
     if (noc_grow(ctx, (void **)&res->d, cap, (size_t)res->n + 1, sizeof *res->d))
         return NULL;
-    struct noc_pkg_design *pd = &res->d[res->n];
+    struct noc_package_design *pd = &res->d[res->n];
     memset(pd, 0, sizeof *pd);
     noc_topo_init(&pd->d.topo);
     noc_metrics_init(&pd->d.m);
@@ -751,7 +751,7 @@ static struct noc_pkg_design *add_design(struct noc_pkg_result *res, size_t *cap
 }
 
 int noc_package_synth(const struct noc_app *app, const struct noc_package *p, const struct noc_synth_opts *o,
-                      struct noc_pkg_result *res, struct noc_ctx *ctx)
+                      struct noc_package_result *res, struct noc_ctx *ctx)
 {
     int rc = NOC_OK, nd = p->ndies, *next = NULL, nsub = 0;
     size_t cap = 0;
@@ -763,7 +763,7 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
     memset(&prev, 0, sizeof prev);
     for (int d = 0; d < nd; d++)
         noc_synth_result_init(&dr[d]);
-    noc_pkg_result_free(res);
+    noc_package_result_free(res);
     if (app->nflows == 0)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "the app has no flows");
     if (!(res->core_die = noc_calloc(ctx, (size_t)app->ncores + 1, sizeof *res->core_die)) ||
@@ -784,7 +784,7 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
     for (int extra = 0; extra <= 1; extra++) {
         NOC_CHECK(make_plan(app, p, res->core_die, next, o, extra, &pl, why, sizeof why, ctx));
         if (why[0]) {
-            struct noc_pkg_design *pd = add_design(res, &cap, p, 0, extra, ctx);
+            struct noc_package_design *pd = add_design(res, &cap, p, 0, extra, ctx);
             if (!pd) {
                 rc = NOC_ENOMEM;
                 goto cleanup;
@@ -807,7 +807,7 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
         int k0 = o->kmin > 0 ? o->kmin : 1, k1 = o->kmax > 0 && o->kmax < kmax ? o->kmax : kmax;
         for (int K = k0; K <= k1 + 1; K++) { /* K = k1 + 1: the bridged-mesh baseline */
             int mesh = K == k1 + 1;
-            struct noc_pkg_design *pd = add_design(res, &cap, p, mesh ? 0 : K, extra, ctx);
+            struct noc_package_design *pd = add_design(res, &cap, p, mesh ? 0 : K, extra, ctx);
             struct noc_design *dd[NOC_PKG_MAX_DIES] = {0};
             if (!pd) {
                 rc = NOC_ENOMEM;
@@ -906,7 +906,7 @@ cleanup:
     return rc;
 }
 
-int noc_pkg_boundaries_csv(const struct noc_package *p, const struct noc_pkg_design *d, struct noc_buf *b,
+int noc_package_boundaries_csv(const struct noc_package *p, const struct noc_package_design *d, struct noc_buf *b,
                            struct noc_ctx *ctx)
 {
     noc_buf_printf(b, "boundary,interface,modules,max_modules,shoreline_mm,mbps_ab,mbps_ba,util\n");

@@ -16,12 +16,12 @@ static void num(struct noc_buf *b, double v)
         noc_buf_num(b, noc_round_digits(v, 9));
 }
 
-int noc_pkg_summary_csv(const struct noc_pkg_result *res, struct noc_buf *b, struct noc_ctx *ctx)
+int noc_package_summary_csv(const struct noc_package_result *res, struct noc_buf *b, struct noc_ctx *ctx)
 {
     noc_buf_printf(b, "design,k,extra,feasible,switches,d2d_modules,d2d_mbps,power_mw,d2d_mw,d2d_share,area_mm2,"
                       "latency_avg_ns,latency_max_ns,vcs,deadlock_free,pareto,chosen,reason\n");
     for (int i = 0; i < res->n; i++) {
-        const struct noc_pkg_design *pd = &res->d[i];
+        const struct noc_package_design *pd = &res->d[i];
         const struct noc_design *d = &pd->d;
         int ok = d->feasible, eval = d->topo.finalized;
         noc_buf_printf(b, "%s,%d,%d,%d,%d,%d", d->name, pd->k, pd->extra, ok, d->switches, pd->d2d_modules);
@@ -48,7 +48,7 @@ static int is_d2d(const struct noc_topo *t, int c)
     return noc_topo_is_rr(t, c) && da && db && (da - a != db - b || strncmp(a, b, (size_t)(da - a)));
 }
 
-int noc_pkg_svg(const struct noc_package *p, const struct noc_pkg_design *pd, const struct noc_synth_opts *o,
+int noc_package_svg(const struct noc_package *p, const struct noc_package_design *pd, const struct noc_synth_opts *o,
                 struct noc_buf *b, struct noc_ctx *ctx)
 {
     const struct noc_topo *t = &pd->d.topo;
@@ -144,7 +144,7 @@ int noc_pkg_svg(const struct noc_package *p, const struct noc_pkg_design *pd, co
     return noc_buf_status(b, "package.svg", ctx);
 }
 
-int noc_package_write(const struct noc_pkg_result *res, const struct noc_package *p, const struct noc_app *app,
+int noc_package_write(const struct noc_package_result *res, const struct noc_package *p, const struct noc_app *app,
                       const char *dir, const struct noc_synth_opts *o, struct noc_ctx *ctx)
 {
     const struct noc_tech *tech = &o->tech;
@@ -152,14 +152,14 @@ int noc_package_write(const struct noc_pkg_result *res, const struct noc_package
     struct noc_buf b;
     char path[4400];
     noc_buf_init(&b);
-    NOC_CHECK(noc_pkg_summary_csv(res, &b, ctx));
+    NOC_CHECK(noc_package_summary_csv(res, &b, ctx));
     snprintf(path, sizeof path, "%s/package.csv", dir);
     NOC_CHECK(noc_write_file(path, b.data, b.len, ctx));
     if (res->chosen >= 0) {
-        const struct noc_pkg_design *pd = &res->d[res->chosen];
+        const struct noc_package_design *pd = &res->d[res->chosen];
         noc_buf_free(&b);
         noc_buf_init(&b);
-        NOC_CHECK(noc_pkg_boundaries_csv(p, pd, &b, ctx));
+        NOC_CHECK(noc_package_boundaries_csv(p, pd, &b, ctx));
         snprintf(path, sizeof path, "%s/boundaries.csv", dir);
         NOC_CHECK(noc_write_file(path, b.data, b.len, ctx));
         noc_buf_free(&b);
@@ -190,7 +190,7 @@ int noc_package_write(const struct noc_pkg_result *res, const struct noc_package
         NOC_CHECK(noc_design_write(&pd->d, app, dir, tech, ctx));
         noc_buf_free(&b);
         noc_buf_init(&b);
-        NOC_CHECK(noc_pkg_svg(p, pd, o, &b, ctx));
+        NOC_CHECK(noc_package_svg(p, pd, o, &b, ctx));
         snprintf(path, sizeof path, "%s/package.svg", dir);
         NOC_CHECK(noc_write_file(path, b.data, b.len, ctx));
         /* Every die's own design, named D.DIE. */
