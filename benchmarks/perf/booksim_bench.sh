@@ -27,7 +27,11 @@
 # Environment: BUILD (default build), BOOKSIM_SRC (required), BOOKSIM_BUILD
 # (a scratch build directory reused when it holds a booksim binary), ONLY
 # (only the configurations whose name contains it), WARMUP, WINDOW, STEP,
-# VERDICT (1: add nocsyn's stability saturation, the default).
+# VERDICT (1: add nocsyn's stability saturation, the default), BSLOOP (1:
+# nocsyn runs with --booksim-loop, BookSim2's credit loop: a buffer slot
+# turns over in 8 cycles for a head flit and 7 for a body flit, as
+# iq_router.cpp's timing gives; 0: nocsyn's own loop, 7 for both, the
+# default of `sim` and of the generated RTL).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-build}
@@ -36,6 +40,9 @@ WARMUP=${WARMUP:-5000}
 WINDOW=${WINDOW:-10000}
 STEP=${STEP:-0.005}
 VERDICT=${VERDICT:-1}
+BSLOOP=${BSLOOP:-1}
+LOOPOPT=
+[ "$BSLOOP" = 1 ] && LOOPOPT=--booksim-loop
 : "${BOOKSIM_SRC:?set BOOKSIM_SRC to a BookSim2 source tree (git clone https://github.com/booksim/booksim2)}"
 [ -f "$BOOKSIM_SRC/src/Makefile" ] || { echo "booksim_bench: $BOOKSIM_SRC/src/Makefile not found" >&2; exit 2; }
 W=$(mktemp -d)
@@ -89,7 +96,7 @@ CFG
 # nocsyn_run TOPO ROUTING TRAFFIC RATE PKT VCS BUF [EXTRA]: the same fields
 nocsyn_run() {
     # shellcheck disable=SC2086
-    "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --rate "$4" --packet "$5" --vcs "$6" --buf "$7" ${8:-} \
+    "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --rate "$4" --packet "$5" --vcs "$6" --buf "$7" ${8:-} $LOOPOPT \
         --warmup "$WARMUP" --cycles "$WINDOW" --tolerance 1e-9 --threads 1 --format json >"$W/ns.out" 2>&1
     num() { sed -n "s/.*\"$1\":[[:space:]]*\([-0-9.e+a-z]*\).*/\1/p" "$W/ns.out" | head -1; }
     # drained (sim.h): the whole window measured (no early stop as
@@ -117,7 +124,7 @@ sat_search() {
 # nocsyn's own stability verdict (the sweep's default loads)
 nocsyn_verdict() {
     # shellcheck disable=SC2086
-    "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --packet "$4" --vcs "$5" --buf "$6" ${7:-} --sweep \
+    "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --packet "$4" --vcs "$5" --buf "$6" ${7:-} $LOOPOPT --sweep \
         --threads 1 --format json >"$W/nsat.out" 2>&1
     sat=$(sed -n 's/.*"saturation":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$W/nsat.out" | head -1)
     echo "${sat:--}"

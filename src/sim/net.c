@@ -276,6 +276,7 @@ static int sim_net_build(struct sim_net *n, const struct noc_topo *t, const stru
     n->B = n->drop ? o->router_delay + 2 : n->deflect ? 1 : o->buf;
     n->D = o->router_delay;
     n->cd = o->credit_delay;
+    n->bsloop = o->booksim_loop && o->router_delay >= 2;
     n->ncls = 1;
     n->mean_len = o->pkt_pshort * o->pkt_short + (1 - o->pkt_pshort) * o->pkt_long;
     NOC_CHECK(ports_and_latency(n, o, ctx));
