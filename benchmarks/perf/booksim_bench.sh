@@ -61,7 +61,9 @@ BOOKSIM=$BSB/booksim
 # credit_delay 2 in both tools: at offered 0.01 on the 8x8 mesh with 2 VCs
 # x 4 flits and 5-flit packets BookSim2 measures 34.00 cycles and nocsyn
 # 33.08 (its zero-load 32.98), one cycle apart as everywhere (BookSim's
-# delivery): the same credit round trip.  BS_THRES: latency_thres.
+# delivery): the same loop behind a body flit; behind a head BookSim's is
+# one cycle longer, which --booksim-loop (BSLOOP) models.  BS_THRES:
+# latency_thres.
 booksim_run() {
     cat >"$W/cfg" <<CFG
 $1
