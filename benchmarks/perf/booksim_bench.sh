@@ -54,39 +54,18 @@ if [ ! -x "$BSB/booksim" ]; then
         { echo "booksim_bench: BookSim2 build failed (needs g++, flex, bison: make deps installs them)" >&2; tail -5 "$W/bs.log" >&2; exit 1; }
 fi
 BOOKSIM=$BSB/booksim
+. "$ROOT/benchmarks/perf/booksim_cfg.sh"
 
 # booksim_run CFGBODY RATE PKT VCS BUF: prints "latency accepted ok" (ok 0:
-# unstable or aborted).  use_noc_latency = 0: every channel 1 cycle, as
-# nocsyn's unit links (BookSim's default gives a torus 2-cycle channels).
-# credit_delay 2 in both tools: at offered 0.01 on the 8x8 mesh with 2 VCs
+# unstable or aborted); the configuration is booksim_cfg.sh's (shared with
+# tests/check/test_booksim.sh).  credit_delay 2 in both tools: at offered 0.01 on the 8x8 mesh with 2 VCs
 # x 4 flits and 5-flit packets BookSim2 measures 34.00 cycles and nocsyn
 # 33.08 (its zero-load 32.98), one cycle apart as everywhere (BookSim's
 # delivery): the same loop behind a body flit; behind a head BookSim's is
 # one cycle longer, which --booksim-loop (BSLOOP) models.  BS_THRES:
 # latency_thres.
 booksim_run() {
-    cat >"$W/cfg" <<CFG
-$1
-use_noc_latency = 0;
-num_vcs = $4;
-vc_buf_size = $5;
-routing_delay = 0;
-vc_alloc_delay = 1;
-sw_alloc_delay = 1;
-st_final_delay = 1;
-credit_delay = 2;
-wait_for_tail_credit = 0;
-vc_allocator = separable_input_first;
-sw_allocator = separable_input_first;
-packet_size = $3;
-injection_rate_uses_flits = 1;
-injection_rate = $2;
-sim_type = latency;
-sample_period = $WINDOW;
-warmup_periods = 1;
-max_samples = 2;
-latency_thres = ${BS_THRES:-500.0};
-CFG
+    booksim_cfg "$1" "$2" "$3" "$4" "$5" "$WINDOW" "${BS_THRES:-500.0}" >"$W/cfg"
     "$BOOKSIM" "$W/cfg" >"$W/bs.out" 2>&1
     awk '
         /Packet latency average/ { lat = $5 }
@@ -145,6 +124,10 @@ M16='topology = mesh;\nk = 16;\nn = 2;\nrouting_function = dim_order;'
 T4='topology = torus;\nk = 4;\nn = 2;\nrouting_function = dim_order;'
 T8='topology = torus;\nk = 8;\nn = 2;\nrouting_function = dim_order;'
 R8='topology = torus;\nk = 8;\nn = 1;\nrouting_function = dim_order;'
+# BookSim2's ran_min on the flattened butterfly (flatfly_onchip.cpp:
+# min_flatfly -> flatfly_outport) corrects the lowest differing dimension
+# first, deterministically: dimension order, as nocsyn's dor (uniform
+# traffic is symmetric in the order of the two dimensions).
 FF='topology = flatfly;\nk = 4;\nn = 2;\nc = 1;\nx = 4;\ny = 4;\nxr = 1;\nyr = 1;\nrouting_function = ran_min;'
 # name | nocsyn topology | nocsyn routing | traffic (both) | BookSim topology
 # lines | packet | VCs | buffer [| further nocsyn options: --mm-per-cycle
@@ -160,7 +143,7 @@ CONFIGS=$(cat <<EOF
 8x8 torus, uniform, 1 flit, 4x8|gen:torus:k=8,n=2|dor|uniform|$T8|1|4|8
 8x8 torus, uniform, 5 flits, 2x4|gen:torus:k=8,n=2|dor|uniform|$T8|5|2|4
 8-ring, uniform, 1 flit, 2x4|gen:ring:k=8|dor|uniform|$R8|1|2|4
-4x4 flattened butterfly, uniform, 1 flit, 4x8 (ecmp / ran_min)|gen:flatfly:k=4,n=2,c=1|ecmp|uniform|$FF|1|4|8
+4x4 flattened butterfly, uniform, 1 flit, 4x8 (dor / ran_min, both dimension order)|gen:flatfly:k=4,n=2,c=1|dor|uniform|$FF|1|4|8
 VOPD split_k4 (anynet), uniform, 1 flit, 4x8|@W@/vopd/split_k4.dot|updown|uniform|topology = anynet;\nnetwork_file = @W@/vopd/split_k4.anynet;\nrouting_function = min;|1|4|8
 MPEG-4 split_k3 (anynet), uniform, 1 flit, 4x8|@W@/mpeg4/split_k3.dot|updown|uniform|topology = anynet;\nnetwork_file = @W@/mpeg4/split_k3.anynet;\nrouting_function = min;|1|4|8
 64-terminal 2-ary 6-tree, nocsyn nca / BookSim nca, uniform, 1 flit, 4x8|gen:fattree:k=2,n=6|nca|uniform|topology = fattree;\nk = 2;\nn = 6;\nrouting_function = nca;|1|4|8|--mm-per-cycle 1e9
