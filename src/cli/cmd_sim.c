@@ -22,7 +22,7 @@ static const char help[] =
     "                  [--vcs V] [--buf FLITS] [--packet FLITS|SHORT,LONG,P]\n"
     "                  [--inject bernoulli|poisson|onoff] [--burst PACKETS]\n"
     "                  [--flow wormhole|vct|drop|deflect] [--resend]\n"
-    "                  [--router-delay CYCLES]\n"
+    "                  [--router-delay CYCLES] [--booksim-loop]\n"
     "                  [--credit-delay CYCLES] [--mm-per-cycle MM] [--warmup CYCLES]\n"
     "                  [--cycles CYCLES] [--batch CYCLES] [--tolerance X]\n"
     "                  [--deadlock-cycles CYCLES] [--recover CYCLES] [--seed S]\n"
