@@ -159,7 +159,8 @@ struct noc_sim_opts {
     int resend;           /* drop: resend dropped packets */
     int router_delay;     /* D >= 1 (default 3) */
     int credit_delay;     /* >= 0 (default 2) */
-    int booksim_loop;     /* 1: BookSim2's credit loop (Pipeline above; default 0) */
+    int booksim_loop;     /* 1: BookSim2's credit loop (Pipeline above; default
+                           * 0); wormhole or vct with router_delay >= 2 */
     double mm_per_cycle;  /* wire mm per cycle of link latency (default 0 =
                            * auto: 1e6 / (freq_mhz x wire_ps_mm) of the tech
                            * defaults at the topology's clock, else 2) */

@@ -47,3 +47,5 @@ for opt in "" --booksim-loop; do
     json "lone 5-flit packets take 16 cycles ${opt:-own loop}" "$TMP/out" \
         "p = d['points'][0]; assert p['latency_avg'] == 16 and p['latency_p99'] == 16 and p['accepted'] > 0, p"
 done
+bad "--booksim-loop with --flow drop" "$NOCSYN" sim $L --rate 0.1 --booksim-loop --flow drop
+bad "--booksim-loop with --router-delay 1" "$NOCSYN" sim $L --rate 0.1 --booksim-loop --router-delay 1
