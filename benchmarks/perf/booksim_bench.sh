@@ -27,7 +27,11 @@
 # Environment: BUILD (default build), BOOKSIM_SRC (required), BOOKSIM_BUILD
 # (a scratch build directory reused when it holds a booksim binary), ONLY
 # (only the configurations whose name contains it), WARMUP, WINDOW, STEP,
-# VERDICT (1: add nocsyn's stability saturation, the default).
+# VERDICT (1: add nocsyn's stability saturation, the default), BSLOOP (1:
+# nocsyn runs with --booksim-loop, BookSim2's credit loop: a buffer slot
+# turns over in 8 cycles for a head flit and 7 for a body flit, as
+# iq_router.cpp's timing gives; 0: nocsyn's own loop, 7 for both, the
+# default of `sim` and of the generated RTL).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-build}
@@ -36,6 +40,9 @@ WARMUP=${WARMUP:-5000}
 WINDOW=${WINDOW:-10000}
 STEP=${STEP:-0.005}
 VERDICT=${VERDICT:-1}
+BSLOOP=${BSLOOP:-1}
+LOOPOPT=
+[ "$BSLOOP" = 1 ] && LOOPOPT=--booksim-loop
 : "${BOOKSIM_SRC:?set BOOKSIM_SRC to a BookSim2 source tree (git clone https://github.com/booksim/booksim2)}"
 [ -f "$BOOKSIM_SRC/src/Makefile" ] || { echo "booksim_bench: $BOOKSIM_SRC/src/Makefile not found" >&2; exit 2; }
 W=$(mktemp -d)
@@ -47,16 +54,16 @@ if [ ! -x "$BSB/booksim" ]; then
         { echo "booksim_bench: BookSim2 build failed (needs g++, flex, bison: make deps installs them)" >&2; tail -5 "$W/bs.log" >&2; exit 1; }
 fi
 BOOKSIM=$BSB/booksim
-# booksim_cfg: the configuration writer shared with tests/check/test_booksim.sh
 . "$ROOT/benchmarks/perf/booksim_cfg.sh"
 
 # booksim_run CFGBODY RATE PKT VCS BUF: prints "latency accepted ok" (ok 0:
-# unstable or aborted).  use_noc_latency = 0: every channel 1 cycle, as
-# nocsyn's unit links (BookSim's default gives a torus 2-cycle channels).
-# credit_delay 2 in both tools: at offered 0.01 on the 8x8 mesh with 2 VCs
+# unstable or aborted); the configuration is booksim_cfg.sh's (shared with
+# tests/check/test_booksim.sh).  credit_delay 2 in both tools: at offered 0.01 on the 8x8 mesh with 2 VCs
 # x 4 flits and 5-flit packets BookSim2 measures 34.00 cycles and nocsyn
 # 33.08 (its zero-load 32.98), one cycle apart as everywhere (BookSim's
-# delivery): the same credit round trip.  BS_THRES: latency_thres.
+# delivery): the same loop behind a body flit; behind a head BookSim's is
+# one cycle longer, which --booksim-loop (BSLOOP) models.  BS_THRES:
+# latency_thres.
 booksim_run() {
     booksim_cfg "$1" "$2" "$3" "$4" "$5" "$WINDOW" "${BS_THRES:-500.0}" >"$W/cfg"
     "$BOOKSIM" "$W/cfg" >"$W/bs.out" 2>&1
@@ -70,7 +77,7 @@ booksim_run() {
 # nocsyn_run TOPO ROUTING TRAFFIC RATE PKT VCS BUF [EXTRA]: the same fields
 nocsyn_run() {
     # shellcheck disable=SC2086
-    "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --rate "$4" --packet "$5" --vcs "$6" --buf "$7" ${8:-} \
+    "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --rate "$4" --packet "$5" --vcs "$6" --buf "$7" ${8:-} $LOOPOPT \
         --warmup "$WARMUP" --cycles "$WINDOW" --tolerance 1e-9 --threads 1 --format json >"$W/ns.out" 2>&1
     num() { sed -n "s/.*\"$1\":[[:space:]]*\([-0-9.e+a-z]*\).*/\1/p" "$W/ns.out" | head -1; }
     # drained (sim.h): the whole window measured (no early stop as
@@ -98,7 +105,7 @@ sat_search() {
 # nocsyn's own stability verdict (the sweep's default loads)
 nocsyn_verdict() {
     # shellcheck disable=SC2086
-    "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --packet "$4" --vcs "$5" --buf "$6" ${7:-} --sweep \
+    "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --packet "$4" --vcs "$5" --buf "$6" ${7:-} $LOOPOPT --sweep \
         --threads 1 --format json >"$W/nsat.out" 2>&1
     sat=$(sed -n 's/.*"saturation":[[:space:]]*\([-0-9.e+]*\).*/\1/p' "$W/nsat.out" | head -1)
     echo "${sat:--}"
@@ -117,12 +124,11 @@ M16='topology = mesh;\nk = 16;\nn = 2;\nrouting_function = dim_order;'
 T4='topology = torus;\nk = 4;\nn = 2;\nrouting_function = dim_order;'
 T8='topology = torus;\nk = 8;\nn = 2;\nrouting_function = dim_order;'
 R8='topology = torus;\nk = 8;\nn = 1;\nrouting_function = dim_order;'
-# BookSim2's ran_min_flatfly is, despite its name, dimension order (its
-# flatfly_outport takes the first differing dimension: flatfly_onchip.cpp),
-# so it is compared with nocsyn's dor; its xyyx_flatfly picks XY or YX at
-# random per packet, compared with nocsyn's ecmp (random minimal).
+# BookSim2's ran_min on the flattened butterfly (flatfly_onchip.cpp:
+# min_flatfly -> flatfly_outport) corrects the lowest differing dimension
+# first, deterministically: dimension order, as nocsyn's dor (uniform
+# traffic is symmetric in the order of the two dimensions).
 FF='topology = flatfly;\nk = 4;\nn = 2;\nc = 1;\nx = 4;\ny = 4;\nxr = 1;\nyr = 1;\nrouting_function = ran_min;'
-FFX='topology = flatfly;\nk = 4;\nn = 2;\nc = 1;\nx = 4;\ny = 4;\nxr = 1;\nyr = 1;\nrouting_function = xyyx;'
 # name | nocsyn topology | nocsyn routing | traffic (both) | BookSim topology
 # lines | packet | VCs | buffer [| further nocsyn options: --mm-per-cycle
 # 1e9 gives the folded fat tree's long links one cycle, as BookSim's]
@@ -137,8 +143,7 @@ CONFIGS=$(cat <<EOF
 8x8 torus, uniform, 1 flit, 4x8|gen:torus:k=8,n=2|dor|uniform|$T8|1|4|8
 8x8 torus, uniform, 5 flits, 2x4|gen:torus:k=8,n=2|dor|uniform|$T8|5|2|4
 8-ring, uniform, 1 flit, 2x4|gen:ring:k=8|dor|uniform|$R8|1|2|4
-4x4 flattened butterfly, uniform, 1 flit, 4x8 (dor / ran_min)|gen:flatfly:k=4,n=2,c=1|dor|uniform|$FF|1|4|8
-4x4 flattened butterfly, uniform, 1 flit, 4x8 (ecmp / xyyx)|gen:flatfly:k=4,n=2,c=1|ecmp|uniform|$FFX|1|4|8
+4x4 flattened butterfly, uniform, 1 flit, 4x8 (dor / ran_min, both dimension order)|gen:flatfly:k=4,n=2,c=1|dor|uniform|$FF|1|4|8
 VOPD split_k4 (anynet), uniform, 1 flit, 4x8|@W@/vopd/split_k4.dot|updown|uniform|topology = anynet;\nnetwork_file = @W@/vopd/split_k4.anynet;\nrouting_function = min;|1|4|8
 MPEG-4 split_k3 (anynet), uniform, 1 flit, 4x8|@W@/mpeg4/split_k3.dot|updown|uniform|topology = anynet;\nnetwork_file = @W@/mpeg4/split_k3.anynet;\nrouting_function = min;|1|4|8
 64-terminal 2-ary 6-tree, nocsyn nca / BookSim nca, uniform, 1 flit, 4x8|gen:fattree:k=2,n=6|nca|uniform|topology = fattree;\nk = 2;\nn = 6;\nrouting_function = nca;|1|4|8|--mm-per-cycle 1e9

@@ -1,17 +1,15 @@
 # Sourced by benchmarks/perf/booksim_bench.sh and tests/check/test_booksim.sh:
-# the one BookSim2 configuration writer with nocsyn's simulator model (sim.h:
-# 3-cycle routers (VC allocation, switch allocation, switch traversal),
+# the one writer of a BookSim2 configuration with nocsyn sim's model (sim.h:
+# 3-cycle routers -- VC allocation, switch allocation, switch traversal --,
 # 1-cycle channels, credit delay 2, separable input-first VC and switch
-# allocators (BookSim2's default is iSLIP), head flits not waiting for the
-# tail credit, load in flits/node/cycle).
-#
-# booksim_cfg BODY RATE PKT VCS BUF WINDOW THRES: prints the configuration
-# on stdout.  BODY: topology, routing_function and traffic lines (printf %b:
-# "\n" separates lines); RATE: injection_rate; PKT: packet_size; VCS x BUF:
-# num_vcs x vc_buf_size; WINDOW: sample_period (BookSim2 warms up for one
-# period, then measures); THRES: latency_thres (-1.0: never abort).
+# allocators, an output VC reallocated before its tail credit returns).
 # use_noc_latency = 0: every channel 1 cycle, as nocsyn's unit links
 # (BookSim's default gives a torus 2-cycle channels).
+#
+# booksim_cfg TOPOLOGY-AND-TRAFFIC-LINES RATE PKT VCS BUF SAMPLE THRES: prints
+# the configuration; the first argument is printed with printf %b (so "\n"
+# separates its lines), then one warm-up sample period and up to two
+# measured ones of SAMPLE cycles, latency_thres THRES (-1.0: never abort).
 booksim_cfg() {
     printf '%b\n' "$1"
     cat <<CFG

@@ -39,6 +39,15 @@
  *    packets in 4-flit buffers (unit links, D = 3, credit_delay 2) arrive 3
  *    cycles later per packet.  noc_sim_zero_load evaluates that max-plus
  *    recurrence per path (src/sim/sweep.c).
+ *  - booksim_loop (router delay >= 2): BookSim2's timing of the credit
+ *    loop instead: a credit reaches the upstream router one cycle later
+ *    (s + L_in + credit_delay + 1) and a body flit may win the switch in
+ *    cycle a + D - 2 (a head as above), so a buffer slot turns over in
+ *    2L + D + credit_delay + 1 cycles behind a head flit and, as without
+ *    the option, 2L + D + credit_delay behind a body flit (BookSim2's
+ *    iq_router.cpp: credits made at switch allocation, a body flit at the
+ *    front of an active VC bids in its arrival cycle).  Zero-load latency
+ *    is unchanged.
  *  - Channel latency L: the channel's own latency attribute when set, else
  *    max(1, ceil(length_mm / mm_per_cycle)) when its length is known (stored
  *    or from node positions, noc_topo_channel_length), else 1 cycle.
@@ -150,6 +159,8 @@ struct noc_sim_opts {
     int resend;           /* drop: resend dropped packets */
     int router_delay;     /* D >= 1 (default 3) */
     int credit_delay;     /* >= 0 (default 2) */
+    int booksim_loop;     /* 1: BookSim2's credit loop (Pipeline above; default
+                           * 0); wormhole or vct with router_delay >= 2 */
     double mm_per_cycle;  /* wire mm per cycle of link latency (default 0 =
                            * auto: 1e6 / (freq_mhz x wire_ps_mm) of the tech
                            * defaults at the topology's clock, else 2) */

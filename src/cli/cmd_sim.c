@@ -22,7 +22,7 @@ static const char help[] =
     "                  [--vcs V] [--buf FLITS] [--packet FLITS|SHORT,LONG,P]\n"
     "                  [--inject bernoulli|poisson|onoff] [--burst PACKETS]\n"
     "                  [--flow wormhole|vct|drop|deflect] [--resend]\n"
-    "                  [--router-delay CYCLES]\n"
+    "                  [--router-delay CYCLES] [--booksim-loop]\n"
     "                  [--credit-delay CYCLES] [--mm-per-cycle MM] [--warmup CYCLES]\n"
     "                  [--cycles CYCLES] [--batch CYCLES] [--tolerance X]\n"
     "                  [--deadlock-cycles CYCLES] [--recover CYCLES] [--seed S]\n"
@@ -113,6 +113,12 @@ static const char help[] =
     "                    VC allocation in cycle D-2 after arrival, switch\n"
     "                    allocation in cycle D-1, one cycle of switch traversal\n"
     "  --credit-delay C  cycles a credit takes beyond the wire (default 2)\n"
+    "  --booksim-loop    BookSim2's credit loop (router delay >= 2): a credit\n"
+    "                    reaches the upstream router one cycle later and a body\n"
+    "                    flit may win the switch one cycle sooner after arrival,\n"
+    "                    so a buffer slot turns over in 8 cycles for a head\n"
+    "                    flit, 7 for a body flit (default: 7 for both, as the\n"
+    "                    generated RTL)\n"
     "  --mm-per-cycle X  link latency = max(1, ceil(length_mm / X)) when lengths or\n"
     "                    positions are known, else 1 cycle.  Default: a channel's\n"
     "                    own latency (designs written by synth and compare carry\n"
@@ -245,7 +251,8 @@ static int parse_opts(int argc, char **argv, struct sim_cli *o)
         {"capacity", required_argument, NULL, 'P'},   {"channels", no_argument, NULL, 'H'},
         {"format", required_argument, NULL, 'f'},     {"plot", required_argument, NULL, 'g'},
         {"output", required_argument, NULL, 'o'},     {"adaptive", no_argument, NULL, 'A'},
-        {"recover", required_argument, NULL, 'Y'},    {NULL, 0, NULL, 0},
+        {"recover", required_argument, NULL, 'Y'},    {"booksim-loop", no_argument, NULL, 'L'},
+        {NULL, 0, NULL, 0},
     };
     long v;
     double d;
@@ -269,6 +276,7 @@ static int parse_opts(int argc, char **argv, struct sim_cli *o)
         case 'X': o->so.resend = 1; break;
         case 'H': o->so.channels = 1; break;
         case 'A': o->so.adaptive = 1; break;
+        case 'L': o->so.booksim_loop = 1; break;
         case 'Y': if ((rc = num_opt("recover", optarg, 1, 500000000L, &v))) return rc; o->so.recover = v; break;
         case 'R':
             if (noc_parse_double(optarg, &o->rate) || !(o->rate > 0 && o->rate <= 1))

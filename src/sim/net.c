@@ -121,6 +121,10 @@ static int check_opts(const struct noc_sim_opts *o, struct noc_ctx *ctx)
         bad = "deflection routing carries single-flit packets (--packet 1)";
     else if (o->flow == NOC_SIM_DEFLECT && o->adaptive)
         bad = "--adaptive does not apply to --flow deflect (deflection is adaptive already)";
+    else if (o->booksim_loop && (o->flow == NOC_SIM_DROP || o->flow == NOC_SIM_DEFLECT))
+        bad = "--booksim-loop applies to credit-based flow control (wormhole, vct), not drop or deflect";
+    else if (o->booksim_loop && o->router_delay < 2)
+        bad = "--booksim-loop needs a router delay of at least 2 (VC and switch allocation in separate cycles)";
     else if (o->threads < 0 || o->threads > 1024)
         bad = "threads must be 0..1024";
     else if (o->flow == NOC_SIM_VCT && o->buf < (o->pkt_short > o->pkt_long ? o->pkt_short : o->pkt_long))
@@ -276,6 +280,7 @@ static int sim_net_build(struct sim_net *n, const struct noc_topo *t, const stru
     n->B = n->drop ? o->router_delay + 2 : n->deflect ? 1 : o->buf;
     n->D = o->router_delay;
     n->cd = o->credit_delay;
+    n->bsloop = o->booksim_loop != 0;
     n->ncls = 1;
     n->mean_len = o->pkt_pshort * o->pkt_short + (1 - o->pkt_pshort) * o->pkt_long;
     NOC_CHECK(ports_and_latency(n, o, ctx));

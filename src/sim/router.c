@@ -121,7 +121,7 @@ void noc_sim_flit_arrive(struct sim_state *st, const struct sim_fev *e)
     int i = e->ch * n->V + e->vc, u = n->ch_dst[e->ch];
     struct sim_ivc *q = &st->ivc[i];
     struct sim_flit f = e->f;
-    f.ready = st->now + n->D - 1;
+    f.ready = st->now + n->D - 1 - (n->bsloop && f.idx != 0);
     int pos = q->head + q->count;
     if (pos >= n->B)
         pos -= n->B;
@@ -262,7 +262,7 @@ static int traverse(struct sim_state *st, int u, int ic, int v)
     if (!n->drop) {
         if (n->kind[o] != CH_EJ)
             st->credits[ovc]--;
-        int t = st->now + n->lat[ic] + n->cd;
+        int t = st->now + n->lat[ic] + n->cd + n->bsloop;
         if (push_credit(st, t, i) != NOC_OK)
             return NOC_ENOMEM;
     }

@@ -22,6 +22,7 @@ struct sim_net {
     const struct noc_topo *t;
     const struct noc_traffic *tr;
     int R, N, nch, V, B, D, cd;
+    int bsloop; /* 1: BookSim2's credit loop (noc_sim_opts.booksim_loop) */
     int flow, drop;
     int deflect;       /* bufferless deflection routing (deflect.c) */
     int nocredit;      /* drop or deflect: sources send without VCs or credits */
