@@ -33,7 +33,7 @@
  * one point; each writes its own directory, so jobs run in any order, on
  * any machine that sees the same files.
  *
- * The module (layer 5, README "Layout") also writes the campaign's own
+ * The module (layer 5, docs/layout.md) also writes the campaign's own
  * files: the runners (jobs.txt, Makefile, slurm.sbatch; src/campaign/files.c)
  * and the collected summary.csv, pareto.csv and report (src/campaign/report.c).
  */

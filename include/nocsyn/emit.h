@@ -1,4 +1,4 @@
-/* nocsyn emit (layer 4, README "Layout"): the topology and design writers
+/* nocsyn emit (layer 4, docs/layout.md): the topology and design writers
  * (JSON, SVG, reports, the physical hand-off, and noc_topo_save's table of
  * topology formats); the campaign's files are written by the campaign
  * module (campaign.h).  Each model owns its text formats, reader and writer

@@ -1,5 +1,5 @@
 /* nocsyn topology: the one model that flows through the whole pipeline
- * (layer 2, README "Layout"; its readers and the DOT format's shared facts,
+ * (layer 2, docs/layout.md; its readers and the DOT format's shared facts,
  * src/topo/dot_format.c, live in the module).
  *
  * Nodes are routers and terminals.  After noc_topo_finalize() routers are

@@ -2,7 +2,7 @@
 # Hostile input (issue 28): every reproduction of the adversarial pass gets a
 # clean exit 2 (or 1) with exactly one stderr line, nothing written and
 # existing files unchanged.  One block per fault class; the class table is
-# in README.md (Testing).  Full-disk cases use a small tmpfs when this user
+# in docs/testing.md.  Full-disk cases use a small tmpfs when this user
 # can mount one (root), else /dev/full.
 . "$(dirname "$0")/lib.sh"
 N=$NOCSYN

@@ -3,7 +3,7 @@
 # includes): module A depends on module B when an object of src/A/ leaves
 # undefined a symbol that an object of src/B/ defines (nm).  The graph must
 # be acyclic, and every edge must go down or sideways in the layer table
-# below (README "Layout"): an edge from a lower layer to a higher one fails.
+# below (docs/layout.md): an edge from a lower layer to a higher one fails.
 # The checker itself is tested on hand-written edge lists and on tiny
 # object files compiled here.  BUILD (default build/) holds the objects.
 . "$(dirname "$0")/lib.sh"
