@@ -138,6 +138,10 @@ def run_block(root, cmds, timeout):
         script.append('printf "\\n@@docex %d@@\\n"; (exit $__docex_st)' % k)
         script.append('{ %s\n} 2>&1; __docex_st=$?' % cmd)
     env = dict(os.environ)
+    # as a user's fresh shell: no make state of an enclosing `make check`
+    # (MAKELEVEL would make an example's own make print "Entering directory")
+    for k in ('MAKEFLAGS', 'MAKELEVEL', 'MFLAGS', 'MAKEOVERRIDES', 'MAKE_TERMOUT', 'MAKE_TERMERR'):
+        env.pop(k, None)
     nocsyn = env.get('NOCSYN')  # the test runner's binary (an ASan build, say)
     bindir = os.path.dirname(os.path.abspath(nocsyn)) if nocsyn else os.path.join(root, 'build')
     env['PATH'] = bindir + os.pathsep + env.get('PATH', '')
