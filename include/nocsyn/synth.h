@@ -129,6 +129,13 @@ void noc_synth_opts_init(struct noc_synth_opts *o);
 /* Link capacity in MB/s of the point being built: noc_link_mbps
  * (units.h) of o->link_width and o->freq_mhz. */
 double noc_synth_capacity(const struct noc_synth_opts *o);
+/* How every synthesized design is evaluated (synth's designs, a package's
+ * composed network): eo initialised for topology t under its stored routes
+ * (table routing), 1 VC, one thread, o's seed, the capacity of o's point
+ * (noc_synth_capacity) and the exact bisection up to 64 nodes.  Never
+ * fails.  O(1). */
+struct noc_eval_opts;
+void noc_synth_eval_opts(const struct noc_synth_opts *o, const struct noc_topo *t, struct noc_eval_opts *eo);
 /* The (frequency, width) grid of o, the one reading of freqs[]/nfreqs and
  * widths[]/nwidths that synthesis and compare's baselines share: its
  * number of frequencies (nfreqs, or 1 when nfreqs == 0) and widths, and

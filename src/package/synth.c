@@ -624,13 +624,7 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
     NOC_CHECK(noc_traffic_from_app(&tr, t, app, app->name ? app->name : "app", "name", 0, ctx));
     have_tr = 1;
     struct noc_eval_opts eo;
-    noc_eval_opts_init(&eo);
-    eo.routing = NOC_RT_TABLE;
-    eo.vcs = 1;
-    eo.threads = 1;
-    eo.seed = o->seed;
-    eo.link_capacity_mbps = noc_synth_capacity(o);
-    eo.bisection = t->nnodes <= 64;
+    noc_synth_eval_opts(o, t, &eo);
     NOC_CHECK(noc_eval(t, &tr, &eo, &pd->d.m, ctx));
     if (!(mbps = noc_malloc(ctx, (size_t)t->nch + 1, sizeof *mbps)) ||
         !(cyc = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *cyc))) {

@@ -237,13 +237,7 @@ int noc_synth_finish(const struct noc_app *app, const struct swnet *net, const i
     NOC_CHECK(noc_traffic_from_app(&tr, &d->topo, app, app->name ? app->name : "app", "name", 0, ctx));
     have_tr = 1;
     struct noc_eval_opts eo;
-    noc_eval_opts_init(&eo);
-    eo.routing = NOC_RT_TABLE;
-    eo.vcs = 1;
-    eo.threads = 1;
-    eo.seed = o->seed;
-    eo.link_capacity_mbps = noc_synth_capacity(o);
-    eo.bisection = d->topo.nnodes <= 64;
+    noc_synth_eval_opts(o, &d->topo, &eo);
     NOC_CHECK(noc_eval(&d->topo, &tr, &eo, &d->m, ctx));
     if (!(mbps = noc_malloc(ctx, (size_t)d->topo.nch + 1, sizeof *mbps))) {
         rc = NOC_ENOMEM;

@@ -29,6 +29,17 @@ void noc_synth_opts_init(struct noc_synth_opts *o)
     noc_pareto_opts_init(&o->pick);
 }
 
+void noc_synth_eval_opts(const struct noc_synth_opts *o, const struct noc_topo *t, struct noc_eval_opts *eo)
+{
+    noc_eval_opts_init(eo);
+    eo->routing = NOC_RT_TABLE;
+    eo->vcs = 1;
+    eo->threads = 1;
+    eo->seed = o->seed;
+    eo->link_capacity_mbps = noc_synth_capacity(o);
+    eo->bisection = t->nnodes <= 64;
+}
+
 double noc_synth_capacity(const struct noc_synth_opts *o)
 {
     return noc_link_mbps(o->link_width, o->freq_mhz);
