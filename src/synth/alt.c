@@ -274,11 +274,11 @@ static int build_alt(const struct noc_app *app, const struct noc_synth_opts *o, 
     struct swnet net;
     char why[512];
     *kept = 0;
-    int r = noc_synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &net, why, sizeof why, ctx);
-    if (r < 0)
-        return ctx->status ? ctx->status : NOC_EINTERNAL;
-    int rc = NOC_OK;
-    if (r == 0) {
+    int feasible;
+    int rc = noc_synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &net, &feasible, why, sizeof why, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    if (feasible) {
         struct noc_design *d = noc_synth_add_design(res, cap, "split", name, K, ctx);
         rc = !d ? NOC_ENOMEM : noc_synth_finish(app, &net, core_sw, cx, cy, o, "sw", NULL, d, ctx);
         /* Worth offering only when it is faster than the base by a margin. */

@@ -14,7 +14,7 @@
 #include "nocsyn/synth.h"
 #include "nocsyn/traffic.h"
 
-int noc_synth_flow_order(const struct noc_app *app, int *order)
+int noc_synth_flow_order(const struct noc_app *app, int *order, struct noc_ctx *ctx)
 {
     /* Decreasing bandwidth, ties by flow index: a bottom-up merge sort
      * keeps it stable and reentrant (qsort would need a global). */
@@ -22,9 +22,9 @@ int noc_synth_flow_order(const struct noc_app *app, int *order)
     for (int i = 0; i < n; i++)
         order[i] = i;
     for (int width = 1; width < n; width *= 2) {
-        int *tmp = malloc((size_t)n * sizeof *tmp);
+        int *tmp = noc_malloc(ctx, (size_t)n, sizeof *tmp);
         if (!tmp)
-            return -1;
+            return NOC_ENOMEM;
         for (int lo = 0; lo < n; lo += 2 * width) {
             int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
             int a = lo, b = mid, k = lo;
@@ -44,7 +44,7 @@ int noc_synth_flow_order(const struct noc_app *app, int *order)
         memcpy(order, tmp, (size_t)n * sizeof *tmp);
         free(tmp);
     }
-    return 0;
+    return NOC_OK;
 }
 
 /* No single flow or core may exceed a link (clear message). */
@@ -406,7 +406,7 @@ int noc_synth_sweep_param(const struct noc_app *app, const struct noc_synth_opts
     double *cy = noc_malloc(ctx, (size_t)N, sizeof *cy);
     double *cw = noc_malloc(ctx, (size_t)N, sizeof *cw);
     int *order = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *order);
-    if (!cx || !cy || !cw || !order || noc_synth_flow_order(app, order) ||
+    if (!cx || !cy || !cw || !order || noc_synth_flow_order(app, order, ctx) ||
         noc_synth_core_geom(app, cx, cy, cw, ctx) != NOC_OK) {
         rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
         goto cleanup;

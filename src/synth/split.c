@@ -135,22 +135,20 @@ static int design_one(void *arg, int idx, int worker, struct noc_ctx *ctx)
             memcpy(core_sw, alt, (size_t)N * sizeof *core_sw);
         }
     }
-    int r = noc_synth_split_net(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, NULL, 0, &net, d->reason,
-                                sizeof d->reason, ctx);
-    if (r == 1 && fits_radix(app, o, K, core_sw)) {
+    int feasible;
+    NOC_CHECK(noc_synth_split_net(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, NULL, 0, &net, &feasible,
+                                  d->reason, sizeof d->reason, ctx));
+    if (!feasible && fits_radix(app, o, K, core_sw)) {
         /* A flow found no path: again with a backbone tree first (the first
          * reason is kept when that fails too). */
         char why[sizeof d->reason];
-        noc_swnet_free(&net); /* the first try's network (r > 0 keeps it for the caller) */
-        r = noc_synth_split_net_backbone(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, &net, why, sizeof why,
-                                         ctx);
+        noc_swnet_free(&net); /* the first try's network (kept for the caller when infeasible) */
+        NOC_CHECK(noc_synth_split_net_backbone(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, &net, &feasible,
+                                               why, sizeof why, ctx));
     }
-    if (r < 0)
-        rc = ctx->status ? ctx->status : NOC_EINTERNAL;
-    if (r == 0)
+    if (feasible)
         rc = noc_synth_finish(app, &net, core_sw, sw->cx, sw->cy, o, "sw", NULL, d, ctx);
-    if (r >= 0)
-        noc_swnet_free(&net);
+    noc_swnet_free(&net);
 cleanup:
     free(core_sw);
     free(alt);
@@ -195,7 +193,7 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
     int step = o->kstep > 0 ? o->kstep : n <= 128 ? 1 : (n + 127) / 128;
     res->n = (kmax - kmin) / step + 1 + ((kmax - kmin) % step != 0);
     res->d = noc_calloc(ctx, (size_t)res->n, sizeof *res->d);
-    if (!cx || !cy || !cw || !order || !res->d || noc_synth_flow_order(app, order) ||
+    if (!cx || !cy || !cw || !order || !res->d || noc_synth_flow_order(app, order, ctx) ||
         noc_synth_core_geom(app, cx, cy, cw, ctx) != NOC_OK) {
         rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
         goto cleanup;

@@ -29,16 +29,18 @@ struct cdg {
 };
 void noc_cdg_init(struct cdg *g);
 void noc_cdg_free(struct cdg *g);
-/* Adds a node; returns its id or -1 (ENOMEM in ctx). */
-int noc_cdg_add_node(struct cdg *g, struct noc_ctx *ctx);
-/* Adds edge a -> b unless it would close a cycle: returns 1 added, 0 refused
- * (cycle), -1 on ENOMEM.  Duplicate edges are allowed (counted). */
-int noc_cdg_add_edge(struct cdg *g, int a, int b, struct noc_ctx *ctx);
+/* Adds a node, its id in *id.  NOC_OK or NOC_ENOMEM. */
+int noc_cdg_add_node(struct cdg *g, int *id, struct noc_ctx *ctx);
+/* Adds edge a -> b unless it would close a cycle: *added = 1 when added, 0
+ * when refused (a cycle; the graph unchanged).  NOC_OK or NOC_ENOMEM.
+ * Duplicate edges are allowed (counted). */
+int noc_cdg_add_edge(struct cdg *g, int a, int b, int *added, struct noc_ctx *ctx);
 /* Removes one a -> b edge (must exist). */
 void noc_cdg_remove_edge(struct cdg *g, int a, int b);
 /* 1 when adding a -> b would keep the graph acyclic (no change made). */
 int noc_cdg_can_add(struct cdg *g, int a, int b);
 
+/* Appends x.  NOC_OK or NOC_ENOMEM (v unchanged). */
 int noc_ivec_push(struct ivec *v, int x, struct noc_ctx *ctx);
 /* Reverses v in place. */
 void noc_ivec_reverse(struct ivec *v);
@@ -89,15 +91,14 @@ int noc_swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_op
                    struct noc_ctx *ctx);
 void noc_swnet_free(struct swnet *n);
 static inline int swnet_ports(const struct swnet *n, int s) { return n->ncores[s] + n->nlinks[s]; }
-/* Routes flow f (core switches s, d; bw MB/s; max_hops or -1).  Returns 0
- * routed, 1 unroutable (reason in `why`), -1 on error (ctx). */
 /* Joins the connected components of the switch graph with the shortest
  * (estimated) links whose ends have a free port, until one component is
  * left or no such link exists.  The links carry no flow, so they add no
- * dependency.  Returns 0 (one component), 1 when islands are left that no
- * link can join within the radix (the design is infeasible: every core
- * must be reachable unless o->no_connect; reason in `why`), -1 on error. */
-int noc_swnet_connect(struct swnet *n, char *why, size_t whylen, struct noc_ctx *ctx);
+ * dependency.  *joined = 1 when one component is left, 0 when islands are
+ * left that no link can join within the radix (the design is infeasible:
+ * every core must be reachable unless o->no_connect; reason in `why`).
+ * NOC_OK or NOC_ENOMEM. */
+int noc_swnet_connect(struct swnet *n, int *joined, char *why, size_t whylen, struct noc_ctx *ctx);
 /* The nearest switch pair u < v (estimated Manhattan length; ties: lowest
  * u, then lowest v) whose ends both pass end_ok and that passes pair_ok:
  * 1 with *bu, *bv set, else 0 (*bu = *bv = -1).  The join search of
@@ -108,7 +109,11 @@ struct swnet_join_pred {
     void *ud;
 };
 int noc_swnet_nearest_pair(const struct swnet *n, const struct swnet_join_pred *p, int *bu, int *bv);
-int noc_swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
+/* Routes flow f (core switches s, d; bw MB/s; max_hops or -1): *routed = 1
+ * with n->paths[f] committed, or 0 when no path exists (the binding
+ * constraint in `why`; nothing committed).  A status (NOC_ENOMEM,
+ * NOC_EINTERNAL). */
+int noc_swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops, int *routed,
                     char *why, size_t whylen, struct noc_ctx *ctx);
 
 /* Places the K switches of net (synth.h step 3) at the least weighted
@@ -165,21 +170,22 @@ int noc_synth_partition_geom(const double *cx, const double *cy, int N, int K, i
  * (noc_swnet_route: an open link costs no opening power, so flows take the
  * extra links where they save power or hops), the
  * switches placed (noc_synth_place) and, unless o->no_connect, islands joined
- * (noc_swnet_connect).  Returns 0 (net built), 1 infeasible (reason in why), -1
- * on error (ctx); net is released on -1, else owned by the caller
- * (noc_swnet_free).  O(F K log K) routing plus the placement (noc_synth_place). */
+ * (noc_swnet_connect).  *feasible = 1 when built, 0 when infeasible
+ * (reason in why).  A status; net is released on an error, else owned by
+ * the caller, feasible or not (noc_swnet_free).  O(F K log K) routing plus
+ * the placement (noc_synth_place). */
 int noc_synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                         const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
-                        const int *extra, int nextra, struct swnet *net, char *why, size_t whylen,
+                        const int *extra, int nextra, struct swnet *net, int *feasible, char *why, size_t whylen,
                         struct noc_ctx *ctx);
 /* As noc_synth_split_net without extra links, in backbone mode: before any
  * flow is routed, noc_synth_backbone opens a spanning tree of the switches, and
  * a flow whose cheapest path is refused takes its tree path when it has
  * room.  split's fallback for a switch count the plain routing cannot
- * route (split.c).  Same returns. */
+ * route (split.c).  Same status, *feasible and ownership. */
 int noc_synth_split_net_backbone(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                                  const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
-                                 struct swnet *net, char *why, size_t whylen, struct noc_ctx *ctx);
+                                 struct swnet *net, int *feasible, char *why, size_t whylen, struct noc_ctx *ctx);
 /* The backbone (backbone.c) of a switch graph with no links yet: a spanning
  * tree (forest when the ports do not allow one) within the radix, Kruskal
  * over the switch pairs that exchange traffic (heaviest first) and then
@@ -299,18 +305,21 @@ struct noc_synth_result;
 
 /* Extra switch-graph operations (flows.c) for methods that choose their
  * own paths.  noc_swnet_chan: the channel u -> v or -1.  noc_swnet_open_link opens
- * u <-> v unless it is open (no radix check: callers check ports). */
+ * u <-> v unless it is open (no radix check: callers check ports); NOC_OK
+ * or NOC_ENOMEM. */
 int noc_swnet_chan(const struct swnet *n, int u, int v);
 int noc_swnet_open_link(struct swnet *n, int u, int v, struct noc_ctx *ctx);
 /* Commits sw[0..len-1] as flow f's path: capacity, radix (a link it must
  * open: only the first or the last hop may be new) and deadlock freedom
- * (the dependency graph stays acyclic) are checked.  Returns 0 committed, 1
- * refused (nothing changed, the flow has no path), -1 on error (ctx). */
-int noc_swnet_commit(struct swnet *n, int f, const int *sw, int len, double bw, struct noc_ctx *ctx);
+ * (the dependency graph stays acyclic) are checked.  *committed = 1, or 0
+ * when refused (nothing changed, the flow has no path).  A status
+ * (NOC_ENOMEM, NOC_EINTERNAL for an inner new link). */
+int noc_swnet_commit(struct swnet *n, int f, const int *sw, int len, double bw, int *committed,
+                     struct noc_ctx *ctx);
 
-/* The app's flows in decreasing bandwidth, ties by flow index.  0 or -1
- * (out of memory). */
-int noc_synth_flow_order(const struct noc_app *app, int *order);
+/* The app's flows in decreasing bandwidth, ties by flow index.  NOC_OK or
+ * NOC_ENOMEM. */
+int noc_synth_flow_order(const struct noc_app *app, int *order, struct noc_ctx *ctx);
 /* Input checks every method shares: cores, flows, positive width / frequency /
  * utilisation, every core placed, no flow or core above a link's capacity
  * (NOC_EINVAL / NOC_EINFEASIBLE naming the core or flow). */

@@ -95,16 +95,21 @@ static void router_counts_the_new_flow_against_capacity(void **state)
         net.sx[s] = s;
     }
     char why[256];
-    assert_int_equal(noc_swnet_route(&net, 0, 0, 1, 60, -1, why, sizeof why, &ctx), 0);
+    int routed = -1;
+    assert_int_equal(noc_swnet_route(&net, 0, 0, 1, 60, -1, &routed, why, sizeof why, &ctx), NOC_OK);
+    assert_int_equal(routed, 1);
     assert_int_equal(net.paths[0].n, 2);
-    assert_int_equal(noc_swnet_route(&net, 1, 0, 1, 60, -1, why, sizeof why, &ctx), 0);
+    assert_int_equal(noc_swnet_route(&net, 1, 0, 1, 60, -1, &routed, why, sizeof why, &ctx), NOC_OK);
+    assert_int_equal(routed, 1);
     assert_int_equal(net.paths[1].n, 3);
     assert_int_equal(net.paths[1].v[1], 2);
     for (int c = 0; c < net.nch; c++)
         assert_true(net.cload[c] <= 100);
     int c01 = noc_swnet_chan(&net, 0, 1);
     assert_true(c01 >= 0 && fabs(net.cload[c01] - 60) < 1e-9);
-    assert_int_equal(noc_swnet_route(&net, 2, 0, 1, 50, -1, why, sizeof why, &ctx), 1);
+    assert_int_equal(noc_swnet_route(&net, 2, 0, 1, 50, -1, &routed, why, sizeof why, &ctx), NOC_OK);
+    assert_int_equal(routed, 0);
+    assert_int_equal(net.paths[2].n, 0);
     assert_non_null(strstr(why, "capacity"));
     noc_swnet_free(&net);
 }
@@ -131,11 +136,12 @@ static void router_keeps_max_hops(void **state)
         for (int s = 0; s < 3; s++)
             assert_int_equal(noc_swnet_open_link(&net, s, s + 1, &ctx), 0);
         char why[256] = "";
-        int r = noc_swnet_route(&net, 0, 0, 3, 10, mh, why, sizeof why, &ctx);
+        int r = -1;
+        assert_int_equal(noc_swnet_route(&net, 0, 0, 3, 10, mh, &r, why, sizeof why, &ctx), NOC_OK);
         if (mh == 2) {
-            assert_int_equal(r, 1);
-        } else {
             assert_int_equal(r, 0);
+        } else {
+            assert_int_equal(r, 1);
             assert_int_equal(net.paths[0].n, 4);
             for (int i = 0; i < 4; i++)
                 assert_int_equal(net.paths[0].v[i], i);
