@@ -109,7 +109,7 @@ struct noc_synth_opts {
     unsigned seed;        /* METIS seed */
     int threads;          /* design points evaluated in parallel (0 = cores) */
     double effort;        /* split: refinement budget factor (default 1; 0 =
-                           * no refinement; see synth_int.h
+                           * no refinement; see src/synth/search_int.h
                            * noc_synth_refine_budget) */
     /* Method-specific (0 = default). */
     int start;            /* merge: enum noc_merge_start */

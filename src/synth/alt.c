@@ -1,8 +1,11 @@
-/* Low-latency alternatives of split's designs (synth_int.h,
+/* Low-latency alternatives of split's designs (search_int.h,
  * noc_synth_split_alts): for a switch count K, core assignments that keep the
  * heaviest flows on one switch (fewer bandwidth x hops) at a little more
  * power, offered when no other design dominates them. */
-#include "synth_int.h"
+#include "swnet.h"
+#include "layout_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 #include <limits.h>
 #include <math.h>

@@ -1,7 +1,8 @@
 /* Split's backbone mode: a spanning tree of the switches opened before the
  * flows are routed, its turns reserved in the dependency graph (see
- * synth_int.h, noc_synth_backbone). */
-#include "synth_int.h"
+ * search_int.h, noc_synth_backbone). */
+#include "swnet.h"
+#include "search_int.h"
 
 #include <limits.h>
 #include <math.h>

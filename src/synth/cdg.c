@@ -1,5 +1,5 @@
 /* Dynamic topological order for incremental deadlock checking. */
-#include "synth_int.h"
+#include "swnet.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -11,7 +11,10 @@
 #include "nocsyn/lp.h"
 #include "nocsyn/map.h"
 #include "nocsyn/topo.h"
-#include "synth_int.h"
+#include "swnet.h"
+#include "layout_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 /* The router of every group: noc_map_cores "auto" of the group graph
  * (inter-group bandwidth summed) onto the cols x rows mesh. */

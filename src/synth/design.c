@@ -1,7 +1,9 @@
 /* Shared by every synthesis method: flow order, input checks, core
  * geometry, and finishing a design from a routed switch graph (topology,
  * evaluation under table routing, power and area). */
-#include "synth_int.h"
+#include "swnet.h"
+#include "price_int.h"
+#include "search_int.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -12,7 +12,9 @@
 #include "nocsyn/app.h"
 #include "nocsyn/lp.h"
 #include "nocsyn/topo.h"
-#include "synth_int.h"
+#include "swnet.h"
+#include "price_int.h"
+#include "search_int.h"
 
 /* Column bases of the program (see the comment of build()). */
 struct xm {

@@ -12,7 +12,7 @@
 
 #include "nocsyn/app.h"
 #include "nocsyn/part.h"
-#include "synth_int.h"
+#include "layout_int.h"
 
 
 /* The slicing tree: leaves are cores; an internal node places its two

@@ -9,7 +9,10 @@
 
 #include "nocsyn/app.h"
 #include "nocsyn/topo.h"
-#include "synth_int.h"
+#include "swnet.h"
+#include "layout_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 /* The rings of one design. */
 struct hr {

@@ -11,6 +11,9 @@
 #include "nocsyn/map.h"
 #include "nocsyn/topo.h"
 #include "merge_int.h"
+#include "layout_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 /* Power estimate (mW) of a state, as noc_tech_topo would count it with the
  * current positions (noc_synth_net_power). */

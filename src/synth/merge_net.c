@@ -1,6 +1,7 @@
 /* The merge synthesis' switch-graph builders: a state from proposed paths
  * (noc_merge_build_net) and the two starts (see merge_int.h, synth.h). */
 #include "merge_int.h"
+#include "layout_int.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,10 @@
 /* Split's switch graph for a given core assignment (route, place, join
  * islands), the power of a routed switch graph, and the refinement pass
  * that moves cores between switches while the total power drops. */
-#include "synth_int.h"
+#include "swnet.h"
+#include "layout_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 #include <limits.h>
 #include <math.h>

@@ -11,7 +11,10 @@
 #include "nocsyn/route.h"
 #include "nocsyn/traffic.h"
 #include "nocsyn/units.h"
-#include "synth_int.h"
+#include "swnet.h"
+#include "layout_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 void noc_synth_opts_init(struct noc_synth_opts *o)
 {

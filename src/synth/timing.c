@@ -2,7 +2,8 @@
  * clock, each flow's zero-load latency, the fmax of its largest router) and
  * its check against the latency bounds and the clock, and the (frequency, width) grid
  * that noc_synth_run explores around each method (synth.h). */
-#include "synth_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 #include <math.h>
 #include <stdio.h>

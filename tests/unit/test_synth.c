@@ -10,7 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/synth/synth_int.h"
+#include "../../src/synth/swnet.h"
+#include "../../src/synth/layout_int.h"
+#include "../../src/synth/price_int.h"
+#include "../../src/synth/search_int.h"
 #include "nocsyn/app.h"
 #include "nocsyn/lp.h"
 #include "nocsyn/route.h"

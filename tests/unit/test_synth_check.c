@@ -13,7 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/synth/synth_int.h"
+#include "../../src/synth/swnet.h"
+#include "../../src/synth/layout_int.h"
 #include "nocsyn/app.h"
 #include "nocsyn/emit.h"
 #include "nocsyn/synth.h"
