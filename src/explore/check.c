@@ -59,7 +59,7 @@ static int entry_check(struct noc_entry *e, const struct noc_app *app, const str
     }
     if (so->max_radix > 0 && e->d.m.radix_max > so->max_radix)
         add(e, "radix", "a %d-port router, above --max-radix %d", e->d.m.radix_max, so->max_radix);
-    if (e->d.freq_mhz > 0 && e->d.fmax_mhz > 0 && e->d.freq_mhz > e->d.fmax_mhz * (1 + 1e-12))
+    if (e->d.freq_mhz > 0 && e->d.fmax_mhz > 0 && noc_exceeds(e->d.freq_mhz, e->d.fmax_mhz))
         add(e, "timing", "runs at %g MHz, its largest router closes at %.0f MHz", e->d.freq_mhz, e->d.fmax_mhz);
     if (!isnan(e->d.m.max_utilization) && e->d.m.max_utilization > so->max_util * (1 + 1e-9))
         add(e, "capacity", "a channel loaded to %.3g of its capacity, above --max-util %g", e->d.m.max_utilization,

@@ -13,6 +13,7 @@
 #include "nocsyn/phys.h"
 #include "nocsyn/route.h"
 #include "nocsyn/traffic.h"
+#include "nocsyn/units.h"
 
 #define PORT_MM 0.2 /* side of a D2D port's pseudo-core in a die's sub-app */
 
@@ -128,7 +129,7 @@ static int assign_cores(const struct noc_app *app, const struct noc_package *p, 
             int over = -1, bc = -1, be = -1;
             double best = -INFINITY;
             for (int d = 0; d < p->ndies && over < 0; d++)
-                if (used[d] > p->dies[d].w * p->dies[d].h * (1 + 1e-12))
+                if (noc_exceeds(used[d], p->dies[d].w * p->dies[d].h))
                     over = d;
             if (over < 0)
                 break;
@@ -136,7 +137,7 @@ static int assign_cores(const struct noc_app *app, const struct noc_package *p, 
                 if (die[c] != over)
                     continue;
                 for (int e = 0; e < p->ndies; e++) {
-                    if (e == over || used[e] + core_area(&app->cores[c]) > p->dies[e].w * p->dies[e].h * (1 + 1e-12))
+                    if (e == over || noc_exceeds(used[e] + core_area(&app->cores[c]), p->dies[e].w * p->dies[e].h))
                         continue;
                     double g = 0;
                     for (int k = xadj[c]; k < xadj[c + 1]; k++)
@@ -160,7 +161,7 @@ static int assign_cores(const struct noc_app *app, const struct noc_package *p, 
         for (int c = 0; c < n; c++)
             if (die[c] == d)
                 a += core_area(&app->cores[c]);
-        if (a > p->dies[d].w * p->dies[d].h * (1 + 1e-12)) {
+        if (noc_exceeds(a, p->dies[d].w * p->dies[d].h)) {
             rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "die '%s' (%g x %g mm) cannot hold its cores' %.6g mm2",
                            p->dies[d].name, p->dies[d].w, p->dies[d].h, a);
             goto cleanup;
@@ -279,7 +280,7 @@ static int make_plan(const struct noc_app *app, const struct noc_package *p, con
             pl->cr[k].bnd = bi;
             pl->cr[k].dir = u == B->a ? 0 : 1;
             need[bi * 2 + pl->cr[k].dir] += app->flows[f].bw;
-            if (app->flows[f].bw > module_cap(B, o) * (1 + 1e-12)) {
+            if (noc_exceeds(app->flows[f].bw, module_cap(B, o))) {
                 snprintf(why, whylen, "flow %s -> %s (%g MB/s) exceeds a %s module between '%s' and '%s' (%g MB/s "
                          "usable)", app->cores[app->flows[f].src].name, app->cores[app->flows[f].dst].name,
                          app->flows[f].bw, B->type.name, p->dies[B->a].name, p->dies[B->b].name, module_cap(B, o));
@@ -341,7 +342,7 @@ static int make_plan(const struct noc_app *app, const struct noc_package *p, con
                         best = j;
                 double *l = &pl->load[(c->bnd * mm + best) * 2 + c->dir];
                 const struct noc_boundary *B = &p->bound[c->bnd];
-                if (*l + app->flows[f].bw > module_cap(B, o) * (1 + 1e-12)) {
+                if (noc_exceeds(*l + app->flows[f].bw, module_cap(B, o))) {
                     if (pl->modules[c->bnd] >= B->max_modules) {
                         snprintf(why, whylen, "boundary %s-%s: its %d %s modules cannot pack the flows", p->dies[B->a].name,
                                  p->dies[B->b].name, pl->modules[c->bnd], B->type.name);
@@ -701,7 +702,7 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
     }
     for (int f = 0; f < app->nflows; f++)
         if (app->flows[f].max_latency_ns > 0 &&
-            pd->d.flow_cycles[f] * 1000.0 / o->freq_mhz > app->flows[f].max_latency_ns * (1 + 1e-12)) {
+            noc_exceeds(noc_cycles_ns(pd->d.flow_cycles[f], o->freq_mhz), app->flows[f].max_latency_ns)) {
             snprintf(pd->d.reason, sizeof pd->d.reason, "flow %s -> %s takes %g ns, above its max_latency_ns %g",
                      app->cores[app->flows[f].src].name, app->cores[app->flows[f].dst].name,
                      pd->d.flow_cycles[f] * 1000.0 / o->freq_mhz, app->flows[f].max_latency_ns);

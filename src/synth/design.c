@@ -15,6 +15,7 @@
 #include "nocsyn/route.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/traffic.h"
+#include "nocsyn/units.h"
 
 int noc_synth_flow_order(const struct noc_app *app, int *order, struct noc_ctx *ctx)
 {
@@ -227,7 +228,7 @@ int noc_synth_finish(const struct noc_app *app, const struct swnet *net, const i
     if (o->max_die_growth > 0) { /* the routers must fit the room allowed */
         struct noc_phys_stats fs;
         NOC_CHECK(noc_floorplan_stats(app, &fs, ctx));
-        if (ps.die_mm2 > fs.die_mm2 * (1 + o->max_die_growth / 100) * (1 + 1e-12)) {
+        if (noc_exceeds(ps.die_mm2, fs.die_mm2 * (1 + o->max_die_growth / 100))) {
             snprintf(d->reason, sizeof d->reason,
                      "its routers do not fit the floorplan: the legal layout's die is %.6g mm2, %.3g%% above "
                      "the cores' %.6g mm2 (--max-die-growth %g)",

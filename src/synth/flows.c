@@ -147,7 +147,7 @@ static int can_open(const struct swnet *n, int u, int v)
 
 static int has_room(const struct swnet *n, int c, double bw)
 {
-    return n->cload[c] + bw <= n->cap * (1 + 1e-12);
+    return noc_fits(n->cload[c] + bw, n->cap);
 }
 
 /* Relaxation callback over the candidate edges out of u for flow (s, d):

@@ -443,7 +443,7 @@ static int est_route(const struct refine_in *r, struct est *e, int s, int d, dou
         e->done[u] = 1;
         for (int k = 0; k < n->out[u].n; k++) {
             int c = n->out[u].v[k], v = n->cdst[c];
-            if (!e->alive[c] || e->done[v] || e->load[c] + bw > n->cap * (1 + 1e-12))
+            if (!e->alive[c] || e->done[v] || noc_exceeds(e->load[c] + bw, n->cap))
                 continue;
             double nd = e->dist[u] + est_edge(r, e, u, v, bw, 0);
             if (nd < e->dist[v]) {
@@ -459,7 +459,7 @@ static int est_route(const struct refine_in *r, struct est *e, int s, int d, dou
             if (a != u && b != u)
                 continue;
             int v = a == u ? b : a, dir = a == u ? 0 : 1;
-            if (e->done[v] || e->exl[2 * x + dir] + bw > n->cap * (1 + 1e-12))
+            if (e->done[v] || noc_exceeds(e->exl[2 * x + dir] + bw, n->cap))
                 continue;
             double nd = e->dist[u] + est_edge(r, e, u, v, bw, 0);
             if (nd < e->dist[v]) {
