@@ -251,6 +251,19 @@ int noc_write_temp(const char *tmp, const char *label, const char *data, size_t 
  * caller (free()).  NOC_EIO with "PATH: reason" on failure, NOC_EINVAL when
  * the file is empty. */
 int noc_read_file(const char *path, char **data, size_t *len, struct noc_ctx *ctx);
+/* A reader of a whole text's bytes into obj: data[0..len) (NUL-terminated
+ * after len), messages naming `label`.  A status. */
+typedef int (*noc_parse_fn)(void *obj, const char *data, size_t len, const char *label, struct noc_ctx *ctx);
+/* The one read-then-parse step of the file readers (tech, package,
+ * floorplan): reads path with noc_read_file and hands its bytes to parse
+ * with obj and label (the path when NULL); the bytes are freed before it
+ * returns.  noc_read_file's errors, else parse's status.  O(file size) plus
+ * the parse. */
+int noc_read_parse(const char *path, const char *label, noc_parse_fn parse, void *obj, struct noc_ctx *ctx);
+/* The line (1-based) of the first NUL byte of data[0..len), 0 when it has
+ * none: how a text reader names where a binary file starts.  Never fails.
+ * O(len). */
+long noc_nul_line(const char *data, size_t len);
 
 /* A growable string buffer for emitters.  Init/free pair. */
 struct noc_buf {
