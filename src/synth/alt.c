@@ -219,15 +219,18 @@ static void canonical(int N, int K, int *part, int *map)
     }
 }
 
+void noc_synth_objectives_raw(const struct noc_design *d, double v[4])
+{
+    v[0] = d->power_mw;
+    v[1] = d->lat_avg_ns;
+    v[2] = d->area_mm2;
+    v[3] = d->m.radix_max;
+}
+
 void noc_synth_objectives(const struct noc_design *d, double v[4])
 {
-    /* Rounded to 1e-9 (mW, ns, mm2), so that two designs whose figures
-     * differ only by the order of a floating-point sum (MWD's merge_k6 and
-     * split_k6_x1: areas one ulp apart) compare as equal. */
-    v[0] = nearbyint(d->power_mw * 1e9) / 1e9;
-    v[1] = nearbyint(d->lat_avg_ns * 1e9) / 1e9;
-    v[2] = nearbyint(d->area_mm2 * 1e9) / 1e9;
-    v[3] = d->m.radix_max;
+    noc_synth_objectives_raw(d, v);
+    noc_pareto_round(v, SYNTH_OBJ_ROUND);
 }
 
 /* 1 when feasible design b dominates a: no worse in power, latency, area

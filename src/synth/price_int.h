@@ -42,9 +42,14 @@ int noc_synth_timing(const struct noc_app *app, const struct noc_synth_opts *o, 
  * the others keep their order.  O((hi - lo) n). */
 void noc_synth_prune(struct noc_synth_result *res, int lo, int hi);
 /* A design's objectives on the Pareto front, all minimised (synth.h):
- * power, average latency in ns, area (each rounded to 1e-9), largest
- * radix. */
+ * power, average latency in ns, area, largest radix; noc_synth_objectives
+ * rounds the first three to 1 / SYNTH_OBJ_ROUND (1e-9 mW, ns, mm2:
+ * noc_pareto_round), so that two designs whose figures differ only by the
+ * order of a floating-point sum (MWD's merge_k6 and split_k6_x1: areas one
+ * ulp apart) compare as equal; _raw leaves them as they are. */
+#define SYNTH_OBJ_ROUND 1e9
 void noc_synth_objectives(const struct noc_design *d, double v[4]);
+void noc_synth_objectives_raw(const struct noc_design *d, double v[4]);
 /* Power (mW) of a routed, placed switch graph as noc_tech_topo counts it:
  * routers, router-router channels, and each core's two channels to its
  * switch (in/out: the cores' bandwidths).  INFINITY when out of memory. */
