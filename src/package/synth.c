@@ -509,9 +509,8 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
                    struct noc_design *const *dd, const struct noc_synth_opts *o, struct noc_package_design *pd,
                    struct noc_ctx *ctx)
 {
-    int rc = NOC_OK, nd = p->ndies, have_tr = 0, *path = NULL, *cyc = NULL;
+    int rc = NOC_OK, nd = p->ndies, *path = NULL, *cyc = NULL;
     int *map[NOC_PKG_MAX_DIES] = {0};
-    struct noc_traffic tr;
     double *mbps = NULL;
     char nm[400], sname[160], tname[160];
     struct noc_topo *t = &pd->d.topo;
@@ -621,20 +620,13 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
     t->freq_mhz = o->freq_mhz;
     snprintf(t->shape.name, sizeof t->shape.name, "package");
     NOC_CHECK(noc_topo_finalize(t, ctx));
-    /* Step 5: the engine on the composed network. */
-    NOC_CHECK(noc_traffic_from_app(&tr, t, app, app->name ? app->name : "app", "name", 0, ctx));
-    have_tr = 1;
-    struct noc_eval_opts eo;
-    noc_synth_eval_opts(o, t, &eo);
-    NOC_CHECK(noc_eval(t, &tr, &eo, &pd->d.m, ctx));
-    if (!(mbps = noc_malloc(ctx, (size_t)t->nch + 1, sizeof *mbps)) ||
-        !(cyc = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *cyc))) {
+    /* Step 5: the engine on the composed network, priced as every
+     * synthesized design (noc_synth_price). */
+    NOC_CHECK(noc_synth_price(app, o, t, &pd->d, &mbps, ctx));
+    if (!(cyc = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *cyc))) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    for (int c = 0; c < t->nch; c++)
-        mbps[c] = pd->d.m.load[c] * tr.unit_mbps;
-    noc_tech_topo(&o->tech, t, mbps, o->link_width, &pd->d.power_mw, &pd->d.area_mm2, NULL);
     /* The D2D price: energy per bit of the traffic over each D2D channel,
      * leakage and area per module. */
     for (int c = 0; c < t->nch; c++) {
@@ -675,8 +667,8 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
     pd->d.link_width = o->link_width;
     pd->d.fmax_mhz = noc_tech_router_fmax_mhz(&o->tech, pd->d.m.radix_max, o->link_width);
     NOC_CHECK(noc_synth_latency(app, t, &o->tech, cyc, &pd->d.lat_avg_cycles, &pd->d.lat_max_cycles, ctx));
-    pd->d.lat_avg_ns = pd->d.lat_avg_cycles * 1000.0 / o->freq_mhz;
-    pd->d.lat_max_ns = pd->d.lat_max_cycles * 1000.0 / o->freq_mhz;
+    pd->d.lat_avg_ns = noc_cycles_ns(pd->d.lat_avg_cycles, o->freq_mhz);
+    pd->d.lat_max_ns = noc_cycles_ns(pd->d.lat_max_cycles, o->freq_mhz);
     pd->d.flow_cycles = cyc;
     pd->d.nflow_cycles = app->nflows;
     cyc = NULL;
@@ -705,15 +697,13 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
             noc_exceeds(noc_cycles_ns(pd->d.flow_cycles[f], o->freq_mhz), app->flows[f].max_latency_ns)) {
             snprintf(pd->d.reason, sizeof pd->d.reason, "flow %s -> %s takes %g ns, above its max_latency_ns %g",
                      app->cores[app->flows[f].src].name, app->cores[app->flows[f].dst].name,
-                     pd->d.flow_cycles[f] * 1000.0 / o->freq_mhz, app->flows[f].max_latency_ns);
+                     noc_cycles_ns(pd->d.flow_cycles[f], o->freq_mhz), app->flows[f].max_latency_ns);
             goto cleanup;
         }
     pd->d.feasible = 1;
 cleanup:
     for (int d = 0; d < nd; d++)
         free(map[d]);
-    if (have_tr)
-        noc_traffic_free(&tr);
     free(mbps);
     free(path);
     free(cyc);

@@ -192,13 +192,41 @@ cleanup:
     return rc;
 }
 
+int noc_synth_price(const struct noc_app *app, const struct noc_synth_opts *o, const struct noc_topo *t,
+                    struct noc_design *d, double **mbps_out, struct noc_ctx *ctx)
+{
+    struct noc_traffic tr;
+    int have_tr = 0, rc;
+    double *mbps = NULL;
+    NOC_CHECK(noc_traffic_from_app(&tr, t, app, app->name ? app->name : "app", "name", 0, ctx));
+    have_tr = 1;
+    struct noc_eval_opts eo;
+    noc_synth_eval_opts(o, t, &eo);
+    NOC_CHECK(noc_eval(t, &tr, &eo, &d->m, ctx));
+    if (!(mbps = noc_malloc(ctx, (size_t)t->nch + 1, sizeof *mbps))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int c = 0; c < t->nch; c++)
+        mbps[c] = d->m.load[c] * tr.unit_mbps;
+    noc_tech_topo(&o->tech, t, mbps, o->link_width, &d->power_mw, &d->area_mm2, NULL);
+    if (mbps_out) {
+        *mbps_out = mbps;
+        mbps = NULL;
+    }
+cleanup:
+    if (have_tr)
+        noc_traffic_free(&tr);
+    free(mbps);
+    return rc;
+}
+
 int noc_synth_finish(const struct noc_app *app, const struct swnet *net, const int *core_sw,
                      const double *cx, const double *cy, const struct noc_synth_opts *o,
                      const char *prefix, const struct noc_shape *shape, struct noc_design *d,
                      struct noc_ctx *ctx)
 {
-    struct noc_traffic tr;
-    int have_tr = 0, rc;
+    int rc;
     double *mbps = NULL, *model = NULL;
     NOC_CHECK(build_topo(app, net, core_sw, cx, cy, o, prefix, shape, d, ctx));
     /* The placement model's positions (routers where the method put them,
@@ -237,18 +265,7 @@ int noc_synth_finish(const struct noc_app *app, const struct swnet *net, const i
         }
     }
     /* The design's terminals carry the core names. */
-    NOC_CHECK(noc_traffic_from_app(&tr, &d->topo, app, app->name ? app->name : "app", "name", 0, ctx));
-    have_tr = 1;
-    struct noc_eval_opts eo;
-    noc_synth_eval_opts(o, &d->topo, &eo);
-    NOC_CHECK(noc_eval(&d->topo, &tr, &eo, &d->m, ctx));
-    if (!(mbps = noc_malloc(ctx, (size_t)d->topo.nch + 1, sizeof *mbps))) {
-        rc = NOC_ENOMEM;
-        goto cleanup;
-    }
-    for (int c = 0; c < d->topo.nch; c++)
-        mbps[c] = d->m.load[c] * tr.unit_mbps;
-    noc_tech_topo(&o->tech, &d->topo, mbps, o->link_width, &d->power_mw, &d->area_mm2, NULL);
+    NOC_CHECK(noc_synth_price(app, o, &d->topo, d, &mbps, ctx));
     /* The same design priced on the placement model (the positions before
      * co-synthesis): the cost the methods and the exact program minimise,
      * so a proven bound compares with it; the design's figures are the
@@ -284,8 +301,6 @@ int noc_synth_finish(const struct noc_app *app, const struct swnet *net, const i
     d->feasible = 1;
     rc = noc_synth_timing(app, o, d, ctx);
 cleanup:
-    if (have_tr)
-        noc_traffic_free(&tr);
     free(mbps);
     free(model);
     return rc;
