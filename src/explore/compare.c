@@ -22,10 +22,10 @@ void noc_compare_opts_init(struct noc_compare_opts *o)
     o->ideal = 1;
     noc_sim_opts_init(&o->sim);
     o->sim.warmup = 1000;
-    o->sim.cycles = 10000;
-    o->sim_from = 0.05;
-    o->sim_to = 1.0;
-    o->sim_step = 0.05;
+    o->sim.cycles = NOC_SIM_SWEEP_CYCLES;
+    o->sim_from = NOC_SIM_SWEEP_FROM;
+    o->sim_to = NOC_SIM_SWEEP_TO;
+    o->sim_step = NOC_SIM_SWEEP_STEP;
 }
 
 void noc_compare_init(struct noc_compare *c)
