@@ -1,7 +1,7 @@
 /* Extra-link variants of split's designs (search_int.h,
  * noc_synth_split_variants): non-tree switch graphs that trade a little power
  * for fewer hops and lower latency. */
-#include "swnet.h"
+#include "swnet_int.h"
 #include "layout_int.h"
 #include "price_int.h"
 #include "search_int.h"

@@ -1,7 +1,7 @@
 /* Shared by every synthesis method: flow order, input checks, core
  * geometry, and finishing a design from a routed switch graph (topology,
  * evaluation under table routing, power and area). */
-#include "swnet.h"
+#include "swnet_int.h"
 #include "price_int.h"
 #include "search_int.h"
 

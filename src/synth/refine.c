@@ -1,7 +1,7 @@
 /* Split's switch graph for a given core assignment (route, place, join
  * islands), the power of a routed switch graph, and the refinement pass
  * that moves cores between switches while the total power drops. */
-#include "swnet.h"
+#include "swnet_int.h"
 #include "layout_int.h"
 #include "price_int.h"
 #include "search_int.h"

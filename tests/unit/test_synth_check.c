@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/synth/swnet.h"
+#include "../../src/synth/swnet_int.h"
 #include "../../src/synth/layout_int.h"
 #include "../../src/synth/search_int.h"
 #include "nocsyn/app.h"
