@@ -371,6 +371,15 @@ static void written_designs_keep_their_constraints(void **state)
  * the flows themselves: a -> r0 and r0 -> r1 and r1 -> b carry 100, b ->
  * r1, r1 -> r0, r0 -> a carry 40.  The power and area are the tech model's
  * of those loads (noc_tech_topo); the loads handed back are the caller's. */
+/* An app of two cores a, b and a flow a -> b of bw MB/s. */
+static void two_cores(struct noc_app *app, double bw, struct noc_ctx *ctx)
+{
+    noc_app_init(app);
+    assert_int_equal(noc_app_core(app, "a", ctx), 0);
+    assert_int_equal(noc_app_core(app, "b", ctx), 1);
+    assert_int_equal(noc_app_add_flow(app, 0, 1, bw, -1, ctx), NOC_OK);
+}
+
 static void price_hand_built(void **state)
 {
     (void)state;
@@ -379,10 +388,7 @@ static void price_hand_built(void **state)
     struct noc_synth_opts o;
     noc_synth_opts_init(&o);
     struct noc_app app;
-    noc_app_init(&app);
-    assert_int_equal(noc_app_core(&app, "a", &ctx), 0);
-    assert_int_equal(noc_app_core(&app, "b", &ctx), 1);
-    assert_int_equal(noc_app_add_flow(&app, 0, 1, 100, -1, &ctx), NOC_OK);
+    two_cores(&app, 100, &ctx);
     assert_int_equal(noc_app_add_flow(&app, 1, 0, 40, -1, &ctx), NOC_OK);
     struct noc_topo t;
     noc_topo_init(&t);
@@ -448,12 +454,9 @@ static void input_check_keeps_the_one_tolerance(void **state)
         struct noc_ctx ctx;
         noc_ctx_init(&ctx);
         struct noc_app app;
-        noc_app_init(&app);
-        assert_int_equal(noc_app_core(&app, "a", &ctx), 0);
-        assert_int_equal(noc_app_core(&app, "b", &ctx), 1);
         double bw = 3200 * (1 + (k ? 2e-12 : 5e-13));
         assert_true(bw > 3200);
-        assert_int_equal(noc_app_add_flow(&app, 0, 1, bw, -1, &ctx), NOC_OK);
+        two_cores(&app, bw, &ctx);
         for (int c = 0; c < 2; c++) {
             app.cores[c].has_size = app.cores[c].has_pos = 1;
             app.cores[c].w = app.cores[c].h = 1;
