@@ -353,6 +353,12 @@ int noc_eval_lp_load(const struct noc_topo *t, const struct noc_traffic *tr, int
 int noc_lpl_max_load(const struct noc_topo *t, const struct noc_traffic *tr, int model,
                      long max_nnz, double *max_load, double *load, struct noc_ctx *ctx)
 {
+    return noc_lpl_solve(t, tr, model, max_nnz, NOC_LPL_AUTO, max_load, NULL, load, ctx);
+}
+
+int noc_lpl_solve(const struct noc_topo *t, const struct noc_traffic *tr, int model, long max_nnz,
+                  int method, double *max_load, double *lb, double *load, struct noc_ctx *ctx)
+{
     struct lpl s;
     struct build b;
     struct noc_lp *lp = NULL;
@@ -361,6 +367,8 @@ int noc_lpl_max_load(const struct noc_topo *t, const struct noc_traffic *tr, int
     if (rc)
         return rc;
     *max_load = 0;
+    if (lb)
+        *lb = 0;
     memset(&s, 0, sizeof s);
     memset(&b, 0, sizeof b);
     s.t = t;
@@ -400,8 +408,27 @@ int noc_lpl_max_load(const struct noc_topo *t, const struct noc_traffic *tr, int
     }
     for (int e = 0; e < s.nch; e++)
         b.cap_off[e + 1] = b.cap_off[e] + s.cap_cnt[e];
-    if (s.nvars > 0 && ((rc = build_and_solve(&s, &b, &lp, ctx)) != NOC_OK ||
-                        (rc = read_flows(&s, lp, flow, ctx)) != NOC_OK))
+    int cg = method == NOC_LPL_CG ||
+             (method == NOC_LPL_AUTO && s.nnz >= LPLOAD_SIMPLEX_NNZ && noc_lpl_cg_eligible(&s));
+    if (method == NOC_LPL_CG && !noc_lpl_cg_eligible(&s)) {
+        rc = noc_error(ctx, NOC_EUNSUP, NULL, 0, "LP load: column generation does not apply");
+        goto cleanup;
+    }
+    double bound = NAN;
+    if (cg && s.nvars > 0) {
+        rc = noc_lpl_cg(&s, flow, &bound, ctx);
+        if (rc == NOC_ELIMIT && method == NOC_LPL_AUTO) {
+            cg = 0; /* not certified: the exact LP below */
+            noc_ctx_clear(ctx);
+            rc = NOC_OK;
+            for (int e = 0; e < s.nch; e++)
+                flow[e] = 0;
+        }
+        if (rc)
+            goto cleanup;
+    }
+    if (!cg && s.nvars > 0 && ((rc = build_and_solve(&s, &b, &lp, ctx)) != NOC_OK ||
+                               (rc = read_flows(&s, lp, flow, ctx)) != NOC_OK))
         goto cleanup;
     double mx = 0;
     for (int e = 0; e < s.nch; e++)
@@ -410,6 +437,8 @@ int noc_lpl_max_load(const struct noc_topo *t, const struct noc_traffic *tr, int
         if (noc_topo_is_rr(t, e) && flow[e] > mx)
             mx = flow[e];
     *max_load = mx;
+    if (lb)
+        *lb = isnan(bound) ? mx : bound;
     if (load) {
         memcpy(load, flow, (size_t)s.nch * sizeof *load);
         noc_lpl_terminal_loads(&s, s.bsrc, load);
