@@ -19,7 +19,11 @@
  * pair i's columns (the basic ones all have that length), a minimal path p
  * of pair i with y(p) < pi_i has negative reduced cost: it is added.  The
  * cheapest minimal path per pair is a dynamic program over the
- * breadth-first layers towards its ejection router.
+ * breadth-first layers towards its ejection router.  Each round also adds
+ * every pair's least congested minimal path under the master's routing
+ * (prices (load/L)^8) when it is new: it does not change what the method
+ * converges to, only how fast (the bit-complement permutation on a 2-ary
+ * 7-tree: 8 rounds instead of 130).
  * Bound.  For any y >= 0, not all zero, every routing has
  *     L >= sum_e y_e load_e / sum_e y_e >= sum_i d_i min_p y(p) / sum_e y_e
  * (weak LP duality), so each pricing round gives a lower bound LB on the
@@ -62,6 +66,8 @@ struct cg {
     size_t pcap, ccap;
     int *path_pair, *path_off, *path_ch;
     double *y;      /* nch: channel prices */
+    double *z;      /* nch: congestion prices of the master's routing */
+    int *head, *next; /* each pair's paths, newest first (next: per path) */
     double *pi;     /* npairs: cheapest generated path of each pair */
     double *best;   /* R: cheapest y-length to the current sink */
     int *arg;       /* R: its first channel */
@@ -130,7 +136,10 @@ static int add_path(struct cg *c, int i, int a, struct noc_ctx *ctx)
         int *po = realloc(c->path_off, (cap + 1) * sizeof *po);
         if (po)
             c->path_off = po;
-        if (!pp || !po)
+        int *nx = realloc(c->next, cap * sizeof *nx);
+        if (nx)
+            c->next = nx;
+        if (!pp || !po || !nx)
             return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
         if (c->pcap == 0)
             c->path_off[0] = 0;
@@ -151,14 +160,16 @@ static int add_path(struct cg *c, int i, int a, struct noc_ctx *ctx)
     for (int v = a; c->dist[v] > 0; v = g->dst[c->arg[v]])
         c->path_ch[at++] = c->arg[v];
     c->path_pair[c->npaths] = i;
+    c->next[c->npaths] = c->head[i];
+    c->head[i] = c->npaths;
     c->path_off[++c->npaths] = at;
     return NOC_OK;
 }
 
-/* Cheapest minimal paths (prices y) from every router to router b: best[]
+/* Cheapest minimal paths (prices w8) from every router to router b: best[]
  * and arg[] over the breadth-first layers of the reversed router graph
  * (channel u -> v allowed when dist(u) = dist(v) + 1, as in lpload.c). */
-static void price_sink(struct cg *c, int b)
+static void price_sink(struct cg *c, int b, const double *w8)
 {
     const struct lpl *s = c->s;
     const struct noc_graph *g = &s->t->g;
@@ -175,7 +186,7 @@ static void price_sink(struct cg *c, int b)
             int v = g->dst[e];
             if (v >= R || c->dist[v] != c->dist[u] - 1)
                 continue;
-            double w = c->y[e] + c->best[v];
+            double w = w8[e] + c->best[v];
             if (w < bv) {
                 bv = w;
                 be = e;
@@ -186,25 +197,61 @@ static void price_sink(struct cg *c, int b)
     }
 }
 
+/* Is the current dynamic program's path from router a one of pair i's
+ * columns?  O(its columns x path length). */
+static int have_path(const struct cg *c, int i, int a)
+{
+    const struct noc_graph *g = &c->s->t->g;
+    for (int p = c->head[i]; p >= 0; p = c->next[p]) {
+        int j = c->path_off[p], v = a;
+        while (c->dist[v] > 0 && j < c->path_off[p + 1] && c->path_ch[j] == c->arg[v]) {
+            v = g->dst[c->arg[v]];
+            j++;
+        }
+        if (c->dist[v] == 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* One pricing round: *lb gets the dual bound of the prices y, columns of
  * negative reduced cost are added (*added counts them).  Unpriced pairs
- * (pi = INFINITY: no column yet) always get one. */
-static int price(struct cg *c, double *lb, int *added, struct noc_ctx *ctx)
+ * (pi = INFINITY: no column yet) always get one.  With `congest`, each
+ * pair also gets its cheapest path under z (the master's loads to the 8th
+ * power: the least congested path) unless it has it already: the duals
+ * of these degenerate LPs sit on a few channels and move slowly, so
+ * without these columns a symmetric network (a fat tree under a
+ * permutation) needs a column per path and round. */
+static int price(struct cg *c, int congest, double *lb, int *added, struct noc_ctx *ctx)
 {
     double ysum = 0, sum = 0;
     for (int e = 0; e < c->s->nch; e++)
         ysum += c->y[e];
     *added = 0;
-    for (int i = 0; i < c->npairs; i++) {
-        if (i == 0 || c->pair[i].b != c->pair[i - 1].b)
-            price_sink(c, c->pair[i].b);
-        int a = c->pair[i].a;
-        if (c->dist[a] <= 0) /* checked reachable by noc_lpl_count */
-            return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "ideal routing: no minimal path");
-        double m = c->best[a];
-        sum += c->pair[i].d * m;
-        if (isinf(c->pi[i]) || m < c->pi[i] * (1 - CG_TOL)) {
-            int rc = add_path(c, i, a, ctx);
+    for (int i0 = 0, i1; i0 < c->npairs; i0 = i1) {
+        for (i1 = i0 + 1; i1 < c->npairs && c->pair[i1].b == c->pair[i0].b; i1++)
+            ;
+        price_sink(c, c->pair[i0].b, c->y);
+        for (int i = i0; i < i1; i++) {
+            int a = c->pair[i].a;
+            if (c->dist[a] <= 0) /* checked reachable by noc_lpl_count */
+                return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "ideal routing: no minimal path");
+            double m = c->best[a];
+            sum += c->pair[i].d * m;
+            if (isinf(c->pi[i]) || m < c->pi[i] * (1 - CG_TOL)) {
+                int rc = add_path(c, i, a, ctx);
+                if (rc)
+                    return rc;
+                ++*added;
+            }
+        }
+        if (!congest)
+            continue;
+        price_sink(c, c->pair[i0].b, c->z);
+        for (int i = i0; i < i1; i++) {
+            if (have_path(c, i, c->pair[i].a))
+                continue;
+            int rc = add_path(c, i, c->pair[i].a, ctx);
             if (rc)
                 return rc;
             ++*added;
@@ -294,6 +341,7 @@ static int master(struct cg *c, double *ub, double *flow, struct noc_ctx *ctx)
     struct noc_lp_params prm;
     noc_lp_params_init(&prm);
     prm.method = NOC_LP_SIMPLEX;
+    prm.presolve = 0;
     if ((rc = noc_lp_solve(lp, &prm, ctx)) != NOC_OK)
         goto cleanup;
     *ub = noc_lp_value(lp, 0);
@@ -314,6 +362,10 @@ static int master(struct cg *c, double *ub, double *flow, struct noc_ctx *ctx)
         int i = c->path_pair[p];
         if (len < c->pi[i])
             c->pi[i] = len;
+    }
+    for (int e = 0; e < nch; e++) {
+        double r = *ub > 0 ? flow[e] / *ub : 0, r2 = r * r, r4 = r2 * r2;
+        c->z[e] = r4 * r4;
     }
 cleanup:
     free(cols);
@@ -349,13 +401,15 @@ int noc_lpl_cg(struct lpl *s, double *flow, double *lb_out, struct noc_ctx *ctx)
     NOC_CHECK(make_pairs(&c, ctx));
     c.y = noc_calloc(ctx, (size_t)nch + 1, sizeof *c.y);
     c.pi = noc_malloc(ctx, (size_t)c.npairs + 1, sizeof *c.pi);
+    c.z = noc_calloc(ctx, (size_t)nch + 1, sizeof *c.z);
+    c.head = noc_malloc(ctx, (size_t)c.npairs + 1, sizeof *c.head);
     c.best = noc_malloc(ctx, (size_t)R + 1, sizeof *c.best);
     c.arg = noc_malloc(ctx, (size_t)R + 1, sizeof *c.arg);
     c.dist = noc_malloc(ctx, (size_t)R + 1, sizeof *c.dist);
     c.queue = noc_malloc(ctx, (size_t)R + 1, sizeof *c.queue);
     c.rowof = noc_malloc(ctx, (size_t)nch + 1, sizeof *c.rowof);
     c.cnt = noc_malloc(ctx, (size_t)c.npairs + (size_t)nch + 3, sizeof *c.cnt);
-    if (!c.y || !c.pi || !c.best || !c.arg || !c.dist || !c.queue || !c.rowof || !c.cnt) {
+    if (!c.y || !c.pi || !c.z || !c.head || !c.best || !c.arg || !c.dist || !c.queue || !c.rowof || !c.cnt) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
@@ -365,16 +419,18 @@ int noc_lpl_cg(struct lpl *s, double *flow, double *lb_out, struct noc_ctx *ctx)
      * channel, from unit prices */
     for (int e = 0; e < nch; e++)
         c.y[e] = noc_topo_is_rr(s->t, e) ? 1 : 0;
-    for (int i = 0; i < c.npairs; i++)
+    for (int i = 0; i < c.npairs; i++) {
         c.pi[i] = INFINITY;
+        c.head[i] = -1;
+    }
     double lb = 0, ub = INFINITY;
     int added = 0;
-    NOC_CHECK(price(&c, &lb, &added, ctx));
+    NOC_CHECK(price(&c, 0, &lb, &added, ctx));
     for (int round = 0; round < CG_MAX_ROUNDS; round++) {
         NOC_CHECK(grow_scratch(&c, &idxcap, ctx));
         NOC_CHECK(master(&c, &ub, flow, ctx));
         double bound;
-        NOC_CHECK(price(&c, &bound, &added, ctx));
+        NOC_CHECK(price(&c, 1, &bound, &added, ctx));
         if (bound > lb)
             lb = bound;
         if (added == 0 || ub - lb <= CG_TOL * ub)
@@ -394,6 +450,9 @@ cleanup:
     free(c.path_ch);
     free(c.y);
     free(c.pi);
+    free(c.z);
+    free(c.head);
+    free(c.next);
     free(c.best);
     free(c.arg);
     free(c.dist);

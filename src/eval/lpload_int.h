@@ -104,8 +104,10 @@ int noc_lpl_cg(struct lpl *s, double *flow, double *lb, struct noc_ctx *ctx);
 
 /* noc_lpl_max_load with the method chosen (tests compare the two); *lb
  * (may be NULL) gets a lower bound on the optimum: the dual bound of
- * column generation, or the exact optimum itself. */
+ * column generation, or the exact optimum itself; *used (may be NULL) the
+ * method that gave the result (NOC_LPL_EXACT or NOC_LPL_CG). */
 int noc_lpl_solve(const struct noc_topo *t, const struct noc_traffic *tr, int model, long max_nnz,
-                  int method, double *max_load, double *lb, double *load, struct noc_ctx *ctx);
+                  int method, double *max_load, double *lb, int *used, double *load,
+                  struct noc_ctx *ctx);
 
 #endif

@@ -77,7 +77,7 @@ static double cg_load(const struct noc_topo *t, const struct noc_traffic *tr, do
     noc_ctx_init(&ctx);
     double mx = -1, *load = calloc((size_t)t->nch + 1, sizeof *load);
     assert_non_null(load);
-    int rc = noc_lpl_solve(t, tr, NOC_RT_IDEAL, 0, NOC_LPL_CG, &mx, lb, load, &ctx);
+    int rc = noc_lpl_solve(t, tr, NOC_RT_IDEAL, 0, NOC_LPL_CG, &mx, lb, NULL, load, &ctx);
     if (rc != NOC_OK)
         fail_msg("column generation: %s", ctx.msg);
     int *d = router_dist(t);
@@ -103,7 +103,7 @@ static double exact_load(const struct noc_topo *t, const struct noc_traffic *tr)
     struct noc_ctx ctx;
     noc_ctx_init(&ctx);
     double mx = -1;
-    int rc = noc_lpl_solve(t, tr, NOC_RT_IDEAL, 0, NOC_LPL_EXACT, &mx, NULL, NULL, &ctx);
+    int rc = noc_lpl_solve(t, tr, NOC_RT_IDEAL, 0, NOC_LPL_EXACT, &mx, NULL, NULL, NULL, &ctx);
     if (rc != NOC_OK)
         fail_msg("exact LP: %s", ctx.msg);
     return mx;
@@ -249,39 +249,53 @@ static void eligibility(void **state)
     tr.uniform = 1;
     assert_int_equal(noc_traffic_finalize(&tr, &ctx), NOC_OK);
     double mx, lb;
-    assert_int_equal(noc_lpl_solve(&t, &tr, NOC_RT_IDEAL, 0, NOC_LPL_CG, &mx, &lb, NULL, &ctx), NOC_EUNSUP);
+    int used = -1;
+    assert_int_equal(noc_lpl_solve(&t, &tr, NOC_RT_IDEAL, 0, NOC_LPL_CG, &mx, &lb, &used, NULL, &ctx), NOC_EUNSUP);
     noc_ctx_clear(&ctx);
-    assert_int_equal(noc_lpl_solve(&t, &tr, NOC_RT_IDEAL, 0, NOC_LPL_AUTO, &mx, &lb, NULL, &ctx), NOC_OK);
+    assert_int_equal(noc_lpl_solve(&t, &tr, NOC_RT_IDEAL, 0, NOC_LPL_AUTO, &mx, &lb, &used, NULL, &ctx), NOC_OK);
     assert_true(fabs(mx - 8.0 / 12) < 1e-9); /* (k^2-1)/(4k), k = 3 */
+    assert_int_equal(used, NOC_LPL_EXACT);
     assert_true(lb == mx);
     noc_traffic_free(&tr);
     uniform_flows(&tr, t.nterminals);
-    assert_int_equal(noc_lpl_solve(&t, &tr, NOC_RT_OPTIMAL, 0, NOC_LPL_CG, &mx, &lb, NULL, &ctx), NOC_EUNSUP);
+    assert_int_equal(noc_lpl_solve(&t, &tr, NOC_RT_OPTIMAL, 0, NOC_LPL_CG, &mx, &lb, &used, NULL, &ctx), NOC_EUNSUP);
     noc_traffic_free(&tr);
     noc_topo_free(&t);
 }
 
-/* The automatic choice on an LP past LPLOAD_SIMPLEX_NNZ nonzeros: the
- * 2-ary 6-tree (N = 64 terminals, two per leaf switch) under uniform
- * traffic written as flows.  Closed form: a subtree of k^(l+1) terminals
- * under level l sends k^(l+1) (1 - k^(l+1)/N) out over its k^(l+1) up
- * channels (and receives as much over as many down channels), so no
- * routing does better than 1 - k/N = 31/32 (leaf level, l = 0), and
- * splitting every pair equally over its up-paths loads every channel out
- * of level l exactly 1 - k^(l+1)/N (symmetry): ideal = 31/32. */
+/* The automatic choice on an LP past LPLOAD_SIMPLEX_NNZ nonzeros with few
+ * flows: the 2-ary 7-tree (N = 128 terminals, two per leaf switch) under
+ * the bit-complement permutation (terminal i sends 1 to N-1-i, across the
+ * root).  Closed form: a subtree of 2^(l+1) terminals under level l sends
+ * 2^(l+1) units out over its 2^(l+1) up channels (and receives as much
+ * over as many down channels), so no routing does better than 1, and
+ * splitting every flow equally over its up-paths reaches every top switch
+ * equally and loads every channel exactly 1 (the fat tree's full
+ * bisection, D&T sec. 9.2): ideal = 1.  Column generation must be the
+ * method chosen (its bound is a dual bound, not the exact optimum), and
+ * noc_eval_lp_load must give the same. */
 static void automatic_choice_large(void **state)
 {
     (void)state;
     struct noc_ctx ctx;
     noc_ctx_init(&ctx);
     struct noc_topo t;
-    gen(&t, "fattree:k=2,n=6");
+    gen(&t, "fattree:k=2,n=7");
+    int n = t.nterminals;
+    assert_int_equal(n, 128);
     struct noc_traffic tr;
-    uniform_flows(&tr, t.nterminals);
-    double mx = -1, lb = -1;
-    assert_int_equal(noc_lpl_solve(&t, &tr, NOC_RT_IDEAL, 0, NOC_LPL_AUTO, &mx, &lb, NULL, &ctx), NOC_OK);
-    assert_true(fabs(mx - 31.0 / 32) < 1e-9);
-    assert_true(lb < mx + 1e-12 && lb >= mx * (1 - NOC_LPL_CG_GAP)); /* a dual bound, not the value */
+    noc_traffic_init(&tr, n);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(noc_traffic_add(&tr, i, n - 1 - i, 1.0, &ctx), NOC_OK);
+    assert_int_equal(noc_traffic_finalize(&tr, &ctx), NOC_OK);
+    double mx = -1, lb = -1, viaeval = -1;
+    int used = -1;
+    assert_int_equal(noc_lpl_solve(&t, &tr, NOC_RT_IDEAL, 0, NOC_LPL_AUTO, &mx, &lb, &used, NULL, &ctx), NOC_OK);
+    assert_true(fabs(mx - 1) < 1e-9);
+    assert_int_equal(used, NOC_LPL_CG);
+    assert_true(lb <= mx * (1 + 1e-8) && lb >= mx * (1 - NOC_LPL_CG_GAP));
+    assert_int_equal(noc_eval_lp_load(&t, &tr, NOC_RT_IDEAL, &viaeval, NULL, &ctx), NOC_OK);
+    assert_true(viaeval == mx);
     noc_traffic_free(&tr);
     noc_topo_free(&t);
 }
