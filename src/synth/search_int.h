@@ -83,7 +83,8 @@ int noc_synth_split_variants(const struct noc_app *app, const struct noc_synth_o
                              const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
                              int from, int to, int grow, struct noc_ctx *ctx);
 /* Low-latency alternatives of split's designs (alt.c): for each design
- * split_kK of res (K >= 2, at most SYNTH_REFINE_MAX_CORES cores; feasible
+ * split_kK of res (K >= 2, while noc_synth_search_budget(N, effort,
+ * SYNTH_SEARCH_CUT_SCALE) allows a try per core: 480 cores at effort 1; feasible
  * or not), up to SYNTH_ALTS designs of the same switch count whose
  * assignments cut less of the core graph (the bandwidth of flows between
  * switches, raised for tight max_hops and max_latency_ns:
@@ -146,11 +147,11 @@ int noc_synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, 
  * tries per search, smooth in N (refine: 6000 up to 24 cores, 843 at 64,
  * 153 at 150).  A search runs only when that is at least one try per core
  * (refine: up to 151 cores at effort 1, 240 at effort 4; the cut descent of
- * the alternatives: up to 604 cores at effort 1).  0 when e <= 0 (no
+ * the alternatives: up to 480 cores at effort 1, 761 at effort 4).  0 when e <= 0 (no
  * search).  O(1). */
 #define SYNTH_SEARCH_TRIES 6000
 #define SYNTH_SEARCH_FULL_CORES 24
-#define SYNTH_SEARCH_CUT_SCALE 64
+#define SYNTH_SEARCH_CUT_SCALE 32
 long noc_synth_search_budget(int N, double effort, double scale);
 
 /* One search.  The caller fills it; nothing is owned. */

@@ -161,16 +161,18 @@ static void estimated_builds_best_few(void **state)
 }
 
 /* The budget policy's closed form, e x 6000 x scale x min(1, (24/N)^2),
- * at the sizes docs/guide.md states: the cut's search runs up to 604 cores
- * at effort 1 (6000 x 64 x 576 / 604^2 = 606.3 >= 604; at 605: 604.3 < 605)
- * and 960 at effort 4 (exactly 960 tries at 960 cores). */
+ * at the sizes docs/guide.md states: the cut's search (scale 32) runs up to
+ * 480 cores at effort 1 (6000 x 32 x 576 / 480^2 = 480 >= 480; at 481:
+ * 478.0 < 481) and 761 at effort 4 (4 x 110592000 / 761^2 = 763.8; at
+ * 762: 761.8 < 762). */
 static void budget_limits(void **state)
 {
     (void)state;
-    assert_true(noc_synth_search_budget(604, 1, SYNTH_SEARCH_CUT_SCALE) >= 604);
-    assert_true(noc_synth_search_budget(605, 1, SYNTH_SEARCH_CUT_SCALE) < 605);
-    assert_true(noc_synth_search_budget(960, 4, SYNTH_SEARCH_CUT_SCALE) >= 960);
-    assert_true(noc_synth_search_budget(961, 4, SYNTH_SEARCH_CUT_SCALE) < 961);
+    assert_int_equal(SYNTH_SEARCH_CUT_SCALE, 32);
+    assert_true(noc_synth_search_budget(480, 1, SYNTH_SEARCH_CUT_SCALE) >= 480);
+    assert_true(noc_synth_search_budget(481, 1, SYNTH_SEARCH_CUT_SCALE) < 481);
+    assert_true(noc_synth_search_budget(761, 4, SYNTH_SEARCH_CUT_SCALE) >= 761);
+    assert_true(noc_synth_search_budget(762, 4, SYNTH_SEARCH_CUT_SCALE) < 762);
     assert_true(noc_synth_search_budget(151, 1, 1) >= 151); /* refinement: 151 cores */
     assert_true(noc_synth_search_budget(152, 1, 1) < 152);
     assert_int_equal(noc_synth_search_budget(30, 0, SYNTH_SEARCH_CUT_SCALE), 0);
