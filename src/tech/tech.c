@@ -410,8 +410,8 @@ int noc_tech_link_stages(const struct noc_tech *tech, double length_mm, double f
         return 0;
     double period_ps = noc_period_ps(freq_mhz);
     double cycles = noc_tech_wire_delay_ps(tech, length_mm) / period_ps - 1e-9;
-    if (cycles <= 1) /* within one cycle (most links): no ceil needed, same 0 */
-        return 0;
+    if (cycles <= 1)
+        return 0; /* within one cycle (most links): no ceil needed, the same 0 */
     double regs = ceil(cycles) - 1;
     if (regs > 1e6)
         regs = 1e6;
