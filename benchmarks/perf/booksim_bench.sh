@@ -31,7 +31,14 @@
 # nocsyn runs with --booksim-loop, BookSim2's credit loop: a buffer slot
 # turns over in 8 cycles for a head flit and 7 for a body flit, as
 # iq_router.cpp's timing gives; 0: nocsyn's own loop, 7 for both, the
-# default of `sim` and of the generated RTL).
+# default of `sim` and of the generated RTL), SEEDS (default 1: both tools
+# with their default seed; N > 1: every point is run with seeds 1..N in
+# both tools, the saturation is searched once per seed and given as the
+# mean of the N searches with their spread [min, max], and every other
+# figure is the mean over the N seeds).
+# The zero-load column gives both tools' T0 (BookSim2 raw): the measured
+# offset between them on that configuration (BookSim2's terminal takes a
+# flit the cycle after the ejection channel: one cycle per packet, README).
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-build}
@@ -41,6 +48,8 @@ WINDOW=${WINDOW:-10000}
 STEP=${STEP:-0.005}
 VERDICT=${VERDICT:-1}
 BSLOOP=${BSLOOP:-1}
+SEEDS=${SEEDS:-1}
+SEED=
 LOOPOPT=
 [ "$BSLOOP" = 1 ] && LOOPOPT=--booksim-loop
 : "${BOOKSIM_SRC:?set BOOKSIM_SRC to a BookSim2 source tree (git clone https://github.com/booksim/booksim2)}"
@@ -66,6 +75,7 @@ BOOKSIM=$BSB/booksim
 # latency_thres.
 booksim_run() {
     booksim_cfg "$1" "$2" "$3" "$4" "$5" "$WINDOW" "${BS_THRES:-500.0}" >"$W/cfg"
+    [ -n "$SEED" ] && echo "seed = $SEED;" >>"$W/cfg"
     "$BOOKSIM" "$W/cfg" >"$W/bs.out" 2>&1
     awk '
         /Packet latency average/ { lat = $5 }
@@ -77,7 +87,7 @@ booksim_run() {
 # nocsyn_run TOPO ROUTING TRAFFIC RATE PKT VCS BUF [EXTRA]: the same fields
 nocsyn_run() {
     # shellcheck disable=SC2086
-    "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --rate "$4" --packet "$5" --vcs "$6" --buf "$7" ${8:-} $LOOPOPT \
+    "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --rate "$4" --packet "$5" --vcs "$6" --buf "$7" ${8:-} $LOOPOPT ${SEED:+--seed $SEED} \
         --warmup "$WARMUP" --cycles "$WINDOW" --tolerance 1e-9 --threads 1 --format json >"$W/ns.out" 2>&1
     num() { sed -n "s/.*\"$1\":[[:space:]]*\([-0-9.e+a-z]*\).*/\1/p" "$W/ns.out" | head -1; }
     # drained (sim.h): the whole window measured (no early stop as
@@ -100,6 +110,27 @@ sat_search() {
         if [ "$($1 "$mid" | crit "$t0")" = 1 ]; then lo=$mid; else hi=$mid; fi
     done
     echo "$lo $t0"
+}
+
+# seeded CMD RATE: "latency accepted ok" of CMD at RATE, the mean over
+# seeds 1..SEEDS (ok: every seed delivered); SEEDS=1: CMD as it is
+seeded() {
+    if [ "$SEEDS" = 1 ]; then $1 "$2"; return; fi
+    : >"$W/seeds"; s=1
+    while [ "$s" -le "$SEEDS" ]; do SEED=$s; $1 "$2" >>"$W/seeds"; s=$((s + 1)); done
+    SEED=
+    awk '$1 == "-" || $2 == "-" || $3 != 1 { bad = 1 } { l += $1; a += $2 }
+        END { printf "%.6g %.6g %d\n", l / NR, a / NR, !bad }' "$W/seeds"
+}
+# sat_seeds CMD: "mean min max T0" of sat_search CMD over seeds 1..SEEDS
+# (T0: the mean of the seeds' T0)
+sat_seeds() {
+    if [ "$SEEDS" = 1 ]; then set -- $(sat_search "$1"); echo "$1 $1 $1 $2"; return; fi
+    : >"$W/sats"; k=1
+    while [ "$k" -le "$SEEDS" ]; do SEED=$k; sat_search "$1" >>"$W/sats"; k=$((k + 1)); done
+    SEED=
+    awk 'NR == 1 || $1 < mn { mn = $1 } NR == 1 || $1 > mx { mx = $1 } { m += $1; t += $2 }
+        END { printf "%.6g %.6g %.6g %.6g\n", m / NR, mn, mx, t / NR }' "$W/sats"
 }
 
 # nocsyn's own stability verdict (the sweep's default loads)
@@ -151,8 +182,8 @@ MPEG-4 split_k3 (anynet), uniform, 1 flit, 4x8|@W@/mpeg4/split_k3.dot|updown|uni
 EOF
 )
 
-echo "| configuration | nocsyn sat. | BookSim2 sat. | diff | nocsyn acc. @1.0 | BookSim2 acc. @1.0 | diff | 0.5 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | 0.9 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | nocsyn stability sat. |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| configuration | zero-load (nocsyn / BookSim2 raw) | nocsyn sat. | BookSim2 sat. | diff | nocsyn acc. @1.0 | BookSim2 acc. @1.0 | diff | 0.5 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | 0.9 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | nocsyn stability sat. |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "$CONFIGS" | while IFS='|' read -r name topo routing traffic bscfg pkt vcs buf extra; do
     [ -n "$name" ] || continue
     case $name in *"${ONLY:-}"*) ;; *) continue ;; esac
@@ -161,23 +192,24 @@ printf '%s\n' "$CONFIGS" | while IFS='|' read -r name topo routing traffic bscfg
 traffic = $traffic;"
     ns() { nocsyn_run "$topo" "$routing" "$traffic" "$1" "$pkt" "$vcs" "$buf" "$extra"; }
     bs() { booksim_run "$bsbody" "$1" "$pkt" "$vcs" "$buf"; }
-    set -- $(sat_search ns); nsat=$1
-    set -- $(sat_search bs); bsat=$1
-    set -- $(ns 1.0); nacc=$2
-    set -- $(BS_THRES=-1.0 bs 1.0); bacc=$2
+    set -- $(sat_seeds ns); nsat=$1 nspr="$2 $3" nt0=$4
+    set -- $(sat_seeds bs); bsat=$1 bspr="$2 $3" bt0=$4
+    set -- $(seeded ns 1.0); nacc=$2
+    BS_THRES=-1.0; set -- $(seeded bs 1.0); bacc=$2; unset BS_THRES
     l5=$(awk -v s="$bsat" 'BEGIN { printf "%.4f", 0.5 * s }')
     l9=$(awk -v s="$bsat" 'BEGIN { printf "%.4f", 0.9 * s }')
-    set -- $(ns "$l5"); nl5=$1
-    set -- $(bs "$l5"); bl5=$1
-    set -- $(ns "$l9"); nl9=$1
-    set -- $(bs "$l9"); bl9=$1
+    set -- $(seeded ns "$l5"); nl5=$1
+    set -- $(seeded bs "$l5"); bl5=$1
+    set -- $(seeded ns "$l9"); nl9=$1
+    set -- $(seeded bs "$l9"); bl9=$1
     ver=-
     [ "$VERDICT" = 1 ] && ver=$(nocsyn_verdict "$topo" "$routing" "$traffic" "$pkt" "$vcs" "$buf" "$extra")
-    awk -v name="$name" -v ns="$nsat" -v bs="$bsat" -v na="$nacc" -v ba="$bacc" -v l5="$l5" -v n5="$nl5" \
+    awk -v name="$name" -v ns="$nsat" -v bs="$bsat" -v nspr="$nspr" -v bspr="$bspr" -v nt0="$nt0" -v bt0="$bt0" -v seeds="$SEEDS" -v na="$nacc" -v ba="$bacc" -v l5="$l5" -v n5="$nl5" \
         -v b5="$bl5" -v l9="$l9" -v n9="$nl9" -v b9="$bl9" -v ver="$ver" '
         function pct(a, b) { return (b + 0 > 0 && a != "-") ? sprintf("%+.1f%%", 100 * (a - b) / b) : "-" }
+        function spr(m, r) { split(r, q, " "); return seeds > 1 ? sprintf("%s [%s, %s]", m, q[1], q[2]) : m }
         BEGIN {
-        printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s / %.2f | %s | %s | %s | %s / %.2f | %s | %s |\n",
-            name, ns, bs, pct(ns, bs), na, ba, pct(na, ba), l5, n5, b5, b5 - 1, pct(n5, b5 - 1),
+        printf "| %s | %s / %s | %s | %s | %s | %s | %s | %s | %s | %s | %s / %.2f | %s | %s | %s | %s / %.2f | %s | %s |\n",
+            name, nt0, bt0, spr(ns, nspr), spr(bs, bspr), pct(ns, bs), na, ba, pct(na, ba), l5, n5, b5, b5 - 1, pct(n5, b5 - 1),
             l9, n9, b9, b9 - 1, pct(n9, b9 - 1), ver }'
 done
