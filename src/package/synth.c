@@ -572,6 +572,7 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
                 t->ch[c].latency = lat;
                 t->ch[c].length = 0;
                 t->ch[c].width = o->link_width;
+                t->ch[c].capacity_mbps = noc_d2d_mbps(&B->type); /* its own: eval, sim, latency */
             }
             pd->d2d_modules++;
         }
@@ -658,7 +659,7 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
             pd->use[bi].mbps_ab += mbps[c];
         else
             pd->use[bi].mbps_ba += mbps[c];
-        double u = mbps[c] / fmin(noc_d2d_mbps(&B->type), noc_synth_capacity(o));
+        double u = mbps[c] / pd->d.m.capacity[c]; /* the engine's: min(module, link) */
         if (u > pd->use[bi].util)
             pd->use[bi].util = u;
     }

@@ -44,6 +44,7 @@ static void state_free(struct sim_state *st)
     free(st->rr_sa_in);
     free(st->rr_sa_out);
     free(st->rr_conc);
+    free(st->ch_free);
     free(st->buffered);
     free(st->nva);
     free(st->vamask);
@@ -120,6 +121,8 @@ static int state_alloc(struct sim_state *st, const struct sim_net *n, const stru
         st->owner[i] = -1;
         st->ivc[i].out = -1;
     }
+    if (n->gap && !(st->ch_free = noc_calloc(ctx, (size_t)n->nch, sizeof *st->ch_free)))
+        return NOC_ENOMEM;
     if (o->channels && !(st->ch_flits = noc_calloc(ctx, (size_t)n->nch, sizeof *st->ch_flits)))
         return NOC_ENOMEM;
     int ne = n->tr->nent;

@@ -1,0 +1,54 @@
+#!/bin/sh
+# nocsyn package (issue 31), the D2D layer as a channel of its own: a D2D
+# module's capacity in eval, sim and the latency model; the interposer-mesh
+# baseline; the clock x width grid; the floorplan's die column; the D2D
+# columns of summary.csv and pareto.csv.  Every oracle is worked by hand in
+# the comments.
+. "$(dirname "$0")/lib.sh"
+D="$DATA/package"
+
+# --- 1. A D2D module narrower than the link (tests/data/package/narrow.pkg):
+# 1 lane x 8 Gb/s = 8000 / 8 = 1000 MB/s each way; the 32-bit link at 1000
+# MHz carries 32 x 1000 / 8 = 4000 MB/s, so the D2D channel takes r = 1000 /
+# 4000 = 1/4 of a flit a cycle: one flit every ceil(1 / r) = 4 cycles.
+# One flow a -> b of 100 MB/s, one switch per die: the path of
+# test_package.sh (12 router cycles + 6 channel cycles) plus serialization
+# (ceil(128 / 32) - 1) x 4 = 12 cycles (3 on a full-rate path): 30 cycles,
+# 30 ns at 1000 MHz.  Module utilisation 100 / 1000 = 0.1.
+run "narrow D2D: exit 0" 0 "$NOCSYN" package "$D/two.csv" "$D/narrow.pkg" --kmax 1 -o "$TMP/nar"
+csvrows "narrow D2D: 30 ns (serialization at one flit per 4 cycles), module 10% used" "$TMP/nar/package.csv" "
+r = rows[0]
+assert r['design'] == 'pkg_k1_m0' and float(r['latency_max_ns']) == 30, r"
+csvrows "narrow D2D: boundaries.csv util 0.1 = 100 / 1000 MB/s" "$TMP/nar/boundaries.csv" "
+assert abs(float(rows[0]['util']) - 0.1) < 1e-12, rows"
+has "narrow D2D: the DOT carries the module's 1000 MB/s" "$TMP/nar/pkg_k1_m0.dot" '"A.d2d.B.0" -> "B.d2d.A.0" \[dir=both, width=32, length=0, latency=2, capacity_mbps=1000\]'
+# eval of the written design under the app: a injects 1 (100 MB/s), all of
+# it over the D2D channel: load 1, counted against 1/4 of a link: 4;
+# throughput 1/4; utilisation 100 / 1000 = 0.1 (the on-die channels 100 /
+# 4000).  Without its own capacity the load would be 1.
+"$NOCSYN" eval "$TMP/nar/pkg_k1_m0.dot" --traffic app:"$D/two.csv" --routing table --no-bisection --format json >"$TMP/ev.json" 2>"$TMP/err"
+json "narrow D2D: eval max_channel_load 4, throughput 0.25, max_utilization 0.1" "$TMP/ev.json" "
+assert d['max_channel_load'] == 4 and d['throughput'] == 0.25, d
+assert abs(d['max_utilization'] - 0.1) < 1e-12, d"
+# sim, 4-flit packets, router delay 3: zero-load sum L + h D + (len - 1) g
+# = 6 + 4 x 3 + 3 x 4 = 30 cycles (sim.h), the model's; at an offered 0.3
+# flits a cycle the D2D channel passes at most 1/4.
+"$NOCSYN" sim "$TMP/nar/pkg_k1_m0.dot" --traffic app:"$D/two.csv" --routing table --packet 4 --router-delay 3 \
+    --sweep 0.1:0.3:0.2 --threads 1 --warmup 500 --cycles 4000 >"$TMP/sim.json" 2>"$TMP/err"
+json "narrow D2D: sim zero-load 30 cycles, accepted <= 0.25 at offered 0.3" "$TMP/sim.json" "
+assert d['zero_load_latency'] == 30, d['zero_load_latency']
+p = [x for x in d['points'] if abs(x['offered'] - 0.3) < 1e-9][0]
+assert 0.2 < p['accepted'] <= 0.25 + 1e-9, p"
+# The same design at full rate (capacity_mbps removed): 6 + 12 + 3 = 21
+# cycles (test_package.sh), and the
+# sim accepts the 0.3 offered (the throttle is the capacity, nothing else).
+sed 's/, capacity_mbps=1000//' "$TMP/nar/pkg_k1_m0.dot" >"$TMP/full.dot"
+"$NOCSYN" sim "$TMP/full.dot" --traffic app:"$D/two.csv" --routing table --packet 4 --router-delay 3 \
+    --sweep 0.1:0.3:0.2 --threads 1 --warmup 500 --cycles 4000 >"$TMP/simf.json" 2>"$TMP/err"
+json "full-rate D2D: sim zero-load 21 cycles, accepts 0.3" "$TMP/simf.json" "
+assert d['zero_load_latency'] == 21, d['zero_load_latency']
+p = [x for x in d['points'] if abs(x['offered'] - 0.3) < 1e-9][0]
+assert p['accepted'] > 0.27, p"
+bad "narrow D2D: sim --flow drop refuses it (one line)" "$NOCSYN" sim "$TMP/nar/pkg_k1_m0.dot" --traffic app:"$D/two.csv" --flow drop --rate 0.1
+printf 'digraph g { a [kind=terminal]; b [kind=terminal]; r0; r1; a -> r0 [dir=both]; b -> r1 [dir=both]; r0 -> r1 [dir=both, capacity_mbps=-1]; }\n' >"$TMP/neg.dot"
+bad "a negative capacity_mbps is exit 2" "$NOCSYN" eval "$TMP/neg.dot"
