@@ -37,7 +37,9 @@
  *     "<DIE>.<router>", positions moved by the die's corner, each D2D
  *     module two adapter routers "<DIE>.d2d.<OTHER>.<J>" (2 ports, the tech
  *     model) joined by a D2D channel of ceil(latency_ns x freq / 1000)
- *     cycles (at least 1) and no on-die wire; every flow's route is the
+ *     cycles (at least 1), no on-die wire and the module's own capacity
+ *     (noc_channel.capacity_mbps: eval, sim and the latency model pace it,
+ *     topo.h noc_topo_channel_rate); every flow's route is the
  *     concatenation of its segments' routes;
  *  5. the composed network is evaluated by the engine (table routing, 1 VC):
  *     its channel dependency graph over all routes is checked for cycles --
@@ -167,6 +169,13 @@ struct noc_package_design {
                                  * without cores or ports: switches 0, no
                                  * topology); the die's cores and its ports
                                  * "d2d.<OTHER>.<J>" as terminals */
+    int ndies;                  /* entries of dies[] and die_switches[]: the
+                                 * package's dies, + 1 (the interposer, last)
+                                 * for the interposer mesh */
+    int interposer;             /* 1: the interposer-mesh baseline "ipmesh_mE":
+                                 * use[] has one entry per die (its boundary
+                                 * with the interposer) instead of one per
+                                 * package boundary */
 };
 
 struct noc_package_result {
@@ -190,7 +199,13 @@ void noc_package_result_free(struct noc_package_result *r);
  * baseline "mesh_mE": every die a mesh of its cores and ports (cmesh with
  * one core per router, synth.h: a near-square mesh, XY routes) bridged by
  * the same D2D modules, composed and evaluated alike.  o's clock and width are the single
- * point built (no grid).  Marks the Pareto front (power, latency, area,
+ * point built (no grid).  For a 2.5-D package of two or more dies the
+ * interposer-mesh baseline "ipmesh_mE" follows (interposer: 1): every die
+ * a mesh of its cores and its ports joined only to the interposer (no die
+ * to die boundary; modules of p->def_type, at most floor(die perimeter x
+ * per_mm)), the interposer a mesh (cmesh) of one router per port, placed
+ * under the dies' centres; composed and evaluated alike, never chosen.
+ * Marks the Pareto front (power, latency, area,
  * radix) and the chosen design.  Errors: NOC_EINVAL (a pin naming an
  * unknown core or die, a core named "d2d.*" (the ports' names), a die
  * over its area, a flow between dies that no

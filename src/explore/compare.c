@@ -441,14 +441,18 @@ static int add_package(struct noc_compare *c, const struct noc_app *app, const c
     if (rc != NOC_OK)
         goto cleanup;
     NOC_CHECK(add_package_entry(c, app, app_path, &res.d[res.chosen], res.d[res.chosen].d.name, "synth", o, ctx));
-    for (int i = 0; i < res.n; i++)
-        if (!strcmp(res.d[i].d.name, "mesh_m0")) {
-            if (res.d[i].d.feasible)
-                rc = add_package_entry(c, app, app_path, &res.d[i], "mesh_bridged", "baseline", o, ctx);
-            else
-                rc = noc_explore_skip(c, "mesh_bridged", "baseline", res.d[i].d.reason, ctx);
-            break;
-        }
+    /* The baselines at the packed module count: the bridged mesh and the
+     * interposer mesh (2.5-D packages only). */
+    static const char *const base[][2] = {{"mesh_m0", "mesh_bridged"}, {"ipmesh_m0", "mesh_interposer"}};
+    for (size_t b = 0; b < sizeof base / sizeof base[0] && rc == NOC_OK; b++)
+        for (int i = 0; i < res.n; i++)
+            if (!strcmp(res.d[i].d.name, base[b][0])) {
+                if (res.d[i].d.feasible)
+                    rc = add_package_entry(c, app, app_path, &res.d[i], base[b][1], "baseline", o, ctx);
+                else
+                    rc = noc_explore_skip(c, base[b][1], "baseline", res.d[i].d.reason, ctx);
+                break;
+            }
 cleanup:
     noc_package_result_free(&res);
     noc_app_free(&local);

@@ -52,3 +52,38 @@ assert p['accepted'] > 0.27, p"
 bad "narrow D2D: sim --flow drop refuses it (one line)" "$NOCSYN" sim "$TMP/nar/pkg_k1_m0.dot" --traffic app:"$D/two.csv" --flow drop --rate 0.1
 printf 'digraph g { a [kind=terminal]; b [kind=terminal]; r0; r1; a -> r0 [dir=both]; b -> r1 [dir=both]; r0 -> r1 [dir=both, capacity_mbps=-1]; }\n' >"$TMP/neg.dot"
 bad "a negative capacity_mbps is exit 2" "$NOCSYN" eval "$TMP/neg.dot"
+
+# --- 2. The interposer-mesh baseline (ipmesh_mE in package.csv,
+# mesh_interposer in compare), on tests/data/package/two.*: the interposer
+# holds a mesh of one router per D2D port (cmesh, one core per router);
+# each die has one module down to it (100 MB/s needs 1), each die a 2 x 1
+# mesh of its core and its port.  Switches: 2 + 2 + 2 = 6; modules 2; D2D
+# power 2 x 6 mW leakage + 100 MB/s x 8 x 0.25 pJ/bit / 1000 x 2 crossings
+# = 12.4 mW.  a -> b passes A's 2 mesh routers, 2 adapters (A's, the
+# interposer's), the interposer's 2 routers, 2 adapters, B's 2: 10 routers x
+# 3 = 30 cycles; channels: injection 1, mesh 1, to the adapter 1, D2D 2,
+# adapter to the interposer router 1, the interposer hop (die centres 2.5
+# and 8 mm apart: 5.5 mm x 100 ps/mm = 550 ps, 1 cycle) 1, to the adapter
+# 1, D2D 2, adapter to B's router 1, mesh 1, ejection 1 = 13; serialization
+# 3: 46 cycles = 46 ns (the bridged mesh: 29).
+run "interposer mesh: exit 0" 0 "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --kmax 1 -o "$TMP/ip"
+csvrows "interposer mesh: 6 switches, 2 modules, 12.4 mW of D2D, 46 ns, never chosen" "$TMP/ip/package.csv" "
+r = [x for x in rows if x['design'] == 'ipmesh_m0'][0]
+assert r['feasible'] == '1' and r['switches'] == '6' and r['d2d_modules'] == '2', r
+assert abs(float(r['d2d_mw']) - 12.4) < 1e-9 and float(r['latency_max_ns']) == 46, r
+assert r['pareto'] == '0' and r['chosen'] == '0' and r['deadlock_free'] == '1', r
+# d2d_mbps: the flow crosses two modules: 200 MB/s of module traffic
+assert r['d2d_mbps'] == '200', r"
+# extra = 1: one more module per die (2 each): leakage 4 x 6 + 0.4 = 24.4 mW.
+csvrows "interposer mesh, one more module per die: 4 modules, 24.4 mW" "$TMP/ip/package.csv" "
+r = [x for x in rows if x['design'] == 'ipmesh_m1'][0]
+assert r['d2d_modules'] == '4' and abs(float(r['d2d_mw']) - 24.4) < 1e-9, r"
+run "compare --package: the interposer mesh as a baseline" 0 "$NOCSYN" compare "$D/two.csv" --methods split --baselines mesh --package "$D/two.pkg" --no-ideal -q -o "$TMP/ipcmp"
+csvrows "compare --package: mesh_interposer row, 46 ns, 10 routers (6 switches + 4 adapters)" "$TMP/ipcmp/summary.csv" "
+r = [x for x in rows if x['design'] == 'mesh_interposer'][0]
+assert float(r['latency_max_ns']) == 46 and r['routers'] == '10' and r['method'] == 'mesh', r
+assert r['deadlock_free'] in ('1', 'true', 'True'), r"
+# A 3-D stack has no interposer: no ipmesh row (tests/data/package/three.*).
+run "3-D stack: exit 0" 0 "$NOCSYN" package "$D/three.csv" "$D/three.pkg" --kmax 1 -o "$TMP/three"
+csvrows "3-D stack: no interposer-mesh row" "$TMP/three/package.csv" "
+assert not [x for x in rows if x['design'].startswith('ipmesh')], [x['design'] for x in rows]"
