@@ -198,8 +198,11 @@ void noc_package_result_free(struct noc_package_result *r);
  * per used boundary within its bound), then, per module setting, the
  * baseline "mesh_mE": every die a mesh of its cores and ports (cmesh with
  * one core per router, synth.h: a near-square mesh, XY routes) bridged by
- * the same D2D modules, composed and evaluated alike.  o's clock and width are the single
- * point built (no grid).  For a 2.5-D package of two or more dies the
+ * the same D2D modules, composed and evaluated alike.  All of it at every
+ * (clock, width) of o's grid (synth.h noc_synth_grid_*: the same core
+ * assignment; each die's radix bound and link capacity those of the
+ * point); with more than one point every design's name ends
+ * "_f<MHZ>_w<BITS>".  For a 2.5-D package of two or more dies the
  * interposer-mesh baseline "ipmesh_mE" follows (interposer: 1): every die
  * a mesh of its cores and its ports joined only to the interposer (no die
  * to die boundary; modules of p->def_type, at most floor(die perimeter x
@@ -226,7 +229,8 @@ int noc_package_boundaries_csv(const struct noc_package *p, const struct noc_pac
 /* The designs of res as CSV, one row per design point, feasible or not:
  * design,k,extra,feasible,switches,d2d_modules,d2d_mbps,power_mw,d2d_mw,
  * d2d_share,area_mm2,latency_avg_ns,latency_max_ns,vcs,deadlock_free,
- * pareto,chosen,reason (d2d_share = d2d_mw / power_mw).  NOC_ENOMEM.
+ * pareto,chosen,reason,freq_mhz,link_width (d2d_share = d2d_mw / power_mw;
+ * the grid point last).  NOC_ENOMEM.
  * O(designs). */
 int noc_package_summary_csv(const struct noc_package_result *res, struct noc_buf *b, struct noc_ctx *ctx);
 

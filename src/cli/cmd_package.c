@@ -43,8 +43,10 @@ static const char package_help[] =
     "  -o DIR             output directory (written all or nothing)\n"
     "  --floorplan FILE   die-local core positions (else a min-cut floorplan per die)\n"
     "  --kmin K, --kmax K switches per die to sweep (default 1 .. the largest die's cores)\n"
-    "  --freq MHZ         clock, default " NOC_UNITS_STR(NOC_DEFAULT_FREQ_MHZ) "\n"
-    "  --link-width BITS  on-die link width, default " NOC_UNITS_STR(NOC_DEFAULT_LINK_WIDTH) "\n"
+    "  --freq MHZ         clock, default " NOC_UNITS_STR(NOC_DEFAULT_FREQ_MHZ) "; a grid as for synth (a\n"
+    "                     list 500,1000 or a range A:B:STEP): every point is swept,\n"
+    "                     its designs named ..._f<MHZ>_w<BITS>\n"
+    "  --link-width BITS  on-die link width, default " NOC_UNITS_STR(NOC_DEFAULT_LINK_WIDTH) "; a grid as --freq\n"
     "  --max-util U       link and D2D module utilisation bound, default 0.8\n"
     "  --tech FILE        tech model overrides\n"
     "  --seed S           METIS seed, default 1\n"
@@ -55,16 +57,20 @@ enum { O_FP = 1, O_KMIN, O_KMAX, O_FREQ, O_WIDTH, O_UTIL, O_TECH, O_SEED, O_APPF
 
 static void print_result(const struct noc_package_result *res, const struct noc_package *p)
 {
-    printf("%-14s %8s %5s %5s %10s %9s %6s %9s %9s %s\n", "design", "feasible", "sw", "d2d", "power_mW",
+    int w = 14; /* the name column: wider for a grid's "_f<MHZ>_w<BITS>" names */
+    for (int i = 0; i < res->n; i++)
+        if ((int)strlen(res->d[i].d.name) > w)
+            w = (int)strlen(res->d[i].d.name);
+    printf("%-*s %8s %5s %5s %10s %9s %6s %9s %9s %s\n", w, "design", "feasible", "sw", "d2d", "power_mW",
            "d2d_mW", "share", "lat_ns", "latmax_ns", "pareto");
     for (int i = 0; i < res->n; i++) {
         const struct noc_package_design *pd = &res->d[i];
         const struct noc_design *d = &pd->d;
         if (!d->feasible) {
-            printf("%-14s %8s  %s\n", d->name, "no", d->reason);
+            printf("%-*s %8s  %s\n", w, d->name, "no", d->reason);
             continue;
         }
-        printf("%-14s %8s %5d %5d %10.3f %9.3f %6.3f %9.3f %9.3f %s\n", d->name, "yes", d->switches,
+        printf("%-*s %8s %5d %5d %10.3f %9.3f %6.3f %9.3f %9.3f %s\n", w, d->name, "yes", d->switches,
                pd->d2d_modules, d->power_mw, pd->d2d_mw, pd->d2d_mw / d->power_mw, d->lat_avg_ns, d->lat_max_ns,
                d->pareto ? "*" : "");
     }
@@ -116,12 +122,12 @@ int cmd_package(int argc, char **argv)
             so.seed = (unsigned)v;
             break;
         case O_FREQ:
-            if (cli_freq_value(optarg, &so.freq_mhz))
-                return cli_usage("--freq '%s': a frequency in MHz, > 0 and <= 1e5", optarg);
+            if (cli_grid_freq(optarg, &so))
+                return 2;
             break;
         case O_WIDTH:
-            if (noc_parse_double(optarg, &so.link_width) || !(so.link_width >= 1 && so.link_width <= 4096))
-                return cli_usage("--link-width '%s': a number of bits in 1..4096", optarg);
+            if (cli_grid_width(optarg, &so))
+                return 2;
             break;
         case O_UTIL:
             if (noc_parse_double(optarg, &so.max_util) || !(so.max_util > 0 && so.max_util <= 1))

@@ -933,6 +933,7 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
     int rc = NOC_OK, nd = p->ndies;
     size_t cap = 0;
     struct noc_package ip;
+    struct noc_synth_opts *po = NULL; /* one grid point (large: on the heap) */
     noc_package_init(&ip);
     noc_package_result_free(res);
     if (app->nflows == 0)
@@ -950,13 +951,39 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
     res->ncores = app->ncores;
     res->ndies = nd;
     NOC_CHECK(assign_cores(app, p, o->seed, res->core_die, ctx));
-    NOC_CHECK(sweep_view(app, p, res->core_die, o, 0, res, &cap, ctx));
     /* The interposer mesh: 2.5-D packages of more than one die (a 3-D
      * stack has no interposer; a full package has no room for it). */
-    if (nd > 1 && nd < NOC_PKG_MAX_DIES && p->dies[0].layer < 0) {
+    int with_ip = nd > 1 && nd < NOC_PKG_MAX_DIES && p->dies[0].layer < 0;
+    if (with_ip)
         NOC_CHECK(interposer_view(p, &ip, ctx));
-        NOC_CHECK(sweep_view(app, &ip, res->core_die, o, 1, res, &cap, ctx));
+    /* Every (clock, width) of synth's grid (synth.h), the same core
+     * assignment at each; with more than one point every design's name
+     * ends "_f<MHZ>_w<BITS>". */
+    int nf = noc_synth_grid_nfreqs(o), nw = noc_synth_grid_nwidths(o);
+    if (!(po = malloc(sizeof *po))) {
+        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+        goto cleanup;
     }
+    for (int fi = 0; fi < nf; fi++)
+        for (int wi = 0; wi < nw; wi++) {
+            *po = *o;
+            po->freq_mhz = noc_synth_grid_freq(o, fi);
+            po->link_width = noc_synth_grid_width(o, wi);
+            po->nfreqs = po->nwidths = 0;
+            int first = res->n;
+            NOC_CHECK(sweep_view(app, p, res->core_die, po, 0, res, &cap, ctx));
+            if (with_ip)
+                NOC_CHECK(sweep_view(app, &ip, res->core_die, po, 1, res, &cap, ctx));
+            for (int i = first; i < res->n; i++) {
+                struct noc_design *d = &res->d[i].d;
+                d->freq_mhz = po->freq_mhz;
+                d->link_width = po->link_width;
+                if (nf * nw > 1) {
+                    size_t l = strlen(d->name);
+                    snprintf(d->name + l, sizeof d->name - l, "_f%g_w%g", po->freq_mhz, po->link_width);
+                }
+            }
+        }
     /* The Pareto front and the choice: synth's rule over the composed
      * designs (shallow views, flags copied back). */
     struct noc_synth_result view;
@@ -988,6 +1015,7 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
         rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no feasible package design; %s", why_last);
     }
 cleanup:
+    free(po);
     noc_package_free(&ip);
     return rc;
 }

@@ -19,7 +19,7 @@ static void num(struct noc_buf *b, double v)
 int noc_package_summary_csv(const struct noc_package_result *res, struct noc_buf *b, struct noc_ctx *ctx)
 {
     noc_buf_printf(b, "design,k,extra,feasible,switches,d2d_modules,d2d_mbps,power_mw,d2d_mw,d2d_share,area_mm2,"
-                      "latency_avg_ns,latency_max_ns,vcs,deadlock_free,pareto,chosen,reason\n");
+                      "latency_avg_ns,latency_max_ns,vcs,deadlock_free,pareto,chosen,reason,freq_mhz,link_width\n");
     for (int i = 0; i < res->n; i++) {
         const struct noc_package_design *pd = &res->d[i];
         const struct noc_design *d = &pd->d;
@@ -35,6 +35,8 @@ int noc_package_summary_csv(const struct noc_package_result *res, struct noc_buf
         noc_buf_printf(b, ",%d,%d,%d,%d,", ok ? d->vcs : 0, eval ? d->m.deadlock_free : -1, d->pareto,
                        i == res->chosen);
         noc_csv_field(b, d->reason);
+        num(b, d->freq_mhz); /* the grid point (added last: the columns before keep their places) */
+        num(b, d->link_width);
         noc_buf_printf(b, "\n");
     }
     return noc_buf_status(b, "package.csv", ctx);
@@ -106,15 +108,8 @@ int noc_package_svg(const struct noc_package *p, const struct noc_package_design
         for (int r = 0; r < t->nch; r++)
             if (t->ch[r].src == t->ch[c].dst && t->ch[r].dst == t->ch[c].src && pd->d.m.load)
                 load = fmax(load, pd->d.m.load[r] * pd->d.m.unit_mbps);
-        int bi = -1;
-        for (int i = 0; i < p->nbound && bi < 0; i++) {
-            const char *na = p->dies[p->bound[i].a].name, *nb = p->dies[p->bound[i].b].name;
-            size_t la = strlen(na), lb = strlen(nb);
-            if ((!strncmp(a->name, na, la) && a->name[la] == '.' && !strncmp(z->name, nb, lb) && z->name[lb] == '.') ||
-                (!strncmp(a->name, nb, lb) && a->name[lb] == '.' && !strncmp(z->name, na, la) && z->name[la] == '.'))
-                bi = i;
-        }
-        double mcap = bi >= 0 ? fmin(noc_d2d_mbps(&p->bound[bi].type), cap) : cap;
+        /* the engine's capacity of the channel: min(module, the design's link) */
+        double mcap = pd->d.m.capacity && pd->d.m.capacity[c] > 0 ? pd->d.m.capacity[c] : cap;
         double u = fmin(1, load / mcap);
         noc_buf_printf(b, "<line class=\"d2d\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
                           "stroke=\"hsl(%.0f,80%%,45%%)\" stroke-width=\"6\"><title>",

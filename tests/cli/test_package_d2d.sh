@@ -87,3 +87,33 @@ assert r['deadlock_free'] in ('1', 'true', 'True'), r"
 run "3-D stack: exit 0" 0 "$NOCSYN" package "$D/three.csv" "$D/three.pkg" --kmax 1 -o "$TMP/three"
 csvrows "3-D stack: no interposer-mesh row" "$TMP/three/package.csv" "
 assert not [x for x in rows if x['design'].startswith('ipmesh')], [x['design'] for x in rows]"
+
+# --- 3. The clock x width grid (--freq 400,1000 --link-width 32,64) on
+# two.*, one switch per die.  Per point, pkg_k1 (test_package.sh's path):
+# 4 routers x 3 = 12 cycles; channels: injection, switch -> adapter,
+# adapter -> switch, ejection = 4, plus the D2D channel's ceil(2 ns x f /
+# 1000) = 1 at 400 MHz, 2 at 1000; serialization ceil(128 / w) - 1 = 3 at
+# 32 bits, 1 at 64:
+#   400 MHz, 32 bit: 12 + 5 + 3 = 20 cycles = 50 ns
+#   400 MHz, 64 bit: 12 + 5 + 1 = 18 cycles = 45 ns
+#   1000 MHz, 32 bit: 12 + 6 + 3 = 21 cycles = 21 ns
+#   1000 MHz, 64 bit: 12 + 6 + 1 = 19 cycles = 19 ns
+# The chosen design is the least
+# power: the slowest, narrowest point (dynamic and leakage power grow with
+# the clock and the width); busiest module there 100 MB/s of a 32 x 400 / 8
+# = 1600 MB/s link: 6.25%.
+run "grid: exit 0" 0 "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --kmax 1 --freq 400,1000 --link-width 32,64 -o "$TMP/grid"
+csvrows "grid: 4 points x (2 pkg + 2 mesh + 2 ipmesh) rows, names _f<MHZ>_w<BITS>, latencies by hand" "$TMP/grid/package.csv" "
+assert len(rows) == 24, len(rows)
+lat = {(r['freq_mhz'], r['link_width']): float(r['latency_max_ns']) for r in rows if r['design'].startswith('pkg_k1_m0_')}
+assert lat == {('400', '32'): 50, ('400', '64'): 45, ('1000', '32'): 21, ('1000', '64'): 19}, lat
+assert all(r['design'].endswith('_f%s_w%s' % (r['freq_mhz'], r['link_width'])) for r in rows), rows[0]
+ch = [r for r in rows if r['chosen'] == '1']
+assert [r['design'] for r in ch] == ['pkg_k1_m0_f400_w32'], ch
+front = sorted(r['design'] for r in rows if r['pareto'] == '1')
+assert 'pkg_k1_m0_f1000_w64' in front and 'pkg_k1_m0_f400_w32' in front, front
+assert not [r for r in rows if r['pareto'] == '1' and not r['design'].startswith('pkg_')], front"
+csvrows "grid: the chosen point's module at 100 / 1600 MB/s = 6.25%" "$TMP/grid/boundaries.csv" "
+assert abs(float(rows[0]['util']) - 0.0625) < 1e-12, rows"
+has "grid: the chosen design's DOT is at 400 MHz" "$TMP/grid/pkg_k1_m0_f400_w32.dot" 'freq_mhz=400'
+bad "grid: a bad --freq list is exit 2" "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --freq 400,,1000
