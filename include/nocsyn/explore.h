@@ -150,6 +150,9 @@ struct noc_compare {
     int chosen;            /* the entry the choice rule (synth.pick of the
                             * options) takes among those that break no
                             * constraint; -1 when every one breaks one */
+    int multi_die;         /* a package was compared (o->package):
+                            * summary.csv ends with d2d_modules, d2d_mbps,
+                            * d2d_share (emit.h noc_d2d_cells) */
     int nskip;             /* skipped methods and baselines, in run order */
     size_t skipcap;
     struct noc_skip *skip;

@@ -18,10 +18,11 @@
  * (each die gets min(K, its cores + its D2D modules) switches) and every
  * module setting (the least modules each boundary needs, and one more per
  * boundary while the budget allows):
- *  1. cores are on the dies the package file pins them to (`core` lines),
- *     else METIS k-way splits them over the dies (core area as the vertex
- *     weight, a core without a size 1 mm2; bandwidth both ways as the
- *     edge weight: the cut is the D2D bandwidth), repaired for dies of
+ *  1. cores are on the dies the package file pins them to (`core` lines)
+ *     or the floorplan's `die` column does (noc_core.die), else METIS
+ *     k-way splits them over the dies (core area as the vertex weight,
+ *     a core without a size 1 mm2; bandwidth both ways as the edge
+ *     weight: the cut is the D2D bandwidth), repaired for dies of
  *     unequal size by least-cut single-core moves while a die holds more
  *     core area than it has; a die whose cores still exceed it is an error;
  *  2. a flow between dies takes the shortest die path (breadth-first over
@@ -159,10 +160,7 @@ struct noc_package_design {
                                  * included), area, latency */
     int k;                      /* switches per die asked (capped per die) */
     int extra;                  /* modules above the least, per boundary */
-    int d2d_modules;
-    double d2d_mw;              /* D2D energy + leakage */
-    double d2d_area_mm2;
-    double d2d_mbps;            /* total traffic over D2D modules */
+    /* its D2D figures: d.d2d_modules, d.d2d_mbps, d.d2d_mw, d.d2d_area_mm2 */
     struct noc_package_boundary_use *use; /* owned, one per boundary */
     int *die_switches;          /* owned, one per die */
     struct noc_design *dies;    /* owned, one per die: its own design (a die
@@ -244,13 +242,19 @@ int noc_package_summary_csv(const struct noc_package_result *res, struct noc_buf
 int noc_package_svg(const struct noc_package *p, const struct noc_package_design *d, const struct noc_synth_opts *o,
                 struct noc_buf *b, struct noc_ctx *ctx);
 
-/* Writes DIR/package.csv (noc_package_summary_csv), DIR/boundaries.csv (the
+/* Writes DIR/package.csv (noc_package_summary_csv), DIR/pareto.csv (emit.h
+ * noc_pareto_write_d2d over the composed designs), DIR/floorplan.csv
+ * (core,x_mm,y_mm,w_mm,h_mm,die: each core's die-local box in its die's
+ * design and its die; not written when a core has no placed terminal),
+ * DIR/boundaries.csv (the
  * chosen design's noc_package_boundaries_csv), DIR/dies.csv (die,layer,x_mm,
  * y_mm,w_mm,h_mm,cores,switches of the chosen design; core,die rows follow
  * after a blank line: the assignment), DIR/package.svg (noc_package_svg of the
  * chosen design), the chosen design's files (noc_design_write, emit.h:
  * D.dot, D.json, D.place.csv, D.latency.csv, D.def, ...) and every die's own
- * design as D.DIE.* (the same set: its cores and D2D ports as terminals).
+ * design as D.DIE.* (the same set: its cores and D2D ports as terminals);
+ * both place.csv rewritten with a last column `die` (emit.h
+ * noc_design_place_csv_die).
  * Each file atomically; DIR must exist.  Errors: the writers'.
  * Cost: the writers', O(designs + dies x the design writer). */
 int noc_package_write(const struct noc_package_result *res, const struct noc_package *p, const struct noc_app *app,

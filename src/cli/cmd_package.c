@@ -36,12 +36,15 @@ static const char package_help[] =
     "edges by the same modules) and, for chiplets, ipmesh_mE (each die a mesh\n"
     "joined only to a mesh on the interposer: two crossings per flow).\n"
     "Prints one line per design point, then the chosen design's\n"
-    "boundaries.  -o DIR writes package.csv (every point), boundaries.csv,\n"
-    "dies.csv (dies, the core assignment) and the chosen design's files (D.dot,\n"
-    "D.json, D.place.csv, D.latency.csv, ...).\n"
+    "boundaries.  -o DIR writes package.csv (every point), pareto.csv (synth's\n"
+    "columns, then d2d_modules, d2d_mbps, d2d_share), boundaries.csv, dies.csv\n"
+    "(dies, the core assignment), floorplan.csv (each core's die-local box and\n"
+    "its die) and the chosen design's files (D.dot, D.json, D.place.csv with a\n"
+    "die column, D.latency.csv, ...).\n"
     "\n"
     "  -o DIR             output directory (written all or nothing)\n"
-    "  --floorplan FILE   die-local core positions (else a min-cut floorplan per die)\n"
+    "  --floorplan FILE   die-local core positions (else a min-cut floorplan per die);\n"
+    "                     a 'die' column pins the cores (as 'core' lines do)\n"
     "  --kmin K, --kmax K switches per die to sweep (default 1 .. the largest die's cores)\n"
     "  --freq MHZ         clock, default " NOC_UNITS_STR(NOC_DEFAULT_FREQ_MHZ) "; a grid as for synth (a\n"
     "                     list 500,1000 or a range A:B:STEP): every point is swept,\n"
@@ -71,7 +74,7 @@ static void print_result(const struct noc_package_result *res, const struct noc_
             continue;
         }
         printf("%-*s %8s %5d %5d %10.3f %9.3f %6.3f %9.3f %9.3f %s\n", w, d->name, "yes", d->switches,
-               pd->d2d_modules, d->power_mw, pd->d2d_mw, pd->d2d_mw / d->power_mw, d->lat_avg_ns, d->lat_max_ns,
+               pd->d.d2d_modules, d->power_mw, pd->d.d2d_mw, pd->d.d2d_mw / d->power_mw, d->lat_avg_ns, d->lat_max_ns,
                d->pareto ? "*" : "");
     }
     const struct noc_package_design *c = &res->d[res->chosen];

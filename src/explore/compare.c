@@ -386,6 +386,10 @@ static int add_package_entry(struct noc_compare *c, const struct noc_app *app, c
     e->d.lat_avg_cycles = pd->d.lat_avg_cycles;
     e->d.lat_avg_ns = pd->d.lat_avg_ns;
     e->d.lat_max_ns = pd->d.lat_max_ns;
+    e->d.d2d_modules = pd->d.d2d_modules;
+    e->d.d2d_mbps = pd->d.d2d_mbps;
+    e->d.d2d_mw = pd->d.d2d_mw;
+    e->d.d2d_area_mm2 = pd->d.d2d_area_mm2;
     if (o->simulate)
         rc = simulate(e, &tr, o, ctx);
 cleanup:
@@ -721,8 +725,10 @@ int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_
         if (o->progress)
             o->progress(o->progress_ud, i + 1, nm + nb, what);
     }
-    if (rc == NOC_OK && o->package)
+    if (rc == NOC_OK && o->package) {
+        out->multi_die = 1;
         rc = add_package(out, app, app_path, o, ctx);
+    }
     if (rc == NOC_OK)
         rc = noc_explore_check(out, app, o, ctx);
     return rc;

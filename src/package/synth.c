@@ -69,11 +69,31 @@ static int assign_cores(const struct noc_app *app, const struct noc_package *p, 
                              p->pin_core[i]);
         die[c] = p->pin_die[i];
     }
-    if (p->npins > 0) {
+    /* The floorplan's `die` column (noc_core.die) pins too. */
+    int npins = p->npins;
+    for (int c = 0; c < n; c++) {
+        if (!app->cores[c].die[0])
+            continue;
+        int d = 0;
+        while (d < p->ndies && strcmp(p->dies[d].name, app->cores[c].die))
+            d++;
+        if (d == p->ndies)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                             "the floorplan pins core '%.100s' to die '%s', which the package does not have",
+                             app->cores[c].name, app->cores[c].die);
+        if (die[c] >= 0 && die[c] != d)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                             "core '%.100s': the floorplan pins it to die '%s', the package to '%s'",
+                             app->cores[c].name, app->cores[c].die, p->dies[die[c]].name);
+        die[c] = d;
+        npins++;
+    }
+    if (npins > 0) {
         for (int c = 0; c < n; c++)
             if (die[c] < 0)
                 return noc_error(ctx, NOC_EINVAL, NULL, 0,
-                                 "the package pins some cores but not '%.100s': pin every core or none",
+                                 "the package or floorplan pins some cores but not '%.100s': pin every core "
+                                 "or none",
                                  app->cores[c].name);
     } else if (p->ndies == 1) {
         for (int c = 0; c < n; c++)
@@ -579,7 +599,7 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
                 t->ch[c].width = o->link_width;
                 t->ch[c].capacity_mbps = noc_d2d_mbps(&B->type); /* its own: eval, sim, latency */
             }
-            pd->d2d_modules++;
+            pd->d.d2d_modules++;
         }
     }
     /* Every flow's route: its segments' routes joined at the D2D ports. */
@@ -658,8 +678,8 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
             continue; /* a die's router -> its adapter is on-die */
         int bi = noc_package_boundary(p, da, db);
         const struct noc_boundary *B = &p->bound[bi];
-        pd->d2d_mbps += mbps[c];
-        pd->d2d_mw += mbps[c] * 8 * B->type.pj_bit / 1000;
+        pd->d.d2d_mbps += mbps[c];
+        pd->d.d2d_mw += mbps[c] * 8 * B->type.pj_bit / 1000;
         if (da == B->a)
             pd->use[bi].mbps_ab += mbps[c];
         else
@@ -670,11 +690,11 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
     }
     for (int bi = 0; bi < p->nbound; bi++) {
         pd->use[bi].modules = pl->modules[bi];
-        pd->d2d_mw += pl->modules[bi] * p->bound[bi].type.leak_mw;
-        pd->d2d_area_mm2 += pl->modules[bi] * p->bound[bi].type.area_mm2;
+        pd->d.d2d_mw += pl->modules[bi] * p->bound[bi].type.leak_mw;
+        pd->d.d2d_area_mm2 += pl->modules[bi] * p->bound[bi].type.area_mm2;
     }
-    pd->d.power_mw += pd->d2d_mw;
-    pd->d.area_mm2 += pd->d2d_area_mm2;
+    pd->d.power_mw += pd->d.d2d_mw;
+    pd->d.area_mm2 += pd->d.d2d_area_mm2;
     pd->d.vcs = 1;
     pd->d.freq_mhz = o->freq_mhz;
     pd->d.link_width = o->link_width;

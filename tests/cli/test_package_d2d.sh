@@ -117,3 +117,85 @@ csvrows "grid: the chosen point's module at 100 / 1600 MB/s = 6.25%" "$TMP/grid/
 assert abs(float(rows[0]['util']) - 0.0625) < 1e-12, rows"
 has "grid: the chosen design's DOT is at 400 MHz" "$TMP/grid/pkg_k1_m0_f400_w32.dot" 'freq_mhz=400'
 bad "grid: a bad --freq list is exit 2" "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --freq 400,,1000
+
+# --- 4. The floorplan's die column (docs/INTERFACE.md 1.2, an extension)
+# and the die in the written floorplan and place.csv.
+# tests/data/package/two_die.fp.csv puts a (1 x 1 mm) on B and b (2 x 1 mm)
+# on A, the reverse of two.pkg's pins: the one flow a -> b now runs B -> A,
+# so boundaries.csv has 0 MB/s A->B and 100 back; the latency is the same
+# path mirrored: 21 ns.
+run "die column: exit 0" 0 "$NOCSYN" package "$D/two.csv" "$D/nopin.pkg" --floorplan "$D/two_die.fp.csv" --kmax 1 -o "$TMP/fpd"
+csvrows "die column: a on B, b on A (dies.csv), the flow B -> A, 21 ns" "$TMP/fpd/dies.csv" "
+import csv
+lines = open('$TMP/fpd/dies.csv').read().split('\n\n')[1].split()
+assert lines[1:] == ['a,B', 'b,A'], lines
+b = list(csv.DictReader(open('$TMP/fpd/boundaries.csv')))[0]
+assert (b['mbps_ab'], b['mbps_ba']) == ('0', '100'), b
+p = list(csv.DictReader(open('$TMP/fpd/package.csv')))[0]
+assert float(p['latency_max_ns']) == 21, p"
+# The written floorplan.csv carries each core's die and die-local box
+# (a die of one core: at the origin, its own size), and read back as
+# --floorplan it gives the same design points.
+csvrows "die column: floorplan.csv holds a,0,0,1,1,B and b,0,0,2,1,A" "$TMP/fpd/floorplan.csv" "
+assert [(r['core'], r['x_mm'], r['y_mm'], r['w_mm'], r['h_mm'], r['die']) for r in rows] == [('a', '0', '0', '1', '1', 'B'), ('b', '0', '0', '2', '1', 'A')], rows"
+VOPD="$APPS/vopd.csv"
+run "vopd: package -o" 0 "$NOCSYN" package "$VOPD" "$ROOT/benchmarks/packages/two_chiplets.pkg" --kmax 2 -o "$TMP/vp"
+run "vopd: its floorplan.csv read back" 0 "$NOCSYN" package "$VOPD" "$ROOT/benchmarks/packages/two_chiplets.pkg" --kmax 2 --floorplan "$TMP/vp/floorplan.csv" -o "$TMP/vq"
+python3 - "$TMP/vp" "$TMP/vq" <<'PY' && ok "vopd: floorplan.csv round trip gives the same points, assignment and floorplan" || notok "floorplan round trip"
+import sys
+a, b = sys.argv[1], sys.argv[2]
+for f in ('package.csv', 'dies.csv', 'floorplan.csv', 'boundaries.csv'):
+    assert open(f'{a}/{f}').read() == open(f'{b}/{f}').read(), f
+PY
+# place.csv's die: a router's is the prefix of its name ("A.sw0"), a core's
+# its die in dies.csv, a die's own design all that die.
+python3 - "$TMP/vp" <<'PY' && ok "vopd: place.csv die column agrees with router names and dies.csv" || notok "place.csv die"
+import csv, sys, glob
+d = sys.argv[1]
+assign = dict(l.split(',') for l in open(f'{d}/dies.csv').read().split('\n\n')[1].split()[1:])
+chosen = [r['design'] for r in csv.DictReader(open(f'{d}/package.csv')) if r['chosen'] == '1'][0]
+rows = list(csv.DictReader(open(f'{d}/{chosen}.place.csv')))
+assert rows and all(r['die'] for r in rows), rows[:3]
+for r in rows:
+    if r['kind'] == 'router':
+        assert r['node'].split('.')[0] == r['die'], r
+    elif r['kind'] == 'core':
+        assert assign[r['node']] == r['die'], r
+for die in ('A', 'B'):
+    rs = list(csv.DictReader(open(f'{d}/{chosen}.{die}.place.csv')))
+    assert rs and all(r['die'] == die for r in rs), die
+PY
+printf 'core,w_mm,h_mm,die\na,1,1,C\nb,2,1,A\n' >"$TMP/fpbad.csv"
+bad "die column: a die the package does not have is exit 2" "$NOCSYN" package "$D/two.csv" "$D/nopin.pkg" --floorplan "$TMP/fpbad.csv" --kmax 1
+has "  ... naming the die" "$TMP/err" "pins core 'a' to die 'C', which the package does not have"
+bad "die column: the package pins a to A, the floorplan to B: exit 2" "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --floorplan "$D/two_die.fp.csv" --kmax 1
+printf 'core,w_mm,h_mm,die\na,1,1,A.x\nb,2,1,A\n' >"$TMP/fpdot.csv"
+bad "die column: a die name with '.' is exit 2 at its line" "$NOCSYN" package "$D/two.csv" "$D/nopin.pkg" --floorplan "$TMP/fpdot.csv"
+has "  ... FILE:2" "$TMP/err" "fpdot.csv:2: die 'A.x'"
+# `nocsyn floorplan` carries the die column through (--areas with a die).
+run "floorplan --areas with a die column" 0 "$NOCSYN" floorplan "$D/two.csv" --areas "$D/two_die.fp.csv" -o "$TMP/fp.csv"
+csvrows "floorplan: its CSV ends with the die column" "$TMP/fp.csv" "
+assert [(r['core'], r['die']) for r in rows] == [('a', 'B'), ('b', 'A')], rows"
+run "floorplan without dies: no die column" 0 "$NOCSYN" floorplan "$D/two.csv" -o "$TMP/fp0.csv"
+has "floorplan without dies: the plain header" "$TMP/fp0.csv" '^core,x_mm,y_mm,w_mm,h_mm$'
+
+# --- The D2D columns of pareto.csv (package -o) and summary.csv (compare
+# --package): modules, MB/s over the modules, share of the power.  two.*:
+# pkg_k1_m0 1 module, 100 MB/s, 6.2 mW of its power (test_package.sh);
+# ipmesh_m0 2 modules, 200 MB/s (two crossings), 12.4 mW; a one-die design
+# 0, 0, 0.
+run "two: package -o" 0 "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --kmax 1 -o "$TMP/pd"
+csvrows "pareto.csv: D2D columns (1, 100, 6.2 / power; ipmesh 2, 200)" "$TMP/pd/pareto.csv" "
+r = {x['design']: x for x in rows}
+p, i = r['pkg_k1_m0'], r['ipmesh_m0']
+assert (p['d2d_modules'], p['d2d_mbps']) == ('1', '100') and abs(float(p['d2d_share']) - 6.2 / float(p['power_mw'])) < 1e-8, p
+assert (i['d2d_modules'], i['d2d_mbps']) == ('2', '200') and abs(float(i['d2d_share']) - 12.4 / float(i['power_mw'])) < 1e-8, i
+assert p['chosen'] == '1' and p['method'] == 'package' and float(p['latency_max_ns']) == 21, p"
+csvrows "summary.csv with --package: D2D columns, 0 for a one-die design" "$TMP/ipcmp/summary.csv" "
+r = {x['design']: x for x in rows}
+assert (r['pkg_k1_m0']['d2d_modules'], r['pkg_k1_m0']['d2d_mbps']) == ('1', '100'), r['pkg_k1_m0']
+assert abs(float(r['pkg_k1_m0']['d2d_share']) - 6.2 / float(r['pkg_k1_m0']['power_mw'])) < 1e-8
+assert (r['mesh_interposer']['d2d_modules'], r['mesh_interposer']['d2d_mbps']) == ('2', '200'), r['mesh_interposer']
+assert (r['split_k1']['d2d_modules'], r['split_k1']['d2d_mbps'], r['split_k1']['d2d_share']) == ('0', '0', '0'), r['split_k1']"
+run "compare without --package" 0 "$NOCSYN" compare "$D/two.csv" --methods split --baselines mesh --no-ideal -q -o "$TMP/plain"
+if head -1 "$TMP/plain/summary.csv" | grep -q d2d; then notok "summary.csv without a package has no D2D columns"; else ok "summary.csv without a package has no D2D columns"; fi
