@@ -111,12 +111,16 @@ struct noc_package {
     struct noc_boundary *bound;     /* owned */
     struct noc_d2d_type def_type;   /* the package's default interface */
     double max_gap;                 /* mm, default 1 */
+    int extra_max;                  /* the module settings noc_package_synth
+                                     * sweeps: extra = 0..extra_max more
+                                     * modules per used boundary (default 1;
+                                     * the CLI's --extra-modules) */
     int npins;
     char **pin_core;                /* owned: core name pinned ... */
     int *pin_die;                   /* ... to this die */
 };
 
-/* Empties p (the default interface ucie-advanced, max_gap 1).  Pair with
+/* Empties p (the default interface ucie-advanced, max_gap 1, extra_max 1).  Pair with
  * noc_package_free: whoever initialises p releases it.  O(1). */
 void noc_package_init(struct noc_package *p);
 void noc_package_free(struct noc_package *p);

@@ -15,7 +15,8 @@
 static const char package_help[] =
     "usage: nocsyn package APP PACKAGE [-o DIR] [--floorplan FILE] [--kmin K]\n"
     "                      [--kmax K] [--freq MHZ] [--link-width BITS]\n"
-    "                      [--max-util U] [--tech FILE] [--seed S] [--app-format F]\n"
+    "                      [--max-util U] [--extra-modules N] [--tech FILE] [--seed S]\n"
+    "                      [--app-format F]\n"
     "\n"
     "Multi-die synthesis: the app's cores over the dies of the PACKAGE file\n"
     "(docs/INTERFACE.md 1.4: 'die = NAME W H X Y' chiplets or 'layer = NAME W H\n"
@@ -50,13 +51,16 @@ static const char package_help[] =
     "                     list 500,1000 or a range A:B:STEP): every point is swept,\n"
     "                     its designs named ..._f<MHZ>_w<BITS>\n"
     "  --link-width BITS  on-die link width, default " NOC_UNITS_STR(NOC_DEFAULT_LINK_WIDTH) "; a grid as --freq\n"
+    "  --extra-modules N  module settings: the packed count and 1..N more per used\n"
+    "                     boundary within its shoreline or budget, default 1 (a TSV\n"
+    "                     budget trade-off: power against modules)\n"
     "  --max-util U       link and D2D module utilisation bound, default 0.8\n"
     "  --tech FILE        tech model overrides\n"
     "  --seed S           METIS seed, default 1\n"
     "\n"
     "Exit status: 0 success, 1 no feasible design, 2 bad input.\n";
 
-enum { O_FP = 1, O_KMIN, O_KMAX, O_FREQ, O_WIDTH, O_UTIL, O_TECH, O_SEED, O_APPFMT };
+enum { O_FP = 1, O_KMIN, O_KMAX, O_FREQ, O_WIDTH, O_UTIL, O_TECH, O_SEED, O_APPFMT, O_EXTRA };
 
 static void print_result(const struct noc_package_result *res, const struct noc_package *p)
 {
@@ -98,13 +102,14 @@ int cmd_package(int argc, char **argv)
         CLI_OPT_FREQ(O_FREQ),                         CLI_OPT_LINK_WIDTH(O_WIDTH),
         {"max-util", required_argument, NULL, O_UTIL}, {"tech", required_argument, NULL, O_TECH},
         {"seed", required_argument, NULL, O_SEED},    {"app-format", required_argument, NULL, O_APPFMT},
+        {"extra-modules", required_argument, NULL, O_EXTRA},
         {NULL, 0, NULL, 0},
     };
     const char *out = NULL, *fp = NULL, *tech = NULL, *appfmt = NULL;
     struct noc_synth_opts so;
     noc_synth_opts_init(&so);
     long v;
-    int c;
+    int c, extra = 1;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
@@ -118,6 +123,11 @@ int cmd_package(int argc, char **argv)
             if (noc_parse_int(optarg, 1, 4096, &v))
                 return cli_usage("%s '%s': a whole number in 1..4096", c == O_KMIN ? "--kmin" : "--kmax", optarg);
             *(c == O_KMIN ? &so.kmin : &so.kmax) = (int)v;
+            break;
+        case O_EXTRA:
+            if (noc_parse_int(optarg, 0, 64, &v))
+                return cli_usage("--extra-modules '%s': a whole number in 0..64", optarg);
+            extra = (int)v;
             break;
         case O_SEED:
             if (noc_parse_int(optarg, 0, 2147483647L, &v))
@@ -158,6 +168,7 @@ int cmd_package(int argc, char **argv)
         (rc = noc_tech_setup(&so.tech, tech, 0, &ctx)) != NOC_OK ||
         (fp && (rc = noc_floorplan_read(&app, fp, &ctx)) != NOC_OK))
         goto done;
+    pkg.extra_max = extra;
     if ((rc = noc_package_synth(&app, &pkg, &so, &res, &ctx)) != NOC_OK) {
         where = pkgpath;
         goto done;

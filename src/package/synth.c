@@ -781,6 +781,7 @@ static struct noc_package_design *add_design(struct noc_package_result *res, siz
 static int interposer_view(const struct noc_package *p, struct noc_package *q, struct noc_ctx *ctx)
 {
     noc_package_init(q);
+    q->extra_max = p->extra_max;
     q->def_type = p->def_type;
     q->max_gap = p->max_gap;
     q->ndies = p->ndies + 1;
@@ -844,7 +845,7 @@ static int sweep_view(const struct noc_app *app, const struct noc_package *p, co
         goto cleanup;
     }
     die_routes(p, next);
-    for (int extra = 0; extra <= 1; extra++) {
+    for (int extra = 0; extra <= p->extra_max; extra++) {
         NOC_CHECK(make_plan(app, p, core_die, next, o, extra, &pl, why, sizeof why, ctx));
         if (why[0]) {
             struct noc_package_design *pd = add_design(res, cap, p, 0, extra, ctx);

@@ -199,3 +199,39 @@ assert (r['mesh_interposer']['d2d_modules'], r['mesh_interposer']['d2d_mbps']) =
 assert (r['split_k1']['d2d_modules'], r['split_k1']['d2d_mbps'], r['split_k1']['d2d_share']) == ('0', '0', '0'), r['split_k1']"
 run "compare without --package" 0 "$NOCSYN" compare "$D/two.csv" --methods split --baselines mesh --no-ideal -q -o "$TMP/plain"
 if head -1 "$TMP/plain/summary.csv" | grep -q d2d; then notok "summary.csv without a package has no D2D columns"; else ok "summary.csv without a package has no D2D columns"; fi
+
+# --- 5. The TSV budget binds (tests/data/package/three.pkg's stack with
+# budget=1 module per layer boundary, the hybrid-bond module 64 lanes x 4
+# Gb/s = 32000 MB/s): one flow a (L0) -> b (L2) of 4000 MB/s.  At 32 bits
+# and 1000 MHz a module carries at most 0.8 x min(32000, 4000) = 3200 MB/s:
+# the flow fits no module, whatever the budget; at 64 bits 0.8 x 8000 =
+# 6400: one module per boundary, within the budget.  So the budget of one
+# module forces the wider link.  At 64 bits: 7 routers x 3 = 21 cycles
+# (L0's switch, two adapters, L1's switch, two adapters, L2's switch), 8
+# channels of 1 cycle (the 0.5 ns crossings take ceil(0.5) = 1), serialization
+# ceil(128 / 64) - 1 = 1: 30 ns; D2D 4000 MB/s x 2 crossings x 8 x 0.05
+# pJ/bit / 1000 = 3.2 mW + 2 x 0.5 mW leakage = 4.2 mW.
+printf 'src,dst,bandwidth_mbps\na,b,4000\n' >"$TMP/v4.csv"
+sed 's/^d2d = hybrid-bond$/d2d = hybrid-bond budget=1/' "$D/three.pkg" >"$TMP/b1.pkg"
+run "TSV budget 1: exit 0 over the width grid" 0 "$NOCSYN" package "$TMP/v4.csv" "$TMP/b1.pkg" --kmax 1 --link-width 32,64 --extra-modules 2 -o "$TMP/b1"
+csvrows "TSV budget 1: 32 bits infeasible (a module holds 3200), 64 bits chosen: 2 modules, 30 ns, 4.2 mW" "$TMP/b1/package.csv" "
+pk = [r for r in rows if r['design'].startswith('pkg_')]
+w32 = [r for r in pk if r['link_width'] == '32']
+assert w32 and all(r['feasible'] == '0' and 'exceeds a hybrid-bond module' in r['reason'] for r in w32), w32
+c = [r for r in rows if r['chosen'] == '1'][0]
+assert c['design'] == 'pkg_k1_m0_f1000_w64' and c['d2d_modules'] == '2', c
+assert float(c['latency_max_ns']) == 30 and abs(float(c['d2d_mw']) - 4.2) < 1e-9, c
+# no room for more modules at 64 bits: the extra settings are the same
+# point, left out
+assert not [r for r in pk if r['link_width'] == '64' and r['extra'] != '0'], [r['design'] for r in pk]"
+# Budget 3 and --extra-modules 2: the packed count (1 per boundary) and 1, 2
+# more: 2, 4, 6 modules, D2D 3.2 + 0.5 x modules = 4.2, 5.2, 6.2 mW; the
+# chosen point has the fewest (every module adds two adapters).
+sed 's/^d2d = hybrid-bond$/d2d = hybrid-bond budget=3/' "$D/three.pkg" >"$TMP/b3.pkg"
+run "TSV budget 3, --extra-modules 2" 0 "$NOCSYN" package "$TMP/v4.csv" "$TMP/b3.pkg" --kmax 1 --link-width 64 --extra-modules 2 -o "$TMP/b3"
+csvrows "TSV budget 3: 2, 4, 6 modules at 4.2, 5.2, 6.2 mW of D2D; the fewest chosen" "$TMP/b3/package.csv" "
+pk = [r for r in rows if r['design'].startswith('pkg_')]
+got = [(r['design'], r['d2d_modules'], round(float(r['d2d_mw']), 9)) for r in pk]
+assert got == [('pkg_k1_m0', '2', 4.2), ('pkg_k1_m1', '4', 5.2), ('pkg_k1_m2', '6', 6.2)], got
+assert [r['design'] for r in rows if r['chosen'] == '1'] == ['pkg_k1_m0']"
+bad "--extra-modules 65 is exit 2" "$NOCSYN" package "$TMP/v4.csv" "$TMP/b3.pkg" --extra-modules 65
