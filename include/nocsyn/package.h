@@ -42,6 +42,10 @@
  *     (noc_channel.capacity_mbps: eval, sim and the latency model pace it,
  *     topo.h noc_topo_channel_rate); every flow's route is the
  *     concatenation of its segments' routes;
+ *     the composed topology gets one legal layout (phys.h
+ *     noc_phys_cosynth, the cores fixed: adapters and routers moved off
+ *     the cores and each other; its die is d.die_mm2), so what is priced
+ *     is what the DEF hands off;
  *  5. the composed network is evaluated by the engine (table routing, 1 VC):
  *     its channel dependency graph over all routes is checked for cycles --
  *     each die's routes alone are acyclic (split guarantees it), but their

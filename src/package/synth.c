@@ -536,6 +536,8 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
 {
     int rc = NOC_OK, nd = p->ndies, *path = NULL, *cyc = NULL;
     int *map[NOC_PKG_MAX_DIES] = {0};
+    double *rw = NULL;
+    struct noc_phys_stats ps;
     double *mbps = NULL;
     char nm[400], sname[160], tname[160];
     struct noc_topo *t = &pd->d.topo;
@@ -646,6 +648,17 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
     t->freq_mhz = o->freq_mhz;
     snprintf(t->shape.name, sizeof t->shape.name, "package");
     NOC_CHECK(noc_topo_finalize(t, ctx));
+    /* One legal layout (phys.h, the cores fixed where their dies put
+     * them): adapters and routers moved off the cores and each other, so
+     * the priced wires are the handed-off ones (DOT = DEF = links.csv);
+     * route f carries flow f.  ps: the die of that layout (its DIEAREA). */
+    if (!(rw = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *rw))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int f = 0; f < app->nflows; f++)
+        rw[f] = t->nroutes == app->nflows ? app->flows[f].bw : 1;
+    NOC_CHECK(noc_phys_cosynth(t, &o->tech, rw, 0, o->seed, &ps, ctx));
     /* Step 5: the engine on the composed network, priced as every
      * synthesized design (noc_synth_price). */
     NOC_CHECK(noc_synth_price(app, o, t, &pd->d, &mbps, ctx));
@@ -688,6 +701,8 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
     }
     pd->d.power_mw += pd->d.d2d_mw;
     pd->d.area_mm2 += pd->d.d2d_area_mm2;
+    pd->d.die_mm2 = ps.die_mm2;
+    pd->d.core_util = ps.util;
     pd->d.vcs = 1;
     pd->d.freq_mhz = o->freq_mhz;
     pd->d.link_width = o->link_width;
@@ -733,6 +748,7 @@ cleanup:
     free(mbps);
     free(path);
     free(cyc);
+    free(rw);
     return rc;
 }
 

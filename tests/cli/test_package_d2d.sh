@@ -166,6 +166,20 @@ for die in ('A', 'B'):
     assert rs and all(r['die'] == die for r in rs), die
 PY
 printf 'core,w_mm,h_mm,die\na,1,1,C\nb,2,1,A\n' >"$TMP/fpbad.csv"
+# Every written design re-derived from its files (tests/tools/check_layout.py:
+# the DEF's DIEAREA = D.json's die_mm2, DOT = DEF = place.csv positions,
+# links.csv wire = D.json's): the composed design is legalised as one layout
+# (the adapters moved off the cores), on chiplets and on the stack.
+run "three layers again, -o" 0 "$NOCSYN" package "$D/three.csv" "$D/three.pkg" --kmax 1 -o "$TMP/three3"
+fail=""
+for dir in "$TMP/vp" "$TMP/three3"; do
+    for def in "$dir"/*.def; do
+        n=$(basename "$def" .def)
+        python3 "$ROOT/tests/tools/check_layout.py" "$dir" "$n" >"$TMP/cl" 2>&1 || fail="$fail $n(rc)"
+        grep -q '[^[:space:]]' "$TMP/cl" && fail="$fail $n: $(head -c 200 "$TMP/cl")"
+    done
+done
+[ -z "$fail" ] && ok "check_layout: the composed and per-die designs (chiplets, stack) agree across their files" || notok "check_layout on package outputs" "$fail"
 bad "die column: a die the package does not have is exit 2" "$NOCSYN" package "$D/two.csv" "$D/nopin.pkg" --floorplan "$TMP/fpbad.csv" --kmax 1
 has "  ... naming the die" "$TMP/err" "pins core 'a' to die 'C', which the package does not have"
 bad "die column: the package pins a to A, the floorplan to B: exit 2" "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --floorplan "$D/two_die.fp.csv" --kmax 1
