@@ -386,6 +386,8 @@ static int add_package_entry(struct noc_compare *c, const struct noc_app *app, c
     e->d.lat_avg_cycles = pd->d.lat_avg_cycles;
     e->d.lat_avg_ns = pd->d.lat_avg_ns;
     e->d.lat_max_ns = pd->d.lat_max_ns;
+    e->d.die_mm2 = pd->d.die_mm2; /* the composed design's one layout */
+    e->d.core_util = pd->d.core_util;
     e->d.d2d_modules = pd->d.d2d_modules;
     e->d.d2d_mbps = pd->d.d2d_mbps;
     e->d.d2d_mw = pd->d.d2d_mw;

@@ -179,7 +179,11 @@ for dir in "$TMP/vp" "$TMP/three3"; do
         grep -q '[^[:space:]]' "$TMP/cl" && fail="$fail $n: $(head -c 200 "$TMP/cl")"
     done
 done
-[ -z "$fail" ] && ok "check_layout: the composed and per-die designs (chiplets, stack) agree across their files" || notok "check_layout on package outputs" "$fail"
+for n in pkg_k1_m0 mesh_bridged mesh_interposer; do
+    python3 "$ROOT/tests/tools/check_layout.py" "$TMP/ipcmp" "$n" >"$TMP/cl" 2>&1 || fail="$fail $n(rc)"
+    grep -q '[^[:space:]]' "$TMP/cl" && fail="$fail compare $n: $(head -c 200 "$TMP/cl")"
+done
+[ -z "$fail" ] && ok "check_layout: the composed and per-die designs (chiplets, stack, compare's entries) agree across their files" || notok "check_layout on package outputs" "$fail"
 bad "die column: a die the package does not have is exit 2" "$NOCSYN" package "$D/two.csv" "$D/nopin.pkg" --floorplan "$TMP/fpbad.csv" --kmax 1
 has "  ... naming the die" "$TMP/err" "pins core 'a' to die 'C', which the package does not have"
 bad "die column: the package pins a to A, the floorplan to B: exit 2" "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --floorplan "$D/two_die.fp.csv" --kmax 1
