@@ -179,8 +179,8 @@ double noc_topo_channel_length(const struct noc_topo *t, int c);
 
 /* A channel's share of one flit a cycle (issue 31: a D2D module narrower
  * than the link): r = min(1, capacity_mbps / noc_link_mbps(width, clock))
- * with its width (else t->link_width) at t->freq_mhz; 1 when it has no own
- * capacity or the width or clock is unknown.  The one rule: eval counts a
+ * with its width (else t->link_width) at t->freq_mhz, at least 1e-6; 1
+ * when it has no own capacity or the width or clock is unknown.  The one rule: eval counts a
  * channel's load as load / r against max_channel_load, the latency model
  * and the simulator send one flit every noc_topo_channel_gap = ceil(1 / r)
  * cycles on it.  O(1). */

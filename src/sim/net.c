@@ -211,6 +211,8 @@ static int ports_and_latency(struct sim_net *n, const struct noc_sim_opts *o, st
                 n->gap[k] = 1;
         }
         n->gap[c] = gc;
+        if (gc > n->maxgap)
+            n->maxgap = gc;
     }
     for (int u = 0; u < n->R; u++) {
         int nin = g->in_off[u + 1] - g->in_off[u], nout = g->off[u + 1] - g->off[u];

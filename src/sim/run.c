@@ -321,8 +321,8 @@ int noc_sim_run(const struct noc_sim *s, double rate, struct noc_sim_point *pt, 
         goto cleanup;
     long batch = o->batch < o->cycles ? o->batch : o->cycles;
     /* no move for this long while flits wait: deadlock (a flit on the
-     * longest link is not stuck) */
-    long quiet = o->deadlock_cycles + n->maxlat + n->cd + n->D;
+     * longest link, or waiting for the slowest narrow channel, is not stuck) */
+    long quiet = o->deadlock_cycles + n->maxlat + n->cd + n->D + (n->gap ? n->maxgap : 0);
     long drain = 0;
     for (st.now = 0;; st.now++) {
         if ((rc = step(&st)) != NOC_OK)

@@ -37,6 +37,7 @@ struct sim_net {
     int *ch_dst;       /* channel -> its destination node */
     int max_in, max_out;
     int maxlat;
+    int maxgap;        /* the largest gap (1 without narrow channels) */
     /* Traffic sampling. */
     double *row;       /* per terminal: row sum */
     double wtot;       /* sum of the rows */

@@ -338,7 +338,8 @@ double noc_topo_channel_rate(const struct noc_topo *t, int c)
     double link = noc_link_mbps(w, t->freq_mhz);
     if (!(ch->capacity_mbps > 0) || !(link > 0) || ch->capacity_mbps >= link)
         return 1;
-    return ch->capacity_mbps / link;
+    double r = ch->capacity_mbps / link;
+    return r > 1e-6 ? r : 1e-6; /* bounded: loads and latencies stay finite */
 }
 
 int noc_topo_channel_gap(const struct noc_topo *t, int c)

@@ -50,6 +50,15 @@ assert d['zero_load_latency'] == 21, d['zero_load_latency']
 p = [x for x in d['points'] if abs(x['offered'] - 0.3) < 1e-9][0]
 assert p['accepted'] > 0.27, p"
 bad "narrow D2D: sim --flow drop refuses it (one line)" "$NOCSYN" sim "$TMP/nar/pkg_k1_m0.dot" --traffic app:"$D/two.csv" --flow drop --rate 0.1
+# A channel of 0.1 MB/s against a 4000 MB/s link: r = 2.5e-5, one flit every
+# ceil(1 / r) = 40000 cycles, capped at 10000 (topo.h): eval's load 1 / 2.5e-5
+# = 40000 on r0 -> r1 under uniform traffic's 0.5 (two terminals, half to
+# the other): 20000; sim runs it as a slow channel, not a deadlock (the
+# quiet period outlasts the gap).
+printf 'digraph g { graph [link_width=32, freq_mhz=1000]; a [kind=terminal]; b [kind=terminal]; r0; r1; a -> r0 [dir=both]; b -> r1 [dir=both]; r0 -> r1 [dir=both, capacity_mbps=0.1]; }\n' >"$TMP/slow.dot"
+"$NOCSYN" eval "$TMP/slow.dot" --no-bisection --format json >"$TMP/slow.json" 2>"$TMP/err"
+json "a 0.1 MB/s channel: eval load 0.5 / 2.5e-5 = 20000" "$TMP/slow.json" "assert abs(d['max_channel_load'] - 20000) < 1e-6, d['max_channel_load']"
+run "a 0.1 MB/s channel: sim is slow, not deadlocked (exit 0)" 0 "$NOCSYN" sim "$TMP/slow.dot" --rate 0.1 --warmup 200 --cycles 2000 --threads 1
 printf 'digraph g { a [kind=terminal]; b [kind=terminal]; r0; r1; a -> r0 [dir=both]; b -> r1 [dir=both]; r0 -> r1 [dir=both, capacity_mbps=-1]; }\n' >"$TMP/neg.dot"
 bad "a negative capacity_mbps is exit 2" "$NOCSYN" eval "$TMP/neg.dot"
 
