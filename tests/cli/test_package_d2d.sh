@@ -49,6 +49,8 @@ json "full-rate D2D: sim zero-load 21 cycles, accepts 0.3" "$TMP/simf.json" "
 assert d['zero_load_latency'] == 21, d['zero_load_latency']
 p = [x for x in d['points'] if abs(x['offered'] - 0.3) < 1e-9][0]
 assert p['accepted'] > 0.27, p"
+bad "narrow D2D: rtl refuses it (one line, exit 2)" "$NOCSYN" rtl "$TMP/nar/pkg_k1_m0.dot" -o "$TMP/narrtl"
+has "  ... naming the channel and its pace" "$TMP/err" "channel 'A.d2d.B.0' -> 'B.d2d.A.0' carries a flit every 4 cycles"
 bad "narrow D2D: sim --flow drop refuses it (one line)" "$NOCSYN" sim "$TMP/nar/pkg_k1_m0.dot" --traffic app:"$D/two.csv" --flow drop --rate 0.1
 # A channel of 0.1 MB/s against a 4000 MB/s link: r = 2.5e-5, one flit every
 # ceil(1 / r) = 40000 cycles, capped at 10000 (topo.h): eval's load 1 / 2.5e-5
