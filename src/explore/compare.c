@@ -408,10 +408,7 @@ static int add_package(struct noc_compare *c, const struct noc_app *app, const c
     struct noc_app local; /* the app with nocsyn's own floorplan dropped */
     noc_package_result_init(&res);
     noc_app_init(&local);
-    so.freq_mhz = noc_synth_grid_freq(&o->synth, 0);
-    so.link_width = noc_synth_grid_width(&o->synth, 0);
-    so.nfreqs = so.nwidths = 0;
-    so.progress = NULL;
+    so.progress = NULL; /* the whole (clock, width) grid: package.h */
     int rc = NOC_OK;
     /* The whole app's min-cut floorplan means nothing on a die: each die
      * floorplans its own cores (package.h) unless the user placed them. */
@@ -447,18 +444,23 @@ static int add_package(struct noc_compare *c, const struct noc_app *app, const c
     if (rc != NOC_OK)
         goto cleanup;
     NOC_CHECK(add_package_entry(c, app, app_path, &res.d[res.chosen], res.d[res.chosen].d.name, "synth", o, ctx));
-    /* The baselines at the packed module count: the bridged mesh and the
-     * interposer mesh (2.5-D packages only). */
-    static const char *const base[][2] = {{"mesh_m0", "mesh_bridged"}, {"ipmesh_m0", "mesh_interposer"}};
-    for (size_t b = 0; b < sizeof base / sizeof base[0] && rc == NOC_OK; b++)
-        for (int i = 0; i < res.n; i++)
-            if (!strcmp(res.d[i].d.name, base[b][0])) {
-                if (res.d[i].d.feasible)
-                    rc = add_package_entry(c, app, app_path, &res.d[i], base[b][1], "baseline", o, ctx);
-                else
-                    rc = noc_explore_skip(c, base[b][1], "baseline", res.d[i].d.reason, ctx);
-                break;
-            }
+    /* The baselines at the packed module count and the chosen design's
+     * clock and width: the bridged mesh and the interposer mesh (2.5-D
+     * packages only). */
+    static const char *const base[] = {"mesh_bridged", "mesh_interposer"};
+    const struct noc_design *cd = &res.d[res.chosen].d;
+    for (int b = 0; b < 2 && rc == NOC_OK; b++)
+        for (int i = 0; i < res.n; i++) {
+            const struct noc_package_design *pd = &res.d[i];
+            if (strcmp(pd->d.method, "mesh") || pd->extra != 0 || pd->interposer != b ||
+                pd->d.freq_mhz != cd->freq_mhz || pd->d.link_width != cd->link_width)
+                continue;
+            if (pd->d.feasible)
+                rc = add_package_entry(c, app, app_path, &res.d[i], base[b], "baseline", o, ctx);
+            else
+                rc = noc_explore_skip(c, base[b], "baseline", pd->d.reason, ctx);
+            break;
+        }
 cleanup:
     noc_package_result_free(&res);
     noc_app_free(&local);

@@ -127,6 +127,17 @@ assert not [r for r in rows if r['pareto'] == '1' and not r['design'].startswith
 csvrows "grid: the chosen point's module at 100 / 1600 MB/s = 6.25%" "$TMP/grid/boundaries.csv" "
 assert abs(float(rows[0]['util']) - 0.0625) < 1e-12, rows"
 has "grid: the chosen design's DOT is at 400 MHz" "$TMP/grid/pkg_k1_m0_f400_w32.dot" 'freq_mhz=400'
+# compare --package over the same grid: the package entry is the grid's
+# chosen point (400 MHz x 32 bits, 50 ns), both meshes at that point
+# (bridged: test_package.sh's 29 cycles at 400 MHz: the D2D channel 1
+# cycle, so 28 cycles = 70 ns; interposer 46 - 2 = 44 cycles = 110 ns).
+run "grid: compare --package" 0 "$NOCSYN" compare "$D/two.csv" --methods split --baselines mesh --package "$D/two.pkg" --no-ideal -q --freq 1000,400 --link-width 64,32 -o "$TMP/gcmp"
+csvrows "grid: compare's package entry at 400 MHz x 32 bits (50 ns), its meshes there (70, 110 ns)" "$TMP/gcmp/summary.csv" "
+r = {x['design']: x for x in rows}
+p, b, i = r['pkg_k1_m0_f400_w32'], r['mesh_bridged'], r['mesh_interposer']
+assert float(p['latency_max_ns']) == 50 and p['method'] == 'package', p
+assert (b['freq_mhz'], b['link_width'], float(b['latency_max_ns'])) == ('400', '32', 70), b
+assert (i['freq_mhz'], i['link_width'], float(i['latency_max_ns'])) == ('400', '32', 110), i"
 bad "grid: a bad --freq list is exit 2" "$NOCSYN" package "$D/two.csv" "$D/two.pkg" --freq 400,,1000
 
 # --- 4. The floorplan's die column (docs/INTERFACE.md 1.2, an extension)
