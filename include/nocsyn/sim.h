@@ -186,6 +186,16 @@ struct noc_sim_opts {
 /* Sets the defaults above.  O(1). */
 void noc_sim_opts_init(struct noc_sim_opts *o);
 
+/* The default offered-load grid of every load sweep (sim --sweep, compare
+ * --simulate, a campaign's sim-loads): A:B:STEP = 0.05:1:0.05 (fractions
+ * of a flit per cycle), and the measured cycles per load point of compare
+ * and a campaign.  Plain literals, so a help text prints them with
+ * NOC_UNITS_STR() (units.h). */
+#define NOC_SIM_SWEEP_FROM 0.05
+#define NOC_SIM_SWEEP_TO 1
+#define NOC_SIM_SWEEP_STEP 0.05
+#define NOC_SIM_SWEEP_CYCLES 10000
+
 /* Per-flow results (sparse traffic entries, e.g. app flows). */
 struct noc_sim_flowstat {
     int src, dst;        /* terminal indices */

@@ -13,6 +13,7 @@
 #include "nocsyn/emit.h"
 #include "nocsyn/explore.h"
 #include "nocsyn/package.h"
+#include "nocsyn/sim.h"
 #include "nocsyn/units.h"
 
 static const char compare_help[] =
@@ -95,7 +96,7 @@ static const char compare_help[] =
     "                       (2), flits per VC (4), stages (3) and packets of\n"
     "                       ceil(packet bits / width) flits, so sim_zero_load is\n"
     "                       the model's latency_avg_cycles\n"
-    "  --sim-cycles N       measured cycles per load point (default 10000)\n"
+    "  --sim-cycles N       measured cycles per load point (default " NOC_UNITS_STR(NOC_SIM_SWEEP_CYCLES) ")\n"
     "  --package FILE       also a multi-die design over this package (docs/INTERFACE.md\n"
     "                       1.4, 'nocsyn package'): its chosen design and the\n"
     "                       baselines 'mesh_bridged' (each die a mesh, the same D2D\n"

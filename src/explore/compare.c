@@ -22,10 +22,10 @@ void noc_compare_opts_init(struct noc_compare_opts *o)
     o->ideal = 1;
     noc_sim_opts_init(&o->sim);
     o->sim.warmup = 1000;
-    o->sim.cycles = 10000;
-    o->sim_from = 0.05;
-    o->sim_to = 1.0;
-    o->sim_step = 0.05;
+    o->sim.cycles = NOC_SIM_SWEEP_CYCLES;
+    o->sim_from = NOC_SIM_SWEEP_FROM;
+    o->sim_to = NOC_SIM_SWEEP_TO;
+    o->sim_step = NOC_SIM_SWEEP_STEP;
 }
 
 void noc_compare_init(struct noc_compare *c)
@@ -181,14 +181,14 @@ static int baseline_clock(struct noc_entry *e, const struct noc_app *app, const 
             int late = 0;
             for (int fl = 0; fl < app->nflows; fl++)
                 late |= app->flows[fl].max_latency_ns > 0 &&
-                        noc_cycles_ns(cyc[fl], f) > app->flows[fl].max_latency_ns * (1 + 1e-9);
+                        noc_exceeds(noc_cycles_ns(cyc[fl], f), app->flows[fl].max_latency_ns);
             noc_tech_topo(&so->tech, t, e->load_mbps, w, &obj[4 * p], &obj[4 * p + 2], NULL);
             obj[4 * p + 1] = noc_cycles_ns(avg, f);
             obj[4 * p + 3] = rmax;
             pf[3 * p] = f;
             pf[3 * p + 1] = w;
             pf[3 * p + 2] = u;
-            int v = noc_exceeds(f, fm) + (u > so->max_util * (1 + 1e-9)) + late;
+            int v = noc_exceeds(f, fm) + noc_exceeds(u, so->max_util) + late;
             ok[p] = v == 0;
             if (v < bestv || (v == bestv && v > 0 &&
                               (u < pf[3 * best + 2] || (u == pf[3 * best + 2] && obj[4 * p] < obj[4 * best])))) {

@@ -2,7 +2,7 @@
  * noc_synth_split_alts): for a switch count K, core assignments that keep the
  * heaviest flows on one switch (fewer bandwidth x hops) at a little more
  * power, offered when no other design dominates them. */
-#include "swnet.h"
+#include "swnet_int.h"
 #include "layout_int.h"
 #include "price_int.h"
 #include "search_int.h"

@@ -1,6 +1,6 @@
 /* Routing the app's flows over the switch graph under capacity, radix,
  * max_hops and deadlock-freedom constraints (see synth.h, step 2). */
-#include "swnet.h"
+#include "swnet_int.h"
 
 #include <float.h>
 #include <limits.h>

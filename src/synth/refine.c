@@ -1,7 +1,7 @@
 /* Split's switch graph for a given core assignment (route, place, join
  * islands), the power of a routed switch graph, and the refinement pass
  * that moves cores between switches while the total power drops. */
-#include "swnet.h"
+#include "swnet_int.h"
 #include "layout_int.h"
 #include "price_int.h"
 #include "search_int.h"
@@ -421,10 +421,24 @@ static void mark_sw(struct est *e, int s)
     }
 }
 
+/* The estimate's relaxation of switch v from u at distance nd over channel
+ * ch (>= 0 an open channel, -1 the new link s - d, -2 - k the k-th end of
+ * an estimate's new link); *nt counts the switches reached. */
+static void est_relax(struct est *e, int u, int v, double nd, int ch, int *nt)
+{
+    if (nd < e->dist[v]) {
+        if (e->dist[v] == INFINITY)
+            e->fr[(*nt)++] = v;
+        e->dist[v] = nd;
+        e->pred[v] = u;
+        e->predch[v] = ch;
+    }
+}
+
 /* Adds bw along the cheapest path s -> d of the estimate (Dijkstra over the
  * open channels with room, the new links of this estimate, and a new link
- * s - d when both ends have a free port).  0 routed, 1 no path or over the
- * flow's max_hops. */
+ * s - d when both ends have a free port): 1 when routed, 0 when there is
+ * no path within the flow's max_hops (nothing added).  Never fails. */
 static int est_route(const struct refine_in *r, struct est *e, int s, int d, double bw, int max_hops)
 {
     const struct swnet *n = &e->cur;
@@ -445,14 +459,7 @@ static int est_route(const struct refine_in *r, struct est *e, int s, int d, dou
             int c = n->out[u].v[k], v = n->cdst[c];
             if (!e->alive[c] || e->done[v] || noc_exceeds(e->load[c] + bw, n->cap))
                 continue;
-            double nd = e->dist[u] + est_edge(r, e, u, v, bw, 0);
-            if (nd < e->dist[v]) {
-                if (e->dist[v] == INFINITY)
-                    e->fr[nt++] = v;
-                e->dist[v] = nd;
-                e->pred[v] = u;
-                e->predch[v] = c;
-            }
+            est_relax(e, u, v, e->dist[u] + est_edge(r, e, u, v, bw, 0), c, &nt);
         }
         for (int x = 0; x < e->nex; x++) {
             int a = e->exu[x], b = e->exv[x];
@@ -461,27 +468,14 @@ static int est_route(const struct refine_in *r, struct est *e, int s, int d, dou
             int v = a == u ? b : a, dir = a == u ? 0 : 1;
             if (e->done[v] || noc_exceeds(e->exl[2 * x + dir] + bw, n->cap))
                 continue;
-            double nd = e->dist[u] + est_edge(r, e, u, v, bw, 0);
-            if (nd < e->dist[v]) {
-                if (e->dist[v] == INFINITY)
-                    e->fr[nt++] = v;
-                e->dist[v] = nd;
-                e->pred[v] = u;
-                e->predch[v] = -2 - (2 * x + dir);
-            }
+            est_relax(e, u, v, e->dist[u] + est_edge(r, e, u, v, bw, 0), -2 - (2 * x + dir), &nt);
         }
         if (u == s && noc_swnet_chan(n, s, d) < 0 && e->ports[s] < n->max_radix && e->ports[d] < n->max_radix) {
             int dup = 0;
             for (int x = 0; x < e->nex && !dup; x++)
                 dup = (e->exu[x] == s && e->exv[x] == d) || (e->exu[x] == d && e->exv[x] == s);
-            double nd = est_edge(r, e, s, d, bw, 1);
-            if (!dup && nd < e->dist[d]) {
-                if (e->dist[d] == INFINITY)
-                    e->fr[nt++] = d;
-                e->dist[d] = nd;
-                e->pred[d] = s;
-                e->predch[d] = -1;
-            }
+            if (!dup)
+                est_relax(e, s, d, est_edge(r, e, s, d, bw, 1), -1, &nt);
         }
     }
     int hops = 0, ok = e->pred[d] >= 0;
@@ -511,7 +505,7 @@ static int est_route(const struct refine_in *r, struct est *e, int s, int d, dou
         e->pred[e->fr[i]] = -1;
         e->done[e->fr[i]] = 0;
     }
-    return !ok;
+    return ok;
 }
 
 /* Weighted median of (mv, mw)[0..n): the least value where the weight at
@@ -673,7 +667,7 @@ static double est_power(const struct refine_in *r, struct est *e, const int *cur
     for (int i = 0; i < nf; i++) {
         const struct noc_flow *fl = &app->flows[e->fl[i]];
         int s = core_sw[fl->src], d = core_sw[fl->dst];
-        if (s != d && est_route(r, e, s, d, fl->bw, fl->max_hops))
+        if (s != d && !est_route(r, e, s, d, fl->bw, fl->max_hops))
             goto done;
     }
     /* the switches whose cores changed move to their local optimum; their

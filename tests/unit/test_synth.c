@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/synth/swnet.h"
+#include "../../src/synth/swnet_int.h"
 #include "../../src/synth/layout_int.h"
 #include "../../src/synth/price_int.h"
 #include "../../src/synth/search_int.h"
