@@ -108,9 +108,10 @@ struct noc_synth_opts {
                            * above it is infeasible (0 = no bound) */
     unsigned seed;        /* METIS seed */
     int threads;          /* design points evaluated in parallel (0 = cores) */
-    double effort;        /* split: refinement budget factor (default 1; 0 =
-                           * no refinement; see src/synth/search_int.h
-                           * noc_synth_refine_budget) */
+    double effort;        /* split: budget factor of the local searches,
+                           * refinement and the alternatives' cut descent
+                           * (default 1; 0 = neither; see
+                           * src/synth/search_int.h noc_synth_search_budget) */
     /* Method-specific (0 = default). */
     int start;            /* merge: enum noc_merge_start */
     int conc;             /* cmesh: cores per router (0 = sweep 2..8) */

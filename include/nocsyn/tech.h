@@ -210,11 +210,21 @@ double noc_tech_router_mm2(const struct noc_tech *tech, int ports, double width)
  * they equal the one-count versions when buf_ports == xbar_ports.  O(1). */
 double noc_tech_router_mw_ports(const struct noc_tech *tech, int buf_ports, int xbar_ports, double width,
                                 double flits_per_s, double freq_mhz);
+/* noc_tech_router_mw(tech, ports, width, flits_per_s, freq_mhz) -
+ * noc_tech_router_mw(tech, ports, width, 0, freq_mhz), the same double to
+ * the last bit, at the cost of one call (synthesis' routing costs).  O(1). */
+double noc_tech_router_dyn_mw(const struct noc_tech *tech, int ports, double width, double flits_per_s,
+                              double freq_mhz);
 double noc_tech_router_mm2_ports(const struct noc_tech *tech, int buf_ports, int xbar_ports, double width);
 /* Power (mW) of one directed channel of length_mm carrying mbps MB/s, its
  * pipeline registers clocked at freq_mhz (0: none). */
 double noc_tech_channel_mw(const struct noc_tech *tech, double length_mm, double width,
                            double mbps, double freq_mhz);
+/* noc_tech_channel_mw(tech, length_mm, width, mbps, freq_mhz) -
+ * noc_tech_channel_mw(tech, length_mm, width, 0, freq_mhz), the same double
+ * to the last bit, at the cost of one call.  O(1). */
+double noc_tech_channel_dyn_mw(const struct noc_tech *tech, double length_mm, double width, double mbps,
+                               double freq_mhz);
 /* Area (mm^2) of one directed channel's pipeline registers at freq_mhz. */
 double noc_tech_channel_mm2(const struct noc_tech *tech, double length_mm, double width,
                             double freq_mhz);

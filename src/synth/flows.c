@@ -125,10 +125,10 @@ static double edge_cost(const struct swnet *n, int u, int v, double bw, int open
 {
     const struct noc_tech *t = &n->o->tech;
     double w = n->width, f = n->o->freq_mhz;
-    double c = noc_tech_channel_mw(t, len_est(n, u, v), w, bw, f) - noc_tech_channel_mw(t, len_est(n, u, v), w, 0, f);
+    double c = noc_tech_channel_dyn_mw(t, len_est(n, u, v), w, bw, f);
     double flits = noc_flits_per_s(bw, w);
     int pv = swnet_ports(n, v) + (open ? 1 : 0);
-    c += noc_tech_router_mw(t, pv, w, flits, f) - noc_tech_router_mw(t, pv, w, 0, f);
+    c += noc_tech_router_dyn_mw(t, pv, w, flits, f);
     if (open) {
         for (int k = 0; k < 2; k++) {
             int x = k ? v : u, p = swnet_ports(n, x);
@@ -187,7 +187,7 @@ static double open_lb(const struct swnet *n, int s, double bw)
     const struct noc_tech *t = &n->o->tech;
     double w = n->width, f = n->o->freq_mhz, flits = noc_flits_per_s(bw, w);
     int ps = swnet_ports(n, s);
-    double c = noc_tech_router_mw(t, 1, w, flits, f) - noc_tech_router_mw(t, 1, w, 0, f);
+    double c = noc_tech_router_dyn_mw(t, 1, w, flits, f);
     c += noc_tech_router_mw(t, ps + 1, w, 0, f) - noc_tech_router_mw(t, ps, w, 0, f);
     c += noc_tech_router_mw(t, 1, w, 0, f) - noc_tech_router_mw(t, 0, w, 0, f);
     c += 2 * noc_tech_channel_mw(t, 0, w, 0, f) + n->o->hop_mw;
