@@ -50,7 +50,9 @@
  * Latency of a flow at zero load (noc_tech_flow_latency): its head crosses
  * every router on its path in router_stages cycles and every channel
  * (injection, router-router, ejection) in noc_tech_link_cycles; the tail
- * follows ceil(packet_bits / w) - 1 cycles later.  In ns: cycles * 1000 / f.
+ * follows ceil(packet_bits / w) - 1 cycles later, times the largest
+ * noc_topo_channel_gap on the path (a D2D channel narrower than the link
+ * sends one flit every gap cycles; 1 elsewhere).  In ns: cycles * 1000 / f.
  *
  * Default values (45 nm): buffer, crossbar, routing and link energies and
  * leakages from the characterisation tables shipped with the Noxim simulator
