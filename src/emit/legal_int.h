@@ -16,7 +16,8 @@ struct legal_rect {
 
 /* The placed blocks, with a uniform grid over them (cell side at least the
  * largest block's side, so a block touches at most 2 x 2 cells) for the
- * overlap test, and their edges sorted per axis for the candidate corners.
+ * overlap test, their edges sorted per axis for the candidate corners, and
+ * their horizontal runs.
  * Init/free pair: noc_legal_init / noc_legal_free. */
 struct legal_set {
     int n;
@@ -29,6 +30,14 @@ struct legal_set {
     size_t bcap;
     long long *edge[4];        /* x0, x1, y0, y1 of every block, ascending */
     size_t ecap;
+    /* Runs: blocks of one y range abutting left to right (a row of packed
+     * cores) joined by union-find (root = least id); a run's blocks cover
+     * [run_x0, run_x1) of the root's entry without a gap, so a slide
+     * crosses the whole run at once. */
+    int *run;                  /* union-find parents */
+    long long *run_x0, *run_x1;
+    size_t rcap;
+    struct noc_u64map lend, rend; /* (x0 | x1, y0, y1) -> block, to find a neighbour */
 };
 
 void noc_legal_init(struct legal_set *o);
