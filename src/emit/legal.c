@@ -36,7 +36,7 @@ void noc_legal_free(struct legal_set *o)
 {
     free_grid(o);
     free(o->r);
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 2; k++)
         free(o->edge[k]);
     free(o->run);
     free(o->run_x0);
@@ -140,11 +140,11 @@ int noc_legal_add(struct legal_set *o, struct legal_rect r, struct noc_ctx *ctx)
 {
     if (noc_grow(ctx, (void **)&o->r, &o->cap, (size_t)o->n + 1, sizeof *o->r))
         return NOC_ENOMEM;
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < 2; k++) {
         size_t cap = o->ecap;
         if (noc_grow(ctx, (void **)&o->edge[k], &cap, (size_t)o->n + 1, sizeof *o->edge[k]))
             return NOC_ENOMEM;
-        if (k == 3)
+        if (k == 1)
             o->ecap = cap;
     }
     for (int k = 0; k < 3; k++) {
@@ -156,10 +156,8 @@ int noc_legal_add(struct legal_set *o, struct legal_rect r, struct noc_ctx *ctx)
         if (k == 2)
             o->rcap = cap;
     }
-    sorted_insert(o->edge[0], o->n, r.x0);
-    sorted_insert(o->edge[1], o->n, r.x1);
-    sorted_insert(o->edge[2], o->n, r.y0);
-    sorted_insert(o->edge[3], o->n, r.y1);
+    sorted_insert(o->edge[0], o->n, r.y0);
+    sorted_insert(o->edge[1], o->n, r.y1);
     int id = o->n++;
     o->r[id] = r;
     if (run_join(o, id, ctx) != NOC_OK)
@@ -230,6 +228,27 @@ static void walk_init(struct walk *k, const long long *lo_edge, const long long 
         }
         k->up[t] = lo;
         k->down[t] = lo - 1;
+    }
+}
+
+/* Drops the values not yet produced on one side: above w (up) those below
+ * bound, below w those above it. */
+static void walk_skip(struct walk *k, int up, long long bound)
+{
+    for (int t = 0; t < 2; t++) {
+        int lo = up ? k->up[t] : 0, hi = up ? k->n : k->down[t] + 1;
+        while (lo < hi) { /* the first value >= bound (up) or > bound */
+            int mid = lo + (hi - lo) / 2;
+            long long v = k->a[t][mid] + k->off[t];
+            if (up ? v < bound : v <= bound)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (up)
+            k->up[t] = lo;
+        else
+            k->down[t] = lo - 1;
     }
 }
 
@@ -350,7 +369,7 @@ int noc_legal_place(struct legal_set *o, long long s, long long *x, long long *y
     if (!noc_legal_overlaps(o, &want))
         return noc_legal_add(o, want, ctx);
     struct walk Y;
-    walk_init(&Y, o->edge[2], o->edge[3], o->n, s, *y);
+    walk_init(&Y, o->edge[0], o->edge[1], o->n, s, *y);
     long long wx = *x, wy = *y, bx = 0, by = 0, bd = 0;
     struct cover cov[2] = {{0, 0, 0}, {0, 0, 0}}; /* rows below wy, rows from wy up */
     int found = 0, rc = NOC_OK;
@@ -373,8 +392,12 @@ int noc_legal_place(struct legal_set *o, long long s, long long *x, long long *y
          * bd is skipped without a query. */
         struct cover *cv = &cov[yv >= wy];
         int under = cv->ylo < yv && yv < cv->yhi;
-        if (found && under && cv->m > lim)
+        if (found && under && cv->m > lim) {
+            /* so is every later row of this side under it (dy grows, bd
+             * does not) */
+            walk_skip(&Y, yv >= wy, yv >= wy ? cv->yhi : cv->ylo);
             continue;
+        }
         struct cover nc = {0, 0, under ? cv->m : 0};
         int okl = slide(o, wx, yv, s, -1, lim, &lx, &nc);
         if (nc.ylo < yv && yv < nc.yhi && (!under || nc.m > cv->m))

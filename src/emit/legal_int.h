@@ -16,7 +16,7 @@ struct legal_rect {
 
 /* The placed blocks, with a uniform grid over them (cell side at least the
  * largest block's side, so a block touches at most 2 x 2 cells) for the
- * overlap test, their edges sorted per axis for the candidate corners, and
+ * overlap test, their lower and upper edges sorted for the candidate rows, and
  * their horizontal runs.
  * Init/free pair: noc_legal_init / noc_legal_free. */
 struct legal_set {
@@ -28,7 +28,7 @@ struct legal_set {
     struct legal_bucket *b;    /* per used cell: the blocks touching it */
     int nb;
     size_t bcap;
-    long long *edge[4];        /* x0, x1, y0, y1 of every block, ascending */
+    long long *edge[2];        /* y0, y1 of every block, ascending */
     size_t ecap;
     /* Runs: blocks of one y range abutting left to right (a row of packed
      * cores) joined by union-find (root = least id); a run's blocks cover
