@@ -401,18 +401,23 @@ cleanup:
     return rc;
 }
 
-/* Saves (dir 0) or restores (dir 1) every node's position and size. */
-static void keep(struct noc_topo *t, double *s, int dir)
+/* Saves (dir 0) or restores (dir 1) every node's position and size, and
+ * with all its has_pos flag too (s: 5 values per node). */
+static void keep(struct noc_topo *t, double *s, int dir, int all)
 {
     for (int v = 0; v < t->nnodes; v++) {
         struct noc_node *n = &t->nodes[v];
         double *p[] = {&n->x, &n->y, &n->w, &n->h};
         for (int k = 0; k < 4; k++) {
             if (dir)
-                *p[k] = s[4 * v + k];
+                *p[k] = s[5 * v + k];
             else
-                s[4 * v + k] = *p[k];
+                s[5 * v + k] = *p[k];
         }
+        if (all && dir)
+            n->has_pos = s[5 * v + 4] != 0;
+        else if (all)
+            s[5 * v + 4] = n->has_pos;
     }
 }
 
@@ -432,21 +437,25 @@ int noc_phys_cosynth(struct noc_topo *t, const struct noc_tech *tech, const doub
                      unsigned seed, struct noc_phys_stats *st, struct noc_ctx *ctx)
 {
     struct noc_phys_stats a, b;
-    double *saved = NULL;
+    double *saved = NULL, *won = NULL;
     int rc = NOC_OK;
     if (!free_fp) {
         NOC_CHECK(layout_into(t, tech, &a, ctx));
     } else {
         /* Free: each alternative laid out, the smallest die kept (a tie
-         * keeps the earlier: the cores where they are first). */
-        if (!(saved = noc_malloc(ctx, (size_t)4 * t->nnodes + 1, sizeof *saved))) {
+         * keeps the earlier: the cores where they are first).  The
+         * winner's laid-out nodes are kept as they come, not laid out
+         * again (the layout is a function of them). */
+        saved = noc_malloc(ctx, (size_t)5 * t->nnodes + 1, sizeof *saved);
+        won = noc_malloc(ctx, (size_t)5 * t->nnodes + 1, sizeof *won);
+        if (!saved || !won) {
             rc = NOC_ENOMEM;
             goto cleanup;
         }
-        keep(t, saved, 0);
+        keep(t, saved, 0, 0);
         int best = -1, fit;
         for (int k = 0; k < 4; k++) {
-            keep(t, saved, 1);
+            keep(t, saved, 1, 0);
             NOC_CHECK(alternative(t, tech, route_w, seed, k, &fit, ctx));
             if (!fit)
                 continue;
@@ -454,16 +463,16 @@ int noc_phys_cosynth(struct noc_topo *t, const struct noc_tech *tech, const doub
             if (best < 0 || b.die_mm2 < a.die_mm2 * (1 - 1e-9)) {
                 best = k;
                 a = b;
+                keep(t, won, 0, 1);
             }
         }
-        keep(t, saved, 1);
-        NOC_CHECK(alternative(t, tech, route_w, seed, best, &fit, ctx));
-        NOC_CHECK(layout_into(t, tech, &a, ctx));
+        keep(t, won, 1, 1);
     }
     if (st)
         *st = a;
 cleanup:
     free(saved);
+    free(won);
     return rc;
 }
 
