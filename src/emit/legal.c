@@ -287,10 +287,14 @@ static int walk_get(struct walk *k, int i, struct noc_ctx *ctx)
             return 0;
         if (from < 0)
             k->wdone = 1;
-        else if (dir)
-            k->up[from]++;
+        else if (dir) /* past every copy of the value in its array */
+            do
+                k->up[from]++;
+            while (k->up[from] < k->n && k->a[from][k->up[from]] + k->off[from] == best);
         else
-            k->down[from]--;
+            do
+                k->down[from]--;
+            while (k->down[from] >= 0 && k->a[from][k->down[from]] + k->off[from] == best);
         if (k->nv && k->v[k->nv - 1] == best)
             continue; /* a repeat: equal values come out together */
         if (noc_grow(ctx, (void **)&k->v, &k->cap, (size_t)k->nv + 1, sizeof *k->v))
