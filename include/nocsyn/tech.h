@@ -213,6 +213,12 @@ double noc_tech_router_mm2_ports(const struct noc_tech *tech, int buf_ports, int
  * pipeline registers clocked at freq_mhz (0: none). */
 double noc_tech_channel_mw(const struct noc_tech *tech, double length_mm, double width,
                            double mbps, double freq_mhz);
+/* The same at mbps and idle for one length, the pipeline registers counted
+ * once: mw[0] = noc_tech_channel_mw(tech, length_mm, width, mbps, freq_mhz)
+ * and mw[1] = the same at 0 MB/s, to the bit (synthesis prices a flow on a
+ * channel as their difference).  O(1). */
+void noc_tech_channel_mw_pair(const struct noc_tech *tech, double length_mm, double width, double mbps,
+                              double freq_mhz, double mw[2]);
 /* Area (mm^2) of one directed channel's pipeline registers at freq_mhz. */
 double noc_tech_channel_mm2(const struct noc_tech *tech, double length_mm, double width,
                             double freq_mhz);

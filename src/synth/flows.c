@@ -121,8 +121,9 @@ static double len_est(const struct swnet *n, int u, int v)
 static double edge_cost(const struct swnet *n, int u, int v, double bw, int open)
 {
     const struct noc_tech *t = &n->o->tech;
-    double w = n->width, f = n->o->freq_mhz;
-    double c = noc_tech_channel_mw(t, len_est(n, u, v), w, bw, f) - noc_tech_channel_mw(t, len_est(n, u, v), w, 0, f);
+    double w = n->width, f = n->o->freq_mhz, ch[2];
+    noc_tech_channel_mw_pair(t, len_est(n, u, v), w, bw, f, ch);
+    double c = ch[0] - ch[1];
     double flits = noc_flits_per_s(bw, w);
     int pv = swnet_ports(n, v) + (open ? 1 : 0);
     c += noc_tech_router_mw(t, pv, w, flits, f) - noc_tech_router_mw(t, pv, w, 0, f);
@@ -131,7 +132,7 @@ static double edge_cost(const struct swnet *n, int u, int v, double bw, int open
             int x = k ? v : u, p = swnet_ports(n, x);
             c += noc_tech_router_mw(t, p + 1, w, 0, f) - noc_tech_router_mw(t, p, w, 0, f);
         }
-        c += 2 * noc_tech_channel_mw(t, len_est(n, u, v), w, 0, f);
+        c += 2 * ch[1];
     }
     return c + n->o->hop_mw;
 }
