@@ -38,6 +38,7 @@ void noc_legal_free(struct legal_set *o)
     free(o->r);
     for (int k = 0; k < 2; k++)
         free(o->edge[k]);
+    free(o->etmp);
     free(o->run);
     free(o->run_x0);
     free(o->run_x1);
@@ -100,6 +101,15 @@ static void sorted_insert(long long *a, int n, long long v)
     a[lo] = v;
 }
 
+/* Merges the ascending a[0, m) and a[m, n) in place (tmp: n values). */
+static void merge_parts(long long *a, int m, int n, long long *tmp)
+{
+    int i = 0, j = m, k = 0;
+    while (i < m || j < n)
+        tmp[k++] = j >= n || (i < m && a[i] <= a[j]) ? a[i++] : a[j++];
+    memcpy(a, tmp, (size_t)n * sizeof *a);
+}
+
 /* Key of a vertical edge at x spanning [y0, y1) (a hash: a hit is checked
  * against the block). */
 static uint64_t edge_key(long long x, long long y0, long long y1)
@@ -156,8 +166,21 @@ int noc_legal_add(struct legal_set *o, struct legal_rect r, struct noc_ctx *ctx)
         if (k == 2)
             o->rcap = cap;
     }
-    sorted_insert(o->edge[0], o->n, r.y0);
-    sorted_insert(o->edge[1], o->n, r.y1);
+    /* The edges go into the recent part (sorted), merged into the main
+     * part once that is longer than its square root: O(sqrt n) per block
+     * amortised instead of O(n). */
+    int nrec = o->n - o->nmain;
+    sorted_insert(o->edge[0] + o->nmain, nrec, r.y0);
+    sorted_insert(o->edge[1] + o->nmain, nrec, r.y1);
+    if ((long long)(nrec + 1) * (nrec + 1) > o->nmain + 64LL) {
+        size_t tcap = o->tcap;
+        if (noc_grow(ctx, (void **)&o->etmp, &tcap, (size_t)o->n + 1, sizeof *o->etmp))
+            return NOC_ENOMEM;
+        o->tcap = tcap;
+        for (int k = 0; k < 2; k++)
+            merge_parts(o->edge[k], o->nmain, o->n + 1, o->etmp);
+        o->nmain = o->n + 1;
+    }
     int id = o->n++;
     o->r[id] = r;
     if (run_join(o, id, ctx) != NOC_OK)
@@ -195,30 +218,32 @@ int noc_legal_overlaps(const struct legal_set *o, const struct legal_rect *a)
 }
 
 /* One axis of the candidate grid, produced lazily: the wanted coordinate w
- * and the values lo_edge[i] - s and hi_edge[i] (both ascending), distinct,
- * in the order (|v - w|, v), walked outwards from w. */
+ * and the values lo_edge[i] - s and hi_edge[i] (each kept as two ascending
+ * parts: four streams), distinct, in the order (|v - w|, v), walked
+ * outwards from w. */
+#define WALK_STREAMS 4
 struct walk {
-    const long long *a[2];
-    long long off[2];
-    int n, down[2], up[2], wdone;
+    const long long *a[WALK_STREAMS];
+    long long off[WALK_STREAMS];
+    int len[WALK_STREAMS], down[WALK_STREAMS], up[WALK_STREAMS], wdone;
     long long w;
     long long *v; /* produced so far */
     int nv;
     size_t cap;
 };
 
-static void walk_init(struct walk *k, const long long *lo_edge, const long long *hi_edge, int n, long long s,
-                      long long w)
+static void walk_init(struct walk *k, const struct legal_set *o, long long s, long long w)
 {
     memset(k, 0, sizeof *k);
-    k->a[0] = lo_edge;
-    k->a[1] = hi_edge;
-    k->off[0] = -s;
-    k->off[1] = 0;
-    k->n = n;
+    for (int t = 0; t < WALK_STREAMS; t++) {
+        int part = t >> 1;
+        k->a[t] = o->edge[t & 1] + (part ? o->nmain : 0);
+        k->len[t] = part ? o->n - o->nmain : o->nmain;
+        k->off[t] = (t & 1) ? 0 : -s;
+    }
     k->w = w;
-    for (int t = 0; t < 2; t++) { /* up: the first value >= w */
-        int lo = 0, hi = n;
+    for (int t = 0; t < WALK_STREAMS; t++) { /* up: the first value >= w */
+        int lo = 0, hi = k->len[t];
         while (lo < hi) {
             int mid = lo + (hi - lo) / 2;
             if (k->a[t][mid] + k->off[t] < w)
@@ -235,8 +260,8 @@ static void walk_init(struct walk *k, const long long *lo_edge, const long long 
  * bound, below w those above it. */
 static void walk_skip(struct walk *k, int up, long long bound)
 {
-    for (int t = 0; t < 2; t++) {
-        int lo = up ? k->up[t] : 0, hi = up ? k->n : k->down[t] + 1;
+    for (int t = 0; t < WALK_STREAMS; t++) {
+        int lo = up ? k->up[t] : 0, hi = up ? k->len[t] : k->down[t] + 1;
         while (lo < hi) { /* the first value >= bound (up) or > bound */
             int mid = lo + (hi - lo) / 2;
             long long v = k->a[t][mid] + k->off[t];
@@ -270,10 +295,10 @@ static int walk_get(struct walk *k, int i, struct noc_ctx *ctx)
             best = k->w;
             found = 1;
         }
-        for (int t = 0; t < 2; t++)
+        for (int t = 0; t < WALK_STREAMS; t++)
             for (int d = 0; d < 2; d++) {
                 int idx = d ? k->up[t] : k->down[t];
-                if (idx < 0 || idx >= k->n)
+                if (idx < 0 || idx >= k->len[t])
                     continue;
                 long long v = k->a[t][idx] + k->off[t];
                 if (!found || closer(v, best, k->w)) {
@@ -290,7 +315,7 @@ static int walk_get(struct walk *k, int i, struct noc_ctx *ctx)
         else if (dir) /* past every copy of the value in its array */
             do
                 k->up[from]++;
-            while (k->up[from] < k->n && k->a[from][k->up[from]] + k->off[from] == best);
+            while (k->up[from] < k->len[from] && k->a[from][k->up[from]] + k->off[from] == best);
         else
             do
                 k->down[from]--;
@@ -373,7 +398,7 @@ int noc_legal_place(struct legal_set *o, long long s, long long *x, long long *y
     if (!noc_legal_overlaps(o, &want))
         return noc_legal_add(o, want, ctx);
     struct walk Y;
-    walk_init(&Y, o->edge[0], o->edge[1], o->n, s, *y);
+    walk_init(&Y, o, s, *y);
     long long wx = *x, wy = *y, bx = 0, by = 0, bd = 0;
     struct cover cov[2] = {{0, 0, 0}, {0, 0, 0}}; /* rows below wy, rows from wy up */
     int found = 0, rc = NOC_OK;

@@ -28,8 +28,11 @@ struct legal_set {
     struct legal_bucket *b;    /* per used cell: the blocks touching it */
     int nb;
     size_t bcap;
-    long long *edge[2];        /* y0, y1 of every block, ascending */
+    long long *edge[2];        /* y0, y1 of every block: [0, nmain) and [nmain, n) ascending */
     size_t ecap;
+    int nmain;
+    long long *etmp;           /* merge scratch */
+    size_t tcap;
     /* Runs: blocks of one y range abutting left to right (a row of packed
      * cores) joined by union-find (root = least id); a run's blocks cover
      * [run_x0, run_x1) of the root's entry without a gap, so a slide
