@@ -33,12 +33,33 @@ int noc_swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_op
     n->dist = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(double));
     n->pred = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
     n->predch = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
+    /* Port counts up to the radix bound and one more (a link opened), at
+     * most 64 tabulated; beyond, edge_cost asks the tech model. */
+    n->nrp = (n->max_radix < 63 ? n->max_radix : 63) + 2;
+    n->rstep = noc_malloc(ctx, (size_t)n->nrp, sizeof(double));
+    n->rflow = noc_malloc(ctx, (size_t)n->nrp, sizeof(double));
+    n->rbw = NAN;
     if (!n->ncores || !n->nlinks || !n->sx || !n->sy || !n->out || !n->paths || !n->dist ||
-        !n->pred || !n->predch || noc_heap_init(&n->heap, K * 2 + 2, 1, ctx)) {
+        !n->pred || !n->predch || !n->rstep || !n->rflow || noc_heap_init(&n->heap, K * 2 + 2, 1, ctx)) {
         noc_swnet_free(n);
         return NOC_ENOMEM;
     }
+    for (int p = 0; p < n->nrp; p++)
+        n->rstep[p] = noc_tech_router_mw(&o->tech, p + 1, n->width, 0, o->freq_mhz) -
+                      noc_tech_router_mw(&o->tech, p, n->width, 0, o->freq_mhz);
     return NOC_OK;
+}
+
+/* Fills n->rflow for bw (once per bandwidth in a row). */
+static void router_prices(struct swnet *n, double bw)
+{
+    if (n->rbw == bw)
+        return;
+    const struct noc_tech *t = &n->o->tech;
+    double w = n->width, f = n->o->freq_mhz, flits = noc_flits_per_s(bw, w);
+    for (int p = 0; p < n->nrp; p++)
+        n->rflow[p] = noc_tech_router_mw(t, p, w, flits, f) - noc_tech_router_mw(t, p, w, 0, f);
+    n->rbw = bw;
 }
 
 void noc_swnet_free(struct swnet *n)
@@ -51,6 +72,8 @@ void noc_swnet_free(struct swnet *n)
             free(n->paths[f].v);
     free(n->out);
     free(n->paths);
+    free(n->rstep);
+    free(n->rflow);
     free(n->ncores);
     free(n->nlinks);
     free(n->sx);
@@ -124,13 +147,18 @@ static double edge_cost(const struct swnet *n, int u, int v, double bw, int open
     double w = n->width, f = n->o->freq_mhz, ch[2];
     noc_tech_channel_mw_pair(t, len_est(n, u, v), w, bw, f, ch);
     double c = ch[0] - ch[1];
-    double flits = noc_flits_per_s(bw, w);
     int pv = swnet_ports(n, v) + (open ? 1 : 0);
-    c += noc_tech_router_mw(t, pv, w, flits, f) - noc_tech_router_mw(t, pv, w, 0, f);
+    if (pv < n->nrp && n->rbw == bw)
+        c += n->rflow[pv];
+    else {
+        double flits = noc_flits_per_s(bw, w);
+        c += noc_tech_router_mw(t, pv, w, flits, f) - noc_tech_router_mw(t, pv, w, 0, f);
+    }
     if (open) {
         for (int k = 0; k < 2; k++) {
             int x = k ? v : u, p = swnet_ports(n, x);
-            c += noc_tech_router_mw(t, p + 1, w, 0, f) - noc_tech_router_mw(t, p, w, 0, f);
+            c += p < n->nrp ? n->rstep[p]
+                            : noc_tech_router_mw(t, p + 1, w, 0, f) - noc_tech_router_mw(t, p, w, 0, f);
         }
         c += 2 * ch[1];
     }
@@ -755,6 +783,7 @@ int noc_swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hop
         snprintf(why, whylen, "max_hops 0 needs both cores on one switch");
         return 1;
     }
+    router_prices(n, bw);
     int r = max_hops > 0 && max_hops < n->K ? bounded(n, s, d, bw, max_hops, p, ctx)
                                             : dijkstra(n, s, d, bw, p, ctx);
     if (r < 0)
