@@ -482,6 +482,12 @@ int noc_phys_cosynth(struct noc_topo *t, const struct noc_tech *tech, const doub
             NOC_CHECK(alternative(t, tech, route_w, seed, k, &fit, ctx));
             if (!fit)
                 continue;
+            /* Its die is at least its cores' box: when that cannot beat
+             * the best, it is not laid out (the same choice). */
+            double lb[4];
+            noc_layout_die_bound(t, lb);
+            if (best >= 0 && !((lb[2] - lb[0]) * (lb[3] - lb[1]) < a.die_mm2 * (1 - 1e-9)))
+                continue;
             NOC_CHECK(layout_into(t, tech, &b, ctx));
             if (best < 0 || b.die_mm2 < a.die_mm2 * (1 - 1e-9)) {
                 best = k;
