@@ -145,6 +145,38 @@ static int design_one(void *arg, int idx, int worker, struct noc_ctx *ctx)
         r = noc_synth_split_net_backbone(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, &net, why, sizeof why,
                                          ctx);
     }
+    /* Still no route and the geometric starts not tried (refinement did
+     * not run or found nothing): each of them (first cut along x, along y)
+     * that differs from the partition and fits the radix is routed the
+     * same way; the first that routes is kept, else the first reason. */
+    for (int axis = 0; r == 1 && isnan(best) && axis < 2; axis++) {
+        int *st = seen + (size_t)(axis + 1) * N, dup = 0;
+        NOC_CHECK(noc_synth_partition_geom(sw->cx, sw->cy, N, K, axis, st, ctx));
+        for (int i = 0; i <= axis && !dup; i++)
+            dup = !memcmp(st, seen + (size_t)i * N, (size_t)N * sizeof *st);
+        if (dup || !fits_radix(app, o, K, st))
+            continue;
+        char why[sizeof d->reason];
+        struct swnet gnet;
+        int g = noc_synth_split_net(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, st, NULL, 0, &gnet, why,
+                                    sizeof why, ctx);
+        if (g == 1) {
+            noc_swnet_free(&gnet);
+            g = noc_synth_split_net_backbone(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, st, &gnet, why,
+                                             sizeof why, ctx);
+        }
+        if (g < 0) {
+            r = g;
+            break;
+        }
+        if (g == 0) {
+            noc_swnet_free(&net);
+            net = gnet;
+            memcpy(core_sw, st, (size_t)N * sizeof *core_sw);
+            r = 0;
+        } else
+            noc_swnet_free(&gnet);
+    }
     if (r < 0)
         rc = ctx->status ? ctx->status : NOC_EINTERNAL;
     if (r == 0)
