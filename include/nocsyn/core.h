@@ -251,6 +251,19 @@ int noc_write_temp(const char *tmp, const char *label, const char *data, size_t 
  * caller (free()).  NOC_EIO with "PATH: reason" on failure, NOC_EINVAL when
  * the file is empty. */
 int noc_read_file(const char *path, char **data, size_t *len, struct noc_ctx *ctx);
+/* A reader of a whole text's bytes into obj: data[0..len) (NUL-terminated
+ * after len), messages naming `label`.  A status. */
+typedef int (*noc_parse_fn)(void *obj, const char *data, size_t len, const char *label, struct noc_ctx *ctx);
+/* The one read-then-parse step of the file readers (tech, package,
+ * floorplan): reads path with noc_read_file and hands its bytes to parse
+ * with obj and label (the path when NULL); the bytes are freed before it
+ * returns.  noc_read_file's errors, else parse's status.  O(file size) plus
+ * the parse. */
+int noc_read_parse(const char *path, const char *label, noc_parse_fn parse, void *obj, struct noc_ctx *ctx);
+/* The line (1-based) of the first NUL byte of data[0..len), 0 when it has
+ * none: how a text reader names where a binary file starts.  Never fails.
+ * O(len). */
+long noc_nul_line(const char *data, size_t len);
 
 /* A growable string buffer for emitters.  Init/free pair. */
 struct noc_buf {
@@ -398,6 +411,39 @@ int noc_pareto_front(const double *obj, int n, const int *ok, const struct noc_p
  * latency.  Ties go to the earlier row.  -1 when no row is ok.  O(n^2)
  * for the knee, else O(n); no allocation, never fails. */
 int noc_pareto_choose(const double *obj, int nobj, int n, const int *ok, const struct noc_pareto_opts *p);
+/* Rounds v[0..2] (power, latency, area) to 1 / scale: nearbyint(v x scale)
+ * / scale, so that figures one floating-point rounding apart compare as
+ * equal; v[3] (the radix) and scale 0 leave v as it is.  Never fails. */
+void noc_pareto_round(double *v, double scale);
+/* A list whose items noc_pareto_mark marks: n items, item i at (char *)
+ * items + i x stride (a design record alone or inside a larger one). */
+struct noc_pareto_list {
+    void *items;
+    size_t stride;
+    int n;
+    /* The item's objective vector (NOC_PARETO_NOBJ values, minimised). */
+    void (*objectives)(const void *item, double *v);
+    /* The rounding of the vector before it is compared (noc_pareto_round;
+     * 0: none). */
+    double round_scale;
+    /* 1 when the item may be on the front and be chosen. */
+    int (*ok)(const void *item);
+    /* The tie rule of NOC_PICK_POWER when set: 1 when a is to be chosen
+     * before b (an earlier item stays on equals), over every ok item;
+     * NULL: noc_pareto_choose's (least rounded power, then latency). */
+    int (*before)(const void *a, const void *b);
+    /* Receives each item's marks: on the front or not, and the earlier
+     * identical item that stands for it (noc_pareto_same), or NULL. */
+    void (*mark)(void *item, int pareto, const void *same);
+};
+/* The one Pareto marking of a list of designs (synth's methods, compare):
+ * the objectives of every item (rounded), the front and identical items of
+ * noc_pareto_front under p->tol handed to l->mark, and in *chosen the item
+ * p->pick chooses (l->before's order for NOC_PICK_POWER when set), then
+ * the first of its identical copies; -1 when no item is ok.  NOC_OK or
+ * NOC_ENOMEM (nothing marked, *chosen untouched).  O(n^2). */
+int noc_pareto_mark(const struct noc_pareto_list *l, const struct noc_pareto_opts *p, int *chosen,
+                    struct noc_ctx *ctx);
 
 /* ---- Axis ticks of every plot nocsyn draws: the nice-number (1-2-5) rule.
  * noc_nice_step: the step of 1, 2 or 5 x 10^k nearest above span / want

@@ -109,7 +109,7 @@ struct noc_synth_opts {
     unsigned seed;        /* METIS seed */
     int threads;          /* design points evaluated in parallel (0 = cores) */
     double effort;        /* split: refinement budget factor (default 1; 0 =
-                           * no refinement; see synth_int.h
+                           * no refinement; see src/synth/search_int.h
                            * noc_synth_refine_budget) */
     /* Method-specific (0 = default). */
     int start;            /* merge: enum noc_merge_start */
@@ -136,6 +136,18 @@ double noc_synth_capacity(const struct noc_synth_opts *o);
  * fails.  O(1). */
 struct noc_eval_opts;
 void noc_synth_eval_opts(const struct noc_synth_opts *o, const struct noc_topo *t, struct noc_eval_opts *eo);
+/* The pricing steps of every synthesized design (synth's designs, a
+ * package's composed network): the app's traffic on finished topology t
+ * (terminals named as the cores), evaluated by noc_synth_eval_opts' rule
+ * into d->m, the channel loads in MB/s, and o's tech model's power and area
+ * of t under them in d->power_mw and d->area_mm2.  *mbps (may be NULL)
+ * receives the loads (t->nch entries, owned by the caller: free()).  d->m
+ * is owned by d (noc_metrics_free) once noc_eval has filled it.
+ * NOC_ENOMEM, noc_traffic_from_app's and noc_eval's errors.  O(eval). */
+struct noc_app;
+struct noc_design;
+int noc_synth_price(const struct noc_app *app, const struct noc_synth_opts *o, const struct noc_topo *t,
+                    struct noc_design *d, double **mbps, struct noc_ctx *ctx);
 /* The (frequency, width) grid of o, the one reading of freqs[]/nfreqs and
  * widths[]/nwidths that synthesis and compare's baselines share: its
  * number of frequencies (nfreqs, or 1 when nfreqs == 0) and widths, and

@@ -66,6 +66,18 @@ static inline double noc_flits_per_s(double mbps, double width_bits) { return mb
 /* The clock period in ps at freq_mhz: 1e6 / freq.  O(1), never fails. */
 double noc_period_ps(double freq_mhz);
 
+/* The one tolerance of every limit check: a value x is within a limit
+ * (a load within a link's usable capacity, a clock within a router's fmax,
+ * a flow's latency within its max_latency_ns, an area within a die or its
+ * allowed growth) while x <= limit x (1 + NOC_FIT_TOL), so the rounding of
+ * sums and unit conversions never turns an exact fit into a violation.
+ * noc_fits(x, limit) says x is within it; noc_exceeds(x, limit) that x is
+ * past it (both false when x or limit is NaN).  Inline: the router asks
+ * per candidate channel.  O(1), never fail. */
+#define NOC_FIT_TOL 1e-12
+static inline int noc_fits(double x, double limit) { return x <= limit * (1 + NOC_FIT_TOL); }
+static inline int noc_exceeds(double x, double limit) { return x > limit * (1 + NOC_FIT_TOL); }
+
 #ifdef __cplusplus
 }
 #endif

@@ -140,13 +140,12 @@ cleanup:
     return rc;
 }
 
+static int floorplan_parse(void *app, const char *data, size_t len, const char *label, struct noc_ctx *ctx)
+{
+    return noc_floorplan_parse(app, data, len, label, ctx);
+}
+
 int noc_floorplan_read(struct noc_app *app, const char *path, struct noc_ctx *ctx)
 {
-    char *data = NULL;
-    size_t len = 0;
-    int rc = noc_read_file(path, &data, &len, ctx);
-    if (rc == NOC_OK)
-        rc = noc_floorplan_parse(app, data, len, strcmp(path, "-") ? path : "<stdin>", ctx);
-    free(data);
-    return rc;
+    return noc_read_parse(path, strcmp(path, "-") ? path : "<stdin>", floorplan_parse, app, ctx);
 }

@@ -153,13 +153,10 @@ static int read_summary(struct noc_campaign_result *r, const char *path, int job
     int rc = noc_read_file(path, &data, &len, ctx);
     if (rc != NOC_OK)
         return rc;
-    const char *nul = memchr(data, '\0', len);
-    if (nul) {
-        long at = 1;
-        for (const char *q = data; q < nul; q++)
-            at += *q == '\n';
+    long nul_line = noc_nul_line(data, len);
+    if (nul_line) {
         free(data);
-        return noc_error(ctx, NOC_EINVAL, path, at, "NUL byte (not a text file?)");
+        return noc_error(ctx, NOC_EINVAL, path, nul_line, "NUL byte (not a text file?)");
     }
     if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL)) {
         free(data);

@@ -406,11 +406,8 @@ int noc_campaign_read(struct noc_campaign *c, const char *path, struct noc_ctx *
     int rc = noc_read_file(path, &data, &len, ctx);
     if (rc != NOC_OK)
         goto cleanup;
-    const char *nul = memchr(data, '\0', len);
-    if (nul) {
-        long at = 1;
-        for (const char *q = data; q < nul; q++)
-            at += *q == '\n';
+    long at = noc_nul_line(data, len);
+    if (at) {
         rc = noc_error(ctx, NOC_EINVAL, path, at, "not a text file (it holds a NUL byte)");
         goto cleanup;
     }

@@ -183,3 +183,48 @@ int noc_pareto_choose(const double *obj, int nobj, int n, const int *ok, const s
 #undef ROW
 #undef OK
 }
+
+void noc_pareto_round(double *v, double scale)
+{
+    if (scale > 0)
+        for (int k = 0; k < 3; k++)
+            v[k] = nearbyint(v[k] * scale) / scale;
+}
+
+int noc_pareto_mark(const struct noc_pareto_list *l, const struct noc_pareto_opts *p, int *chosen,
+                    struct noc_ctx *ctx)
+{
+#define ITEM(i) ((char *)l->items + (size_t)(i) * l->stride)
+    size_t n = (size_t)l->n + 1;
+    double *obj = noc_malloc(ctx, n * NOC_PARETO_NOBJ, sizeof *obj);
+    int *ok = noc_malloc(ctx, n, sizeof *ok), *front = noc_malloc(ctx, n, sizeof *front);
+    int *same = noc_malloc(ctx, n, sizeof *same), rc = NOC_OK;
+    if (!obj || !ok || !front || !same) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int i = 0; i < l->n; i++) {
+        double *v = obj + (size_t)i * NOC_PARETO_NOBJ;
+        l->objectives(ITEM(i), v);
+        noc_pareto_round(v, l->round_scale);
+        ok[i] = l->ok(ITEM(i));
+    }
+    int pick = noc_pareto_front(obj, l->n, ok, p, front, same);
+    if (p->pick == NOC_PICK_POWER && l->before) {
+        pick = -1;
+        for (int i = 0; i < l->n; i++)
+            if (ok[i] && (pick < 0 || l->before(ITEM(i), ITEM(pick))))
+                pick = i;
+    }
+    for (int i = 0; i < l->n; i++)
+        l->mark(ITEM(i), front[i], same[i] >= 0 ? ITEM(same[i]) : NULL);
+    /* An identical design's first copy stands for it. */
+    *chosen = pick >= 0 && same[pick] >= 0 ? same[pick] : pick;
+cleanup:
+    free(obj);
+    free(ok);
+    free(front);
+    free(same);
+    return rc;
+#undef ITEM
+}

@@ -295,6 +295,28 @@ done:
     return rc;
 }
 
+int noc_read_parse(const char *path, const char *label, noc_parse_fn parse, void *obj, struct noc_ctx *ctx)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int rc = noc_read_file(path, &data, &len, ctx);
+    if (rc == NOC_OK)
+        rc = parse(obj, data, len, label ? label : path, ctx);
+    free(data);
+    return rc;
+}
+
+long noc_nul_line(const char *data, size_t len)
+{
+    const char *nul = len ? memchr(data, '\0', len) : NULL;
+    if (!nul)
+        return 0;
+    long at = 1;
+    for (const char *p = data; p < nul; p++)
+        at += *p == '\n';
+    return at;
+}
+
 /* ---- string buffer */
 void noc_buf_init(struct noc_buf *b) { memset(b, 0, sizeof *b); }
 

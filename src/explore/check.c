@@ -59,7 +59,7 @@ static int entry_check(struct noc_entry *e, const struct noc_app *app, const str
     }
     if (so->max_radix > 0 && e->d.m.radix_max > so->max_radix)
         add(e, "radix", "a %d-port router, above --max-radix %d", e->d.m.radix_max, so->max_radix);
-    if (e->d.freq_mhz > 0 && e->d.fmax_mhz > 0 && e->d.freq_mhz > e->d.fmax_mhz * (1 + 1e-12))
+    if (e->d.freq_mhz > 0 && e->d.fmax_mhz > 0 && noc_exceeds(e->d.freq_mhz, e->d.fmax_mhz))
         add(e, "timing", "runs at %g MHz, its largest router closes at %.0f MHz", e->d.freq_mhz, e->d.fmax_mhz);
     if (!isnan(e->d.m.max_utilization) && e->d.m.max_utilization > so->max_util * (1 + 1e-9))
         add(e, "capacity", "a channel loaded to %.3g of its capacity, above --max-util %g", e->d.m.max_utilization,
@@ -93,13 +93,27 @@ static int entry_check(struct noc_entry *e, const struct noc_app *app, const str
     return NOC_OK;
 }
 
-/* The objective vector of the Pareto front (explore.h). */
-static void objectives(const struct noc_entry *e, double *v)
+/* compare's list for noc_pareto_mark: the objective vector of the
+ * Pareto front (explore.h; unrounded), no violation, and the marks; the
+ * choice is noc_pareto_choose's. */
+static void objectives(const void *x, double *v)
 {
+    const struct noc_entry *e = x;
     v[0] = e->d.power_mw;
     v[1] = e->d.freq_mhz > 0 ? e->d.lat_avg_ns : e->d.m.hops_avg;
     v[2] = e->d.area_mm2;
     v[3] = e->d.m.radix_max;
+}
+
+static int no_violation(const void *e) { return !((const struct noc_entry *)e)->violations[0]; }
+
+static void entry_mark(void *x, int pareto, const void *same)
+{
+    struct noc_entry *e = x;
+    e->d.pareto = pareto;
+    e->d.same_as[0] = '\0';
+    if (same)
+        snprintf(e->d.same_as, sizeof e->d.same_as, "%s", ((const struct noc_entry *)same)->d.name);
 }
 
 int noc_explore_check(struct noc_compare *c, const struct noc_app *app, const struct noc_compare_opts *o,
@@ -110,36 +124,13 @@ int noc_explore_check(struct noc_compare *c, const struct noc_app *app, const st
         if (rc != NOC_OK)
             return rc;
     }
-    size_t n = (size_t)c->n + 1;
-    double *obj = noc_malloc(ctx, n * NOC_PARETO_NOBJ, sizeof *obj);
-    int *ok = noc_malloc(ctx, n, sizeof *ok), *front = noc_malloc(ctx, n, sizeof *front);
-    int *same = noc_malloc(ctx, n, sizeof *same), rc = NOC_OK;
-    if (!obj || !ok || !front || !same) {
-        rc = NOC_ENOMEM;
-        goto cleanup;
-    }
-    for (int i = 0; i < c->n; i++) {
-        objectives(&c->e[i], obj + (size_t)i * NOC_PARETO_NOBJ);
-        ok[i] = !c->e[i].violations[0];
-    }
-    c->chosen = noc_pareto_front(obj, c->n, ok, &o->synth.pick, front, same);
-    for (int i = 0; i < c->n; i++) {
-        struct noc_entry *e = &c->e[i];
-        e->d.pareto = front[i];
-        e->d.same_as[0] = '\0';
-        if (same[i] >= 0)
-            snprintf(e->d.same_as, sizeof e->d.same_as, "%s", c->e[same[i]].d.name);
-    }
-    if (c->chosen >= 0 && same[c->chosen] >= 0)
-        c->chosen = same[c->chosen];
+    const struct noc_pareto_list l = {c->e, sizeof *c->e, c->n, objectives, 0, no_violation, NULL, entry_mark};
+    int rc = noc_pareto_mark(&l, &o->synth.pick, &c->chosen, ctx);
+    if (rc != NOC_OK)
+        return rc;
     for (int i = 0; i < c->n; i++)
         c->e[i].chosen = i == c->chosen;
-cleanup:
-    free(obj);
-    free(ok);
-    free(front);
-    free(same);
-    return rc;
+    return NOC_OK;
 }
 
 int noc_explore_skip(struct noc_compare *c, const char *name, const char *kind, const char *reason,

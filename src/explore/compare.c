@@ -188,7 +188,7 @@ static int baseline_clock(struct noc_entry *e, const struct noc_app *app, const 
             pf[3 * p] = f;
             pf[3 * p + 1] = w;
             pf[3 * p + 2] = u;
-            int v = (f > fm * (1 + 1e-12)) + (u > so->max_util * (1 + 1e-9)) + late;
+            int v = noc_exceeds(f, fm) + (u > so->max_util * (1 + 1e-9)) + late;
             ok[p] = v == 0;
             if (v < bestv || (v == bestv && v > 0 &&
                               (u < pf[3 * best + 2] || (u == pf[3 * best + 2] && obj[4 * p] < obj[4 * best])))) {

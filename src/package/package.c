@@ -218,12 +218,9 @@ int noc_package_parse(struct noc_package *p, const char *data, size_t len, const
     size_t links_cap = 0, pins_cap = 0;
     int nlinks = 0;
     noc_package_free(p);
-    if (memchr(data, 0, len)) {
-        long at = 1;
-        for (const char *c = data; *c; c++)
-            at += *c == '\n';
+    long at = noc_nul_line(data, len);
+    if (at)
         return noc_error(ctx, NOC_EINVAL, label, at, "NUL byte (not a text file?)");
-    }
     if (!(buf = noc_malloc(ctx, len + 1, 1)) || !(die_line = noc_calloc(ctx, NOC_PKG_MAX_DIES, sizeof *die_line))) {
         rc = NOC_ENOMEM;
         goto cleanup;
@@ -422,13 +419,12 @@ cleanup:
     return rc;
 }
 
+static int package_parse(void *p, const char *data, size_t len, const char *label, struct noc_ctx *ctx)
+{
+    return noc_package_parse(p, data, len, label, ctx);
+}
+
 int noc_package_read(struct noc_package *p, const char *path, struct noc_ctx *ctx)
 {
-    char *data = NULL;
-    size_t len = 0;
-    int rc = noc_read_file(path, &data, &len, ctx);
-    if (rc == NOC_OK)
-        rc = noc_package_parse(p, data, len, path, ctx);
-    free(data);
-    return rc;
+    return noc_read_parse(path, NULL, package_parse, p, ctx);
 }

@@ -13,6 +13,7 @@
 #include "nocsyn/phys.h"
 #include "nocsyn/route.h"
 #include "nocsyn/traffic.h"
+#include "nocsyn/units.h"
 
 #define PORT_MM 0.2 /* side of a D2D port's pseudo-core in a die's sub-app */
 
@@ -128,7 +129,7 @@ static int assign_cores(const struct noc_app *app, const struct noc_package *p, 
             int over = -1, bc = -1, be = -1;
             double best = -INFINITY;
             for (int d = 0; d < p->ndies && over < 0; d++)
-                if (used[d] > p->dies[d].w * p->dies[d].h * (1 + 1e-12))
+                if (noc_exceeds(used[d], p->dies[d].w * p->dies[d].h))
                     over = d;
             if (over < 0)
                 break;
@@ -136,7 +137,7 @@ static int assign_cores(const struct noc_app *app, const struct noc_package *p, 
                 if (die[c] != over)
                     continue;
                 for (int e = 0; e < p->ndies; e++) {
-                    if (e == over || used[e] + core_area(&app->cores[c]) > p->dies[e].w * p->dies[e].h * (1 + 1e-12))
+                    if (e == over || noc_exceeds(used[e] + core_area(&app->cores[c]), p->dies[e].w * p->dies[e].h))
                         continue;
                     double g = 0;
                     for (int k = xadj[c]; k < xadj[c + 1]; k++)
@@ -160,7 +161,7 @@ static int assign_cores(const struct noc_app *app, const struct noc_package *p, 
         for (int c = 0; c < n; c++)
             if (die[c] == d)
                 a += core_area(&app->cores[c]);
-        if (a > p->dies[d].w * p->dies[d].h * (1 + 1e-12)) {
+        if (noc_exceeds(a, p->dies[d].w * p->dies[d].h)) {
             rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "die '%s' (%g x %g mm) cannot hold its cores' %.6g mm2",
                            p->dies[d].name, p->dies[d].w, p->dies[d].h, a);
             goto cleanup;
@@ -279,7 +280,7 @@ static int make_plan(const struct noc_app *app, const struct noc_package *p, con
             pl->cr[k].bnd = bi;
             pl->cr[k].dir = u == B->a ? 0 : 1;
             need[bi * 2 + pl->cr[k].dir] += app->flows[f].bw;
-            if (app->flows[f].bw > module_cap(B, o) * (1 + 1e-12)) {
+            if (noc_exceeds(app->flows[f].bw, module_cap(B, o))) {
                 snprintf(why, whylen, "flow %s -> %s (%g MB/s) exceeds a %s module between '%s' and '%s' (%g MB/s "
                          "usable)", app->cores[app->flows[f].src].name, app->cores[app->flows[f].dst].name,
                          app->flows[f].bw, B->type.name, p->dies[B->a].name, p->dies[B->b].name, module_cap(B, o));
@@ -341,7 +342,7 @@ static int make_plan(const struct noc_app *app, const struct noc_package *p, con
                         best = j;
                 double *l = &pl->load[(c->bnd * mm + best) * 2 + c->dir];
                 const struct noc_boundary *B = &p->bound[c->bnd];
-                if (*l + app->flows[f].bw > module_cap(B, o) * (1 + 1e-12)) {
+                if (noc_exceeds(*l + app->flows[f].bw, module_cap(B, o))) {
                     if (pl->modules[c->bnd] >= B->max_modules) {
                         snprintf(why, whylen, "boundary %s-%s: its %d %s modules cannot pack the flows", p->dies[B->a].name,
                                  p->dies[B->b].name, pl->modules[c->bnd], B->type.name);
@@ -508,9 +509,8 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
                    struct noc_design *const *dd, const struct noc_synth_opts *o, struct noc_package_design *pd,
                    struct noc_ctx *ctx)
 {
-    int rc = NOC_OK, nd = p->ndies, have_tr = 0, *path = NULL, *cyc = NULL;
+    int rc = NOC_OK, nd = p->ndies, *path = NULL, *cyc = NULL;
     int *map[NOC_PKG_MAX_DIES] = {0};
-    struct noc_traffic tr;
     double *mbps = NULL;
     char nm[400], sname[160], tname[160];
     struct noc_topo *t = &pd->d.topo;
@@ -620,20 +620,13 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
     t->freq_mhz = o->freq_mhz;
     snprintf(t->shape.name, sizeof t->shape.name, "package");
     NOC_CHECK(noc_topo_finalize(t, ctx));
-    /* Step 5: the engine on the composed network. */
-    NOC_CHECK(noc_traffic_from_app(&tr, t, app, app->name ? app->name : "app", "name", 0, ctx));
-    have_tr = 1;
-    struct noc_eval_opts eo;
-    noc_synth_eval_opts(o, t, &eo);
-    NOC_CHECK(noc_eval(t, &tr, &eo, &pd->d.m, ctx));
-    if (!(mbps = noc_malloc(ctx, (size_t)t->nch + 1, sizeof *mbps)) ||
-        !(cyc = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *cyc))) {
+    /* Step 5: the engine on the composed network, priced as every
+     * synthesized design (noc_synth_price). */
+    NOC_CHECK(noc_synth_price(app, o, t, &pd->d, &mbps, ctx));
+    if (!(cyc = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *cyc))) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    for (int c = 0; c < t->nch; c++)
-        mbps[c] = pd->d.m.load[c] * tr.unit_mbps;
-    noc_tech_topo(&o->tech, t, mbps, o->link_width, &pd->d.power_mw, &pd->d.area_mm2, NULL);
     /* The D2D price: energy per bit of the traffic over each D2D channel,
      * leakage and area per module. */
     for (int c = 0; c < t->nch; c++) {
@@ -674,8 +667,8 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
     pd->d.link_width = o->link_width;
     pd->d.fmax_mhz = noc_tech_router_fmax_mhz(&o->tech, pd->d.m.radix_max, o->link_width);
     NOC_CHECK(noc_synth_latency(app, t, &o->tech, cyc, &pd->d.lat_avg_cycles, &pd->d.lat_max_cycles, ctx));
-    pd->d.lat_avg_ns = pd->d.lat_avg_cycles * 1000.0 / o->freq_mhz;
-    pd->d.lat_max_ns = pd->d.lat_max_cycles * 1000.0 / o->freq_mhz;
+    pd->d.lat_avg_ns = noc_cycles_ns(pd->d.lat_avg_cycles, o->freq_mhz);
+    pd->d.lat_max_ns = noc_cycles_ns(pd->d.lat_max_cycles, o->freq_mhz);
     pd->d.flow_cycles = cyc;
     pd->d.nflow_cycles = app->nflows;
     cyc = NULL;
@@ -701,18 +694,16 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
     }
     for (int f = 0; f < app->nflows; f++)
         if (app->flows[f].max_latency_ns > 0 &&
-            pd->d.flow_cycles[f] * 1000.0 / o->freq_mhz > app->flows[f].max_latency_ns * (1 + 1e-12)) {
+            noc_exceeds(noc_cycles_ns(pd->d.flow_cycles[f], o->freq_mhz), app->flows[f].max_latency_ns)) {
             snprintf(pd->d.reason, sizeof pd->d.reason, "flow %s -> %s takes %g ns, above its max_latency_ns %g",
                      app->cores[app->flows[f].src].name, app->cores[app->flows[f].dst].name,
-                     pd->d.flow_cycles[f] * 1000.0 / o->freq_mhz, app->flows[f].max_latency_ns);
+                     noc_cycles_ns(pd->d.flow_cycles[f], o->freq_mhz), app->flows[f].max_latency_ns);
             goto cleanup;
         }
     pd->d.feasible = 1;
 cleanup:
     for (int d = 0; d < nd; d++)
         free(map[d]);
-    if (have_tr)
-        noc_traffic_free(&tr);
     free(mbps);
     free(path);
     free(cyc);

@@ -1,8 +1,11 @@
-/* Low-latency alternatives of split's designs (synth_int.h,
+/* Low-latency alternatives of split's designs (search_int.h,
  * noc_synth_split_alts): for a switch count K, core assignments that keep the
  * heaviest flows on one switch (fewer bandwidth x hops) at a little more
  * power, offered when no other design dominates them. */
-#include "synth_int.h"
+#include "swnet.h"
+#include "layout_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 #include <limits.h>
 #include <math.h>
@@ -216,15 +219,18 @@ static void canonical(int N, int K, int *part, int *map)
     }
 }
 
+void noc_synth_objectives_raw(const struct noc_design *d, double v[4])
+{
+    v[0] = d->power_mw;
+    v[1] = d->lat_avg_ns;
+    v[2] = d->area_mm2;
+    v[3] = d->m.radix_max;
+}
+
 void noc_synth_objectives(const struct noc_design *d, double v[4])
 {
-    /* Rounded to 1e-9 (mW, ns, mm2), so that two designs whose figures
-     * differ only by the order of a floating-point sum (MWD's merge_k6 and
-     * split_k6_x1: areas one ulp apart) compare as equal. */
-    v[0] = nearbyint(d->power_mw * 1e9) / 1e9;
-    v[1] = nearbyint(d->lat_avg_ns * 1e9) / 1e9;
-    v[2] = nearbyint(d->area_mm2 * 1e9) / 1e9;
-    v[3] = d->m.radix_max;
+    noc_synth_objectives_raw(d, v);
+    noc_pareto_round(v, SYNTH_OBJ_ROUND);
 }
 
 /* 1 when feasible design b dominates a: no worse in power, latency, area
@@ -274,11 +280,11 @@ static int build_alt(const struct noc_app *app, const struct noc_synth_opts *o, 
     struct swnet net;
     char why[512];
     *kept = 0;
-    int r = noc_synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &net, why, sizeof why, ctx);
-    if (r < 0)
-        return ctx->status ? ctx->status : NOC_EINTERNAL;
-    int rc = NOC_OK;
-    if (r == 0) {
+    int feasible;
+    int rc = noc_synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &net, &feasible, why, sizeof why, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    if (feasible) {
         struct noc_design *d = noc_synth_add_design(res, cap, "split", name, K, ctx);
         rc = !d ? NOC_ENOMEM : noc_synth_finish(app, &net, core_sw, cx, cy, o, "sw", NULL, d, ctx);
         /* Worth offering only when it is faster than the base by a margin. */

@@ -1,7 +1,10 @@
-/* Extra-link variants of split's designs (synth_int.h,
+/* Extra-link variants of split's designs (search_int.h,
  * noc_synth_split_variants): non-tree switch graphs that trade a little power
  * for fewer hops and lower latency. */
-#include "synth_int.h"
+#include "swnet.h"
+#include "layout_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -88,88 +91,93 @@ static int link_used(const struct swnet *net, int u, int v)
 }
 
 /* Appends the shortest path a .. b (first hops in next) to q, a included
- * unless skip_first. */
+ * unless skip_first.  A status. */
 static int walk(const int *next, int K, int a, int b, int skip_first, struct ivec *q, struct noc_ctx *ctx)
 {
-    if (!skip_first && noc_ivec_push(q, a, ctx))
-        return -1;
+    int rc;
+    if (!skip_first && (rc = noc_ivec_push(q, a, ctx)) != NOC_OK)
+        return rc;
     while (a != b) {
-        a = next[a * K + b];
-        if (a < 0 || noc_ivec_push(q, a, ctx))
-            return -1;
+        int x = next[a * K + b];
+        if (x < 0)
+            return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "no shortest path from switch %d to %d", a, b);
+        a = x;
+        if ((rc = noc_ivec_push(q, a, ctx)) != NOC_OK)
+            return rc;
     }
-    return 0;
+    return NOC_OK;
 }
 
 /* Flow path s -> t through the new link u - v into q when it is shorter
- * than hops h and simple: 1; 0 when not; -1 on error. */
+ * than hops h and simple: *shorter = 1; else 0.  A status. */
 static int shortcut_path(const int *dist, const int *next, int K, int s, int t, int h, int u, int v,
-                         struct ivec *q, struct noc_ctx *ctx)
+                         struct ivec *q, int *shorter, struct noc_ctx *ctx)
 {
-    int dir, hv = via(dist, K, s, t, u, v, &dir);
+    int dir, hv = via(dist, K, s, t, u, v, &dir), rc;
+    *shorter = 0;
     if (h <= 0 || hv >= h)
-        return 0;
+        return NOC_OK;
     if (dir) {
         int x = u;
         u = v;
         v = x;
     }
     q->n = 0;
-    if (walk(next, K, s, u, 0, q, ctx) || walk(next, K, v, t, 0, q, ctx))
-        return -1;
+    if ((rc = walk(next, K, s, u, 0, q, ctx)) != NOC_OK || (rc = walk(next, K, v, t, 0, q, ctx)) != NOC_OK)
+        return rc;
     for (int i = 0; i < q->n; i++)
         for (int j = i + 1; j < q->n; j++)
             if (q->v[i] == q->v[j])
-                return 0;
-    return 1;
+                return NOC_OK;
+    *shorter = 1;
+    return NOC_OK;
 }
 
 /* cur's switch graph plus the link u - v: cur's links opened, every flow
  * committed on cur's path except those the link shortens, which take the
  * shortcut when it keeps capacity and deadlock freedom (else their old
- * path); then placed.  Returns 0 built, 1 infeasible, -1 error (next is
- * released on 1 and -1). */
+ * path); then placed.  *built = 1 when built (next owned by the caller),
+ * 0 when infeasible; a status (next is released unless built). */
 static int build_variant(const struct noc_app *app, const struct noc_synth_opts *o, const struct swnet *cur,
                          const int *core_sw, const double *cx, const double *cy, const double *cw,
                          const int *order, const int *dist, const int *nexthop, int u, int v,
-                         struct swnet *next, struct noc_ctx *ctx)
+                         struct swnet *next, int *built, struct noc_ctx *ctx)
 {
-    int K = cur->K, r = 0;
+    int K = cur->K, rc, ok = 1;
     struct ivec q = {0};
-    if (noc_swnet_init(next, K, app->nflows, o, ctx) != NOC_OK)
-        return -1;
+    *built = 0;
+    if ((rc = noc_swnet_init(next, K, app->nflows, o, ctx)) != NOC_OK)
+        return rc;
     memcpy(next->ncores, cur->ncores, (size_t)K * sizeof *next->ncores);
     memcpy(next->sx, cur->sx, (size_t)K * sizeof *next->sx);
     memcpy(next->sy, cur->sy, (size_t)K * sizeof *next->sy);
-    for (int c = 0; c < cur->nch && r == 0; c++)
-        if (cur->csrc[c] < cur->cdst[c] && noc_swnet_open_link(next, cur->csrc[c], cur->cdst[c], ctx) < 0)
-            r = -1;
-    if (r == 0 && noc_swnet_open_link(next, u, v, ctx) < 0)
-        r = -1;
+    for (int c = 0; c < cur->nch && rc == NOC_OK; c++)
+        if (cur->csrc[c] < cur->cdst[c])
+            rc = noc_swnet_open_link(next, cur->csrc[c], cur->cdst[c], ctx);
+    if (rc == NOC_OK)
+        rc = noc_swnet_open_link(next, u, v, ctx);
     /* Unchanged flows first, then the shortened ones in bandwidth order. */
-    for (int pass = 0; pass < 2 && r == 0; pass++)
-        for (int i = 0; i < app->nflows && r == 0; i++) {
-            int f = order[i];
+    for (int pass = 0; pass < 2 && rc == NOC_OK && ok; pass++)
+        for (int i = 0; i < app->nflows && rc == NOC_OK && ok; i++) {
+            int f = order[i], sc;
             const struct ivec *p = &cur->paths[f];
             const struct noc_flow *fl = &app->flows[f];
-            int sc = shortcut_path(dist, nexthop, K, core_sw[fl->src], core_sw[fl->dst], p->n - 1, u, v, &q, ctx);
-            if (sc < 0) {
-                r = -1;
-                break;
-            }
-            if (sc != pass)
+            rc = shortcut_path(dist, nexthop, K, core_sw[fl->src], core_sw[fl->dst], p->n - 1, u, v, &q, &sc, ctx);
+            if (rc != NOC_OK || sc != pass)
                 continue;
-            int c = sc ? noc_swnet_commit(next, f, q.v, q.n, app->flows[f].bw, ctx) : 1;
-            if (c > 0)
-                c = noc_swnet_commit(next, f, p->v, p->n, app->flows[f].bw, ctx);
-            r = c;
+            ok = 0;
+            if (sc)
+                rc = noc_swnet_commit(next, f, q.v, q.n, app->flows[f].bw, &ok, ctx);
+            if (rc == NOC_OK && !ok)
+                rc = noc_swnet_commit(next, f, p->v, p->n, app->flows[f].bw, &ok, ctx);
         }
-    if (r == 0 && noc_synth_place(next, app->ncores, core_sw, cx, cy, cw, ctx) != NOC_OK)
-        r = -1;
-    if (r != 0)
+    if (rc == NOC_OK && ok)
+        rc = noc_synth_place(next, app->ncores, core_sw, cx, cy, cw, ctx);
+    *built = rc == NOC_OK && ok;
+    if (!*built)
         noc_swnet_free(next);
     free(q.v);
-    return r;
+    return rc;
 }
 
 /* Variants of res->d[base]. */
@@ -190,10 +198,9 @@ static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o
     }
     NOC_CHECK(noc_synth_design_assignment(app, &res->d[base], core_sw, ctx));
     snprintf(bname, sizeof bname, "%s", res->d[base].name);
-    if ((r = noc_synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &cur, why, sizeof why, ctx)) != 0) {
-        if (r > 0)
-            noc_swnet_free(&cur);
-        rc = r < 0 ? (ctx->status ? ctx->status : NOC_EINTERNAL) : NOC_OK;
+    NOC_CHECK(noc_synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &cur, &r, why, sizeof why, ctx));
+    if (!r) { /* infeasible */
+        noc_swnet_free(&cur);
         goto cleanup;
     }
     have = 1;
@@ -204,12 +211,9 @@ static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o
         if (u < 0)
             break;
         struct swnet next;
-        r = build_variant(app, o, &cur, core_sw, cx, cy, cw, order, dist, nexthop, u, v, &next, ctx);
-        if (r < 0) {
-            rc = ctx->status ? ctx->status : NOC_EINTERNAL;
-            break;
-        }
-        if (r > 0)
+        if ((rc = build_variant(app, o, &cur, core_sw, cx, cy, cw, order, dist, nexthop, u, v, &next, &r, ctx)) !=
+                NOC_OK ||
+            !r)
             break;
         if (!link_used(&next, u, v)) {
             noc_swnet_free(&next);
@@ -255,21 +259,20 @@ int noc_synth_split_variants(const struct noc_app *app, const struct noc_synth_o
 int noc_synth_net_clone(const struct noc_app *app, const struct noc_synth_opts *o, const struct swnet *src,
                         struct swnet *dst, struct noc_ctx *ctx)
 {
-    int K = src->K, r = 0;
-    if (noc_swnet_init(dst, K, app->nflows, o, ctx) != NOC_OK)
-        return ctx->status ? ctx->status : NOC_ENOMEM;
+    int K = src->K, rc, ok = 1;
+    if ((rc = noc_swnet_init(dst, K, app->nflows, o, ctx)) != NOC_OK)
+        return rc;
     dst->max_radix = src->max_radix;
     memcpy(dst->ncores, src->ncores, (size_t)K * sizeof *dst->ncores);
     memcpy(dst->sx, src->sx, (size_t)K * sizeof *dst->sx);
     memcpy(dst->sy, src->sy, (size_t)K * sizeof *dst->sy);
-    for (int c = 0; c < src->nch && r == 0; c++)
-        if (src->csrc[c] < src->cdst[c] && noc_swnet_open_link(dst, src->csrc[c], src->cdst[c], ctx) < 0)
-            r = -1;
-    for (int f = 0; f < app->nflows && r == 0; f++)
-        r = noc_swnet_commit(dst, f, src->paths[f].v, src->paths[f].n, app->flows[f].bw, ctx);
-    if (r == 0)
+    for (int c = 0; c < src->nch && rc == NOC_OK; c++)
+        if (src->csrc[c] < src->cdst[c])
+            rc = noc_swnet_open_link(dst, src->csrc[c], src->cdst[c], ctx);
+    for (int f = 0; f < app->nflows && rc == NOC_OK && ok; f++)
+        rc = noc_swnet_commit(dst, f, src->paths[f].v, src->paths[f].n, app->flows[f].bw, &ok, ctx);
+    if (rc == NOC_OK && ok)
         return NOC_OK;
     noc_swnet_free(dst);
-    return r < 0 ? (ctx->status ? ctx->status : NOC_ENOMEM)
-                 : noc_error(ctx, NOC_EINTERNAL, NULL, 0, "a copied switch graph refused its own paths");
+    return rc != NOC_OK ? rc : noc_error(ctx, NOC_EINTERNAL, NULL, 0, "a copied switch graph refused its own paths");
 }

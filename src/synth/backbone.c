@@ -1,7 +1,8 @@
 /* Split's backbone mode: a spanning tree of the switches opened before the
  * flows are routed, its turns reserved in the dependency graph (see
- * synth_int.h, noc_synth_backbone). */
-#include "synth_int.h"
+ * search_int.h, noc_synth_backbone). */
+#include "swnet.h"
+#include "search_int.h"
 
 #include <limits.h>
 #include <math.h>
@@ -119,23 +120,24 @@ cleanup:
 }
 
 /* Joins the components of u and v with a link when both have a free port
- * and the joined component keeps one (unless it is the last join). */
+ * and the joined component keeps one (unless it is the last join); *comps
+ * counts the joins down.  A status. */
 static int try_join(struct swnet *n, int *uf, int *fc, int *free_, int *comps, int u, int v, struct noc_ctx *ctx)
 {
-    int ru = noc_uf_find(uf, u), rv = noc_uf_find(uf, v);
+    int ru = noc_uf_find(uf, u), rv = noc_uf_find(uf, v), rc;
     if (ru == rv || free_[u] <= 0 || free_[v] <= 0)
-        return 0;
+        return NOC_OK;
     if (fc[ru] + fc[rv] - 2 < 1 && *comps > 2)
-        return 0;
-    if (noc_swnet_open_link(n, u, v, ctx))
-        return -1;
+        return NOC_OK;
+    if ((rc = noc_swnet_open_link(n, u, v, ctx)) != NOC_OK)
+        return rc;
     free_[u]--;
     free_[v]--;
     int r = ru < rv ? ru : rv, o = ru ^ rv ^ r;
     uf[o] = r;
     fc[r] = fc[ru] + fc[rv] - 2;
     (*comps)--;
-    return 1;
+    return NOC_OK;
 }
 
 /* The backbone's join predicates (noc_swnet_nearest_pair): a free port; two
@@ -199,12 +201,9 @@ static int tree_turns(struct swnet *n, struct noc_ctx *ctx)
                 int cout = n->out[v].v[j];
                 if (j == i)
                     continue;
-                int r = noc_cdg_add_edge(&n->cdg, n->cnode[cin], n->cnode[cout], ctx);
-                if (r < 0) {
-                    rc = ctx->status ? ctx->status : NOC_ENOMEM;
-                    goto cleanup;
-                }
-                if (r == 0) {
+                int added;
+                NOC_CHECK(noc_cdg_add_edge(&n->cdg, n->cnode[cin], n->cnode[cout], &added, ctx));
+                if (!added) {
                     rc = noc_error(ctx, NOC_EINTERNAL, NULL, 0, "backbone tree turns closed a dependency cycle");
                     goto cleanup;
                 }
@@ -242,19 +241,13 @@ int noc_synth_backbone(struct swnet *n, const struct noc_app *app, const int *co
         goto cleanup;
     qsort(b.e, (size_t)b.ne, sizeof *b.e, edge_cmp);
     for (int i = 0; i < b.ne && comps > 1; i++)
-        if (try_join(n, uf, fc, free_, &comps, b.e[i].u, b.e[i].v, ctx) < 0) {
-            rc = ctx->status ? ctx->status : NOC_ENOMEM;
-            goto cleanup;
-        }
+        NOC_CHECK(try_join(n, uf, fc, free_, &comps, b.e[i].u, b.e[i].v, ctx));
     /* Components left: the shortest joins, O(K^2) each. */
     struct join_state js = {uf, fc, free_, comps};
     const struct swnet_join_pred pred = {join_end_ok, join_pair_ok, &js};
     int bu, bv;
     while (comps > 1 && noc_swnet_nearest_pair(n, &pred, &bu, &bv)) {
-        if (try_join(n, uf, fc, free_, &comps, bu, bv, ctx) < 0) {
-            rc = ctx->status ? ctx->status : NOC_ENOMEM;
-            goto cleanup;
-        }
+        NOC_CHECK(try_join(n, uf, fc, free_, &comps, bu, bv, ctx));
         js.comps = comps;
     }
     rc = tree_turns(n, ctx);

@@ -1,9 +1,10 @@
-/* Combinatorial lower bounds for the exact program (synth_int.h): the
+/* Combinatorial lower bounds for the exact program (price_int.h): the
  * least cost of a partition of the cores into K non-empty groups, by
  * dynamic programming over subsets, for two group costs (the weighted
  * Manhattan 1-median of the group and the bandwidth leaving it); and the
  * flows' least detour through K switch points, by enumeration. */
-#include "synth_int.h"
+#include "layout_int.h"
+#include "price_int.h"
 
 #include <math.h>
 #include <stdlib.h>

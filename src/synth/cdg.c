@@ -1,15 +1,16 @@
 /* Dynamic topological order for incremental deadlock checking. */
-#include "synth_int.h"
+#include "swnet.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 int noc_ivec_push(struct ivec *v, int x, struct noc_ctx *ctx)
 {
-    if (noc_grow(ctx, (void **)&v->v, &v->cap, (size_t)v->n + 1, sizeof *v->v))
-        return -1;
+    int rc = noc_grow(ctx, (void **)&v->v, &v->cap, (size_t)v->n + 1, sizeof *v->v);
+    if (rc != NOC_OK)
+        return rc;
     v->v[v->n++] = x;
-    return 0;
+    return NOC_OK;
 }
 
 void noc_ivec_reverse(struct ivec *v)
@@ -41,7 +42,7 @@ void noc_cdg_free(struct cdg *g)
     memset(g, 0, sizeof *g);
 }
 
-int noc_cdg_add_node(struct cdg *g, struct noc_ctx *ctx)
+int noc_cdg_add_node(struct cdg *g, int *id, struct noc_ctx *ctx)
 {
     size_t need = (size_t)g->n + 1;
     if (need > g->cap) {
@@ -62,68 +63,73 @@ int noc_cdg_add_node(struct cdg *g, struct noc_ctx *ctx)
         if (in)
             g->in = in;
         if (!ord || !at || !mark || !out || !in) {
-            noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory in the dependency graph");
-            return -1;
+            return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory in the dependency graph");
         }
         g->cap = nc;
     }
-    int id = g->n++;
-    g->ord[id] = id;
-    g->at[id] = id;
-    g->mark[id] = 0;
-    memset(&g->out[id], 0, sizeof g->out[id]);
-    memset(&g->in[id], 0, sizeof g->in[id]);
-    return id;
+    int v = g->n++;
+    g->ord[v] = v;
+    g->at[v] = v;
+    g->mark[v] = 0;
+    memset(&g->out[v], 0, sizeof g->out[v]);
+    memset(&g->in[v], 0, sizeof g->in[v]);
+    *id = v;
+    return NOC_OK;
 }
 
-/* Forward DFS from b over nodes with ord <= ub; returns 1 if `target` is
- * reached.  Visited nodes go to g->fwd. */
-static int dfs_fwd(struct cdg *g, int b, int ub, int target, struct noc_ctx *ctx)
+/* Forward DFS from b over nodes with ord <= ub; *hit = 1 if `target` is
+ * reached, else 0.  Visited nodes go to g->fwd.  A status. */
+static int dfs_fwd(struct cdg *g, int b, int ub, int target, int *hit, struct noc_ctx *ctx)
 {
+    int rc;
+    *hit = 0;
     g->stack.n = 0;
     g->fwd.n = 0;
-    if (noc_ivec_push(&g->stack, b, ctx))
-        return -1;
+    if ((rc = noc_ivec_push(&g->stack, b, ctx)) != NOC_OK)
+        return rc;
     g->mark[b] = g->stamp;
     while (g->stack.n) {
         int u = g->stack.v[--g->stack.n];
-        if (noc_ivec_push(&g->fwd, u, ctx))
-            return -1;
+        if ((rc = noc_ivec_push(&g->fwd, u, ctx)) != NOC_OK)
+            return rc;
         for (int i = 0; i < g->out[u].n; i++) {
             int w = g->out[u].v[i];
-            if (w == target)
-                return 1;
+            if (w == target) {
+                *hit = 1;
+                return NOC_OK;
+            }
             if (g->mark[w] != g->stamp && g->ord[w] < ub) {
                 g->mark[w] = g->stamp;
-                if (noc_ivec_push(&g->stack, w, ctx))
-                    return -1;
+                if ((rc = noc_ivec_push(&g->stack, w, ctx)) != NOC_OK)
+                    return rc;
             }
         }
     }
-    return 0;
+    return NOC_OK;
 }
 
 static int dfs_bwd(struct cdg *g, int a, int lb, struct noc_ctx *ctx)
 {
+    int rc;
     g->stack.n = 0;
     g->bwd.n = 0;
-    if (noc_ivec_push(&g->stack, a, ctx))
-        return -1;
+    if ((rc = noc_ivec_push(&g->stack, a, ctx)) != NOC_OK)
+        return rc;
     g->mark[a] = g->stamp;
     while (g->stack.n) {
         int u = g->stack.v[--g->stack.n];
-        if (noc_ivec_push(&g->bwd, u, ctx))
-            return -1;
+        if ((rc = noc_ivec_push(&g->bwd, u, ctx)) != NOC_OK)
+            return rc;
         for (int i = 0; i < g->in[u].n; i++) {
             int w = g->in[u].v[i];
             if (g->mark[w] != g->stamp && g->ord[w] > lb) {
                 g->mark[w] = g->stamp;
-                if (noc_ivec_push(&g->stack, w, ctx))
-                    return -1;
+                if ((rc = noc_ivec_push(&g->stack, w, ctx)) != NOC_OK)
+                    return rc;
             }
         }
     }
-    return 0;
+    return NOC_OK;
 }
 
 struct kv {
@@ -145,7 +151,7 @@ static int sort_by_ord(struct cdg *g, struct ivec *v, struct noc_ctx *ctx)
 {
     struct kv *tmp = noc_malloc(ctx, (size_t)v->n, sizeof *tmp);
     if (!tmp)
-        return -1;
+        return NOC_ENOMEM;
     for (int i = 0; i < v->n; i++) {
         tmp[i].key = g->ord[v->v[i]];
         tmp[i].val = v->v[i];
@@ -154,7 +160,7 @@ static int sort_by_ord(struct cdg *g, struct ivec *v, struct noc_ctx *ctx)
     for (int i = 0; i < v->n; i++)
         v->v[i] = tmp[i].val;
     free(tmp);
-    return 0;
+    return NOC_OK;
 }
 
 int noc_cdg_can_add(struct cdg *g, int a, int b)
@@ -164,35 +170,36 @@ int noc_cdg_can_add(struct cdg *g, int a, int b)
     if (g->ord[a] < g->ord[b])
         return 1;
     g->stamp++;
-    int r = dfs_fwd(g, b, g->ord[a], a, NULL);
-    return r == 0;
+    int hit;
+    return dfs_fwd(g, b, g->ord[a], a, &hit, NULL) == NOC_OK && !hit;
 }
 
-int noc_cdg_add_edge(struct cdg *g, int a, int b, struct noc_ctx *ctx)
+int noc_cdg_add_edge(struct cdg *g, int a, int b, int *added, struct noc_ctx *ctx)
 {
+    int rc;
+    *added = 0;
     if (a == b)
-        return 0;
+        return NOC_OK;
     if (g->ord[a] > g->ord[b]) {
-        int lb = g->ord[b], ub = g->ord[a];
+        int lb = g->ord[b], ub = g->ord[a], hit;
         g->stamp++;
-        int r = dfs_fwd(g, b, ub, a, ctx);
-        if (r < 0)
-            return -1;
-        if (r == 1)
-            return 0;
-        if (dfs_bwd(g, a, lb, ctx) < 0)
-            return -1;
+        if ((rc = dfs_fwd(g, b, ub, a, &hit, ctx)) != NOC_OK)
+            return rc;
+        if (hit)
+            return NOC_OK;
+        if ((rc = dfs_bwd(g, a, lb, ctx)) != NOC_OK)
+            return rc;
         /* Reorder: the backward set keeps its relative order and goes first,
          * then the forward set, into the union of their old positions. */
         g->pos.n = 0;
         for (int i = 0; i < g->bwd.n; i++)
-            if (noc_ivec_push(&g->pos, g->ord[g->bwd.v[i]], ctx))
-                return -1;
+            if ((rc = noc_ivec_push(&g->pos, g->ord[g->bwd.v[i]], ctx)) != NOC_OK)
+                return rc;
         for (int i = 0; i < g->fwd.n; i++)
-            if (noc_ivec_push(&g->pos, g->ord[g->fwd.v[i]], ctx))
-                return -1;
-        if (sort_by_ord(g, &g->bwd, ctx) || sort_by_ord(g, &g->fwd, ctx))
-            return -1;
+            if ((rc = noc_ivec_push(&g->pos, g->ord[g->fwd.v[i]], ctx)) != NOC_OK)
+                return rc;
+        if ((rc = sort_by_ord(g, &g->bwd, ctx)) != NOC_OK || (rc = sort_by_ord(g, &g->fwd, ctx)) != NOC_OK)
+            return rc;
         qsort(g->pos.v, (size_t)g->pos.n, sizeof(int), by_int);
         int k = 0;
         for (int i = 0; i < g->bwd.n; i++, k++) {
@@ -204,9 +211,10 @@ int noc_cdg_add_edge(struct cdg *g, int a, int b, struct noc_ctx *ctx)
             g->at[g->pos.v[k]] = g->fwd.v[i];
         }
     }
-    if (noc_ivec_push(&g->out[a], b, ctx) || noc_ivec_push(&g->in[b], a, ctx))
-        return -1;
-    return 1;
+    if ((rc = noc_ivec_push(&g->out[a], b, ctx)) != NOC_OK || (rc = noc_ivec_push(&g->in[b], a, ctx)) != NOC_OK)
+        return rc;
+    *added = 1;
+    return NOC_OK;
 }
 
 static void ivec_remove_one(struct ivec *v, int x)

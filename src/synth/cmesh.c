@@ -11,7 +11,10 @@
 #include "nocsyn/lp.h"
 #include "nocsyn/map.h"
 #include "nocsyn/topo.h"
-#include "synth_int.h"
+#include "swnet.h"
+#include "layout_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 /* The router of every group: noc_map_cores "auto" of the group graph
  * (inter-group bandwidth summed) onto the cols x rows mesh. */
@@ -157,11 +160,10 @@ static int design_c(const struct noc_app *app, const struct noc_synth_opts *o, c
         net.ncores[core_sw[i] = router[group[i]]]++;
     for (int r = 0; r < R; r++) {
         int x = r % cols, y = r / cols;
-        if ((x + 1 < cols && noc_swnet_open_link(&net, r, r + 1, ctx)) ||
-            (y + 1 < rows && noc_swnet_open_link(&net, r, r + cols, ctx))) {
-            rc = ctx->status ? ctx->status : NOC_ENOMEM;
-            goto cleanup;
-        }
+        if (x + 1 < cols)
+            NOC_CHECK(noc_swnet_open_link(&net, r, r + 1, ctx));
+        if (y + 1 < rows)
+            NOC_CHECK(noc_swnet_open_link(&net, r, r + cols, ctx));
     }
     for (int r = 0; r < R; r++)
         if (swnet_ports(&net, r) > net.max_radix) {
@@ -179,12 +181,9 @@ static int design_c(const struct noc_app *app, const struct noc_synth_opts *o, c
                      app->cores[fl->src].name, app->cores[fl->dst].name, len - 1, fl->max_hops);
             goto cleanup;
         }
-        int r = noc_swnet_commit(&net, f, path, len, fl->bw, ctx);
-        if (r < 0) {
-            rc = ctx->status ? ctx->status : NOC_EINTERNAL;
-            goto cleanup;
-        }
-        if (r > 0) {
+        int committed;
+        NOC_CHECK(noc_swnet_commit(&net, f, path, len, fl->bw, &committed, ctx));
+        if (!committed) {
             snprintf(d->reason, sizeof d->reason,
                      "flow %s -> %s (%.6g MB/s): its XY route exceeds the link capacity of %.6g MB/s",
                      app->cores[fl->src].name, app->cores[fl->dst].name, fl->bw, net.cap);

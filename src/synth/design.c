@@ -1,7 +1,9 @@
 /* Shared by every synthesis method: flow order, input checks, core
  * geometry, and finishing a design from a routed switch graph (topology,
  * evaluation under table routing, power and area). */
-#include "synth_int.h"
+#include "swnet.h"
+#include "price_int.h"
+#include "search_int.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,8 +15,9 @@
 #include "nocsyn/route.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/traffic.h"
+#include "nocsyn/units.h"
 
-int noc_synth_flow_order(const struct noc_app *app, int *order)
+int noc_synth_flow_order(const struct noc_app *app, int *order, struct noc_ctx *ctx)
 {
     /* Decreasing bandwidth, ties by flow index: a bottom-up merge sort
      * keeps it stable and reentrant (qsort would need a global). */
@@ -22,9 +25,9 @@ int noc_synth_flow_order(const struct noc_app *app, int *order)
     for (int i = 0; i < n; i++)
         order[i] = i;
     for (int width = 1; width < n; width *= 2) {
-        int *tmp = malloc((size_t)n * sizeof *tmp);
+        int *tmp = noc_malloc(ctx, (size_t)n, sizeof *tmp);
         if (!tmp)
-            return -1;
+            return NOC_ENOMEM;
         for (int lo = 0; lo < n; lo += 2 * width) {
             int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
             int a = lo, b = mid, k = lo;
@@ -44,7 +47,7 @@ int noc_synth_flow_order(const struct noc_app *app, int *order)
         memcpy(order, tmp, (size_t)n * sizeof *tmp);
         free(tmp);
     }
-    return 0;
+    return NOC_OK;
 }
 
 /* No single flow or core may exceed a link (clear message). */
@@ -189,13 +192,41 @@ cleanup:
     return rc;
 }
 
+int noc_synth_price(const struct noc_app *app, const struct noc_synth_opts *o, const struct noc_topo *t,
+                    struct noc_design *d, double **mbps_out, struct noc_ctx *ctx)
+{
+    struct noc_traffic tr;
+    int have_tr = 0, rc;
+    double *mbps = NULL;
+    NOC_CHECK(noc_traffic_from_app(&tr, t, app, app->name ? app->name : "app", "name", 0, ctx));
+    have_tr = 1;
+    struct noc_eval_opts eo;
+    noc_synth_eval_opts(o, t, &eo);
+    NOC_CHECK(noc_eval(t, &tr, &eo, &d->m, ctx));
+    if (!(mbps = noc_malloc(ctx, (size_t)t->nch + 1, sizeof *mbps))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int c = 0; c < t->nch; c++)
+        mbps[c] = d->m.load[c] * tr.unit_mbps;
+    noc_tech_topo(&o->tech, t, mbps, o->link_width, &d->power_mw, &d->area_mm2, NULL);
+    if (mbps_out) {
+        *mbps_out = mbps;
+        mbps = NULL;
+    }
+cleanup:
+    if (have_tr)
+        noc_traffic_free(&tr);
+    free(mbps);
+    return rc;
+}
+
 int noc_synth_finish(const struct noc_app *app, const struct swnet *net, const int *core_sw,
                      const double *cx, const double *cy, const struct noc_synth_opts *o,
                      const char *prefix, const struct noc_shape *shape, struct noc_design *d,
                      struct noc_ctx *ctx)
 {
-    struct noc_traffic tr;
-    int have_tr = 0, rc;
+    int rc;
     double *mbps = NULL, *model = NULL;
     NOC_CHECK(build_topo(app, net, core_sw, cx, cy, o, prefix, shape, d, ctx));
     /* The placement model's positions (routers where the method put them,
@@ -225,7 +256,7 @@ int noc_synth_finish(const struct noc_app *app, const struct swnet *net, const i
     if (o->max_die_growth > 0) { /* the routers must fit the room allowed */
         struct noc_phys_stats fs;
         NOC_CHECK(noc_floorplan_stats(app, &fs, ctx));
-        if (ps.die_mm2 > fs.die_mm2 * (1 + o->max_die_growth / 100) * (1 + 1e-12)) {
+        if (noc_exceeds(ps.die_mm2, fs.die_mm2 * (1 + o->max_die_growth / 100))) {
             snprintf(d->reason, sizeof d->reason,
                      "its routers do not fit the floorplan: the legal layout's die is %.6g mm2, %.3g%% above "
                      "the cores' %.6g mm2 (--max-die-growth %g)",
@@ -234,18 +265,7 @@ int noc_synth_finish(const struct noc_app *app, const struct swnet *net, const i
         }
     }
     /* The design's terminals carry the core names. */
-    NOC_CHECK(noc_traffic_from_app(&tr, &d->topo, app, app->name ? app->name : "app", "name", 0, ctx));
-    have_tr = 1;
-    struct noc_eval_opts eo;
-    noc_synth_eval_opts(o, &d->topo, &eo);
-    NOC_CHECK(noc_eval(&d->topo, &tr, &eo, &d->m, ctx));
-    if (!(mbps = noc_malloc(ctx, (size_t)d->topo.nch + 1, sizeof *mbps))) {
-        rc = NOC_ENOMEM;
-        goto cleanup;
-    }
-    for (int c = 0; c < d->topo.nch; c++)
-        mbps[c] = d->m.load[c] * tr.unit_mbps;
-    noc_tech_topo(&o->tech, &d->topo, mbps, o->link_width, &d->power_mw, &d->area_mm2, NULL);
+    NOC_CHECK(noc_synth_price(app, o, &d->topo, d, &mbps, ctx));
     /* The same design priced on the placement model (the positions before
      * co-synthesis): the cost the methods and the exact program minimise,
      * so a proven bound compares with it; the design's figures are the
@@ -281,8 +301,6 @@ int noc_synth_finish(const struct noc_app *app, const struct swnet *net, const i
     d->feasible = 1;
     rc = noc_synth_timing(app, o, d, ctx);
 cleanup:
-    if (have_tr)
-        noc_traffic_free(&tr);
     free(mbps);
     free(model);
     return rc;
@@ -406,7 +424,7 @@ int noc_synth_sweep_param(const struct noc_app *app, const struct noc_synth_opts
     double *cy = noc_malloc(ctx, (size_t)N, sizeof *cy);
     double *cw = noc_malloc(ctx, (size_t)N, sizeof *cw);
     int *order = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *order);
-    if (!cx || !cy || !cw || !order || noc_synth_flow_order(app, order) ||
+    if (!cx || !cy || !cw || !order || noc_synth_flow_order(app, order, ctx) ||
         noc_synth_core_geom(app, cx, cy, cw, ctx) != NOC_OK) {
         rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
         goto cleanup;

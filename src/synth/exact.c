@@ -12,7 +12,9 @@
 #include "nocsyn/app.h"
 #include "nocsyn/lp.h"
 #include "nocsyn/topo.h"
-#include "synth_int.h"
+#include "swnet.h"
+#include "price_int.h"
+#include "search_int.h"
 
 /* Column bases of the program (see the comment of build()). */
 struct xm {
@@ -421,10 +423,8 @@ static int extract(struct xm *m, struct noc_design *d, struct noc_ctx *ctx)
         net.sx[s] = noc_lp_value(m->lp, m->X + s);
         net.sy[s] = noc_lp_value(m->lp, m->Y + s);
         for (int t = s + 1; t < K; t++)
-            if (noc_lp_value(m->lp, m->o_ + m->link[s * K + t]) > 0.5 && noc_swnet_open_link(&net, s, t, ctx) < 0) {
-                rc = ctx->status;
-                goto cleanup;
-            }
+            if (noc_lp_value(m->lp, m->o_ + m->link[s * K + t]) > 0.5)
+                NOC_CHECK(noc_swnet_open_link(&net, s, t, ctx));
     }
     for (int f = 0; f < m->F; f++) {
         const struct noc_flow *fl = &app->flows[f];
@@ -439,7 +439,10 @@ static int extract(struct xm *m, struct noc_design *d, struct noc_ctx *ctx)
                 break;
             path[len++] = at = next;
         }
-        if (at != core_sw[fl->dst] || noc_swnet_commit(&net, f, path, len, fl->bw, ctx) != 0) {
+        int committed = 0;
+        if (at == core_sw[fl->dst])
+            NOC_CHECK(noc_swnet_commit(&net, f, path, len, fl->bw, &committed, ctx));
+        if (!committed) {
             rc = noc_error(ctx, NOC_EINTERNAL, NULL, 0, "exact: flow %s -> %s: the solution's path is not valid",
                            app->cores[fl->src].name, app->cores[fl->dst].name);
             goto cleanup;

@@ -12,7 +12,7 @@
 
 #include "nocsyn/app.h"
 #include "nocsyn/part.h"
-#include "synth_int.h"
+#include "layout_int.h"
 
 
 /* The slicing tree: leaves are cores; an internal node places its two
@@ -82,16 +82,17 @@ static void rebalance(struct fp *fp, int n)
     }
 }
 
-/* Builds the subtree for cores[0..n-1] by METIS bisection; returns its node
- * index (or -1 with ctx set).  Each internal node takes the orientation
- * that gives the smaller bounding box (ties: the squarer one). */
-static int build(struct fp *fp, int *cores, int n, unsigned depth, struct noc_ctx *ctx)
+/* Builds the subtree for cores[0..n-1] by METIS bisection into node
+ * *node.  Each internal node takes the orientation that gives the smaller
+ * bounding box (ties: the squarer one).  A status. */
+static int build(struct fp *fp, int *cores, int n, unsigned depth, int *node, struct noc_ctx *ctx)
 {
     struct noc_app *app = fp->app;
     if (n == 1) {
         int id = fp->nnode++;
         fp->node[id] = (struct fpnode){-1, -1, cores[0], 0, app->cores[cores[0]].w, app->cores[cores[0]].h};
-        return id;
+        *node = id;
+        return NOC_OK;
     }
     /* Induced subgraph in METIS form. */
     for (int i = 0; i < n; i++)
@@ -117,11 +118,11 @@ static int build(struct fp *fp, int *cores, int n, unsigned depth, struct noc_ct
     for (int i = 0; i < n; i++)
         fp->local[cores[i]] = -1;
     if (rc != NOC_OK)
-        return -1;
+        return rc;
     /* Stable split of the core list; both sides non-empty. */
     int *tmp = noc_malloc(ctx, (size_t)n, sizeof *tmp);
     if (!tmp)
-        return -1;
+        return NOC_ENOMEM;
     int n0 = 0;
     for (int i = 0; i < n; i++)
         if (fp->part[i] == 0)
@@ -137,10 +138,10 @@ static int build(struct fp *fp, int *cores, int n, unsigned depth, struct noc_ct
     }
     memcpy(cores, tmp, (size_t)n * sizeof *tmp);
     free(tmp);
-    int a = build(fp, cores, n0, depth + 1, ctx);
-    int b = a < 0 ? -1 : build(fp, cores + n0, n - n0, depth + 1, ctx);
-    if (b < 0)
-        return -1;
+    int a, b;
+    if ((rc = build(fp, cores, n0, depth + 1, &a, ctx)) != NOC_OK ||
+        (rc = build(fp, cores + n0, n - n0, depth + 1, &b, ctx)) != NOC_OK)
+        return rc;
     const struct fpnode *A = &fp->node[a], *B = &fp->node[b];
     double hw = A->w + B->w, hh = fmax(A->h, B->h); /* side by side */
     double vw = fmax(A->w, B->w), vh = A->h + B->h; /* stacked */
@@ -154,7 +155,8 @@ static int build(struct fp *fp, int *cores, int n, unsigned depth, struct noc_ct
     }
     int id = fp->nnode++;
     fp->node[id] = (struct fpnode){a, b, -1, horiz, horiz ? hw : vw, horiz ? hh : vh};
-    return id;
+    *node = id;
+    return NOC_OK;
 }
 
 /* Top-down: lower-left corners; each child centred in its slot. */
@@ -220,10 +222,8 @@ int noc_floorplan_mincut_square(struct noc_app *app, unsigned seed, int square, 
         fp.local[c] = -1;
         cores[c] = c;
     }
-    int root = build(&fp, cores, n, 0, ctx);
-    if (root < 0)
-        rc = ctx->status ? ctx->status : NOC_EINTERNAL;
-    else
+    int root;
+    if ((rc = build(&fp, cores, n, 0, &root, ctx)) == NOC_OK)
         assign(&fp, root, 0, 0);
 cleanup:
     noc_core_graph_free(&g);

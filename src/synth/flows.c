@@ -1,6 +1,6 @@
 /* Routing the app's flows over the switch graph under capacity, radix,
  * max_hops and deadlock-freedom constraints (see synth.h, step 2). */
-#include "synth_int.h"
+#include "swnet.h"
 
 #include <float.h>
 #include <limits.h>
@@ -98,41 +98,44 @@ static int chan(const struct swnet *n, int u, int v)
     return noc_u64map_get(&n->chmap, noc_pair_key(u, v));
 }
 
+/* Adds the channel u -> v (as channel n->nch).  A status. */
 static int add_channel(struct swnet *n, int u, int v, struct noc_ctx *ctx)
 {
     size_t need = (size_t)n->nch + 1, cap = n->chcap;
-    if (noc_grow(ctx, (void **)&n->csrc, &cap, need, sizeof(int)))
-        return -1;
+    int rc;
+    if ((rc = noc_grow(ctx, (void **)&n->csrc, &cap, need, sizeof(int))) != NOC_OK)
+        return rc;
     cap = n->chcap;
-    if (noc_grow(ctx, (void **)&n->cdst, &cap, need, sizeof(int)))
-        return -1;
+    if ((rc = noc_grow(ctx, (void **)&n->cdst, &cap, need, sizeof(int))) != NOC_OK)
+        return rc;
     cap = n->chcap;
-    if (noc_grow(ctx, (void **)&n->cnode, &cap, need, sizeof(int)))
-        return -1;
+    if ((rc = noc_grow(ctx, (void **)&n->cnode, &cap, need, sizeof(int))) != NOC_OK)
+        return rc;
     cap = n->chcap;
-    if (noc_grow(ctx, (void **)&n->cload, &cap, need, sizeof(double)))
-        return -1;
+    if ((rc = noc_grow(ctx, (void **)&n->cload, &cap, need, sizeof(double))) != NOC_OK)
+        return rc;
     n->chcap = cap;
     int c = n->nch;
     n->csrc[c] = u;
     n->cdst[c] = v;
     n->cload[c] = 0;
-    n->cnode[c] = noc_cdg_add_node(&n->cdg, ctx);
-    if (n->cnode[c] < 0 || noc_u64map_put(&n->chmap, noc_pair_key(u, v), c, ctx) ||
-        noc_ivec_push(&n->out[u], c, ctx))
-        return -1;
+    if ((rc = noc_cdg_add_node(&n->cdg, &n->cnode[c], ctx)) != NOC_OK ||
+        (rc = noc_u64map_put(&n->chmap, noc_pair_key(u, v), c, ctx)) != NOC_OK ||
+        (rc = noc_ivec_push(&n->out[u], c, ctx)) != NOC_OK)
+        return rc;
     n->nch++;
-    return c;
+    return NOC_OK;
 }
 
-/* Opens the link u <-> v (both channels).  0 ok, -1 error. */
+/* Opens the link u <-> v (both channels).  A status. */
 static int open_link(struct swnet *n, int u, int v, struct noc_ctx *ctx)
 {
-    if (add_channel(n, u, v, ctx) < 0 || add_channel(n, v, u, ctx) < 0)
-        return -1;
+    int rc;
+    if ((rc = add_channel(n, u, v, ctx)) != NOC_OK || (rc = add_channel(n, v, u, ctx)) != NOC_OK)
+        return rc;
     n->nlinks[u]++;
     n->nlinks[v]++;
-    return 0;
+    return NOC_OK;
 }
 
 static double len_est(const struct swnet *n, int u, int v)
@@ -173,7 +176,7 @@ static int can_open(const struct swnet *n, int u, int v)
 
 static int has_room(const struct swnet *n, int c, double bw)
 {
-    return n->cload[c] + bw <= n->cap * (1 + 1e-12);
+    return noc_fits(n->cload[c] + bw, n->cap);
 }
 
 /* Relaxation callback over the candidate edges out of u for flow (s, d):
@@ -231,7 +234,8 @@ static void relax(struct swnet *n, int u, int v, double nd, int tie)
 }
 
 /* Cheapest path s -> d with no hop bound (Dijkstra).  Fills path (switches,
- * reversed order is fixed up) and returns 0, or 1 when unreachable.
+ * reversed order is fixed up) with *found = 1, or *found = 0 when
+ * unreachable.  A status.
  * The new links out of s (one per switch) are relaxed only once the
  * cheapest open state costs at least open_lb, so a flow that reaches d
  * over existing channels first never looks at them: O(explored) instead
@@ -239,9 +243,10 @@ static void relax(struct swnet *n, int u, int v, double nd, int tie)
  * settled: they are then relaxed before any state they could improve is
  * settled, heap order is (distance, switch), and on equal distances the
  * link from s keeps the switch, as the first relaxation did. */
-static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path, struct noc_ctx *ctx)
+static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path, int *found, struct noc_ctx *ctx)
 {
-    int K = n->K, pending = 0;
+    int K = n->K, pending = 0, rc;
+    *found = 0;
     double lb = 0;
     for (int v = 0; v < K; v++) {
         n->dist[v] = DBL_MAX;
@@ -277,24 +282,27 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
         });
     }
     if (n->dist[d] == DBL_MAX)
-        return 1;
+        return NOC_OK;
     path->n = 0;
     for (int v = d; v >= 0; v = n->pred[v])
-        if (noc_ivec_push(path, v, ctx))
-            return -1;
+        if ((rc = noc_ivec_push(path, v, ctx)) != NOC_OK)
+            return rc;
     noc_ivec_reverse(path);
-    return 0;
+    *found = 1;
+    return NOC_OK;
 }
 
-/* Cheapest path with at most H hops: Bellman-Ford by layers, O(H (E + K)). */
-static int bounded(struct swnet *n, int s, int d, double bw, int H, struct ivec *path,
+/* Cheapest path with at most H hops: Bellman-Ford by layers, O(H (E + K)).
+ * *found as dijkstra's; a status. */
+static int bounded(struct swnet *n, int s, int d, double bw, int H, struct ivec *path, int *found,
                    struct noc_ctx *ctx)
 {
-    int K = n->K, rc = 1;
+    int K = n->K, rc = NOC_OK;
+    *found = 0;
     double *dist = noc_malloc(ctx, (size_t)(H + 1) * (size_t)K, sizeof *dist);
     int *pred = noc_malloc(ctx, (size_t)(H + 1) * (size_t)K, sizeof *pred);
     if (!dist || !pred) {
-        rc = -1;
+        rc = NOC_ENOMEM;
         goto cleanup;
     }
     for (int i = 0; i < (H + 1) * K; i++) {
@@ -327,32 +335,38 @@ static int bounded(struct swnet *n, int s, int d, double bw, int H, struct ivec 
         goto cleanup;
     path->n = 0;
     for (int h = best, v = d; h >= 0 && v >= 0; v = pred[h * K + v], h--)
-        if (noc_ivec_push(path, v, ctx)) {
-            rc = -1;
-            goto cleanup;
-        }
+        NOC_CHECK(noc_ivec_push(path, v, ctx));
     noc_ivec_reverse(path);
-    rc = 0;
+    *found = 1;
 cleanup:
     free(dist);
     free(pred);
     return rc;
 }
 
+/* What commit_at did with a path. */
+enum commit_outcome {
+    COMMITTED,     /* the path carries the flow */
+    REFUSED,       /* capacity or radix: nothing changed */
+    REFUSED_CYCLE, /* a dependency cycle: nothing changed (*bad set) */
+};
+
 /* Checks the ports the path would open, opens its new links, adds its
- * dependencies (refusing cycles) and loads.  Returns 0 committed, 1 refused
- * (nothing changed), -1 error. */
-static int commit_at(struct swnet *n, const struct ivec *p, double bw, int *bad, struct noc_ctx *ctx)
+ * dependencies (refusing cycles) and loads; *out says which.  A status
+ * (nothing changed on an error but the links opened). */
+static int commit_at(struct swnet *n, const struct ivec *p, double bw, int *bad, enum commit_outcome *out,
+                     struct noc_ctx *ctx)
 {
-    int hops = p->n - 1;
+    int hops = p->n - 1, rc;
+    *out = REFUSED;
     /* Ports: count new links per switch (a switch may get two). */
     for (int i = 0; i < hops; i++) {
         int u = p->v[i], v = p->v[i + 1];
         if (u == v)
-            return 1;
+            return NOC_OK;
         int c = chan(n, u, v);
         if (c >= 0 && !has_room(n, c, bw))
-            return 1;
+            return NOC_OK;
     }
     for (int i = 0; i <= hops; i++) {
         int x = p->v[i], extra = 0;
@@ -361,7 +375,7 @@ static int commit_at(struct swnet *n, const struct ivec *p, double bw, int *bad,
         if (i < hops && chan(n, x, p->v[i + 1]) < 0)
             extra++;
         if (extra && swnet_ports(n, x) + extra > n->max_radix)
-            return 1;
+            return NOC_OK;
     }
     /* Dependencies between consecutive channels.  New links are only ever
      * the first or the last channel of a path (see FOR_EDGES), so a new
@@ -372,10 +386,10 @@ static int commit_at(struct swnet *n, const struct ivec *p, double bw, int *bad,
         int c1 = chan(n, p->v[i], p->v[i + 1]), c2 = chan(n, p->v[i + 1], p->v[i + 2]);
         if (c1 < 0 || c2 < 0)
             continue;
-        int r = noc_cdg_add_edge(&n->cdg, n->cnode[c1], n->cnode[c2], ctx);
-        if (r < 0)
-            return -1;
-        if (r == 0) { /* refused: take back the ones this path added */
+        int added;
+        if ((rc = noc_cdg_add_edge(&n->cdg, n->cnode[c1], n->cnode[c2], &added, ctx)) != NOC_OK)
+            return rc;
+        if (!added) { /* refused: take back the ones this path added */
             if (bad)
                 *bad = i;
             for (int j = 0; j < i; j++) {
@@ -383,7 +397,8 @@ static int commit_at(struct swnet *n, const struct ivec *p, double bw, int *bad,
                 if (a1 >= 0 && a2 >= 0)
                     noc_cdg_remove_edge(&n->cdg, n->cnode[a1], n->cnode[a2]);
             }
-            return 2;
+            *out = REFUSED_CYCLE;
+            return NOC_OK;
         }
     }
     /* A new link inside the path (the escape's, below) gets the
@@ -400,31 +415,35 @@ static int commit_at(struct swnet *n, const struct ivec *p, double bw, int *bad,
                     if (a1 >= 0 && a2 >= 0)
                         noc_cdg_remove_edge(&n->cdg, n->cnode[a1], n->cnode[a2]);
                 }
-                return 2;
+                *out = REFUSED_CYCLE;
+                return NOC_OK;
             }
             newi[nnew++] = i;
         }
     for (int k = 0; k < nnew; k++)
-        if (open_link(n, p->v[newi[k]], p->v[newi[k] + 1], ctx))
-            return -1;
+        if ((rc = open_link(n, p->v[newi[k]], p->v[newi[k] + 1], ctx)) != NOC_OK)
+            return rc;
     for (int i = 0; i + 1 < hops; i++) {
         int touches = 0;
         for (int k = 0; k < nnew; k++)
             touches |= newi[k] == i || newi[k] == i + 1;
         if (!touches)
             continue;
-        int c1 = chan(n, p->v[i], p->v[i + 1]), c2 = chan(n, p->v[i + 1], p->v[i + 2]);
-        if (noc_cdg_add_edge(&n->cdg, n->cnode[c1], n->cnode[c2], ctx) != 1)
-            return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "dependency on a new link closed a cycle"), -1;
+        int c1 = chan(n, p->v[i], p->v[i + 1]), c2 = chan(n, p->v[i + 1], p->v[i + 2]), added;
+        if ((rc = noc_cdg_add_edge(&n->cdg, n->cnode[c1], n->cnode[c2], &added, ctx)) != NOC_OK)
+            return rc;
+        if (!added)
+            return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "dependency on a new link closed a cycle");
     }
     for (int i = 0; i < hops; i++)
         n->cload[chan(n, p->v[i], p->v[i + 1])] += bw;
-    return 0;
+    *out = COMMITTED;
+    return NOC_OK;
 }
 
-static int commit(struct swnet *n, const struct ivec *p, double bw, struct noc_ctx *ctx)
+static int commit(struct swnet *n, const struct ivec *p, double bw, enum commit_outcome *out, struct noc_ctx *ctx)
 {
-    return commit_at(n, p, bw, NULL, ctx);
+    return commit_at(n, p, bw, NULL, out, ctx);
 }
 
 /* A cheapest path that only takes turns the dependency graph allows: a
@@ -434,31 +453,35 @@ static int commit(struct swnet *n, const struct ivec *p, double bw, struct noc_c
  * links are allowed, as in FOR_EDGES, only from s and into d, where they
  * cannot be on a cycle.  States: 0..nch-1 = arrived by existing channel c;
  * nch + v = arrived at v by a new link from s; nch + K = at s (start);
- * nch + K + 1 = at d by a new link (goal).  Returns 0 with the path, 1 when
- * none exists, -1 on error.  O((C + K) log (C + K) + C deg) per call. */
-/* noc_cdg_can_add for channels a -> b, remembered in memo (key (a, b): 0 or 1)
- * while the dependency graph keeps its edges (noc_swnet_route's attempts: a
- * refused commit takes back what it added).  -1 on ENOMEM. */
-static int can_turn(struct swnet *n, struct noc_u64map *memo, int a, int b, struct noc_ctx *ctx)
+ * nch + K + 1 = at d by a new link (goal).  *found = 1 with the path, 0
+ * when none exists; a status.  O((C + K) log (C + K) + C deg) per call. */
+/* noc_cdg_can_add for channels a -> b into *ok, remembered in memo (key (a,
+ * b): 0 or 1) while the dependency graph keeps its edges (noc_swnet_route's
+ * attempts: a refused commit takes back what it added).  A status. */
+static int can_turn(struct swnet *n, struct noc_u64map *memo, int a, int b, int *ok, struct noc_ctx *ctx)
 {
     int r = noc_u64map_get(memo, noc_pair_key(a, b));
-    if (r >= 0)
-        return r;
-    r = noc_cdg_can_add(&n->cdg, n->cnode[a], n->cnode[b]);
-    return noc_u64map_put(memo, noc_pair_key(a, b), r, ctx) == NOC_OK ? r : -1;
+    if (r >= 0) {
+        *ok = r;
+        return NOC_OK;
+    }
+    *ok = noc_cdg_can_add(&n->cdg, n->cnode[a], n->cnode[b]);
+    return noc_u64map_put(memo, noc_pair_key(a, b), *ok, ctx);
 }
 
 static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec *forbid, struct noc_u64map *memo,
-                    struct ivec *path, struct noc_ctx *ctx)
+                    struct ivec *path, int *found, struct noc_ctx *ctx)
 {
-    int K = n->K, C = n->nch, S = C + K + 2, start = C + K, goal = C + K + 1, rc = 1;
+    int K = n->K, C = n->nch, S = C + K + 2, start = C + K, goal = C + K + 1, rc = NOC_OK;
+    *found = 0;
     double *dist = noc_malloc(ctx, (size_t)S, sizeof *dist);
     int *pred = noc_malloc(ctx, (size_t)S, sizeof *pred), *at = noc_malloc(ctx, (size_t)S, sizeof *at);
     struct noc_heap hp = {0}; /* states, ties by id */
-    if (!dist || !pred || !at || noc_heap_init(&hp, S, 1, ctx)) {
-        rc = -1;
+    if (!dist || !pred || !at) {
+        rc = NOC_ENOMEM;
         goto cleanup;
     }
+    NOC_CHECK(noc_heap_init(&hp, S, 1, ctx));
     for (int i = 0; i < S; i++) {
         dist[i] = DBL_MAX;
         pred[i] = -1;
@@ -486,12 +509,9 @@ static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec 
             /* Rebuild the switch sequence from the states. */
             path->n = 0;
             for (int x = st; x >= 0; x = pred[x])
-                if (noc_ivec_push(path, at[x], ctx)) {
-                    rc = -1;
-                    goto cleanup;
-                }
+                NOC_CHECK(noc_ivec_push(path, at[x], ctx));
             noc_ivec_reverse(path);
-            rc = 0;
+            *found = 1;
             goto cleanup;
         }
         /* Existing channels out of u. */
@@ -499,11 +519,9 @@ static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec 
             int b = n->out[u].v[k], v = n->cdst[b];
             if (v == s || !has_room(n, b, bw))
                 continue;
-            int ok = st < C ? can_turn(n, memo, st, b, ctx) : 1;
-            if (ok < 0) {
-                rc = -1;
-                goto cleanup;
-            }
+            int ok = 1;
+            if (st < C)
+                NOC_CHECK(can_turn(n, memo, st, b, &ok, ctx));
             if (!ok)
                 continue;
             int banned = 0;
@@ -556,8 +574,9 @@ static int esc_bfs(struct swnet *n, int root, int back, int avoid, double bw, in
     size_t cap = 0;
     int cnt = 0, head = 0;
     struct reach *r = NULL;
-    if (noc_grow(ctx, (void **)&r, &cap, 1, sizeof *r))
-        return -1;
+    int rc;
+    if ((rc = noc_grow(ctx, (void **)&r, &cap, 1, sizeof *r)) != NOC_OK)
+        return rc;
     r[cnt++] = (struct reach){root, -1, -1, 0};
     mark[root] = stamp;
     for (int level = 0, end = cnt; level < ESC_HOPS && head < cnt; level++, end = cnt)
@@ -571,9 +590,9 @@ static int esc_bfs(struct swnet *n, int root, int back, int avoid, double bw, in
                 if (cu >= 0 && !(back ? noc_cdg_can_add(&n->cdg, n->cnode[c], n->cnode[cu])
                                       : noc_cdg_can_add(&n->cdg, n->cnode[cu], n->cnode[c])))
                     continue;
-                if (noc_grow(ctx, (void **)&r, &cap, (size_t)cnt + 1, sizeof *r)) {
+                if ((rc = noc_grow(ctx, (void **)&r, &cap, (size_t)cnt + 1, sizeof *r)) != NOC_OK) {
                     free(r);
-                    return -1;
+                    return rc;
                 }
                 mark[v] = stamp;
                 double w = back ? edge_cost(n, v, u, bw, 0) : edge_cost(n, u, v, bw, 0);
@@ -582,7 +601,7 @@ static int esc_bfs(struct swnet *n, int root, int back, int avoid, double bw, in
         }
     *out = r;
     *nout = cnt;
-    return 0;
+    return NOC_OK;
 }
 
 /* The ESC_TOP cheapest entries whose switch has a free port (ties: reach
@@ -618,20 +637,25 @@ static int esc_pair_cmp(const void *x, const void *y)
     return p->a != q->a ? (p->a > q->a) - (p->a < q->a) : (p->b > q->b) - (p->b < q->b);
 }
 
-/* Returns 0 committed (path filled), 1 none, -1 error. */
-static int escape(struct swnet *n, int s, int d, double bw, int max_hops, struct ivec *path, struct noc_ctx *ctx)
+/* *committed = 1 when a pair committed (path filled), else 0 (path
+ * empty).  A status. */
+static int escape(struct swnet *n, int s, int d, double bw, int max_hops, struct ivec *path, int *committed,
+                  struct noc_ctx *ctx)
 {
-    int K = n->K, rc = 1, nf = 0, nb = 0, ta[ESC_TOP], tb[ESC_TOP];
+    int K = n->K, rc = NOC_OK, nf = 0, nb = 0, ta[ESC_TOP], tb[ESC_TOP];
     struct reach *fw = NULL, *bk = NULL;
     struct esc_pair *pairs = NULL;
+    *committed = 0;
     int *mark = noc_calloc(ctx, (size_t)K, sizeof *mark);
-    if (!mark || esc_bfs(n, s, 0, d, bw, mark, 1, &fw, &nf, ctx) || esc_bfs(n, d, 1, s, bw, mark, 2, &bk, &nb, ctx)) {
-        rc = -1;
+    if (!mark) {
+        rc = NOC_ENOMEM;
         goto cleanup;
     }
+    NOC_CHECK(esc_bfs(n, s, 0, d, bw, mark, 1, &fw, &nf, ctx));
+    NOC_CHECK(esc_bfs(n, d, 1, s, bw, mark, 2, &bk, &nb, ctx));
     int ma = esc_top(n, fw, nf, ta), mb = esc_top(n, bk, nb, tb), np = 0;
     if (!(pairs = noc_malloc(ctx, (size_t)(ma * mb) + 1, sizeof *pairs))) {
-        rc = -1;
+        rc = NOC_ENOMEM;
         goto cleanup;
     }
     for (int i = 0; i < ma; i++)
@@ -642,34 +666,26 @@ static int escape(struct swnet *n, int s, int d, double bw, int max_hops, struct
             pairs[np++] = (struct esc_pair){fw[ta[i]].cost + edge_cost(n, a, b, bw, 1) + bk[tb[j]].cost, ta[i], tb[j]};
         }
     qsort(pairs, (size_t)np, sizeof *pairs, esc_pair_cmp);
-    for (int k = 0; k < np && rc == 1; k++) {
+    for (int k = 0; k < np && !*committed; k++) {
         /* s .. a (reversed up-chain), then b .. d; no switch twice. */
         path->n = 0;
         for (int i = pairs[k].a; i >= 0; i = fw[i].up)
-            if (noc_ivec_push(path, fw[i].sw, ctx)) {
-                rc = -1;
-                goto cleanup;
-            }
+            NOC_CHECK(noc_ivec_push(path, fw[i].sw, ctx));
         noc_ivec_reverse(path);
         int dup = 0;
         for (int i = pairs[k].b; i >= 0 && !dup; i = bk[i].up) {
             for (int q = 0; q < path->n && !dup; q++)
                 dup = path->v[q] == bk[i].sw;
-            if (noc_ivec_push(path, bk[i].sw, ctx)) {
-                rc = -1;
-                goto cleanup;
-            }
+            NOC_CHECK(noc_ivec_push(path, bk[i].sw, ctx));
         }
         if (dup || (max_hops >= 0 && path->n - 1 > max_hops))
             continue;
-        int r = commit_at(n, path, bw, NULL, ctx);
-        if (r < 0)
-            rc = -1;
-        else if (r == 0)
-            rc = 0;
+        enum commit_outcome out;
+        NOC_CHECK(commit_at(n, path, bw, NULL, &out, ctx));
+        *committed = out == COMMITTED;
     }
 cleanup:
-    if (rc != 0)
+    if (rc != NOC_OK || !*committed)
         path->n = 0;
     free(mark);
     free(fw);
@@ -678,31 +694,32 @@ cleanup:
     return rc;
 }
 
-/* The path between s and d on the backbone tree: 0, 1 when they are on
- * different trees, -1 on error. */
-static int tree_path(const struct swnet *n, int s, int d, struct ivec *path, struct noc_ctx *ctx)
+/* The path between s and d on the backbone tree: *found = 1, or 0 (path
+ * empty) when they are on different trees.  A status. */
+static int tree_path(const struct swnet *n, int s, int d, struct ivec *path, int *found, struct noc_ctx *ctx)
 {
     struct ivec tail = {0};
-    int a = s, b = d, rc = 0;
+    int a = s, b = d, rc = NOC_OK;
+    *found = 1;
     path->n = 0;
-    while (a != b && rc == 0) {
+    while (a != b && rc == NOC_OK && *found) {
         if (n->tdepth[a] >= n->tdepth[b]) {
-            if (n->tpar[a] < 0 || noc_ivec_push(path, a, ctx))
-                rc = n->tpar[a] < 0 ? 1 : -1;
+            if (n->tpar[a] < 0)
+                *found = 0;
+            else
+                rc = noc_ivec_push(path, a, ctx);
             a = n->tpar[a];
         } else {
-            if (noc_ivec_push(&tail, b, ctx))
-                rc = -1;
+            rc = noc_ivec_push(&tail, b, ctx);
             b = n->tpar[b];
         }
     }
-    if (rc == 0 && noc_ivec_push(path, a, ctx))
-        rc = -1;
-    for (int i = tail.n - 1; rc == 0 && i >= 0; i--)
-        if (noc_ivec_push(path, tail.v[i], ctx))
-            rc = -1;
+    if (rc == NOC_OK && *found)
+        rc = noc_ivec_push(path, a, ctx);
+    for (int i = tail.n - 1; rc == NOC_OK && *found && i >= 0; i--)
+        rc = noc_ivec_push(path, tail.v[i], ctx);
     free(tail.v);
-    if (rc != 0)
+    if (rc != NOC_OK || !*found)
         path->n = 0;
     return rc;
 }
@@ -772,42 +789,45 @@ static void why_unroutable(struct swnet *n, int s, int d, double bw, int max_hop
 #undef HOPS_OK
 }
 
-int noc_swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops,
+int noc_swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hops, int *routed,
                     char *why, size_t whylen, struct noc_ctx *ctx)
 {
     struct ivec *p = &n->paths[f];
+    enum commit_outcome out = REFUSED;
+    int rc = NOC_OK, found;
     p->n = 0;
+    *routed = 1;
     if (s == d)
-        return noc_ivec_push(p, s, ctx) ? -1 : 0;
+        return noc_ivec_push(p, s, ctx);
     if (max_hops == 0) {
         snprintf(why, whylen, "max_hops 0 needs both cores on one switch");
-        return 1;
+        *routed = 0;
+        return NOC_OK;
     }
     router_prices(n, bw);
-    int r = max_hops > 0 && max_hops < n->K ? bounded(n, s, d, bw, max_hops, p, ctx)
-                                            : dijkstra(n, s, d, bw, p, ctx);
-    if (r < 0)
-        return -1;
-    if (r == 0) {
-        r = commit(n, p, bw, ctx);
-        if (r <= 0)
-            return r;
+    if (max_hops > 0 && max_hops < n->K)
+        rc = bounded(n, s, d, bw, max_hops, p, &found, ctx);
+    else
+        rc = dijkstra(n, s, d, bw, p, &found, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    if (found) {
+        if ((rc = commit(n, p, bw, &out, ctx)) != NOC_OK || out == COMMITTED)
+            return rc;
     }
     /* Backbone mode: the tree path, deadlock free by construction. */
-    if (n->tpar && tree_path(n, s, d, p, ctx) == 0 && (max_hops < 0 || p->n - 1 <= max_hops)) {
-        r = commit(n, p, bw, ctx);
-        if (r <= 0)
-            return r;
+    if (n->tpar && tree_path(n, s, d, p, &found, ctx) == NOC_OK && found && (max_hops < 0 || p->n - 1 <= max_hops)) {
+        if ((rc = commit(n, p, bw, &out, ctx)) != NOC_OK || out == COMMITTED)
+            return rc;
     }
     /* Fallback 1: a direct link (one hop: no dependency at all). */
     p->n = 0;
-    if (noc_ivec_push(p, s, ctx) || noc_ivec_push(p, d, ctx))
-        return -1;
+    if ((rc = noc_ivec_push(p, s, ctx)) != NOC_OK || (rc = noc_ivec_push(p, d, ctx)) != NOC_OK)
+        return rc;
     int c = chan(n, s, d);
     if (c >= 0 || can_open(n, s, d)) {
-        r = commit(n, p, bw, ctx);
-        if (r <= 0)
-            return r;
+        if ((rc = commit(n, p, bw, &out, ctx)) != NOC_OK || out == COMMITTED)
+            return rc;
     }
     /* Fallback 2: the cheapest path whose every turn keeps the dependency
      * graph acyclic (within max_hops).  Turns are checked one at a time, so
@@ -817,35 +837,36 @@ int noc_swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hop
     struct noc_u64map memo;
     noc_u64map_init(&memo);
     for (int attempt = 0; attempt < 32; attempt++) {
-        r = turnsafe(n, s, d, bw, &forbid, &memo, p, ctx);
-        if (r != 0 || (max_hops >= 0 && p->n - 1 > max_hops))
+        rc = turnsafe(n, s, d, bw, &forbid, &memo, p, &found, ctx);
+        if (rc != NOC_OK || !found || (max_hops >= 0 && p->n - 1 > max_hops))
             break;
         int bad = -1;
-        r = commit_at(n, p, bw, &bad, ctx);
-        if (r <= 0) {
+        if ((rc = commit_at(n, p, bw, &bad, &out, ctx)) != NOC_OK || out == COMMITTED) {
             free(forbid.v);
             noc_u64map_free(&memo);
-            return r;
+            return rc;
         }
-        if (r != 2 || bad < 0)
+        if (out != REFUSED_CYCLE || bad < 0)
             break;
-        if (noc_ivec_push(&forbid, chan(n, p->v[bad], p->v[bad + 1]), ctx) ||
-            noc_ivec_push(&forbid, chan(n, p->v[bad + 1], p->v[bad + 2]), ctx)) {
+        if ((rc = noc_ivec_push(&forbid, chan(n, p->v[bad], p->v[bad + 1]), ctx)) != NOC_OK ||
+            (rc = noc_ivec_push(&forbid, chan(n, p->v[bad + 1], p->v[bad + 2]), ctx)) != NOC_OK) {
             free(forbid.v);
             noc_u64map_free(&memo);
-            return -1;
+            return rc;
         }
     }
     free(forbid.v);
     noc_u64map_free(&memo);
-    if (r < 0)
-        return -1;
+    if (rc != NOC_OK)
+        return rc;
     /* Fallback 3: one new link anywhere between the two neighbourhoods. */
-    if ((r = escape(n, s, d, bw, max_hops, p, ctx)) <= 0)
-        return r;
+    int committed;
+    if ((rc = escape(n, s, d, bw, max_hops, p, &committed, ctx)) != NOC_OK || committed)
+        return rc;
     p->n = 0;
     why_unroutable(n, s, d, bw, max_hops, why, whylen);
-    return 1;
+    *routed = 0;
+    return NOC_OK;
 }
 
 int noc_swnet_chan(const struct swnet *n, int u, int v) { return chan(n, u, v); }
@@ -853,27 +874,32 @@ int noc_swnet_chan(const struct swnet *n, int u, int v) { return chan(n, u, v); 
 int noc_swnet_open_link(struct swnet *n, int u, int v, struct noc_ctx *ctx)
 {
     if (u == v || chan(n, u, v) >= 0)
-        return 0;
+        return NOC_OK;
     return open_link(n, u, v, ctx);
 }
 
-int noc_swnet_commit(struct swnet *n, int f, const int *sw, int len, double bw, struct noc_ctx *ctx)
+int noc_swnet_commit(struct swnet *n, int f, const int *sw, int len, double bw, int *committed,
+                     struct noc_ctx *ctx)
 {
     struct ivec *p = &n->paths[f];
+    enum commit_outcome out = COMMITTED;
+    int rc;
+    *committed = 0;
     p->n = 0;
     for (int i = 0; i < len; i++)
-        if (noc_ivec_push(p, sw[i], ctx))
-            return -1;
+        if ((rc = noc_ivec_push(p, sw[i], ctx)) != NOC_OK)
+            return rc;
     /* commit() adds the dependencies of new links only at the ends. */
     for (int i = 1; i + 2 < len; i++)
         if (chan(n, sw[i], sw[i + 1]) < 0) {
             p->n = 0;
-            return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "a committed path opens an inner link"), -1;
+            return noc_error(ctx, NOC_EINTERNAL, NULL, 0, "a committed path opens an inner link");
         }
-    int r = len > 1 ? commit(n, p, bw, ctx) : 0;
-    if (r != 0)
+    rc = len > 1 ? commit(n, p, bw, &out, ctx) : NOC_OK;
+    *committed = rc == NOC_OK && out == COMMITTED;
+    if (!*committed)
         p->n = 0;
-    return r;
+    return rc;
 }
 
 int noc_swnet_nearest_pair(const struct swnet *n, const struct swnet_join_pred *p, int *bu, int *bv)
@@ -910,12 +936,13 @@ static int connect_pair_ok(void *ud, const struct swnet *n, int u, int v)
     return noc_uf_find(ud, u) != noc_uf_find(ud, v);
 }
 
-int noc_swnet_connect(struct swnet *n, char *why, size_t whylen, struct noc_ctx *ctx)
+int noc_swnet_connect(struct swnet *n, int *joined, char *why, size_t whylen, struct noc_ctx *ctx)
 {
-    int K = n->K, left = 0;
+    int K = n->K, left = 0, rc;
+    *joined = 0;
     int *comp = noc_malloc(ctx, (size_t)K, sizeof *comp);
     if (!comp)
-        return -1;
+        return NOC_ENOMEM;
     noc_uf_init(comp, K);
     for (int c = 0; c < n->nch; c++)
         noc_uf_union_min(comp, n->csrc[c], n->cdst[c]);
@@ -924,18 +951,19 @@ int noc_swnet_connect(struct swnet *n, char *why, size_t whylen, struct noc_ctx 
     /* The shortest link between two components, both ends with a free
      * port (ties: lowest switch ids); O(K^2) per join. */
     while (noc_swnet_nearest_pair(n, &pred, &bu, &bv)) {
-        if (open_link(n, bu, bv, ctx)) {
+        if ((rc = open_link(n, bu, bv, ctx)) != NOC_OK) {
             free(comp);
-            return -1;
+            return rc;
         }
         noc_uf_union_min(comp, bu, bv);
     }
     for (int s = 0; s < K; s++)
         left += noc_uf_find(comp, s) == s;
     free(comp);
-    if (left == 1)
-        return 0;
-    snprintf(why, whylen, "%d switch islands are left that no link can join within %s %d (--no-connect keeps them apart)",
-             left, SYNTH_RADIX_NAME(n->o), n->max_radix);
-    return 1;
+    *joined = left == 1;
+    if (!*joined)
+        snprintf(why, whylen,
+                 "%d switch islands are left that no link can join within %s %d (--no-connect keeps them apart)",
+                 left, SYNTH_RADIX_NAME(n->o), n->max_radix);
+    return NOC_OK;
 }

@@ -1,7 +1,7 @@
 /* Capacity-bounded core groups (cmesh routers, hring local rings), ring
  * orders (hring), and the near-square grid shared by the cmesh and
  * merge-from-mesh methods. */
-#include "synth_int.h"
+#include "layout_int.h"
 
 #include <math.h>
 #include <stdio.h>

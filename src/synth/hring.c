@@ -9,7 +9,10 @@
 
 #include "nocsyn/app.h"
 #include "nocsyn/topo.h"
-#include "synth_int.h"
+#include "swnet.h"
+#include "layout_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 /* The rings of one design. */
 struct hr {
@@ -146,9 +149,10 @@ static double break_cost(const struct hr *h, const struct noc_app *app, int q, i
 }
 
 /* Routes every flow into net: greedy shortest acyclic candidates, or the
- * turn-restricted routing.  Returns 0 routed, 1 infeasible (why), -1. */
+ * turn-restricted routing.  *routed = 1, or 0 when a flow has no route
+ * (the reason in why).  A status. */
 static int route_all(const struct hr *h, const struct noc_app *app, const int *order, int restricted,
-                     struct swnet *net, char *why, size_t wl, struct noc_ctx *ctx)
+                     struct swnet *net, int *routed, char *why, size_t wl, struct noc_ctx *ctx)
 {
     int path[64 * 3 + 8], cand[24];
     int maxlen = 0;
@@ -157,11 +161,12 @@ static int route_all(const struct hr *h, const struct noc_app *app, const int *o
     int *big = NULL, *p = path;
     if (2 * (maxlen + 1) + h->g + 2 > (int)(sizeof path / sizeof *path)) {
         if (!(big = noc_malloc(ctx, (size_t)(2 * (maxlen + 1) + h->g + 2), sizeof *big)))
-            return -1;
+            return NOC_ENOMEM;
         p = big;
     }
-    int rc = 0;
-    for (int i = 0; i < app->nflows && rc == 0; i++) {
+    int rc = NOC_OK;
+    *routed = 1;
+    for (int i = 0; i < app->nflows && rc == NOC_OK && *routed; i++) {
         int f = order[i];
         const struct noc_flow *fl = &app->flows[f];
         int a = fl->src, b = fl->dst, qa = h->ring[a], qb = h->ring[b], n, done = 0;
@@ -184,12 +189,11 @@ static int route_all(const struct hr *h, const struct noc_app *app, const int *o
                 toolong = len - 1;
                 continue;
             }
-            int r = noc_swnet_commit(net, f, p, len, fl->bw, ctx);
-            if (r < 0)
-                rc = -1;
-            done = r == 0;
+            rc = noc_swnet_commit(net, f, p, len, fl->bw, &done, ctx);
+            if (rc != NOC_OK)
+                break;
         }
-        if (rc == 0 && !done) {
+        if (rc == NOC_OK && !done) {
             if (toolong)
                 snprintf(why, wl, "flow %s -> %s needs %d hops on the rings, above its max_hops %d",
                          app->cores[a].name, app->cores[b].name, toolong, fl->max_hops);
@@ -197,26 +201,27 @@ static int route_all(const struct hr *h, const struct noc_app *app, const int *o
                 snprintf(why, wl, "flow %s -> %s (%.6g MB/s): no ring route within the link capacity of "
                          "%.6g MB/s%s", app->cores[a].name, app->cores[b].name, fl->bw, net->cap,
                          restricted ? "" : " and deadlock freedom");
-            rc = 1;
+            *routed = 0;
         }
     }
     free(big);
     return rc;
 }
 
-/* Opens the ring links of the design. */
+/* Opens the ring links of the design.  A status. */
 static int open_rings(const struct hr *h, struct swnet *net, struct noc_ctx *ctx)
 {
+    int rc;
     for (int q = 0; q < h->g; q++) {
         int m = h->size[q] + 1;
         for (int p = 0; p < m && (m > 2 || p == 0); p++)
-            if (noc_swnet_open_link(net, lnode(h, q, p), lnode(h, q, (p + 1) % m), ctx))
-                return -1;
+            if ((rc = noc_swnet_open_link(net, lnode(h, q, p), lnode(h, q, (p + 1) % m), ctx)) != NOC_OK)
+                return rc;
     }
     for (int q = 0; q < h->g && (h->g > 2 || q == 0); q++)
-        if (noc_swnet_open_link(net, h->N + q, h->N + (q + 1) % h->g, ctx))
-            return -1;
-    return 0;
+        if ((rc = noc_swnet_open_link(net, h->N + q, h->N + (q + 1) % h->g, ctx)) != NOC_OK)
+            return rc;
+    return NOC_OK;
 }
 
 /* Rings for ring size L: groups, orders, numbering.  h's arrays owned. */
@@ -384,8 +389,8 @@ static int design_l(const struct noc_app *app, const struct noc_synth_opts *o, c
     }
     for (int c = 0; c < h.N; c++)
         core_sw[c] = lnode(&h, h.ring[c], h.rpos[c]);
-    int r = 1;
-    for (int restricted = 0; restricted < 2 && r == 1; restricted++) {
+    int routed = 0;
+    for (int restricted = 0; restricted < 2 && !routed; restricted++) {
         if (have_net)
             noc_swnet_free(&net);
         have_net = 0;
@@ -393,23 +398,16 @@ static int design_l(const struct noc_app *app, const struct noc_synth_opts *o, c
         have_net = 1;
         for (int c = 0; c < h.N; c++)
             net.ncores[core_sw[c]]++;
-        if (open_rings(&h, &net, ctx)) {
-            rc = ctx->status ? ctx->status : NOC_ENOMEM;
-            goto cleanup;
-        }
+        NOC_CHECK(open_rings(&h, &net, ctx));
         for (int s = 0; s < h.K; s++)
             if (swnet_ports(&net, s) > net.max_radix) {
                 snprintf(d->reason, sizeof d->reason, "router r%d needs %d ports, above %s %d", s,
                          swnet_ports(&net, s), SYNTH_RADIX_NAME(o), net.max_radix);
                 goto cleanup;
             }
-        r = route_all(&h, app, order, restricted, &net, why, sizeof why, ctx);
-        if (r < 0) {
-            rc = ctx->status ? ctx->status : NOC_EINTERNAL;
-            goto cleanup;
-        }
+        NOC_CHECK(route_all(&h, app, order, restricted, &net, &routed, why, sizeof why, ctx));
     }
-    if (r > 0) {
+    if (!routed) {
         snprintf(d->reason, sizeof d->reason, "%s", why);
         goto cleanup;
     }

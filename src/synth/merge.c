@@ -11,6 +11,9 @@
 #include "nocsyn/map.h"
 #include "nocsyn/topo.h"
 #include "merge_int.h"
+#include "layout_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 /* Power estimate (mW) of a state, as noc_tech_topo would count it with the
  * current positions (noc_synth_net_power). */
@@ -92,20 +95,25 @@ static int contract(const struct ivec *p, const int *map, struct ivec *q, struct
                 seen = j;
         if (seen >= 0)
             q->n = seen + 1;
-        else if (noc_ivec_push(q, x, ctx))
-            return -1;
+        else {
+            int rc = noc_ivec_push(q, x, ctx);
+            if (rc != NOC_OK)
+                return rc;
+        }
     }
-    return 0;
+    return NOC_OK;
 }
 
-/* The state after merging routers u and v of st (u != v), in *out.
- * Returns 0 (out built), 1 infeasible, -1 error. */
+/* The state after merging routers u and v of st (u != v), in *out:
+ * *merged = 1 (out built, owned by the caller), or 0 when infeasible (out
+ * released).  A status (out released on error). */
 static int try_merge(const struct mctx *mc, const struct mstate *st, int u, int v,
-                     struct mstate *out, struct noc_ctx *ctx)
+                     struct mstate *out, int *merged, struct noc_ctx *ctx)
 {
     const struct noc_app *app = mc->app;
     const struct swnet *n = &st->net;
-    int K = n->K, F = app->nflows, rc = -1, nredo = 0;
+    int K = n->K, F = app->nflows, rc = NOC_ENOMEM, nredo = 0;
+    *merged = 0;
     int a = u < v ? u : v, b = u ^ v ^ a;
     int *map = noc_malloc(ctx, (size_t)K, sizeof *map), *keep = noc_calloc(ctx, (size_t)K, sizeof *keep);
     double *sx = noc_malloc(ctx, (size_t)K, sizeof *sx), *sy = noc_malloc(ctx, (size_t)K, sizeof *sy);
@@ -121,7 +129,7 @@ static int try_merge(const struct mctx *mc, const struct mstate *st, int u, int 
     for (int c = 0; c < app->ncores; c++)
         keep[map[st->core_sw[c]]] = 1;
     for (int f = 0; f < F; f++) {
-        if (contract(&n->paths[f], map, &paths[f], ctx))
+        if ((rc = contract(&n->paths[f], map, &paths[f], ctx)) != NOC_OK)
             goto cleanup;
         for (int i = 0; paths[f].n > 1 && i < paths[f].n; i++)
             keep[paths[f].v[i]] = 1;
@@ -130,7 +138,7 @@ static int try_merge(const struct mctx *mc, const struct mstate *st, int u, int 
     for (int x = 0; x < K; x++)
         keep[x] = keep[x] ? K2++ : -1; /* keep[] now renumbers */
     double mx, my;
-    if (merged_pos(mc, st, u, v, &mx, &my, ctx) != NOC_OK)
+    if ((rc = merged_pos(mc, st, u, v, &mx, &my, ctx)) != NOC_OK)
         goto cleanup;
     for (int x = 0; x < K; x++)
         if (keep[x] >= 0) {
@@ -142,9 +150,10 @@ static int try_merge(const struct mctx *mc, const struct mstate *st, int u, int 
     for (int f = 0; f < F; f++)
         for (int i = 0; i < paths[f].n; i++)
             paths[f].v[i] = keep[paths[f].v[i]];
-    rc = noc_merge_build_net(mc, K2, out->core_sw, sx, sy, paths, 0, NULL, 0, &out->net, &nredo, why, sizeof why, ctx);
-    out->live = rc >= 0;
-    if (rc != 0)
+    rc = noc_merge_build_net(mc, K2, out->core_sw, sx, sy, paths, 0, NULL, 0, &out->net, &nredo, merged, why,
+                             sizeof why, ctx);
+    out->live = rc == NOC_OK;
+    if (rc != NOC_OK || !*merged)
         goto cleanup;
     if (noc_merge_has_unused(&out->net)) {
         /* Refused or rerouted flows left links unused: rebuild from the
@@ -152,22 +161,19 @@ static int try_merge(const struct mctx *mc, const struct mstate *st, int u, int 
         for (int f = 0; f < F; f++) {
             paths[f].n = 0;
             for (int i = 0; i < out->net.paths[f].n; i++)
-                if (noc_ivec_push(&paths[f], out->net.paths[f].v[i], ctx)) {
-                    rc = -1;
+                if ((rc = noc_ivec_push(&paths[f], out->net.paths[f].v[i], ctx)) != NOC_OK) {
+                    *merged = 0;
                     goto cleanup;
                 }
         }
         noc_swnet_free(&out->net);
         out->live = 0;
-        rc = noc_merge_build_net(mc, K2, out->core_sw, sx, sy, paths, 1, NULL, 0, &out->net, &nredo, why, sizeof why,
-                       ctx);
-        out->live = rc >= 0;
-        if (rc != 0)
-            goto cleanup;
+        rc = noc_merge_build_net(mc, K2, out->core_sw, sx, sy, paths, 1, NULL, 0, &out->net, &nredo, merged, why,
+                                 sizeof why, ctx);
+        out->live = rc == NOC_OK;
     }
-    rc = 0;
 cleanup:
-    if (rc != 0)
+    if (rc != NOC_OK || !*merged)
         noc_merge_state_free(out);
     free(map);
     free(keep);
@@ -203,15 +209,16 @@ static void components(const struct swnet *n, int *comp, int *stack)
 
 /* Candidate pairs: every link, and each router with the nearest router of
  * another component (so isolated cores and separate subgraphs can share a
- * router too).  cand holds 2 ints per pair; returns the count or -1. */
-static int candidates(const struct swnet *n, int **cand, struct noc_ctx *ctx)
+ * router too).  *cand holds 2 ints per pair (owned by the caller), *count
+ * the pairs.  NOC_OK or NOC_ENOMEM. */
+static int candidates(const struct swnet *n, int **cand, int *count, struct noc_ctx *ctx)
 {
     int K = n->K, m = 0;
     int *c = noc_malloc(ctx, (size_t)n->nch + 2 * (size_t)K + 2, sizeof *c);
     int *comp = noc_malloc(ctx, (size_t)K + 1, sizeof *comp), *stack = noc_malloc(ctx, (size_t)K + 1, sizeof *stack);
     if (!c || !comp || !stack) {
         free(c), free(comp), free(stack);
-        return -1;
+        return NOC_ENOMEM;
     }
     for (int ch = 0; ch < n->nch; ch++)
         if (n->csrc[ch] < n->cdst[ch]) {
@@ -246,7 +253,8 @@ static int candidates(const struct swnet *n, int **cand, struct noc_ctx *ctx)
     free(comp);
     free(stack);
     *cand = c;
-    return m;
+    *count = m;
+    return NOC_OK;
 }
 
 /* Records state st as design d from a copy of its switch graph: LP
@@ -260,10 +268,10 @@ static int record(const struct mctx *mc, struct mstate *st, const double *cx, co
     if (rc != NOC_OK)
         return rc;
     rc = noc_synth_place(&n, mc->app->ncores, st->core_sw, cx, cy, mc->cw, ctx);
-    int islands = rc == NOC_OK && !mc->o->no_connect ? noc_swnet_connect(&n, d->reason, sizeof d->reason, ctx) : 0;
-    if (islands < 0)
-        rc = ctx->status ? ctx->status : NOC_ENOMEM;
-    if (rc == NOC_OK && islands == 0)
+    int joined = 1;
+    if (rc == NOC_OK && !mc->o->no_connect)
+        rc = noc_swnet_connect(&n, &joined, d->reason, sizeof d->reason, ctx);
+    if (rc == NOC_OK && joined)
         rc = noc_synth_finish(mc->app, &n, st->core_sw, cx, cy, mc->o, "sw", NULL, d, ctx);
     noc_swnet_free(&n);
     return rc;
@@ -290,23 +298,22 @@ int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
     tx = noc_malloc(ctx, (size_t)N, sizeof *tx);
     ty = noc_malloc(ctx, (size_t)N, sizeof *ty);
     order = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *order);
-    if (!cx || !cy || !cw || !in || !out || !tx || !ty || !order || noc_synth_flow_order(app, order) ||
+    if (!cx || !cy || !cw || !in || !out || !tx || !ty || !order || noc_synth_flow_order(app, order, ctx) ||
         noc_synth_core_geom(app, cx, cy, cw, ctx) != NOC_OK) {
         rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
         goto cleanup;
     }
     noc_app_core_bw(app, in, out);
     struct mctx mc = {app, o, order, cx, cy, cw, in, out};
-    int r = mesh ? noc_merge_start_mesh(&mc, &cur, tx, ty, why, sizeof why, ctx)
-                 : noc_merge_start_floorplan(&mc, &cur, why, sizeof why, ctx);
+    int built;
+    rc = mesh ? noc_merge_start_mesh(&mc, &cur, tx, ty, &built, why, sizeof why, ctx)
+              : noc_merge_start_floorplan(&mc, &cur, &built, why, sizeof why, ctx);
     if (mesh) {
         memcpy(cx, tx, (size_t)N * sizeof *cx);
         memcpy(cy, ty, (size_t)N * sizeof *cy);
     }
-    if (r < 0) {
-        rc = ctx->status ? ctx->status : NOC_EINTERNAL;
+    if (rc != NOC_OK)
         goto cleanup;
-    }
     int K0 = cur.live ? cur.net.K : N;
     snprintf(name, sizeof name, "%s_k%d", mesh ? "merge_mesh" : "merge", K0);
     struct noc_design *d = noc_synth_add_design(res, &cap, "merge", name, K0, ctx);
@@ -314,7 +321,7 @@ int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    if (r > 0) {
+    if (!built) {
         snprintf(d->reason, sizeof d->reason, "the %s start: %.400s", mesh ? "mesh" : "floorplan", why);
         rc = noc_synth_none_feasible(res, "merge", ctx);
         goto cleanup;
@@ -322,19 +329,13 @@ int noc_synth_merge(const struct noc_app *app, const struct noc_synth_opts *o,
     NOC_CHECK(record(&mc, &cur, cx, cy, d, ctx));
     double pcur = net_power(&mc, &cur.net, cur.core_sw);
     for (;;) {
-        int np = candidates(&cur.net, &pairs, ctx);
-        if (np < 0) {
-            rc = NOC_ENOMEM;
-            goto cleanup;
-        }
+        int np;
+        NOC_CHECK(candidates(&cur.net, &pairs, &np, ctx));
         double pbest = pcur * (1 - 1e-9) - 1e-12;
         for (int i = 0; i < np; i++) {
-            int t = try_merge(&mc, &cur, pairs[2 * i], pairs[2 * i + 1], &cand, ctx);
-            if (t < 0) {
-                rc = ctx->status ? ctx->status : NOC_EINTERNAL;
-                goto cleanup;
-            }
-            if (t > 0)
+            int merged;
+            NOC_CHECK(try_merge(&mc, &cur, pairs[2 * i], pairs[2 * i + 1], &cand, &merged, ctx));
+            if (!merged)
                 continue;
             double p = net_power(&mc, &cand.net, cand.core_sw);
             if (p < pbest) {

@@ -3,7 +3,7 @@
 #ifndef NOCSYN_MERGE_INT_H
 #define NOCSYN_MERGE_INT_H
 
-#include "synth_int.h"
+#include "swnet.h"
 
 struct noc_app;
 struct noc_synth_opts;
@@ -37,18 +37,21 @@ int noc_merge_has_unused(const struct swnet *n);
  * path opens the links it lacks as it commits, when the radix allows.
  * Flows commit in decreasing bandwidth; a refused one (radix, capacity, a
  * dependency cycle, its max_hops) goes to split's router afterwards
- * (*nredo counts them).  Returns 0 built, 1 infeasible (why), -1 error;
- * net is initialised unless -1 is returned. */
+ * (*nredo counts them).  *built = 1 when built, 0 when infeasible (the
+ * reason in why).  A status; net is initialised (owned by the caller)
+ * unless an error is returned. */
 int noc_merge_build_net(const struct mctx *mc, int K, const int *core_sw, const double *sx, const double *sy,
               const struct ivec *paths, int preopen, const int *extra, int nextra, struct swnet *net,
-              int *nredo, char *why, size_t wl, struct noc_ctx *ctx);
+              int *nredo, int *built, char *why, size_t wl, struct noc_ctx *ctx);
 /* The floorplan start (a router per core at its centre, cores joined by a
  * max_hops 0 flow sharing one; direct links) and the mesh start (cores
  * mapped by "auto" onto the near-square mesh, each in its tile: tx, ty
- * receive the core centres; every mesh link; XY routes).  Return as
- * noc_merge_build_net; st->live tells whether st->net is initialised. */
-int noc_merge_start_floorplan(const struct mctx *mc, struct mstate *st, char *why, size_t wl, struct noc_ctx *ctx);
-int noc_merge_start_mesh(const struct mctx *mc, struct mstate *st, double *tx, double *ty, char *why, size_t wl,
-               struct noc_ctx *ctx);
+ * receive the core centres; every mesh link; XY routes).  A status and
+ * *built as noc_merge_build_net; st->live tells whether st->net is
+ * initialised. */
+int noc_merge_start_floorplan(const struct mctx *mc, struct mstate *st, int *built, char *why, size_t wl,
+                              struct noc_ctx *ctx);
+int noc_merge_start_mesh(const struct mctx *mc, struct mstate *st, double *tx, double *ty, int *built, char *why,
+                         size_t wl, struct noc_ctx *ctx);
 
 #endif

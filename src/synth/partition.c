@@ -1,5 +1,5 @@
 /* Step 1 of split synthesis: METIS k-way partition of the cores. */
-#include "synth_int.h"
+#include "layout_int.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,7 +1,10 @@
 /* Split's switch graph for a given core assignment (route, place, join
  * islands), the power of a routed switch graph, and the refinement pass
  * that moves cores between switches while the total power drops. */
-#include "synth_int.h"
+#include "swnet.h"
+#include "layout_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 #include <limits.h>
 #include <math.h>
@@ -41,19 +44,21 @@ double noc_synth_net_power(const struct noc_synth_opts *o, const struct swnet *n
 
 static int split_net(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                      const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
-                     const int *extra, int nextra, int backbone, struct swnet *net, char *why, size_t whylen,
-                     struct noc_ctx *ctx)
+                     const int *extra, int nextra, int backbone, struct swnet *net, int *feasible, char *why,
+                     size_t whylen, struct noc_ctx *ctx)
 {
+    int rc = NOC_OK;
+    *feasible = 0;
     double *sw_w = noc_calloc(ctx, (size_t)K, sizeof *sw_w);
     if (!sw_w) {
         memset(net, 0, sizeof *net);
-        return -1;
+        return NOC_ENOMEM;
     }
-    if (noc_swnet_init(net, K, app->nflows, o, ctx) != NOC_OK) {
+    if ((rc = noc_swnet_init(net, K, app->nflows, o, ctx)) != NOC_OK) {
         free(sw_w);
-        return -1;
+        return rc;
     }
-    int r = 0;
+    int ok = 1;
     for (int c = 0; c < app->ncores; c++) {
         int s = core_sw[c];
         net->ncores[s]++;
@@ -61,58 +66,60 @@ static int split_net(const struct noc_app *app, const struct noc_synth_opts *o, 
         net->sy[s] += cw[c] * cy[c];
         sw_w[s] += cw[c];
     }
-    for (int s = 0; s < K && r == 0; s++) {
+    for (int s = 0; s < K && ok; s++) {
         net->sx[s] /= sw_w[s];
         net->sy[s] /= sw_w[s];
         if (net->ncores[s] > net->max_radix) {
             snprintf(why, whylen, "switch sw%d needs %d ports for its cores alone, above %s %d", s,
                      net->ncores[s], SYNTH_RADIX_NAME(net->o), net->max_radix);
-            r = 1;
+            ok = 0;
         }
     }
-    for (int i = 0; i < nextra && r == 0; i++) {
+    for (int i = 0; i < nextra && ok && rc == NOC_OK; i++) {
         int u = extra[2 * i], v = extra[2 * i + 1];
         if (swnet_ports(net, u) >= net->max_radix || swnet_ports(net, v) >= net->max_radix) {
             snprintf(why, whylen, "no free port for the extra link sw%d - sw%d", u, v);
-            r = 1;
-        } else if (noc_swnet_open_link(net, u, v, ctx) < 0)
-            r = -1;
+            ok = 0;
+        } else
+            rc = noc_swnet_open_link(net, u, v, ctx);
     }
-    if (r == 0 && backbone && noc_synth_backbone(net, app, core_sw, ctx) != NOC_OK)
-        r = -1;
+    if (rc == NOC_OK && ok && backbone)
+        rc = noc_synth_backbone(net, app, core_sw, ctx);
     char fwhy[256];
-    for (int i = 0; i < app->nflows && r == 0; i++) {
+    for (int i = 0; i < app->nflows && ok && rc == NOC_OK; i++) {
         int f = order[i];
         const struct noc_flow *fl = &app->flows[f];
-        r = noc_swnet_route(net, f, core_sw[fl->src], core_sw[fl->dst], fl->bw, fl->max_hops, fwhy, sizeof fwhy, ctx);
-        if (r > 0)
+        rc = noc_swnet_route(net, f, core_sw[fl->src], core_sw[fl->dst], fl->bw, fl->max_hops, &ok, fwhy,
+                             sizeof fwhy, ctx);
+        if (rc == NOC_OK && !ok)
             snprintf(why, whylen, "flow %s -> %s (%.6g MB/s): %s", app->cores[fl->src].name,
                      app->cores[fl->dst].name, fl->bw, fwhy);
     }
-    if (r == 0 && noc_synth_place(net, app->ncores, core_sw, cx, cy, cw, ctx) != NOC_OK)
-        r = -1;
+    if (rc == NOC_OK && ok)
+        rc = noc_synth_place(net, app->ncores, core_sw, cx, cy, cw, ctx);
     /* Every core reachable: join switch islands unless asked not to. */
-    if (r == 0 && !o->no_connect)
-        r = noc_swnet_connect(net, why, whylen, ctx);
-    if (r < 0)
+    if (rc == NOC_OK && ok && !o->no_connect)
+        rc = noc_swnet_connect(net, &ok, why, whylen, ctx);
+    if (rc != NOC_OK)
         noc_swnet_free(net);
+    *feasible = rc == NOC_OK && ok;
     free(sw_w);
-    return r;
+    return rc;
 }
 
 int noc_synth_split_net(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                         const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
-                        const int *extra, int nextra, struct swnet *net, char *why, size_t whylen,
+                        const int *extra, int nextra, struct swnet *net, int *feasible, char *why, size_t whylen,
                         struct noc_ctx *ctx)
 {
-    return split_net(app, o, order, cx, cy, cw, K, core_sw, extra, nextra, 0, net, why, whylen, ctx);
+    return split_net(app, o, order, cx, cy, cw, K, core_sw, extra, nextra, 0, net, feasible, why, whylen, ctx);
 }
 
 int noc_synth_split_net_backbone(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                                  const double *cx, const double *cy, const double *cw, int K, const int *core_sw,
-                                 struct swnet *net, char *why, size_t whylen, struct noc_ctx *ctx)
+                                 struct swnet *net, int *feasible, char *why, size_t whylen, struct noc_ctx *ctx)
 {
-    return split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, 1, net, why, whylen, ctx);
+    return split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, 1, net, feasible, why, whylen, ctx);
 }
 
 long noc_synth_refine_budget(int N, double effort)
@@ -140,11 +147,12 @@ static int assignment_net(const struct refine_in *r, const int *core_sw, struct 
                           struct noc_ctx *ctx)
 {
     char why[512];
-    int rc = noc_synth_split_net(r->app, r->o, r->order, r->cx, r->cy, r->cw, r->K, core_sw, NULL, 0, net, why,
-                                 sizeof why, ctx);
-    if (rc < 0)
-        return ctx->status ? ctx->status : NOC_EINTERNAL;
-    if (rc > 0) {
+    int feasible;
+    int rc = noc_synth_split_net(r->app, r->o, r->order, r->cx, r->cy, r->cw, r->K, core_sw, NULL, 0, net,
+                                 &feasible, why, sizeof why, ctx);
+    if (rc != NOC_OK)
+        return rc;
+    if (!feasible) {
         noc_swnet_free(net);
         *p = INFINITY;
         return NOC_OK;
@@ -435,7 +443,7 @@ static int est_route(const struct refine_in *r, struct est *e, int s, int d, dou
         e->done[u] = 1;
         for (int k = 0; k < n->out[u].n; k++) {
             int c = n->out[u].v[k], v = n->cdst[c];
-            if (!e->alive[c] || e->done[v] || e->load[c] + bw > n->cap * (1 + 1e-12))
+            if (!e->alive[c] || e->done[v] || noc_exceeds(e->load[c] + bw, n->cap))
                 continue;
             double nd = e->dist[u] + est_edge(r, e, u, v, bw, 0);
             if (nd < e->dist[v]) {
@@ -451,7 +459,7 @@ static int est_route(const struct refine_in *r, struct est *e, int s, int d, dou
             if (a != u && b != u)
                 continue;
             int v = a == u ? b : a, dir = a == u ? 0 : 1;
-            if (e->done[v] || e->exl[2 * x + dir] + bw > n->cap * (1 + 1e-12))
+            if (e->done[v] || noc_exceeds(e->exl[2 * x + dir] + bw, n->cap))
                 continue;
             double nd = e->dist[u] + est_edge(r, e, u, v, bw, 0);
             if (nd < e->dist[v]) {
@@ -724,26 +732,28 @@ done:
     return q;
 }
 
-/* Builds split's design for core_sw: 1 when its power is below *best by
- * more than rounding (then it is the current design, *best lowered), 0 when
- * not, a negative status on error. */
-static int try_build(const struct refine_in *r, struct est *e, const int *core_sw, double *best,
+/* Builds split's design for core_sw: *better = 1 when its power is below
+ * *best by more than rounding (then it is the current design, *best
+ * lowered), else 0.  A status. */
+static int try_build(const struct refine_in *r, struct est *e, const int *core_sw, double *best, int *better,
                      struct noc_ctx *ctx)
 {
     struct swnet net;
     double p;
+    *better = 0;
     int rc = assignment_net(r, core_sw, &net, &p, ctx);
     if (rc != NOC_OK)
-        return -rc;
+        return rc;
     if (!(p < *best * (1 - 1e-9))) {
         if (isfinite(p))
             noc_swnet_free(&net);
-        return 0;
+        return NOC_OK;
     }
     *best = p;
     if ((rc = est_set(e, r, core_sw, &net, ctx)) != NOC_OK)
-        return -rc;
-    return 1;
+        return rc;
+    *better = 1;
+    return NOC_OK;
 }
 
 int noc_synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, const int *order, const double *cx,
@@ -849,10 +859,7 @@ int noc_synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, 
                         core_sw[t] = from;
                     } else
                         core_sw[c] = to;
-                    if ((better = try_build(&r, &e, core_sw, &best, ctx)) < 0) {
-                        rc = -better;
-                        goto cleanup;
-                    }
+                    NOC_CHECK(try_build(&r, &e, core_sw, &best, &better, ctx));
                     if (better) {
                         if (!phase) {
                             size[from]--;

@@ -11,7 +11,10 @@
 #include "nocsyn/route.h"
 #include "nocsyn/traffic.h"
 #include "nocsyn/units.h"
-#include "synth_int.h"
+#include "swnet.h"
+#include "layout_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 void noc_synth_opts_init(struct noc_synth_opts *o)
 {
@@ -135,54 +138,55 @@ static int design_one(void *arg, int idx, int worker, struct noc_ctx *ctx)
             memcpy(core_sw, alt, (size_t)N * sizeof *core_sw);
         }
     }
-    int r = noc_synth_split_net(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, NULL, 0, &net, d->reason,
-                                sizeof d->reason, ctx);
-    if (r == 1 && fits_radix(app, o, K, core_sw)) {
+    int feasible;
+    NOC_CHECK(noc_synth_split_net(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, NULL, 0, &net, &feasible,
+                                  d->reason, sizeof d->reason, ctx));
+    if (!feasible && fits_radix(app, o, K, core_sw)) {
         /* A flow found no path: again with a backbone tree first (the first
          * reason is kept when that fails too). */
         char why[sizeof d->reason];
-        noc_swnet_free(&net); /* the first try's network (r > 0 keeps it for the caller) */
-        r = noc_synth_split_net_backbone(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, &net, why, sizeof why,
-                                         ctx);
+        noc_swnet_free(&net); /* the first try's network (kept for the caller when infeasible) */
+        NOC_CHECK(noc_synth_split_net_backbone(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, &net, &feasible,
+                                               why, sizeof why, ctx));
     }
-    /* Still no route and the geometric starts not tried (refinement did
-     * not run or found nothing): each of them (first cut along x, along y)
-     * that differs from the partition and fits the radix is routed the
-     * same way; the first that routes is kept, else the first reason. */
-    for (int axis = 0; r == 1 && isnan(best) && axis < 2; axis++) {
-        int *st = seen + (size_t)(axis + 1) * N, dup = 0;
-        NOC_CHECK(noc_synth_partition_geom(sw->cx, sw->cy, N, K, axis, st, ctx));
+    /* Still no route where no refinement ran (so the geometric starts were
+     * not tried): each of them (first cut along x, along y) that differs
+     * from the partition and fits the radix is routed the same way; the
+     * first that routes is kept, else the first reason. */
+    for (int axis = 0; !feasible && isnan(best) && axis < 2; axis++) {
+        int *st = seen + (size_t)(axis + 1) * N, dup = 0, gok;
+        if ((rc = noc_synth_partition_geom(sw->cx, sw->cy, N, K, axis, st, ctx)) != NOC_OK) {
+            noc_swnet_free(&net);
+            goto cleanup;
+        }
         for (int i = 0; i <= axis && !dup; i++)
             dup = !memcmp(st, seen + (size_t)i * N, (size_t)N * sizeof *st);
         if (dup || !fits_radix(app, o, K, st))
             continue;
         char why[sizeof d->reason];
         struct swnet gnet;
-        int g = noc_synth_split_net(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, st, NULL, 0, &gnet, why,
-                                    sizeof why, ctx);
-        if (g == 1) {
+        rc = noc_synth_split_net(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, st, NULL, 0, &gnet, &gok, why,
+                                 sizeof why, ctx);
+        if (rc == NOC_OK && !gok) {
             noc_swnet_free(&gnet);
-            g = noc_synth_split_net_backbone(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, st, &gnet, why,
-                                             sizeof why, ctx);
+            rc = noc_synth_split_net_backbone(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, st, &gnet, &gok, why,
+                                              sizeof why, ctx);
         }
-        if (g < 0) {
-            r = g;
-            break;
+        if (rc != NOC_OK) { /* gnet released by the callee */
+            noc_swnet_free(&net);
+            goto cleanup;
         }
-        if (g == 0) {
+        if (gok) {
             noc_swnet_free(&net);
             net = gnet;
             memcpy(core_sw, st, (size_t)N * sizeof *core_sw);
-            r = 0;
+            feasible = 1;
         } else
             noc_swnet_free(&gnet);
     }
-    if (r < 0)
-        rc = ctx->status ? ctx->status : NOC_EINTERNAL;
-    if (r == 0)
+    if (feasible)
         rc = noc_synth_finish(app, &net, core_sw, sw->cx, sw->cy, o, "sw", NULL, d, ctx);
-    if (r >= 0)
-        noc_swnet_free(&net);
+    noc_swnet_free(&net);
 cleanup:
     free(core_sw);
     free(alt);
@@ -227,7 +231,7 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
     int step = o->kstep > 0 ? o->kstep : n <= 128 ? 1 : (n + 127) / 128;
     res->n = (kmax - kmin) / step + 1 + ((kmax - kmin) % step != 0);
     res->d = noc_calloc(ctx, (size_t)res->n, sizeof *res->d);
-    if (!cx || !cy || !cw || !order || !res->d || noc_synth_flow_order(app, order) ||
+    if (!cx || !cy || !cw || !order || !res->d || noc_synth_flow_order(app, order, ctx) ||
         noc_synth_core_geom(app, cx, cy, cw, ctx) != NOC_OK) {
         rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
         goto cleanup;
@@ -268,52 +272,34 @@ cleanup:
     return rc;
 }
 
+/* synth's list for noc_pareto_mark: its designs' objectives (rounded by
+ * the list), feasibility, least-power tie rule and marks. */
+static void design_objectives(const void *d, double *v) { noc_synth_objectives_raw(d, v); }
+
+static int design_feasible(const void *d) { return ((const struct noc_design *)d)->feasible; }
+
+/* Least power, then lower latency, then fewer switches (unrounded). */
+static int design_before(const void *x, const void *y)
+{
+    const struct noc_design *a = x, *c = y;
+    return a->power_mw < c->power_mw ||
+           (a->power_mw == c->power_mw &&
+            (a->lat_avg_ns < c->lat_avg_ns || (a->lat_avg_ns == c->lat_avg_ns && a->switches < c->switches)));
+}
+
+static void design_mark(void *x, int pareto, const void *same)
+{
+    struct noc_design *d = x;
+    d->pareto = pareto;
+    d->same_as[0] = '\0';
+    if (same)
+        snprintf(d->same_as, sizeof d->same_as, "%s", ((const struct noc_design *)same)->name);
+}
+
 int noc_synth_pareto(struct noc_synth_result *res, const struct noc_pareto_opts *p, struct noc_ctx *ctx)
 {
+    const struct noc_pareto_list l = {res->d,          sizeof *res->d, res->n,        design_objectives,
+                                      SYNTH_OBJ_ROUND, design_feasible, design_before, design_mark};
     res->chosen = -1;
-    size_t n = (size_t)res->n + 1;
-    double *obj = noc_malloc(ctx, n * NOC_PARETO_NOBJ, sizeof *obj);
-    int *ok = noc_malloc(ctx, n, sizeof *ok), *front = noc_malloc(ctx, n, sizeof *front);
-    int *same = noc_malloc(ctx, n, sizeof *same), rc = NOC_OK;
-    if (!obj || !ok || !front || !same) {
-        rc = NOC_ENOMEM;
-        goto cleanup;
-    }
-    for (int i = 0; i < res->n; i++) {
-        noc_synth_objectives(&res->d[i], obj + (size_t)i * NOC_PARETO_NOBJ);
-        ok[i] = res->d[i].feasible;
-    }
-    int pick = noc_pareto_front(obj, res->n, ok, p, front, same);
-    for (int i = 0; i < res->n; i++) {
-        struct noc_design *a = &res->d[i];
-        a->pareto = front[i];
-        a->same_as[0] = '\0';
-        if (same[i] >= 0)
-            snprintf(a->same_as, sizeof a->same_as, "%s", res->d[same[i]].name);
-        if (!a->feasible)
-            continue;
-        if (p->pick != NOC_PICK_POWER)
-            continue;
-        if (res->chosen < 0)
-            res->chosen = i;
-        else {
-            const struct noc_design *c = &res->d[res->chosen];
-            if (a->power_mw < c->power_mw ||
-                (a->power_mw == c->power_mw &&
-                 (a->lat_avg_ns < c->lat_avg_ns ||
-                  (a->lat_avg_ns == c->lat_avg_ns && a->switches < c->switches))))
-                res->chosen = i;
-        }
-    }
-    if (p->pick != NOC_PICK_POWER)
-        res->chosen = pick;
-    /* An identical design's first copy stands for it. */
-    if (res->chosen >= 0 && same[res->chosen] >= 0)
-        res->chosen = same[res->chosen];
-cleanup:
-    free(obj);
-    free(ok);
-    free(front);
-    free(same);
-    return rc;
+    return noc_pareto_mark(&l, p, &res->chosen, ctx);
 }

@@ -2,7 +2,8 @@
  * clock, each flow's zero-load latency, the fmax of its largest router) and
  * its check against the latency bounds and the clock, and the (frequency, width) grid
  * that noc_synth_run explores around each method (synth.h). */
-#include "synth_int.h"
+#include "price_int.h"
+#include "search_int.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -102,7 +103,7 @@ int noc_synth_timing(const struct noc_app *app, const struct noc_synth_opts *o, 
     for (int f = 0; f < app->nflows; f++) {
         const struct noc_flow *fl = &app->flows[f];
         double ns = noc_cycles_ns(d->flow_cycles[f], o->freq_mhz);
-        if (fl->max_latency_ns > 0 && ns > fl->max_latency_ns * (1 + 1e-12)) {
+        if (fl->max_latency_ns > 0 && noc_exceeds(ns, fl->max_latency_ns)) {
             d->feasible = 0;
             snprintf(d->reason, sizeof d->reason,
                      "flow %s -> %s: zero-load latency %.6g ns (%d cycles at %g MHz) above its "
@@ -112,7 +113,7 @@ int noc_synth_timing(const struct noc_app *app, const struct noc_synth_opts *o, 
             return NOC_OK;
         }
     }
-    if (d->fmax_mhz < o->freq_mhz * (1 - 1e-12)) {
+    if (noc_exceeds(o->freq_mhz, d->fmax_mhz)) {
         d->feasible = 0;
         snprintf(d->reason, sizeof d->reason,
                  "its largest router (radix %d) runs at most %.0f MHz, below the %g MHz clock", rmax,
@@ -246,7 +247,7 @@ int noc_synth_run_grid(const char *method, synth_method_fn run, const struct noc
         for (int i = 0; i < res->n; i++)
             if (res->d[i].flow_cycles && res->d[i].freq_mhz > 0)
                 best = fmin(best, noc_cycles_ns(res->d[i].flow_cycles[f], res->d[i].freq_mhz));
-        if (isfinite(best) && best > bound * (1 + 1e-12))
+        if (isfinite(best) && noc_exceeds(best, bound))
             return noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
                              "flow %s -> %s: max_latency_ns %g cannot be met by any %s design; the "
                              "best reaches %.6g ns",

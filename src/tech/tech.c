@@ -109,13 +109,9 @@ int noc_tech_parse_n(struct noc_tech *tech, const char *data, size_t len, const 
                      struct noc_ctx *ctx)
 {
     int rc = NOC_OK;
-    const char *nul = memchr(data, '\0', len);
-    if (nul) {
-        long at = 1;
-        for (const char *p = data; p < nul; p++)
-            at += *p == '\n';
+    long at = noc_nul_line(data, len);
+    if (at)
         return noc_error(ctx, NOC_EINVAL, label, at, "NUL byte (not a text file?)");
-    }
     char *copy = noc_malloc(ctx, len + 1, 1);
     if (!copy)
         return NOC_ENOMEM;
@@ -208,15 +204,14 @@ cleanup:
     return rc;
 }
 
+static int tech_parse(void *tech, const char *data, size_t len, const char *label, struct noc_ctx *ctx)
+{
+    return noc_tech_parse_n(tech, data, len, label, ctx);
+}
+
 int noc_tech_read(struct noc_tech *tech, const char *path, struct noc_ctx *ctx)
 {
-    char *data = NULL;
-    size_t len = 0;
-    int rc = noc_read_file(path, &data, &len, ctx);
-    if (rc == NOC_OK)
-        rc = noc_tech_parse_n(tech, data, len, path, ctx);
-    free(data);
-    return rc;
+    return noc_read_parse(path, NULL, tech_parse, tech, ctx);
 }
 
 /* Bits of noc_tech.router_tables (tech.h). */

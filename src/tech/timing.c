@@ -99,7 +99,7 @@ int noc_tech_max_radix(const struct noc_tech *tech, double width, double freq_mh
 {
     int best = 0;
     for (int r = 2; r <= NOC_TECH_MAX_RADIX; r++)
-        if (noc_tech_router_fmax_mhz(tech, r, width) >= freq_mhz * (1 - 1e-12))
+        if (noc_fits(freq_mhz, noc_tech_router_fmax_mhz(tech, r, width)))
             best = r;
     return best;
 }

@@ -227,12 +227,8 @@ static int starts_graph(const char *s, size_t i, size_t n)
 Agraph_t *noc_cgraph_read(const char *text, size_t len, int flags, struct noc_cgraph_fail *f)
 {
     memset(f, 0, sizeof *f);
-    const char *nul = len ? memchr(text, '\0', len) : NULL;
-    if (nul) {
+    if ((f->line = noc_nul_line(text, len)) != 0) {
         f->why = NOC_CGRAPH_NUL;
-        f->line = 1;
-        for (const char *p = text; p < nul; p++)
-            f->line += *p == '\n';
         return NULL;
     }
     long trail = 0;

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -290,6 +291,71 @@ static void test_kv_split(void **state)
     assert_string_equal(v, "b = c");
 }
 
+/* noc_nul_line, worked by hand: no NUL -> 0; a NUL at offset 0 -> line 1;
+ * "a\nb\n\0" has two newlines before its NUL -> line 3; a NUL past len
+ * is not looked at. */
+static void test_nul_line(void **state)
+{
+    (void)state;
+    assert_int_equal(noc_nul_line("abc\n", 4), 0);
+    assert_int_equal(noc_nul_line("", 0), 0);
+    assert_int_equal(noc_nul_line("\0x", 2), 1);
+    assert_int_equal(noc_nul_line("a\nb\n\0c\n\0", 8), 3);
+    assert_int_equal(noc_nul_line("ab\ncd", 5), 0); /* its terminating NUL is at len */
+    assert_int_equal(noc_nul_line("ab\ncd\0", 6), 2);
+}
+
+/* A parse callback that records what it was handed. */
+struct seen {
+    char text[32];
+    size_t len;
+    char label[64];
+    int calls;
+};
+static int record_parse(void *obj, const char *data, size_t len, const char *label, struct noc_ctx *ctx)
+{
+    struct seen *s = obj;
+    s->calls++;
+    s->len = len;
+    snprintf(s->text, sizeof s->text, "%s", data);
+    snprintf(s->label, sizeof s->label, "%s", label);
+    return strcmp(data, "bad\n") ? NOC_OK : noc_error(ctx, NOC_EINVAL, label, 1, "bad");
+}
+
+/* noc_read_parse hands the file's bytes and the label (the path when
+ * NULL) to the parser and returns its status; a missing file never calls
+ * it (NOC_EIO). */
+static void test_read_parse(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/nocsyn-test-readparse-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("two\nlines\n", f);
+    fclose(f);
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct seen s = {0};
+    assert_int_equal(noc_read_parse(path, NULL, record_parse, &s, &ctx), NOC_OK);
+    assert_int_equal(s.calls, 1);
+    assert_int_equal(s.len, 10);
+    assert_string_equal(s.text, "two\nlines\n");
+    assert_string_equal(s.label, path);
+    assert_int_equal(noc_read_parse(path, "shown", record_parse, &s, &ctx), NOC_OK);
+    assert_string_equal(s.label, "shown");
+    f = fopen(path, "w");
+    fputs("bad\n", f);
+    fclose(f);
+    assert_int_equal(noc_read_parse(path, "x.txt", record_parse, &s, &ctx), NOC_EINVAL);
+    assert_int_equal(s.calls, 3);
+    assert_non_null(strstr(ctx.msg, "x.txt:1"));
+    remove(path);
+    noc_ctx_clear(&ctx);
+    assert_int_equal(noc_read_parse(path, NULL, record_parse, &s, &ctx), NOC_EIO);
+    assert_int_equal(s.calls, 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -302,6 +368,8 @@ int main(void)
         cmocka_unit_test(test_check_macro),
         cmocka_unit_test(test_round_digits),
         cmocka_unit_test(test_kv_split),
+        cmocka_unit_test(test_nul_line),
+        cmocka_unit_test(test_read_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,7 +14,7 @@
 #include "nocsyn/app.h"
 #include "nocsyn/lp.h"
 #include "nocsyn/synth.h"
-#include "../../src/synth/synth_int.h"
+#include "../../src/synth/price_int.h"
 
 /* Cores A at (0,0) and B at (3,0), 1 x 1 mm (centres 3 mm apart), one flow
  * A -> B of 100 MB/s. */

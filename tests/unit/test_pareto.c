@@ -169,6 +169,118 @@ static void test_pareto_parse_errors(void **state)
     assert_true(p.weight[0] == 2 && p.weight[1] == 1);
 }
 
+/* noc_pareto_mark over a list of records (the objective vector inside a
+ * larger struct, as compare's entries hold their designs). */
+struct rec {
+    double v[4];
+    int ok, switches;
+    int pareto;
+    const struct rec *same;
+};
+static void rec_obj(const void *x, double *v) { memcpy(v, ((const struct rec *)x)->v, 4 * sizeof *v); }
+static int rec_ok(const void *x) { return ((const struct rec *)x)->ok; }
+static void rec_mark(void *x, int pareto, const void *same)
+{
+    struct rec *r = x;
+    r->pareto = pareto;
+    r->same = same;
+}
+/* least power, then fewer switches (synth's rule has latency between) */
+static int rec_before(const void *x, const void *y)
+{
+    const struct rec *a = x, *b = y;
+    return a->v[0] < b->v[0] || (a->v[0] == b->v[0] && a->switches < b->switches);
+}
+
+/* Worked by hand, tolerances 0 (exact dominance):
+ * r0 (10, 5, 1, 4): on the front (nothing is <= in all and < in one);
+ * r1 (12, 4, 1, 4): on the front (least latency);
+ * r2 (12, 6, 1, 4): dominated by r0 (10 < 12, 5 < 6);
+ * r3 = r0's figures: identical to r0 (same = r0), off the front;
+ * r4 (1, 1, 1, 1): better in everything but not ok: never on the front,
+ *   never chosen, dominates nobody.
+ * Least power (noc_pareto_choose): r0, power 10.  Then the rounding: r5
+ * (10 - 4e-10, 7, 1, 4) rounds to 10 at scale 1e9 and ties r0's power;
+ * the tie goes to the lower latency, r0, where unrounded r5 (less power)
+ * is chosen.  Then a tie rule: r6 (10, 9, 1, 4, 2 switches) ties r0
+ * (3 switches) in power and wins on switches under rec_before, but is
+ * identical to nothing (latency 9 vs 5), so it is chosen itself. */
+static void test_pareto_mark(void **state)
+{
+    (void)state;
+    struct rec r[7] = {
+        {{10, 5, 1, 4}, 1, 3, -1, NULL},  {{12, 4, 1, 4}, 1, 3, -1, NULL},
+        {{12, 6, 1, 4}, 1, 3, -1, NULL},  {{10, 5, 1, 4}, 1, 3, -1, NULL},
+        {{1, 1, 1, 1}, 0, 1, -1, NULL},   {{10 - 4e-10, 7, 1, 4}, 1, 3, -1, NULL},
+        {{10, 9, 1, 4}, 1, 2, -1, NULL},
+    };
+    struct noc_pareto_opts p;
+    noc_pareto_opts_init(&p);
+    for (int k = 0; k < 4; k++)
+        p.tol[k] = 0;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_pareto_list l = {r, sizeof *r, 5, rec_obj, 0, rec_ok, NULL, rec_mark};
+    int chosen = -2;
+    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
+    int want_front[5] = {1, 1, 0, 0, 0};
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(r[i].pareto, want_front[i]);
+    assert_ptr_equal(r[3].same, &r[0]);
+    assert_null(r[0].same);
+    assert_null(r[4].same);
+    assert_int_equal(chosen, 0);
+    /* r5: unrounded it has the least power; rounded, r0 wins the tie on latency */
+    l.n = 6;
+    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
+    assert_int_equal(chosen, 5);
+    l.round_scale = 1e9;
+    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
+    assert_int_equal(chosen, 0);
+    /* the list's tie rule (raw figures): r5's power is the least */
+    l.before = rec_before;
+    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
+    assert_int_equal(chosen, 5);
+    r[5].v[0] = 10; /* now r0, r5, r6 tie in power: fewest switches, r6 */
+    l.n = 7;
+    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
+    assert_int_equal(chosen, 6);
+    /* the tie rule is the least-power rule's only: least latency picks r1 */
+    p.pick = NOC_PICK_LATENCY;
+    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
+    assert_int_equal(chosen, 1);
+    /* a chosen copy gives way to the first of its identical rows */
+    p.pick = NOC_PICK_POWER;
+    l.before = NULL;
+    r[0].ok = 0; /* r3 (r0's figures) is now the least-power row, r0 not ok */
+    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
+    assert_int_equal(chosen, 3);
+    r[0].ok = 1;
+    /* r3 at latency 4.999 is the least-power row by its lower latency, and
+     * identical to r0 within 0.1% (0.001 <= 0.005): r0 stands for it */
+    r[3].v[1] = 4.999;
+    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
+    assert_ptr_equal(r[3].same, &r[0]);
+    assert_int_equal(chosen, 0);
+    /* no ok item: -1 */
+    for (int i = 0; i < 7; i++)
+        r[i].ok = 0;
+    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
+    assert_int_equal(chosen, -1);
+}
+
+/* noc_pareto_round: three objectives to 1 / scale, the radix untouched. */
+static void test_pareto_round(void **state)
+{
+    (void)state;
+    double v[4] = {1.0000000004, 2.0000000006, 3.4999999996, 7.2500000004};
+    noc_pareto_round(v, 1e9);
+    assert_true(v[0] == 1 && v[1] == 2.000000001 && v[2] == 3.5 && v[3] == 7.2500000004);
+    double w[4] = {1.0000000004, 2, 3, 4.4};
+    noc_pareto_round(w, 0);
+    assert_true(w[0] == 1.0000000004 && w[3] == 4.4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -177,6 +289,8 @@ int main(void)
         cmocka_unit_test(test_pareto_same),
         cmocka_unit_test(test_pareto_choose_rules),
         cmocka_unit_test(test_pareto_parse_errors),
+        cmocka_unit_test(test_pareto_mark),
+        cmocka_unit_test(test_pareto_round),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

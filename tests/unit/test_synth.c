@@ -10,7 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/synth/synth_int.h"
+#include "../../src/synth/swnet.h"
+#include "../../src/synth/layout_int.h"
+#include "../../src/synth/price_int.h"
+#include "../../src/synth/search_int.h"
 #include "nocsyn/app.h"
 #include "nocsyn/lp.h"
 #include "nocsyn/route.h"
@@ -47,8 +50,11 @@ static void cdg_matches_brute_force(void **state)
     noc_ctx_init(&ctx);
     struct cdg g;
     noc_cdg_init(&g);
-    for (int i = 0; i < N; i++)
-        assert_int_equal(noc_cdg_add_node(&g, &ctx), i);
+    for (int i = 0; i < N; i++) {
+        int id = -1;
+        assert_int_equal(noc_cdg_add_node(&g, &id, &ctx), NOC_OK);
+        assert_int_equal(id, i);
+    }
     unsigned char adj[N * N];
     memset(adj, 0, sizeof adj);
     struct noc_rng rng;
@@ -58,7 +64,8 @@ static void cdg_matches_brute_force(void **state)
         int a = (int)noc_rng_below(&rng, N), b = (int)noc_rng_below(&rng, N);
         int cycle = a == b || reach(adj, N, b, a);
         assert_int_equal(noc_cdg_can_add(&g, a, b), !cycle);
-        int r = noc_cdg_add_edge(&g, a, b, &ctx);
+        int r = -1;
+        assert_int_equal(noc_cdg_add_edge(&g, a, b, &r, &ctx), NOC_OK);
         assert_int_equal(r, cycle ? 0 : 1);
         if (r == 1) {
             adj[a * N + b] = 1;
@@ -74,13 +81,18 @@ static void cdg_matches_brute_force(void **state)
     /* Removing an edge re-allows its reverse when no other path remains. */
     noc_cdg_free(&g);
     noc_cdg_init(&g);
+    int id, added;
     for (int i = 0; i < 3; i++)
-        noc_cdg_add_node(&g, &ctx);
-    assert_int_equal(noc_cdg_add_edge(&g, 0, 1, &ctx), 1);
-    assert_int_equal(noc_cdg_add_edge(&g, 1, 2, &ctx), 1);
-    assert_int_equal(noc_cdg_add_edge(&g, 2, 0, &ctx), 0);
+        assert_int_equal(noc_cdg_add_node(&g, &id, &ctx), NOC_OK);
+    assert_int_equal(noc_cdg_add_edge(&g, 0, 1, &added, &ctx), NOC_OK);
+    assert_int_equal(added, 1);
+    assert_int_equal(noc_cdg_add_edge(&g, 1, 2, &added, &ctx), NOC_OK);
+    assert_int_equal(added, 1);
+    assert_int_equal(noc_cdg_add_edge(&g, 2, 0, &added, &ctx), NOC_OK);
+    assert_int_equal(added, 0);
     noc_cdg_remove_edge(&g, 1, 2);
-    assert_int_equal(noc_cdg_add_edge(&g, 2, 0, &ctx), 1);
+    assert_int_equal(noc_cdg_add_edge(&g, 2, 0, &added, &ctx), NOC_OK);
+    assert_int_equal(added, 1);
     noc_cdg_free(&g);
 }
 
@@ -296,10 +308,15 @@ static void split_router_avoids_a_cycle(void **state)
         assert_int_equal(noc_swnet_open_link(&net, s, (s + 1) % 4, &ctx), 0);
     char why[256];
     int path0[] = {0, 1, 2}, path1[] = {1, 2, 3}, path2[] = {2, 3, 0};
-    assert_int_equal(noc_swnet_commit(&net, 0, path0, 3, 10, &ctx), 0);
-    assert_int_equal(noc_swnet_commit(&net, 1, path1, 3, 10, &ctx), 0);
-    assert_int_equal(noc_swnet_commit(&net, 2, path2, 3, 10, &ctx), 0);
-    assert_int_equal(noc_swnet_route(&net, 3, 3, 1, 10, -1, why, sizeof why, &ctx), 0);
+    int ok = 0;
+    assert_int_equal(noc_swnet_commit(&net, 0, path0, 3, 10, &ok, &ctx), NOC_OK);
+    assert_int_equal(ok, 1);
+    assert_int_equal(noc_swnet_commit(&net, 1, path1, 3, 10, &ok, &ctx), NOC_OK);
+    assert_int_equal(ok, 1);
+    assert_int_equal(noc_swnet_commit(&net, 2, path2, 3, 10, &ok, &ctx), NOC_OK);
+    assert_int_equal(ok, 1);
+    assert_int_equal(noc_swnet_route(&net, 3, 3, 1, 10, -1, &ok, why, sizeof why, &ctx), NOC_OK);
+    assert_int_equal(ok, 1);
     assert_int_equal(net.paths[3].n, 3);
     assert_int_equal(net.paths[3].v[0], 3);
     assert_int_equal(net.paths[3].v[1], 2); /* around the other way */
@@ -448,9 +465,11 @@ static double built_power(const struct noc_app *app, const struct noc_synth_opts
     char why[512];
     double in[16], out[16];
     noc_app_core_bw(app, in, out);
-    int r = noc_synth_split_net(app, o, order, cx, cy, cw, K, sw, NULL, 0, &net, why, sizeof why, &ctx);
-    assert_true(r >= 0);
-    double p = r ? INFINITY : noc_synth_net_power(o, &net, app->ncores, sw, cx, cy, in, out);
+    int feasible = -1;
+    assert_int_equal(noc_synth_split_net(app, o, order, cx, cy, cw, K, sw, NULL, 0, &net, &feasible, why, sizeof why, &ctx),
+                     NOC_OK);
+    assert_true(feasible == 0 || feasible == 1);
+    double p = !feasible ? INFINITY : noc_synth_net_power(o, &net, app->ncores, sw, cx, cy, in, out);
     noc_swnet_free(&net);
     return p;
 }
@@ -495,7 +514,7 @@ static void refine_budget_and_contract(void **state)
         assert_int_equal(noc_floorplan_mincut(&app, 1, &ctx), NOC_OK);
         double cx[16], cy[16], cw[16];
         int order[31], sw[16], start[16];
-        assert_int_equal(noc_synth_flow_order(&app, order), 0);
+        assert_int_equal(noc_synth_flow_order(&app, order, &ctx), NOC_OK);
         assert_int_equal(noc_synth_core_geom(&app, cx, cy, cw, &ctx), NOC_OK);
         for (int K = 2; K <= 6; K++) {
             assert_int_equal(noc_synth_partition(&app, K, 1, start, &ctx), NOC_OK);

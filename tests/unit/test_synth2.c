@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/synth/synth_int.h"
+#include "../../src/synth/layout_int.h"
 #include "nocsyn/app.h"
 #include "nocsyn/emit.h"
 #include "nocsyn/route.h"

@@ -13,10 +13,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/synth/synth_int.h"
+#include "../../src/synth/swnet.h"
+#include "../../src/synth/layout_int.h"
 #include "nocsyn/app.h"
 #include "nocsyn/emit.h"
+#include "nocsyn/eval.h"
 #include "nocsyn/synth.h"
+#include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
 
 /* Placement, hand-worked per axis (the LP is L1, so each switch sits at a
@@ -95,16 +98,21 @@ static void router_counts_the_new_flow_against_capacity(void **state)
         net.sx[s] = s;
     }
     char why[256];
-    assert_int_equal(noc_swnet_route(&net, 0, 0, 1, 60, -1, why, sizeof why, &ctx), 0);
+    int routed = -1;
+    assert_int_equal(noc_swnet_route(&net, 0, 0, 1, 60, -1, &routed, why, sizeof why, &ctx), NOC_OK);
+    assert_int_equal(routed, 1);
     assert_int_equal(net.paths[0].n, 2);
-    assert_int_equal(noc_swnet_route(&net, 1, 0, 1, 60, -1, why, sizeof why, &ctx), 0);
+    assert_int_equal(noc_swnet_route(&net, 1, 0, 1, 60, -1, &routed, why, sizeof why, &ctx), NOC_OK);
+    assert_int_equal(routed, 1);
     assert_int_equal(net.paths[1].n, 3);
     assert_int_equal(net.paths[1].v[1], 2);
     for (int c = 0; c < net.nch; c++)
         assert_true(net.cload[c] <= 100);
     int c01 = noc_swnet_chan(&net, 0, 1);
     assert_true(c01 >= 0 && fabs(net.cload[c01] - 60) < 1e-9);
-    assert_int_equal(noc_swnet_route(&net, 2, 0, 1, 50, -1, why, sizeof why, &ctx), 1);
+    assert_int_equal(noc_swnet_route(&net, 2, 0, 1, 50, -1, &routed, why, sizeof why, &ctx), NOC_OK);
+    assert_int_equal(routed, 0);
+    assert_int_equal(net.paths[2].n, 0);
     assert_non_null(strstr(why, "capacity"));
     noc_swnet_free(&net);
 }
@@ -131,11 +139,12 @@ static void router_keeps_max_hops(void **state)
         for (int s = 0; s < 3; s++)
             assert_int_equal(noc_swnet_open_link(&net, s, s + 1, &ctx), 0);
         char why[256] = "";
-        int r = noc_swnet_route(&net, 0, 0, 3, 10, mh, why, sizeof why, &ctx);
+        int r = -1;
+        assert_int_equal(noc_swnet_route(&net, 0, 0, 3, 10, mh, &r, why, sizeof why, &ctx), NOC_OK);
         if (mh == 2) {
-            assert_int_equal(r, 1);
-        } else {
             assert_int_equal(r, 0);
+        } else {
+            assert_int_equal(r, 1);
             assert_int_equal(net.paths[0].n, 4);
             for (int i = 0; i < 4; i++)
                 assert_int_equal(net.paths[0].v[i], i);
@@ -355,6 +364,75 @@ static void written_designs_keep_their_constraints(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* noc_synth_price on a hand-built design: cores a, b on routers r0, r1 (a
+ * 2 mm link), flows a -> b 100 MB/s and b -> a 40 MB/s, routes r0 r1 and
+ * r1 r0.  The busiest terminal injects 100 MB/s, so the loads in MB/s are
+ * the flows themselves: a -> r0 and r0 -> r1 and r1 -> b carry 100, b ->
+ * r1, r1 -> r0, r0 -> a carry 40.  The power and area are the tech model's
+ * of those loads (noc_tech_topo); the loads handed back are the caller's. */
+static void price_hand_built(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_synth_opts o;
+    noc_synth_opts_init(&o);
+    struct noc_app app;
+    noc_app_init(&app);
+    assert_int_equal(noc_app_core(&app, "a", &ctx), 0);
+    assert_int_equal(noc_app_core(&app, "b", &ctx), 1);
+    assert_int_equal(noc_app_add_flow(&app, 0, 1, 100, -1, &ctx), NOC_OK);
+    assert_int_equal(noc_app_add_flow(&app, 1, 0, 40, -1, &ctx), NOC_OK);
+    struct noc_topo t;
+    noc_topo_init(&t);
+    int r0 = noc_topo_add_node(&t, "r0", NOC_ROUTER, &ctx), r1 = noc_topo_add_node(&t, "r1", NOC_ROUTER, &ctx);
+    int ta = noc_topo_add_node(&t, "a", NOC_TERMINAL, &ctx), tb = noc_topo_add_node(&t, "b", NOC_TERMINAL, &ctx);
+    assert_int_equal(noc_topo_add_link(&t, ta, r0, &ctx), NOC_OK);
+    assert_int_equal(noc_topo_add_link(&t, tb, r1, &ctx), NOC_OK);
+    assert_int_equal(noc_topo_add_link(&t, r0, r1, &ctx), NOC_OK);
+    noc_topo_set_pos(&t, r0, 0, 0);
+    noc_topo_set_pos(&t, r1, 2, 0);
+    noc_topo_set_pos(&t, ta, 0, 0);
+    noc_topo_set_pos(&t, tb, 2, 0);
+    int ab[2] = {r0, r1}, ba[2] = {r1, r0};
+    assert_int_equal(noc_topo_add_route(&t, ta, tb, ab, 2, &ctx), NOC_OK);
+    assert_int_equal(noc_topo_add_route(&t, tb, ta, ba, 2, &ctx), NOC_OK);
+    t.link_width = o.link_width;
+    t.freq_mhz = o.freq_mhz;
+    assert_int_equal(noc_topo_finalize(&t, &ctx), NOC_OK);
+    struct noc_design d;
+    memset(&d, 0, sizeof d);
+    double *mbps = NULL;
+    assert_int_equal(noc_synth_price(&app, &o, &t, &d, &mbps, &ctx), NOC_OK);
+    assert_non_null(mbps);
+    int na = noc_topo_find(&t, "a"), nb = noc_topo_find(&t, "b"), n0 = noc_topo_find(&t, "r0"),
+        n1 = noc_topo_find(&t, "r1");
+    double want[6][3] = {{na, n0, 100}, {n0, n1, 100}, {n1, nb, 100}, {nb, n1, 40}, {n1, n0, 40}, {n0, na, 40}};
+    assert_int_equal(t.nch, 6);
+    for (int k = 0; k < 6; k++) {
+        int found = 0;
+        for (int c = 0; c < t.nch; c++)
+            if (t.ch[c].src == (int)want[k][0] && t.ch[c].dst == (int)want[k][1]) {
+                assert_true(fabs(mbps[c] - want[k][2]) < 1e-9);
+                found = 1;
+            }
+        assert_true(found);
+    }
+    double pw, ar;
+    noc_tech_topo(&o.tech, &t, mbps, o.link_width, &pw, &ar, NULL);
+    assert_true(pw > 0 && ar > 0 && d.power_mw == pw && d.area_mm2 == ar);
+    assert_true(d.m.deadlock_free == 1);
+    free(mbps);
+    noc_metrics_free(&d.m);
+    /* without the loads handed back */
+    memset(&d, 0, sizeof d);
+    assert_int_equal(noc_synth_price(&app, &o, &t, &d, NULL, &ctx), NOC_OK);
+    assert_true(d.power_mw == pw && d.area_mm2 == ar);
+    noc_metrics_free(&d.m);
+    noc_topo_free(&t);
+    noc_app_free(&app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -366,6 +444,7 @@ int main(void)
         cmocka_unit_test(pareto_front_hand_worked),
         cmocka_unit_test(verify_finds_each_violation),
         cmocka_unit_test(written_designs_keep_their_constraints),
+        cmocka_unit_test(price_hand_built),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

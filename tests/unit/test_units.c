@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <math.h>
 #include <stdlib.h>
 #include <cmocka.h>
 
@@ -73,6 +74,26 @@ static void test_defaults(void **state)
     assert_true(noc_synth_capacity(&o) == 4000);
 }
 
+/* The one limit tolerance: x is within limit while x <= limit (1 + 1e-12).
+ * Worked cases: a load equal to the capacity fits; 4000 (1 + 1e-13), a
+ * rounding error's size, fits; 4000 (1 + 1e-9) and 4000.001 (2.5e-7
+ * relative) are past it; NaN is neither within nor past; an infinite
+ * limit holds any finite value. */
+static void test_fit_tolerance(void **state)
+{
+    (void)state;
+    assert_true(NOC_FIT_TOL == 1e-12);
+    assert_true(noc_fits(4000, 4000) && !noc_exceeds(4000, 4000));
+    assert_true(noc_fits(3999, 4000) && !noc_exceeds(3999, 4000));
+    assert_true(noc_fits(4000 * (1 + 1e-13), 4000) && !noc_exceeds(4000 * (1 + 1e-13), 4000));
+    assert_true(!noc_fits(4000 * (1 + 1e-9), 4000) && noc_exceeds(4000 * (1 + 1e-9), 4000));
+    assert_true(!noc_fits(4000.001, 4000) && noc_exceeds(4000.001, 4000));
+    /* 0.1 + 0.2 is 0.30000000000000004 in doubles: within 0.3 */
+    assert_true(noc_fits(0.1 + 0.2, 0.3) && !noc_exceeds(0.1 + 0.2, 0.3));
+    assert_true(!noc_fits(NAN, 1) && !noc_exceeds(NAN, 1));
+    assert_true(noc_fits(1e300, INFINITY) && !noc_exceeds(1e300, INFINITY));
+}
+
 static void test_grid(void **state)
 {
     (void)state;
@@ -110,6 +131,7 @@ int main(void)
         cmocka_unit_test(test_cycles_ns),
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_grid),
+        cmocka_unit_test(test_fit_tolerance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,13 +3,24 @@
 //
 // Input queued, V virtual channels per input port, each a FIFO of BUF flits,
 // credit-based flow control, separable input-first VC and switch allocation
-// with round-robin arbiters, table-based route computation.  Timing (the
-// model of nocsyn's simulator, `nocsyn sim --router-delay D`, D >= 2): a flit
-// written into an input FIFO is at its head in cycle a; a head flit does VC
-// allocation from cycle a + D - 2 and switch allocation from cycle a + D - 1;
-// the winner of switch allocation in cycle s leaves on the output register
-// in cycle s + 1 (the first cycle of the link).  Body flits follow the head
-// one per cycle.  An output VC is freed when the tail wins the switch.
+// with round-robin arbiters, table-based route computation.
+//
+// Pipeline (the router the tech model prices and `nocsyn sim --router-delay
+// D` simulates): lookahead routing -- the route table is read as a flit is
+// written into its input FIFO and the output port is stored beside it -- then
+// with D >= 3 three stages, each a clock cycle:
+//   VA  a head at the front of its FIFO since cycle a requests an output VC
+//       from cycle a + D - 3;
+//   SA  from cycle a + D - 2 it bids for the switch; the winner leaves its
+//       FIFO (its credit goes upstream) into the input's traversal register;
+//   ST  the next cycle the crossbar moves it into the output register, where
+//       it is in cycle a + D (the first cycle of the link).
+// D = 2 packs SA and ST into one cycle (VA from a, the SA winner in the output
+// register the next cycle), as the model's router_stages = 2.  D > 3 waits
+// D - 3 cycles before VA.  Body flits follow the head one per cycle.  An
+// output VC is freed when the tail wins the switch.  The time at which a flit
+// leaves and its credit returns depends only on D, so every D gives the
+// simulator's timing.
 //
 // Flit (FW = 2 + 2*TW + W bits): {head, tail, src[TW], dst[TW], data[W]};
 // src and dst are terminal indices.  A link carries valid, the VC and the
@@ -21,7 +32,7 @@
 // one lane, stay in order; with ORDERED = 0 a head takes any free output VC
 // of its class (round robin), as nocsyn's simulator does.
 //
-// Route table RT: 2**KW entries of OPW + 1 bits {cls, port}, indexed by dst
+// Route table RT (read at the FIFO's write port): 2**KW entries of OPW + 1 bits {cls, port}, indexed by dst
 // (SRCKEY = 0) or {src, dst} (SRCKEY = 1): the output port and, on
 // router-router outputs with NCLS = 2 (dateline), the VC class: class 0 uses
 // VCs [0, V/2), class 1 VCs [V/2, V); otherwise all V.  Output ports in EJ
@@ -64,9 +75,11 @@ module nocsyn_router #(
     localparam int CW = $clog2(BUF + 1);
     localparam int AW = $clog2(D + 1);
     localparam int HALF = V / 2;
+    localparam int ST = D >= 3 ? 1 : 0;               // a separate traversal stage
 
     // ---- state
     logic [FW-1:0]   mem   [NIN][V][BUF];
+    logic [OPW:0]    mrt   [NIN][V][BUF];          // the stored flit's route entry {cls, port}
     logic [BW-1:0]   rd    [NIN][V];
     logic [BW-1:0]   wr    [NIN][V];
     logic [CW-1:0]   cnt   [NIN][V];
@@ -80,6 +93,12 @@ module nocsyn_router #(
     logic [IW-1:0]   voptr [NOUT][V];
     logic [VW-1:0]   saiptr[NIN];
     logic [PW-1:0]   saoptr[NOUT];
+    // traversal registers (ST = 1): the switch winner of each input, and
+    // per output whether it won, from which input, on which VC
+    logic [FW-1:0]   stf   [NIN];
+    logic            stgo  [NOUT];
+    logic [PW-1:0]   stwin [NOUT];
+    logic [VW-1:0]   stvc  [NOUT];
 
     // ---- combinational: route lookup and VC allocation requests
     logic [FW-1:0]   front [NIN][V];
@@ -90,6 +109,12 @@ module nocsyn_router #(
 
     localparam int KTOP = SRCKEY != 0 ? FW - 3 : FW - 3 - TW;   // key = src,dst or dst
 
+    // lookahead routing: the route entry of each arriving flit
+    logic [OPW:0]    irt   [NIN];
+    always_comb
+        for (int i = 0; i < NIN; i++)
+            irt[i] = RT[in_flit[i * FW + KTOP -: KW] * (OPW + 1) +: OPW + 1];
+
     always_comb begin
         for (int i = 0; i < NIN; i++)
             for (int v = 0; v < V; v++) begin
@@ -97,7 +122,7 @@ module nocsyn_router #(
                 int lo, hi;
                 logic found;
                 front[i][v] = mem[i][v][rd[i][v]];
-                e = RT[front[i][v][KTOP -: KW] * (OPW + 1) +: OPW + 1];
+                e = mrt[i][v][rd[i][v]];
                 vport[i][v] = e[OPW-1:0];
                 lo = 0;
                 hi = V;
@@ -110,7 +135,7 @@ module nocsyn_router #(
                 found = 1'b0;
                 for (int pass = 0; pass < 2; pass++)
                     for (int w = 0; w < V; w++)
-                        if (cnt[i][v] != 0 && front[i][v][FW-1] && !act[i][v] && 32'(age[i][v]) + 2 >= D &&
+                        if (cnt[i][v] != 0 && front[i][v][FW-1] && !act[i][v] && 32'(age[i][v]) + 2 + ST >= D &&
                             !found && w >= lo && w < hi && !busy[e[OPW-1:0]][w] &&
                             (ORDERED != 0 ? pass == 0 && w == (NCLS == 2 && v >= HALF ? v - HALF : v) + lo
                                           : (w >= 32'(vaptr[i][v])) == (pass == 0))) begin
@@ -202,8 +227,13 @@ module nocsyn_router #(
                     vaptr[i][v] <= '0;
                 end
             end
+            for (int i = 0; i < NIN; i++)
+                stf[i] <= '0;
             for (int o = 0; o < NOUT; o++) begin
                 saoptr[o] <= '0;
+                stgo[o] <= 1'b0;
+                stwin[o] <= '0;
+                stvc[o] <= '0;
                 out_valid[o] <= 1'b0;
                 out_vc[o * VW +: VW] <= '0;
                 out_flit[o * FW +: FW] <= '0;
@@ -240,12 +270,32 @@ module nocsyn_router #(
                         iov[i][v] <= vwant[i][v];
                         vaptr[i][v] <= 32'(vwant[i][v]) + 1 >= V ? '0 : vwant[i][v] + 1'b1;
                     end
-            // switch traversal into the output registers
+            // switch allocation's winners: with ST = 1 into the traversal
+            // registers, crossed into the output registers the next cycle;
+            // with ST = 0 straight into the output registers
+            for (int i = 0; i < NIN; i++)
+                if (ST != 0 && sgnt[i])
+                    stf[i] <= front[i][svc[i]];
             for (int o = 0; o < NOUT; o++) begin
-                out_valid[o] <= sgo[o];
+                if (ST != 0) begin
+                    stgo[o] <= sgo[o];
+                    if (sgo[o]) begin
+                        stwin[o] <= swin[o];
+                        stvc[o] <= iov[swin[o]][svc[swin[o]]];
+                    end
+                    out_valid[o] <= stgo[o];
+                    if (stgo[o]) begin
+                        out_vc[o * VW +: VW] <= stvc[o];
+                        out_flit[o * FW +: FW] <= stf[stwin[o]];
+                    end
+                end else begin
+                    out_valid[o] <= sgo[o];
+                    if (sgo[o]) begin
+                        out_vc[o * VW +: VW] <= iov[swin[o]][svc[swin[o]]];
+                        out_flit[o * FW +: FW] <= front[swin[o]][svc[swin[o]]];
+                    end
+                end
                 if (sgo[o]) begin
-                    out_vc[o * VW +: VW] <= iov[swin[o]][svc[swin[o]]];
-                    out_flit[o * FW +: FW] <= front[swin[o]][svc[swin[o]]];
                     saoptr[o] <= 32'(swin[o]) + 1 >= NIN ? '0 : swin[o] + 1'b1;
                     if (front[swin[o]][svc[swin[o]]][FW-2])
                         busy[o][iov[swin[o]][svc[swin[o]]]] <= 1'b0;
@@ -263,6 +313,7 @@ module nocsyn_router #(
                     pop = sgnt[i] && 32'(svc[i]) == v;
                     if (push) begin
                         mem[i][v][wr[i][v]] <= in_flit[i * FW +: FW];
+                        mrt[i][v][wr[i][v]] <= irt[i];
                         wr[i][v] <= 32'(wr[i][v]) + 1 >= BUF ? '0 : wr[i][v] + 1'b1;
                     end
                     if (pop) begin
