@@ -219,6 +219,10 @@ double noc_tech_channel_mw(const struct noc_tech *tech, double length_mm, double
  * channel as their difference).  O(1). */
 void noc_tech_channel_mw_pair(const struct noc_tech *tech, double length_mm, double width, double mbps,
                               double freq_mhz, double mw[2]);
+/* The load-dependent part of noc_tech_channel_mw per MB/s and mm (the
+ * wire's dynamic energy): noc_tech_channel_mw at mbps less at 0 is mbps x
+ * length_mm x this, up to rounding.  O(1). */
+double noc_tech_channel_mw_per_mbps_mm(const struct noc_tech *tech);
 /* Area (mm^2) of one directed channel's pipeline registers at freq_mhz. */
 double noc_tech_channel_mm2(const struct noc_tech *tech, double length_mm, double width,
                             double freq_mhz);

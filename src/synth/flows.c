@@ -258,8 +258,16 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
     while (n->heap.n || pending) {
         if (pending && (n->heap.n == 0 || n->heap.a[0].key >= lb)) {
             pending = 0;
+            /* d settles at or below ub (its distance now, or over a new
+             * link s -> d); a link s -> v that costs more than ub is never
+             * settled before d, so it is not priced when its lower bound
+             * (lb, plus the wire's dynamic energy over the estimated
+             * length, less a margin) already exceeds ub: the same path. */
+            double ub = n->dist[d], per_mm = bw * noc_tech_channel_mw_per_mbps_mm(&n->o->tech) * (1 - 1e-9);
+            if (can_open(n, s, d) && n->dist[s] + edge_cost(n, s, d, bw, 1) < ub)
+                ub = n->dist[s] + edge_cost(n, s, d, bw, 1);
             for (int v = 0; v < K; v++)
-                if (can_open(n, s, v))
+                if (can_open(n, s, v) && !(lb + per_mm * len_est(n, s, v) > ub))
                     relax(n, s, v, n->dist[s] + edge_cost(n, s, v, bw, 1), 1);
             continue;
         }

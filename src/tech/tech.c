@@ -317,6 +317,11 @@ double noc_tech_channel_mw(const struct noc_tech *tech, double length_mm, double
                            noc_tech_link_stages(tech, length_mm, freq_mhz));
 }
 
+double noc_tech_channel_mw_per_mbps_mm(const struct noc_tech *tech)
+{
+    return 8e6 * tech->link_pj_bit_mm * 1e-12 * 1e3; /* channel_mw_regs' first term */
+}
+
 void noc_tech_channel_mw_pair(const struct noc_tech *tech, double length_mm, double width, double mbps,
                               double freq_mhz, double mw[2])
 {
