@@ -170,8 +170,8 @@ static double edge_cost(const struct swnet *n, int u, int v, double bw, int open
 
 static int can_open(const struct swnet *n, int u, int v)
 {
-    return u != v && chan(n, u, v) < 0 && swnet_ports(n, u) < n->max_radix &&
-           swnet_ports(n, v) < n->max_radix;
+    return u != v && swnet_ports(n, u) < n->max_radix && swnet_ports(n, v) < n->max_radix &&
+           chan(n, u, v) < 0; /* the map lookup last */
 }
 
 static int has_room(const struct swnet *n, int c, double bw)
@@ -267,7 +267,7 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
             if (can_open(n, s, d) && n->dist[s] + edge_cost(n, s, d, bw, 1) < ub)
                 ub = n->dist[s] + edge_cost(n, s, d, bw, 1);
             for (int v = 0; v < K; v++)
-                if (can_open(n, s, v) && !(lb + per_mm * len_est(n, s, v) > ub))
+                if (!(lb + per_mm * len_est(n, s, v) > ub) && can_open(n, s, v))
                     relax(n, s, v, n->dist[s] + edge_cost(n, s, v, bw, 1), 1);
             continue;
         }
