@@ -56,8 +56,11 @@ int noc_legal_overlaps(const struct legal_set *o, const struct legal_rect *a);
  * the block added.  Rows (y candidates) are walked outwards from the
  * wanted y over the sorted edges, and in each row the block slides left
  * and right through the blocks it meets (grid queries) to the row's first
- * free x; rows stop once farther than the best corner.  NOC_OK or
- * NOC_ENOMEM. */
+ * free x, crossing a whole run of abutting blocks of one y range at once
+ * and giving up beyond the best corner's distance; rows stop once farther
+ * than the best corner, and the rows under a run over the wanted x that
+ * keeps them beyond it are dropped at once.  The corner is the one the
+ * definition gives (tests/unit/test_legal.c).  NOC_OK or NOC_ENOMEM. */
 int noc_legal_place(struct legal_set *o, long long s, long long *x, long long *y, struct noc_ctx *ctx);
 
 #endif
