@@ -2,7 +2,8 @@
 # Sign-off of one design (issue 25, item 3; a first cut, see README): the
 # RTL `nocsyn rtl` emits for DESIGN.dot (routers with their tables, links
 # with the pipeline registers of the design's clock), synthesized by the
-# same Yosys script as `nocsyn characterize` onto LIBERTY, timed by OpenSTA
+# same Yosys script as `nocsyn characterize` onto LIBERTY (written by
+# `nocsyn characterize --flow`), timed by OpenSTA
 # at the design's clock (freq_mhz of DESIGN.json); prints WNS/TNS, the cell
 # area of the routers and of the links, and the power (clock + leakage at
 # activity 0, and at ACTIVITY on every net) beside DESIGN.json's numbers.
@@ -22,17 +23,10 @@ if [ -n "${KEEP:-}" ]; then W=$KEEP; mkdir -p "$W"; else W=$(mktemp -d); trap 'r
 [ -f "$J" ] || { echo "signoff: $J not found (the design's JSON beside its DOT)" >&2; exit 2; }
 freq=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['freq_mhz'])" "$J")
 if [ "${REUSE:-0}" = 1 ] && [ -s "$W/rtl/sta.txt" ]; then cd "$W/rtl"; else
+case "$NOCSYN" in */*) NOCSYN=$(cd "$(dirname "$NOCSYN")" && pwd)/$(basename "$NOCSYN") ;; esac
 "$NOCSYN" rtl "$D" -o "$W/rtl" >"$W/rtl.log"
 cd "$W/rtl"
-cat >synth.ys <<Y
-read_verilog -sv nocsyn_router.sv nocsyn_link.sv nocsyn_top.sv
-synth -top nocsyn_top
-dfflibmap -liberty $LIB
-abc -D 1000 -liberty $LIB -script +strash;&get,-n;&fraig,-x;&put;scorr;dc2;dretime;strash;&get,-n;&dch,-f;&nf,{D};&put;buffer,-c;topo;upsize,{D};dnsize,{D};stime,-p
-opt_clean
-tee -q -o stat.txt stat -liberty $LIB
-write_verilog -noattr -noexpr net.v
-Y
+"$NOCSYN" characterize --liberty "$LIB" --flow .
 yosys -q -s synth.ys >yosys.log 2>&1 || { echo "signoff: yosys failed, see $W/rtl/yosys.log" >&2; exit 2; }
 period=$(python3 -c "print(1e6 / float('$freq'))")
 cat >sta.tcl <<T

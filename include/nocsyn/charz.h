@@ -55,6 +55,8 @@ struct noc_liberty_cell {
     char name[64];
     double area;  /* Liberty area units */
     int seq;      /* has an ff or latch group */
+    int inv;      /* an inverter: a pin's function is "!X" or "X'" of one input */
+    double in_cap; /* the largest pin capacitance (library units; 0 when none) */
 };
 struct noc_liberty {
     char name[128];        /* library (NAME) */
@@ -79,6 +81,17 @@ void noc_liberty_free(struct noc_liberty *lib);
 int noc_liberty_parse(struct noc_liberty *lib, const char *text, const char *label, struct noc_ctx *ctx);
 /* The cell named `name`, NULL when absent.  O(cells). */
 const struct noc_liberty_cell *noc_liberty_find(const struct noc_liberty *lib, const char *name);
+/* The cell that drives every register output in the flow's delay model:
+ * the library's smallest inverter (least area, the first in the file on a
+ * tie), NULL when the library has none.  ABC takes the flip-flops' outputs
+ * as primary inputs; told they are driven by this cell (and loaded by its
+ * input capacitance) it buffers their fanout, which it otherwise takes as
+ * free.  O(cells). */
+const struct noc_liberty_cell *noc_liberty_drive_cell(const struct noc_liberty *lib);
+/* Femtofarads per capacitance unit of the library (capacitive_load_unit:
+ * "1,pf" -> 1000, "1,ff" -> 1); 1000 (picofarads, the common unit) when
+ * absent or unreadable.  O(1). */
+double noc_liberty_cap_ff(const struct noc_liberty *lib);
 
 /* ---- The tools' report text. */
 /* Yosys `stat -liberty`: the cell counts of the whole design (its "design
@@ -143,11 +156,26 @@ void noc_charz_derive(struct noc_charz_result *r, const struct noc_liberty *lib,
  * width 16..1024, vcs 1..16, buf 1..64).  O(radix^2). */
 int noc_charz_design(const struct noc_charz_config *c, struct noc_buf *top, struct noc_ctx *ctx);
 /* The scripts (file names relative to the work directory, the Liberty file
- * by its absolute path).  Appended to out.  O(1). */
-void noc_charz_yosys_script(struct noc_buf *out, const char *liberty, const struct noc_charz_opts *o);
+ * by its absolute path).  Appended to out.  The Yosys script passes ABC
+ * `-constr constr.txt` when `constr` is set (a library with an inverter,
+ * see noc_charz_constr).  O(1). */
+void noc_charz_yosys_script(struct noc_buf *out, const char *liberty, const struct noc_charz_opts *o, int constr);
+/* ABC's constraint file (constr.txt) for a library: `set_driving_cell` the
+ * drive cell of noc_liberty_drive_cell and `set_load` its input
+ * capacitance in fF.  Returns 0 (nothing written) when the library has no
+ * inverter, else 1.  O(cells). */
+int noc_charz_constr(struct noc_buf *out, const struct noc_liberty *lib);
 void noc_charz_sta_script(struct noc_buf *out, const char *liberty, const struct noc_charz_opts *o);
 
 /* ---- The run (tool-runner adapter, src/charz/runner.c). */
+/* Writes the flow's Yosys script (synth.ys, top nocsyn_top) and ABC's
+ * constr.txt for the Liberty file into the existing directory dir, as a
+ * characterization writes them into its work directory, and runs no tool:
+ * the one flow for a design's own sign-off (benchmarks/tech/signoff.sh).
+ * Errors: the Liberty file's (NOC_EIO, NOC_EINVAL FILE:LINE), NOC_EIO for a
+ * file it cannot write.  O(Liberty size). */
+int noc_charz_write_flow(const char *liberty, const struct noc_charz_opts *o, const char *dir, struct noc_ctx *ctx);
+
 struct noc_charz_tools {
     char yosys[512], sta[512];          /* resolved paths */
     char yosys_version[128], sta_version[128];

@@ -25,7 +25,11 @@
  *    the paths the routing gives (dor, updown, desttag, table); hops for
  *    ideal and optimal are those of minimal paths as well;
  *  - max_channel_load is over router-to-router channels only; `load` holds
- *    every channel (injection and ejection included);
+ *    every channel (injection and ejection included); a channel with its
+ *    own capacity below its width's (noc_channel.capacity_mbps, a D2D
+ *    module) counts as load / noc_topo_channel_rate (topo.h), and its
+ *    capacity[] (max_utilization) is that own capacity; ideal and optimal
+ *    (the LP) still take every channel at the link's capacity;
  *  - a router with a shared concentrator port (noc_node.shared) has ONE
  *    injection and ONE ejection port for all its terminals: max_port_load is
  *    the largest sum of its terminals' injection (or ejection) channel loads
@@ -119,7 +123,14 @@ int noc_eval(const struct noc_topo *t, const struct noc_traffic *tr,
  * paths) or NOC_RT_OPTIMAL (over all paths), formulated per destination
  * (multi-commodity flow with one commodity per destination).  *max_load is
  * the optimum; `load` (nch entries, may be NULL) receives an optimal flow.
- * NOC_ELIMIT with a clear message above the documented size limit. */
+ * For NOC_RT_IDEAL with flows only (tr->uniform == 0, every terminal on one
+ * router) and an LP of 20k nonzeros or more, at least 16 per flow, the path
+ * LP is solved by column generation instead (src/eval/lpload_cg.c):
+ * *max_load is then attained by the routing in `load` and within 1e-6
+ * (relative) above the optimum, certified by the LP dual bound (else the
+ * LP is solved).  NOC_ELIMIT with a clear message above the documented
+ * size limit (200k nonzeros).  Cost: GLPK's; column generation O(C (R +
+ * E)) per round for C destination routers plus its master LP. */
 int noc_eval_lp_load(const struct noc_topo *t, const struct noc_traffic *tr, int model,
                      double *max_load, double *load, struct noc_ctx *ctx);
 

@@ -111,6 +111,11 @@ int noc_lp_has_solution(const struct noc_lp *lp);
  * there is none).  O(1). */
 double noc_lp_obj(const struct noc_lp *lp);
 double noc_lp_value(const struct noc_lp *lp, int col);
+/* LP (not MIP): the dual value of row `row` in that solution, GLPK's sign
+ * convention (the objective's rate of change per unit of the row's active
+ * bound: for a minimisation, <= 0 on a binding upper bound, >= 0 on a
+ * binding lower bound); 0 when there is no solution.  O(1). */
+double noc_lp_dual(const struct noc_lp *lp, int row);
 /* MIP: the best bound on the optimum known when the search ended (the
  * objective itself when proven optimal; +-INFINITY when unknown). */
 double noc_lp_bound(const struct noc_lp *lp);

@@ -30,7 +30,12 @@
  *    source sends at most one flit per cycle; a flit sent in cycle c arrives
  *    in cycle c + L.  Zero-load latency of a packet of len flits over a path
  *    of channels c_0 (injection) .. c_h (ejection), when len <= buf:
- *        sum_i L(c_i) + h * D + len - 1.
+ *        sum_i L(c_i) + h * D + (len - 1) * g,
+ *    g = 1, or on a path through a channel narrower than the link (its own
+ *    capacity_mbps, a D2D module: topo.h) the largest noc_topo_channel_gap:
+ *    such a channel takes one flit every g cycles (switch allocation skips
+ *    it until then); drop and deflect refuse it, and so does a narrow
+ *    injection channel.
  *    A longer packet also waits for credits: flit i >= buf may leave over
  *    c_j (j < h) only once the credit of flit i - buf, freed when that flit
  *    leaves the next router, is back (L(c_j) + credit_delay later); the
@@ -180,6 +185,16 @@ struct noc_sim_opts {
 
 /* Sets the defaults above.  O(1). */
 void noc_sim_opts_init(struct noc_sim_opts *o);
+
+/* The default offered-load grid of every load sweep (sim --sweep, compare
+ * --simulate, a campaign's sim-loads): A:B:STEP = 0.05:1:0.05 (fractions
+ * of a flit per cycle), and the measured cycles per load point of compare
+ * and a campaign.  Plain literals, so a help text prints them with
+ * NOC_UNITS_STR() (units.h). */
+#define NOC_SIM_SWEEP_FROM 0.05
+#define NOC_SIM_SWEEP_TO 1
+#define NOC_SIM_SWEEP_STEP 0.05
+#define NOC_SIM_SWEEP_CYCLES 10000
 
 /* Per-flow results (sparse traffic entries, e.g. app flows). */
 struct noc_sim_flowstat {

@@ -50,7 +50,9 @@
  * Latency of a flow at zero load (noc_tech_flow_latency): its head crosses
  * every router on its path in router_stages cycles and every channel
  * (injection, router-router, ejection) in noc_tech_link_cycles; the tail
- * follows ceil(packet_bits / w) - 1 cycles later.  In ns: cycles * 1000 / f.
+ * follows ceil(packet_bits / w) - 1 cycles later, times the largest
+ * noc_topo_channel_gap on the path (a D2D channel narrower than the link
+ * sends one flit every gap cycles; 1 elsewhere).  In ns: cycles * 1000 / f.
  *
  * Default values (45 nm): buffer, crossbar, routing and link energies and
  * leakages from the characterisation tables shipped with the Noxim simulator
@@ -208,6 +210,11 @@ double noc_tech_router_mm2(const struct noc_tech *tech, int ports, double width)
  * they equal the one-count versions when buf_ports == xbar_ports.  O(1). */
 double noc_tech_router_mw_ports(const struct noc_tech *tech, int buf_ports, int xbar_ports, double width,
                                 double flits_per_s, double freq_mhz);
+/* noc_tech_router_mw(tech, ports, width, flits_per_s, freq_mhz) -
+ * noc_tech_router_mw(tech, ports, width, 0, freq_mhz), the same double to
+ * the last bit, at the cost of one call (synthesis' routing costs).  O(1). */
+double noc_tech_router_dyn_mw(const struct noc_tech *tech, int ports, double width, double flits_per_s,
+                              double freq_mhz);
 double noc_tech_router_mm2_ports(const struct noc_tech *tech, int buf_ports, int xbar_ports, double width);
 /* Power (mW) of one directed channel of length_mm carrying mbps MB/s, its
  * pipeline registers clocked at freq_mhz (0: none). */
@@ -223,6 +230,11 @@ void noc_tech_channel_mw_pair(const struct noc_tech *tech, double length_mm, dou
  * wire's dynamic energy): noc_tech_channel_mw at mbps less at 0 is mbps x
  * length_mm x this, up to rounding.  O(1). */
 double noc_tech_channel_mw_per_mbps_mm(const struct noc_tech *tech);
+/* noc_tech_channel_mw(tech, length_mm, width, mbps, freq_mhz) -
+ * noc_tech_channel_mw(tech, length_mm, width, 0, freq_mhz), the same double
+ * to the last bit, at the cost of one call.  O(1). */
+double noc_tech_channel_dyn_mw(const struct noc_tech *tech, double length_mm, double width, double mbps,
+                               double freq_mhz);
 /* Area (mm^2) of one directed channel's pipeline registers at freq_mhz. */
 double noc_tech_channel_mm2(const struct noc_tech *tech, double length_mm, double width,
                             double freq_mhz);

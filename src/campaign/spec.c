@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "nocsyn/app.h"
+#include "nocsyn/sim.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/tech.h"
 #include "nocsyn/units.h"
@@ -24,10 +25,10 @@ void noc_campaign_init(struct noc_campaign *c)
     c->max_util = NOC_DEFAULT_MAX_UTIL;
     c->packet_bits = NOC_DEFAULT_PACKET_BITS;
     c->seed = 1;
-    c->sim_from = 0.05;
-    c->sim_to = 1.0;
-    c->sim_step = 0.05;
-    c->sim_cycles = 10000;
+    c->sim_from = NOC_SIM_SWEEP_FROM;
+    c->sim_to = NOC_SIM_SWEEP_TO;
+    c->sim_step = NOC_SIM_SWEEP_STEP;
+    c->sim_cycles = NOC_SIM_SWEEP_CYCLES;
 }
 
 void noc_campaign_free(struct noc_campaign *c)

@@ -109,6 +109,35 @@ static int unit_ps(const char *u, double *ps)
     return *ps > 0 ? 0 : -1;
 }
 
+/* A pin function "!X", "(!X)", "!(X)" or "X'" of one identifier X
+ * (quotes and parentheses ignored; "!(A B)" is two identifiers): the cell
+ * is an inverter. */
+static int is_inverse(const char *v)
+{
+    char t[64];
+    size_t n = 0;
+    for (; *v && n + 1 < sizeof t; v++)
+        if (!strchr("\"()", *v))
+            t[n++] = *v;
+    t[n] = '\0';
+    char *id = t;
+    while (*id == ' ' || *id == '\t')
+        id++;
+    size_t len = strlen(id);
+    while (len > 0 && (id[len - 1] == ' ' || id[len - 1] == '\t'))
+        len--;
+    if (len >= 2 && id[0] == '!')
+        id++, len--;
+    else if (len >= 2 && id[len - 1] == '\'')
+        len--;
+    else
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if (!isalnum((unsigned char)id[i]) && id[i] != '_')
+            return 0;
+    return 1;
+}
+
 int noc_liberty_parse(struct noc_liberty *lib, const char *text, const char *label, struct noc_ctx *ctx)
 {
     int rc = NOC_OK;
@@ -166,6 +195,12 @@ int noc_liberty_parse(struct noc_liberty *lib, const char *text, const char *lab
                 } else if (!strcmp(name, "nom_process") && !noc_parse_double(val, &v)) {
                     lib->process = v;
                 }
+            } else if (depth == 3 && c >= 0 && !strcmp(grp[2], "pin")) {
+                double v;
+                if (!strcmp(name, "function") && is_inverse(val))
+                    lib->cell[c].inv = 1;
+                else if (!strcmp(name, "capacitance") && !noc_parse_double(val, &v) && v > lib->cell[c].in_cap)
+                    lib->cell[c].in_cap = v;
             } else if (depth == 2 && c >= 0 && !strcmp(name, "area")) {
                 if (noc_parse_double(val, &lib->cell[c].area) || lib->cell[c].area < 0) {
                     rc = noc_error(ctx, NOC_EINVAL, label, at, "cell %s: area '%s' is not a number >= 0",
@@ -230,4 +265,30 @@ const struct noc_liberty_cell *noc_liberty_find(const struct noc_liberty *lib, c
         if (!strcmp(lib->cell[i].name, name))
             return &lib->cell[i];
     return NULL;
+}
+
+const struct noc_liberty_cell *noc_liberty_drive_cell(const struct noc_liberty *lib)
+{
+    const struct noc_liberty_cell *best = NULL;
+    for (int i = 0; i < lib->ncells; i++)
+        if (lib->cell[i].inv && !lib->cell[i].seq && (!best || lib->cell[i].area < best->area))
+            best = &lib->cell[i];
+    return best;
+}
+
+double noc_liberty_cap_ff(const struct noc_liberty *lib)
+{
+    double k;
+    char u[32];
+    if (sscanf(lib->cap_unit, "%lf , %31s", &k, u) != 2 || !(k > 0))
+        return 1000;
+    for (char *p = u; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    if (!strcmp(u, "ff"))
+        return k;
+    if (!strcmp(u, "pf"))
+        return k * 1e3;
+    if (!strcmp(u, "nf"))
+        return k * 1e6;
+    return 1000;
 }

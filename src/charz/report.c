@@ -169,19 +169,28 @@ void noc_charz_derive(struct noc_charz_result *r, const struct noc_liberty *lib,
     r->reg_um2_bit = c ? c->area * o->area_um2 : 0;
 }
 
-void noc_charz_yosys_script(struct noc_buf *out, const char *liberty, const struct noc_charz_opts *o)
+int noc_charz_constr(struct noc_buf *out, const struct noc_liberty *lib)
+{
+    const struct noc_liberty_cell *c = noc_liberty_drive_cell(lib);
+    if (!c)
+        return 0;
+    noc_buf_printf(out, "set_driving_cell %s\nset_load %.6g\n", c->name, c->in_cap * noc_liberty_cap_ff(lib));
+    return 1;
+}
+
+void noc_charz_yosys_script(struct noc_buf *out, const char *liberty, const struct noc_charz_opts *o, int constr)
 {
     noc_buf_printf(out,
                    "read_verilog -sv nocsyn_router.sv nocsyn_link.sv nocsyn_top.sv\n"
                    "synth -top nocsyn_top\n"
                    "dfflibmap -liberty %s\n"
-                   "abc -D %.10g -liberty %s -script "
+                   "abc -D %.10g%s -liberty %s -script "
                    "+strash;&get,-n;&fraig,-x;&put;scorr;dc2;dretime;strash;&get,-n;&dch,-f;&nf,{D};&put;"
                    "buffer,-c;topo;upsize,{D};dnsize,{D};stime,-p\n"
                    "opt_clean\n"
                    "tee -q -o stat.txt stat -liberty %s\n"
                    "write_verilog -noattr -noexpr net.v\n",
-                   liberty, o->target_ps, liberty, liberty);
+                   liberty, o->target_ps, constr ? " -constr constr.txt" : "", liberty, liberty);
 }
 
 void noc_charz_sta_script(struct noc_buf *out, const char *liberty, const struct noc_charz_opts *o)
@@ -224,9 +233,15 @@ void noc_charz_emit_tech(struct noc_buf *out, const struct noc_liberty *lib, con
                    lib->leak_unit[0] ? lib->leak_unit : "(absent)");
     noc_buf_printf(out, "#   area: the cells' Liberty 'area' (the format has no area unit) x %g um^2\n", o->area_um2);
     noc_buf_printf(out, "# tools: %s; OpenSTA %s\n", tools->yosys_version, tools->sta_version);
-    noc_buf_printf(out, "# flow: abc -D %g ps (Yosys' delay script, then buffer -c, upsize, dnsize);\n"
-                        "#   fmax = 1 / (worst register-to-register arrival + setup);\n",
-                   o->target_ps);
+    noc_buf_printf(out, "# flow: abc -D %g ps (Yosys' delay script, then buffer -c, upsize, dnsize);\n", o->target_ps);
+    const struct noc_liberty_cell *drv = noc_liberty_drive_cell(lib);
+    if (drv)
+        noc_buf_printf(out, "#   abc -constr: every register output driven by %s (the smallest inverter) and\n"
+                            "#   loaded by %g fF, so ABC buffers a register's fanout;\n",
+                       drv->name, noc_round_digits(drv->in_cap * noc_liberty_cap_ff(lib), 6));
+    else
+        noc_buf_printf(out, "#   no inverter in the library: register outputs taken as ideal drivers;\n");
+    noc_buf_printf(out, "#   fmax = 1 / (worst register-to-register arrival + setup);\n");
     noc_buf_printf(out, "#   power at %g MHz: every net at activity 0 (clock + leakage) and at activity %g\n",
                    1e6 / o->period_ps, o->activity);
     noc_buf_printf(out, "#   (set_power_activity -global/-input, toggles per cycle), taken as 2 x %g flits per\n",

@@ -129,6 +129,7 @@ struct job {
     const char *libtext;
     size_t liblen;
     char libabs[PATH_MAX];
+    struct noc_buf constr; /* ABC's constr.txt, empty when the library has no inverter */
     struct noc_charz_result *res;
 };
 
@@ -179,7 +180,7 @@ static int one(void *arg, int item, int worker, struct noc_ctx *ctx)
     memset(r, 0, sizeof *r);
     r->cfg = run->config[item];
     NOC_CHECK(noc_charz_design(&r->cfg, &top, ctx));
-    noc_charz_yosys_script(&ys, J->libabs, &run->opts);
+    noc_charz_yosys_script(&ys, J->libabs, &run->opts, J->constr.len > 0);
     noc_charz_sta_script(&ss, J->libabs, &run->opts);
     noc_buf_printf(&opt, "target %.17g period %.17g activity %.17g", run->opts.target_ps, run->opts.period_ps,
                    run->opts.activity);
@@ -195,6 +196,8 @@ static int one(void *arg, int item, int worker, struct noc_ctx *ctx)
     }
     h = fnv(h, J->libtext, J->liblen);
     h = fnv(h, ys.data, ys.len);
+    if (J->constr.len > 0)
+        h = fnv(h, J->constr.data, J->constr.len);
     h = fnv(h, ss.data, ss.len);
     h = fnv(h, run->tools.yosys_version, strlen(run->tools.yosys_version));
     h = fnv(h, run->tools.sta_version, strlen(run->tools.sta_version));
@@ -215,6 +218,8 @@ static int one(void *arg, int item, int worker, struct noc_ctx *ctx)
         for (int i = 0; src[i].name; i++)
             NOC_CHECK(write_in(dir, src[i].name, src[i].text, strlen(src[i].text), ctx));
         NOC_CHECK(write_in(dir, "synth.ys", ys.data, ys.len, ctx));
+        if (J->constr.len > 0)
+            NOC_CHECK(write_in(dir, "constr.txt", J->constr.data, J->constr.len, ctx));
         NOC_CHECK(write_in(dir, "sta.tcl", ss.data, ss.len, ctx));
         char a_q[] = "-q", a_s[] = "-s", a_ys[] = "synth.ys";
         char *ya[] = {(char *)run->tools.yosys, a_q, a_s, a_ys, NULL};
@@ -286,8 +291,11 @@ int noc_charz_run(const struct noc_charz_run *run, struct noc_liberty *lib, stru
     struct job *J = noc_calloc(ctx, 1, sizeof *J);
     if (!J)
         return NOC_ENOMEM;
+    noc_buf_init(&J->constr);
     NOC_CHECK(noc_read_file(run->liberty, &text, &len, ctx));
     NOC_CHECK(noc_liberty_parse(lib, text, run->liberty, ctx));
+    noc_charz_constr(&J->constr, lib);
+    NOC_CHECK(noc_buf_status(&J->constr, "a script", ctx));
     if (!realpath(run->liberty, J->libabs)) {
         rc = noc_error(ctx, NOC_EIO, run->liberty, 0, "%s", strerror(errno));
         goto cleanup;
@@ -312,6 +320,39 @@ int noc_charz_run(const struct noc_charz_run *run, struct noc_liberty *lib, stru
     NOC_CHECK(noc_pool_run(&pj, ctx));
 cleanup:
     free(text);
+    if (J)
+        noc_buf_free(&J->constr);
     free(J);
+    return rc;
+}
+
+int noc_charz_write_flow(const char *liberty, const struct noc_charz_opts *o, const char *dir, struct noc_ctx *ctx)
+{
+    int rc = NOC_OK;
+    char *text = NULL, abs[PATH_MAX];
+    size_t len = 0;
+    struct noc_liberty lib;
+    struct noc_buf ys, cs;
+    noc_liberty_init(&lib);
+    noc_buf_init(&ys);
+    noc_buf_init(&cs);
+    NOC_CHECK(noc_read_file(liberty, &text, &len, ctx));
+    NOC_CHECK(noc_liberty_parse(&lib, text, liberty, ctx));
+    if (!realpath(liberty, abs)) {
+        rc = noc_error(ctx, NOC_EIO, liberty, 0, "%s", strerror(errno));
+        goto cleanup;
+    }
+    int constr = noc_charz_constr(&cs, &lib);
+    noc_charz_yosys_script(&ys, abs, o, constr);
+    NOC_CHECK(noc_buf_status(&ys, "a script", ctx));
+    NOC_CHECK(noc_buf_status(&cs, "a script", ctx));
+    NOC_CHECK(write_in(dir, "synth.ys", ys.data, ys.len, ctx));
+    if (constr)
+        NOC_CHECK(write_in(dir, "constr.txt", cs.data, cs.len, ctx));
+cleanup:
+    free(text);
+    noc_liberty_free(&lib);
+    noc_buf_free(&ys);
+    noc_buf_free(&cs);
     return rc;
 }

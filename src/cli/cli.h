@@ -146,6 +146,10 @@ int cli_freq_value(const char *arg, double *mhz);
  * the usage message (F must be a number > 0 and finite). */
 #define CLI_OPT_BW_SCALE(code) {"bw-scale", required_argument, NULL, (code)}
 int cli_bw_scale(const char *cmd, const char *arg, double *f);
+/* The default load grid "A:B:STEP" of sim --sweep and a campaign's
+ * sim-loads, from sim.h's literals (needs nocsyn/sim.h and nocsyn/units.h). */
+#define CLI_SWEEP_DEFAULT                                                                                   \
+    NOC_UNITS_STR(NOC_SIM_SWEEP_FROM) ":" NOC_UNITS_STR(NOC_SIM_SWEEP_TO) ":" NOC_UNITS_STR(NOC_SIM_SWEEP_STEP)
 struct noc_synth_opts;
 int cli_grid_freq(const char *arg, struct noc_synth_opts *so);
 int cli_grid_width(const char *arg, struct noc_synth_opts *so);

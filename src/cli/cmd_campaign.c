@@ -14,6 +14,7 @@
 #include "nocsyn/app.h"
 #include "nocsyn/campaign.h"
 #include "nocsyn/emit.h"
+#include "nocsyn/sim.h"
 #include "nocsyn/units.h"
 
 static const char campaign_help[] =
@@ -66,8 +67,8 @@ static const char campaign_help[] =
     "  seed = S               seed (default 1)\n"
     "  ideal = yes|no         the ideal-routing LP load (default no)\n"
     "  simulate = yes|no      simulate every design (default no)\n"
-    "  sim-loads = A:B:STEP   offered loads simulated (default 0.05:1:0.05)\n"
-    "  sim-cycles = N         measured cycles per load (default 10000)\n"
+    "  sim-loads = A:B:STEP   offered loads simulated (default " CLI_SWEEP_DEFAULT ")\n"
+    "  sim-cycles = N         measured cycles per load (default " NOC_UNITS_STR(NOC_SIM_SWEEP_CYCLES) ")\n"
     "A GRID is a value, a list a,b,c or a range A:B:STEP.\n"
     "\n"
     "Exit: 0 done; 1 a job failed or (collect) jobs are missing; 2 bad input or usage.\n";

@@ -15,12 +15,15 @@ static const char charz_help[] =
     "                           [--vcs V] [--buf B] [-j N] [--cache DIR]\n"
     "                           [--target-ps PS] [--activity A] [--area-um2 F]\n"
     "                           [--yosys PATH] [--sta PATH]\n"
+    "       nocsyn characterize --liberty FILE --flow DIR [--target-ps PS]\n"
     "\n"
     "Characterizes the router that `nocsyn rtl` emits on a standard-cell library:\n"
     "for each configuration (radix x width x VCs x buffer) it writes the RTL of one\n"
     "router with R terminals (the router and its channels' credit registers),\n"
     "synthesizes it with Yosys (synth; dfflibmap and abc -D PS onto the Liberty\n"
-    "cells), times it with OpenSTA (the worst register-to-register path: fmax = 1 /\n"
+    "cells, with abc -constr telling ABC that every register output is driven by\n"
+    "the library's smallest inverter, so that it buffers high-fanout register\n"
+    "outputs instead of taking them as ideal drivers), times it with OpenSTA (the worst register-to-register path: fmax = 1 /\n"
     "(arrival + setup)), takes the area from the mapped cells' Liberty areas, and\n"
     "the power from OpenSTA's report_power at 100 MHz with every net at activity 0\n"
     "(clock power + leakage) and at activity A (set_power_activity -global: A\n"
@@ -54,6 +57,10 @@ static const char charz_help[] =
     "  --area-um2 F      um^2 per Liberty area unit (default 1; Liberty has no area\n"
     "                    unit, most libraries use um^2)\n"
     "  --yosys, --sta    the tools (default: yosys and sta on PATH)\n"
+    "  --flow DIR        write only the flow's synth.ys and constr.txt into DIR\n"
+    "                    (an existing directory holding a design's nocsyn_top),\n"
+    "                    running no tool: the one flow a design's sign-off uses\n"
+    "                    (benchmarks/tech/signoff.sh)\n"
     "\n"
     "Progress goes to stderr, one line per configuration.  Exit 2 with one line\n"
     "when yosys or sta is missing, the Liberty file cannot be read, or a tool\n"
@@ -61,7 +68,7 @@ static const char charz_help[] =
     "  nocsyn characterize --liberty /usr/share/qflow/tech/osu018/osu018_stdcells.lib \\\n"
     "      --radix 2:8:1 --link-width 32,64 -j 2 -o benchmarks/tech/osu018.tech\n";
 
-enum { O_LIB = 256, O_RADIX, O_WIDTH, O_VCS, O_BUF, O_CACHE, O_TARGET, O_ACT, O_AREA, O_YOSYS, O_STA };
+enum { O_LIB = 256, O_FLOW, O_RADIX, O_WIDTH, O_VCS, O_BUF, O_CACHE, O_TARGET, O_ACT, O_AREA, O_YOSYS, O_STA };
 
 struct progress {
     int n;
@@ -96,11 +103,12 @@ int cmd_characterize(int argc, char **argv)
         {"cache", required_argument, NULL, O_CACHE},   {"target-ps", required_argument, NULL, O_TARGET},
         {"activity", required_argument, NULL, O_ACT},  {"area-um2", required_argument, NULL, O_AREA},
         {"yosys", required_argument, NULL, O_YOSYS},   {"sta", required_argument, NULL, O_STA},
+        {"flow", required_argument, NULL, O_FLOW},
         {NULL, 0, NULL, 0},
     };
     double radix[64] = {2, 3, 4, 5, 6, 7, 8}, width[64] = {32}, vcs[64] = {2}, buf[64] = {4};
     int nr = 7, nw = 1, nv = 1, nb = 1, jobs = 1, c;
-    const char *lib = NULL, *out = NULL, *cache = NULL, *yosys = "yosys", *sta = "sta";
+    const char *lib = NULL, *out = NULL, *flow = NULL, *cache = NULL, *yosys = "yosys", *sta = "sta";
     struct noc_charz_opts o;
     noc_charz_opts_init(&o);
     opterr = 0;
@@ -110,6 +118,7 @@ int cmd_characterize(int argc, char **argv)
         switch (c) {
         case O_LIB: lib = optarg; break;
         case 'o': out = optarg; break;
+        case O_FLOW: flow = optarg; break;
         case O_RADIX: if (grid("--radix", optarg, 2, 64, radix, &nr)) return 2; break;
         case O_WIDTH: if (grid("--link-width", optarg, 16, 1024, width, &nw)) return 2; break;
         case O_VCS: if (grid("--vcs", optarg, 1, 16, vcs, &nv)) return 2; break;
@@ -144,6 +153,13 @@ int cmd_characterize(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage("characterize: unexpected argument '%s'", argv[optind]);
+    if (lib && flow && !out) {
+        struct noc_ctx fctx;
+        cli_ctx_init(&fctx);
+        if (noc_charz_write_flow(lib, &o, flow, &fctx) != NOC_OK)
+            return cli_fail(&fctx);
+        return 0;
+    }
     if (!lib || !out)
         return cli_usage("characterize: needs --liberty FILE and -o FILE (see 'nocsyn characterize --help')");
     char cachebuf[4096];

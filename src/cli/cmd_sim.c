@@ -9,6 +9,7 @@
 #include "nocsyn/sim.h"
 #include "nocsyn/topo.h"
 #include "nocsyn/traffic.h"
+#include "nocsyn/units.h"
 
 #include <getopt.h>
 #include <math.h>
@@ -84,7 +85,7 @@ static const char help[] =
     "                    app traffic: flits per cycle of the busiest core (every\n"
     "                    flow scales with it); default there, when the capacity is\n"
     "                    known: the app's own rate (busiest core's MB/s / capacity)\n"
-    "  --sweep [A:B:STEP] offered loads A, A+STEP, ... <= B (default 0.05:1:0.05),\n"
+    "  --sweep [A:B:STEP] offered loads A, A+STEP, ... <= B (default " CLI_SWEEP_DEFAULT "),\n"
     "                    stopping after the first unstable load, then a search for\n"
     "                    the saturation (rounds of 3 loads down to STEP/16).  The\n"
     "                    default when neither --rate nor --sweep is given.\n"
@@ -260,9 +261,9 @@ static int parse_opts(int argc, char **argv, struct sim_cli *o)
     memset(o, 0, sizeof *o);
     noc_sim_opts_init(&o->so);
     o->traffic = "uniform";
-    o->a = 0.05;
-    o->b = 1;
-    o->step = 0.05;
+    o->a = NOC_SIM_SWEEP_FROM;
+    o->b = NOC_SIM_SWEEP_TO;
+    o->step = NOC_SIM_SWEEP_STEP;
     opterr = 0;
     optind = 1;
     int c;

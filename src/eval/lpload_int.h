@@ -76,4 +76,38 @@ void noc_lpl_terminal_loads(const struct lpl *s, double *colsum, double *load);
 int noc_lpl_max_load(const struct noc_topo *t, const struct noc_traffic *tr, int model,
                      long max_nnz, double *max_load, double *load, struct noc_ctx *ctx);
 
+/* ---- column generation (lpload_cg.c) ---- */
+
+/* The stated gap of the column-generation result: the max load it reports
+ * is attained by a routing and is at most (1 + NOC_LPL_CG_GAP) times the
+ * LP optimum (certified by the LP dual bound), else it is not used. */
+#define NOC_LPL_CG_GAP 1e-6
+
+/* How noc_lpl_solve picks its method. */
+enum noc_lpl_method {
+    NOC_LPL_AUTO,     /* column generation when eligible and the exact LP has
+                       * LPLOAD_SIMPLEX_NNZ nonzeros or more, else exact */
+    NOC_LPL_EXACT,    /* the per-destination LP (lpload.c) */
+    NOC_LPL_CG        /* column generation; NOC_EUNSUP when not eligible,
+                       * NOC_ELIMIT when the gap was not certified */
+};
+
+/* Column generation applies: ideal routing, app traffic only (no uniform
+ * part), every terminal on one injection and one ejection router.  O(N). */
+int noc_lpl_cg_eligible(const struct lpl *s);
+/* Column generation after noc_lpl_setup and noc_lpl_count: flow[] (nch)
+ * gets the router-router channel loads of the master's routing, *lb the
+ * dual lower bound.  NOC_OK (certified within NOC_LPL_CG_GAP), NOC_ELIMIT
+ * (not certified within its round cap), NOC_ENOMEM,
+ * NOC_EINTERNAL (GLPK).  Per round O(C (R + E)) plus the master's simplex. */
+int noc_lpl_cg(struct lpl *s, double *flow, double *lb, struct noc_ctx *ctx);
+
+/* noc_lpl_max_load with the method chosen (tests compare the two); *lb
+ * (may be NULL) gets a lower bound on the optimum: the dual bound of
+ * column generation, or the exact optimum itself; *used (may be NULL) the
+ * method that gave the result (NOC_LPL_EXACT or NOC_LPL_CG). */
+int noc_lpl_solve(const struct noc_topo *t, const struct noc_traffic *tr, int model, long max_nnz,
+                  int method, double *max_load, double *lb, int *used, double *load,
+                  struct noc_ctx *ctx);
+
 #endif

@@ -61,7 +61,7 @@ static int entry_check(struct noc_entry *e, const struct noc_app *app, const str
         add(e, "radix", "a %d-port router, above --max-radix %d", e->d.m.radix_max, so->max_radix);
     if (e->d.freq_mhz > 0 && e->d.fmax_mhz > 0 && noc_exceeds(e->d.freq_mhz, e->d.fmax_mhz))
         add(e, "timing", "runs at %g MHz, its largest router closes at %.0f MHz", e->d.freq_mhz, e->d.fmax_mhz);
-    if (!isnan(e->d.m.max_utilization) && e->d.m.max_utilization > so->max_util * (1 + 1e-9))
+    if (!isnan(e->d.m.max_utilization) && noc_exceeds(e->d.m.max_utilization, so->max_util))
         add(e, "capacity", "a channel loaded to %.3g of its capacity, above --max-util %g", e->d.m.max_utilization,
             so->max_util);
     if (e->d.freq_mhz > 0) {
@@ -73,7 +73,7 @@ static int entry_check(struct noc_entry *e, const struct noc_app *app, const str
         int nl = 0, first = -1;
         for (int f = 0; rc == NOC_OK && f < app->nflows; f++)
             if (app->flows[f].max_latency_ns > 0 &&
-                noc_cycles_ns(cyc[f], e->d.freq_mhz) > app->flows[f].max_latency_ns * (1 + 1e-9) && !nl++)
+                noc_exceeds(noc_cycles_ns(cyc[f], e->d.freq_mhz), app->flows[f].max_latency_ns) && !nl++)
                 first = f;
         if (nl) {
             const struct noc_flow *fl = &app->flows[first];

@@ -211,6 +211,8 @@ static int run_interior(struct noc_lp *lp)
         lp->obj = glp_ipt_obj_val(P);
         for (int j = 0; j < lp->ncols; j++)
             lp->x[j] = glp_ipt_col_prim(P, j + 1);
+        for (int i = 0; i < lp->nrows; i++)
+            lp->y[i] = glp_ipt_row_dual(P, i + 1);
     }
     return rc;
 }
@@ -253,6 +255,8 @@ static int run(struct noc_lp *lp, const struct noc_lp_params *p, int mip)
         lp->obj = glp_get_obj_val(P);
         for (int j = 0; j < lp->ncols; j++)
             lp->x[j] = glp_get_col_prim(P, j + 1);
+        for (int i = 0; i < lp->nrows; i++)
+            lp->y[i] = glp_get_row_dual(P, i + 1);
         return NOC_OK;
     }
     glp_iocp io;
@@ -351,11 +355,14 @@ int noc_lp_solve(struct noc_lp *lp, const struct noc_lp_params *params, struct n
     if (check_params(params, ctx))
         return NOC_EINVAL;
     noc_lp_drop_solution(lp);
+    free(lp->y); /* no duals for an empty problem */
+    lp->y = NULL;
     if (lp->ncols == 0)
         return solve_empty(lp, ctx);
     free(lp->x);
     lp->x = noc_calloc(ctx, (size_t)lp->ncols, sizeof *lp->x);
-    if (!lp->x)
+    lp->y = noc_calloc(ctx, (size_t)lp->nrows + 1, sizeof *lp->y);
+    if (!lp->x || !lp->y)
         return NOC_ENOMEM;
     int mip = is_mip(lp);
     if (lp->start && lp->start_n != lp->ncols) {

@@ -31,6 +31,7 @@ struct noc_lp {
     double obj, bound;
     long nodes;
     double *x;
+    double *y;     /* LP row duals (nrows), filled with x */
     double *start; /* MIP incumbent to start from (1-based), or NULL */
     int start_n;   /* columns when the start was given */
 };

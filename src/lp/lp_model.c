@@ -52,6 +52,7 @@ void noc_lp_free(struct noc_lp *lp)
     free(lp->seen);
     free(lp->where);
     free(lp->x);
+    free(lp->y);
     free(lp->start);
     free(lp);
 }
@@ -245,6 +246,13 @@ double noc_lp_value(const struct noc_lp *lp, int col)
     if (!lp->has_sol || !lp->x || col < 0 || col >= lp->ncols)
         return 0;
     return lp->x[col];
+}
+
+double noc_lp_dual(const struct noc_lp *lp, int row)
+{
+    if (!lp->has_sol || !lp->y || row < 0 || row >= lp->nrows)
+        return 0;
+    return lp->y[row];
 }
 
 double noc_lp_bound(const struct noc_lp *lp)

@@ -32,12 +32,8 @@ int noc_minpaths_count(const struct noc_topo *t, int s, int d, struct noc_bignum
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    int nv = noc_graph_bfs(g, R, &a, 1, NOC_BFS_OUT, -1, dist, order);
-    if (dist[b] < 0) {
-        rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no path from %s to %s", noc_rt_name(t, s),
-                       noc_rt_name(t, d));
-        goto cleanup;
-    }
+    int nv;
+    NOC_CHECK(noc_rt_reach(t, a, b, NOC_BFS_OUT, s, d, dist, order, &nv, ctx));
     NOC_CHECK(noc_bignum_set_u64(&cnt[a], 1, ctx));
     for (int i = 0; i < nv && dist[order[i]] < dist[b]; i++) {
         int u = order[i];
@@ -77,12 +73,7 @@ int noc_minpaths_list(const struct noc_topo *t, int s, int d, long limit,
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    noc_graph_bfs(&t->g, R, &b, 1, NOC_BFS_IN, -1, db, order);
-    if (db[a] < 0) {
-        rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no path from %s to %s", noc_rt_name(t, s),
-                       noc_rt_name(t, d));
-        goto cleanup;
-    }
+    NOC_CHECK(noc_rt_reach(t, b, a, NOC_BFS_IN, s, d, db, order, NULL, ctx));
     int L = db[a];
     path = noc_malloc(ctx, (size_t)L + 1, sizeof *path);
     cur = noc_malloc(ctx, (size_t)L + 1, sizeof *cur);

@@ -60,6 +60,18 @@ const char *noc_rt_name(const struct noc_topo *t, int v)
     return (v >= 0 && v < t->nnodes && t->nodes[v].name) ? t->nodes[v].name : "?";
 }
 
+int noc_rt_reach(const struct noc_topo *t, int root, int other, int flags, int s, int d, int *dist, int *order,
+                 int *nv, struct noc_ctx *ctx)
+{
+    int n = noc_graph_bfs(&t->g, t->nrouters, &root, 1, flags, -1, dist, order);
+    if (nv)
+        *nv = n;
+    if (dist[other] < 0)
+        return noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no path from %s to %s", noc_rt_name(t, s),
+                         noc_rt_name(t, d));
+    return NOC_OK;
+}
+
 int noc_routing_init(struct noc_routing *r, const struct noc_topo *t, int model, int vcs,
                      struct noc_ctx *ctx)
 {

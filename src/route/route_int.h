@@ -84,6 +84,14 @@ const struct rt_model *noc_rt_model_get(int model);
 void noc_rt_dest_release(struct rt_dest *dd);
 /* Names a node for messages. */
 const char *noc_rt_name(const struct noc_topo *t, int v);
+/* The minimal-path searches' breadth-first step: hop distances over t's
+ * router graph from router `root` (flags NOC_BFS_OUT), or to it
+ * (NOC_BFS_IN), into dist and order (t->nrouters entries each, order in
+ * visiting order; *nv the routers reached, may be NULL); NOC_EINFEASIBLE
+ * "no path from S to D" (terminals s, d) when router `other` is not
+ * reached.  O(R + channels). */
+int noc_rt_reach(const struct noc_topo *t, int root, int other, int flags, int s, int d, int *dist, int *order,
+                 int *nv, struct noc_ctx *ctx);
 
 /* Per-destination next-hop tables (dtab.c) of `nstates` = per * R states
  * (state s belongs to router s / per).  All destinations are precomputed

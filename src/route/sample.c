@@ -33,12 +33,8 @@ static int ecmp_sample(const struct noc_topo *t, int s, int d, struct noc_rng *r
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    int tail = noc_graph_bfs(g, R, &b, 1, NOC_BFS_IN, -1, db, order);
-    if (db[a] < 0) {
-        rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no path from %s to %s", noc_rt_name(t, s),
-                       noc_rt_name(t, d));
-        goto cleanup;
-    }
+    int tail;
+    NOC_CHECK(noc_rt_reach(t, b, a, NOC_BFS_IN, s, d, db, order, &tail, ctx));
     /* Paths from each router to b, in BFS order from b (double precision). */
     cnt[b] = 1;
     for (int i = 1; i < tail && db[order[i]] <= db[a]; i++) {

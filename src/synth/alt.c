@@ -2,7 +2,7 @@
  * noc_synth_split_alts): for a switch count K, core assignments that keep the
  * heaviest flows on one switch (fewer bandwidth x hops) at a little more
  * power, offered when no other design dominates them. */
-#include "swnet.h"
+#include "swnet_int.h"
 #include "layout_int.h"
 #include "price_int.h"
 #include "search_int.h"
@@ -65,47 +65,34 @@ static long long move_gain(const struct core_graph *g, const int *part, int c, i
     return d;
 }
 
+/* The cut as the local search's exact objective (search_int.h): a try's
+ * cut from the current one (val) by the moved cores' edges, exact
+ * integers, so the same descent as recounting the whole cut.  O(degree). */
+static double cut_estimate(void *u, const int *cur, int *part, int c, int t, int swap, double val)
+{
+    const struct core_graph *g = u;
+    if (!swap)
+        return val + (double)move_gain(g, cur, c, t);
+    /* c to t's switch, then t to c's old one (part: both moved) */
+    int a = cur[c], b = cur[t];
+    long long w = move_gain(g, cur, c, b);
+    part[t] = b; /* c moved alone */
+    w += move_gain(g, part, t, a);
+    part[t] = a;
+    return val + (double)w;
+}
+
 /* Descent on the cut from part (every switch holds 1..cap cores): single
  * core moves, then pairwise swaps, first improvement, until a pass
- * improves nothing; each try's cut from the current one by the moved
- * cores' edges (exact integers, so the same descent as recounting the
- * whole cut).  O(passes (N K + N^2) degree). */
-static void cut_descent(const struct core_graph *g, int K, int cap, int *part, int *size)
+ * improves nothing, SYNTH_REFINE_PASSES x 4 passes or the budget
+ * noc_synth_search_budget(N, effort, SYNTH_SEARCH_CUT_SCALE) is spent
+ * (noc_search_run in its exact mode).  O(passes (N K + N^2) degree). */
+static int cut_descent(const struct core_graph *g, int K, int cap, long budget, int *part, struct noc_ctx *ctx)
 {
-    int N = g->n;
-    long long best = cut_weight(g, part);
-    for (int pass = 0, improved = 1; improved && pass < SYNTH_REFINE_PASSES * 4; pass++) {
-        improved = 0;
-        for (int c = 0; c < N; c++)
-            for (int s = 0; s < K; s++) {
-                int from = part[c];
-                if (s == from || size[from] < 2 || size[s] >= cap)
-                    continue;
-                long long w = best + move_gain(g, part, c, s);
-                if (w < best) {
-                    part[c] = s;
-                    best = w;
-                    size[from]--;
-                    size[s]++;
-                    improved = 1;
-                }
-            }
-        for (int c = 0; c < N; c++)
-            for (int e = c + 1; e < N; e++) {
-                int a = part[c], b = part[e];
-                if (a == b)
-                    continue;
-                long long w = best + move_gain(g, part, c, b);
-                part[c] = b;
-                w += move_gain(g, part, e, a);
-                if (w < best) {
-                    part[e] = a;
-                    best = w;
-                    improved = 1;
-                } else
-                    part[c] = a;
-            }
-    }
+    double val = (double)cut_weight(g, part);
+    struct noc_search s = {g->n, K, cap, SYNTH_REFINE_PASSES * 4, budget, 1, 0, 1,
+                           (void *)g, cut_estimate, NULL, NULL, NULL};
+    return noc_search_run(&s, part, &val, ctx);
 }
 
 struct pair_edge {
@@ -305,6 +292,7 @@ static int alts_of(const struct noc_app *app, const struct noc_synth_opts *o, co
 {
     int N = app->ncores, K = res->d[base].switches, rc = NOC_OK, nalt = 0;
     int ccap = o->max_radix > 0 && o->max_radix - 1 < N ? o->max_radix - 1 : N;
+    long budget = noc_synth_search_budget(N, o->effort, SYNTH_SEARCH_CUT_SCALE);
     int *seen = noc_malloc(ctx, (size_t)N * (SYNTH_ALTS + 1), sizeof *seen);
     int *part = noc_malloc(ctx, (size_t)N, sizeof *part), *size = noc_malloc(ctx, (size_t)K, sizeof *size);
     int *map = noc_malloc(ctx, (size_t)K, sizeof *map);
@@ -347,7 +335,7 @@ static int alts_of(const struct noc_app *app, const struct noc_synth_opts *o, co
             over |= ++size[part[c]] > ccap;
         if (over)
             continue;
-        cut_descent(g, K, ccap, part, size);
+        NOC_CHECK(cut_descent(g, K, ccap, budget, part, ctx));
         canonical(N, K, part, map);
         if (cut_weight(g, part) >= base_cut)
             continue;
@@ -375,7 +363,8 @@ int noc_synth_split_alts(const struct noc_app *app, const struct noc_synth_opts 
                          const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
                          struct noc_ctx *ctx)
 {
-    if (app->ncores > SYNTH_REFINE_MAX_CORES)
+    /* the one budget policy: searched while it allows a try per core */
+    if (noc_synth_search_budget(app->ncores, o->effort, SYNTH_SEARCH_CUT_SCALE) < app->ncores)
         return NOC_OK;
     struct core_graph g;
     int rc = noc_core_graph_build_opts(app, o, &g, ctx);

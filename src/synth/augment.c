@@ -1,7 +1,7 @@
 /* Extra-link variants of split's designs (search_int.h,
  * noc_synth_split_variants): non-tree switch graphs that trade a little power
  * for fewer hops and lower latency. */
-#include "swnet.h"
+#include "swnet_int.h"
 #include "layout_int.h"
 #include "price_int.h"
 #include "search_int.h"
@@ -133,6 +133,26 @@ static int shortcut_path(const int *dist, const int *next, int K, int s, int t, 
     return NOC_OK;
 }
 
+/* dst initialised for app's flows under o with src's switches (cores,
+ * positions) and links, no flow routed yet: the start of a variant and of
+ * a copy.  A status (dst released on an error). */
+static int net_links(const struct noc_app *app, const struct noc_synth_opts *o, const struct swnet *src,
+                     struct swnet *dst, struct noc_ctx *ctx)
+{
+    int K = src->K, rc;
+    if ((rc = noc_swnet_init(dst, K, app->nflows, o, ctx)) != NOC_OK)
+        return rc;
+    memcpy(dst->ncores, src->ncores, (size_t)K * sizeof *dst->ncores);
+    memcpy(dst->sx, src->sx, (size_t)K * sizeof *dst->sx);
+    memcpy(dst->sy, src->sy, (size_t)K * sizeof *dst->sy);
+    for (int c = 0; c < src->nch && rc == NOC_OK; c++)
+        if (src->csrc[c] < src->cdst[c])
+            rc = noc_swnet_open_link(dst, src->csrc[c], src->cdst[c], ctx);
+    if (rc != NOC_OK)
+        noc_swnet_free(dst);
+    return rc;
+}
+
 /* cur's switch graph plus the link u - v: cur's links opened, every flow
  * committed on cur's path except those the link shortens, which take the
  * shortcut when it keeps capacity and deadlock freedom (else their old
@@ -146,16 +166,9 @@ static int build_variant(const struct noc_app *app, const struct noc_synth_opts 
     int K = cur->K, rc, ok = 1;
     struct ivec q = {0};
     *built = 0;
-    if ((rc = noc_swnet_init(next, K, app->nflows, o, ctx)) != NOC_OK)
+    if ((rc = net_links(app, o, cur, next, ctx)) != NOC_OK)
         return rc;
-    memcpy(next->ncores, cur->ncores, (size_t)K * sizeof *next->ncores);
-    memcpy(next->sx, cur->sx, (size_t)K * sizeof *next->sx);
-    memcpy(next->sy, cur->sy, (size_t)K * sizeof *next->sy);
-    for (int c = 0; c < cur->nch && rc == NOC_OK; c++)
-        if (cur->csrc[c] < cur->cdst[c])
-            rc = noc_swnet_open_link(next, cur->csrc[c], cur->cdst[c], ctx);
-    if (rc == NOC_OK)
-        rc = noc_swnet_open_link(next, u, v, ctx);
+    rc = noc_swnet_open_link(next, u, v, ctx);
     /* Unchanged flows first, then the shortened ones in bandwidth order. */
     for (int pass = 0; pass < 2 && rc == NOC_OK && ok; pass++)
         for (int i = 0; i < app->nflows && rc == NOC_OK && ok; i++) {
@@ -259,16 +272,10 @@ int noc_synth_split_variants(const struct noc_app *app, const struct noc_synth_o
 int noc_synth_net_clone(const struct noc_app *app, const struct noc_synth_opts *o, const struct swnet *src,
                         struct swnet *dst, struct noc_ctx *ctx)
 {
-    int K = src->K, rc, ok = 1;
-    if ((rc = noc_swnet_init(dst, K, app->nflows, o, ctx)) != NOC_OK)
+    int rc, ok = 1;
+    if ((rc = net_links(app, o, src, dst, ctx)) != NOC_OK)
         return rc;
     dst->max_radix = src->max_radix;
-    memcpy(dst->ncores, src->ncores, (size_t)K * sizeof *dst->ncores);
-    memcpy(dst->sx, src->sx, (size_t)K * sizeof *dst->sx);
-    memcpy(dst->sy, src->sy, (size_t)K * sizeof *dst->sy);
-    for (int c = 0; c < src->nch && rc == NOC_OK; c++)
-        if (src->csrc[c] < src->cdst[c])
-            rc = noc_swnet_open_link(dst, src->csrc[c], src->cdst[c], ctx);
     for (int f = 0; f < app->nflows && rc == NOC_OK && ok; f++)
         rc = noc_swnet_commit(dst, f, src->paths[f].v, src->paths[f].n, app->flows[f].bw, &ok, ctx);
     if (rc == NOC_OK && ok)

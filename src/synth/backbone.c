@@ -1,7 +1,7 @@
 /* Split's backbone mode: a spanning tree of the switches opened before the
  * flows are routed, its turns reserved in the dependency graph (see
  * search_int.h, noc_synth_backbone). */
-#include "swnet.h"
+#include "swnet_int.h"
 #include "search_int.h"
 
 #include <limits.h>

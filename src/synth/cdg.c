@@ -1,5 +1,5 @@
 /* Dynamic topological order for incremental deadlock checking. */
-#include "swnet.h"
+#include "swnet_int.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -11,7 +11,7 @@
 #include "nocsyn/lp.h"
 #include "nocsyn/map.h"
 #include "nocsyn/topo.h"
-#include "swnet.h"
+#include "swnet_int.h"
 #include "layout_int.h"
 #include "price_int.h"
 #include "search_int.h"

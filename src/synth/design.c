@@ -1,7 +1,7 @@
 /* Shared by every synthesis method: flow order, input checks, core
  * geometry, and finishing a design from a routed switch graph (topology,
  * evaluation under table routing, power and area). */
-#include "swnet.h"
+#include "swnet_int.h"
 #include "price_int.h"
 #include "search_int.h"
 
@@ -62,7 +62,7 @@ static int check_capacity(const struct noc_app *app, const struct noc_synth_opts
         goto cleanup;
     }
     for (int f = 0; f < app->nflows; f++)
-        if (app->flows[f].bw > cap) {
+        if (noc_exceeds(app->flows[f].bw, cap)) {
             rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
                            "flow %s -> %s needs %.6g MB/s, above the link capacity of %.6g MB/s "
                            "(--max-util %g x --link-width x --freq / 8)",
@@ -72,11 +72,11 @@ static int check_capacity(const struct noc_app *app, const struct noc_synth_opts
         }
     noc_app_core_bw(app, in, out);
     for (int c = 0; c < app->ncores; c++)
-        if (in[c] > cap || out[c] > cap) {
+        if (noc_exceeds(in[c], cap) || noc_exceeds(out[c], cap)) {
             rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
                            "core %s %s %.6g MB/s, above its link capacity of %.6g MB/s "
                            "(--max-util %g x --link-width x --freq / 8)",
-                           app->cores[c].name, out[c] > cap ? "injects" : "receives", fmax(in[c], out[c]), cap,
+                           app->cores[c].name, noc_exceeds(out[c], cap) ? "injects" : "receives", fmax(in[c], out[c]), cap,
                            o->max_util);
             goto cleanup;
         }

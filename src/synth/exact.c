@@ -12,7 +12,7 @@
 #include "nocsyn/app.h"
 #include "nocsyn/lp.h"
 #include "nocsyn/topo.h"
-#include "swnet.h"
+#include "swnet_int.h"
 #include "price_int.h"
 #include "search_int.h"
 

@@ -1,6 +1,6 @@
 /* Routing the app's flows over the switch graph under capacity, radix,
  * max_hops and deadlock-freedom constraints (see synth.h, step 2). */
-#include "swnet.h"
+#include "swnet_int.h"
 
 #include <float.h>
 #include <limits.h>
@@ -216,7 +216,7 @@ static double open_lb(const struct swnet *n, int s, double bw)
     const struct noc_tech *t = &n->o->tech;
     double w = n->width, f = n->o->freq_mhz, flits = noc_flits_per_s(bw, w);
     int ps = swnet_ports(n, s);
-    double c = noc_tech_router_mw(t, 1, w, flits, f) - noc_tech_router_mw(t, 1, w, 0, f);
+    double c = noc_tech_router_dyn_mw(t, 1, w, flits, f);
     c += noc_tech_router_mw(t, ps + 1, w, 0, f) - noc_tech_router_mw(t, ps, w, 0, f);
     c += noc_tech_router_mw(t, 1, w, 0, f) - noc_tech_router_mw(t, 0, w, 0, f);
     c += 2 * noc_tech_channel_mw(t, 0, w, 0, f) + n->o->hop_mw;

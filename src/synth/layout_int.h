@@ -7,7 +7,7 @@
 #ifndef NOCSYN_SYNTH_LAYOUT_INT_H
 #define NOCSYN_SYNTH_LAYOUT_INT_H
 
-#include "swnet.h"
+#include "swnet_int.h"
 
 struct noc_app;
 struct noc_synth_opts;

@@ -3,7 +3,7 @@
 #ifndef NOCSYN_MERGE_INT_H
 #define NOCSYN_MERGE_INT_H
 
-#include "swnet.h"
+#include "swnet_int.h"
 
 struct noc_app;
 struct noc_synth_opts;

@@ -2,7 +2,7 @@
  * core-switch and switch-switch links, solved exactly per axis by a
  * sequence of minimum cuts (the linear program it replaces is the same
  * problem: noc_synth_lp_abs below still serves cmesh's grid LP). */
-#include "swnet.h"
+#include "swnet_int.h"
 #include "layout_int.h"
 
 #include <math.h>

@@ -1,7 +1,7 @@
 /* Split's switch graph for a given core assignment (route, place, join
  * islands), the power of a routed switch graph, and the refinement pass
  * that moves cores between switches while the total power drops. */
-#include "swnet.h"
+#include "swnet_int.h"
 #include "layout_int.h"
 #include "price_int.h"
 #include "search_int.h"
@@ -120,14 +120,6 @@ int noc_synth_split_net_backbone(const struct noc_app *app, const struct noc_syn
                                  struct swnet *net, int *feasible, char *why, size_t whylen, struct noc_ctx *ctx)
 {
     return split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, 1, net, feasible, why, whylen, ctx);
-}
-
-long noc_synth_refine_budget(int N, double effort)
-{
-    double b = SYNTH_REFINE_TRIES;
-    if (N > SYNTH_REFINE_FULL_CORES)
-        b *= ((double)SYNTH_REFINE_FULL_CORES * SYNTH_REFINE_FULL_CORES) / ((double)N * N);
-    return effort > 0 ? (long)(b * effort) : 0;
 }
 
 /* What every trial assignment of one refinement shares. */
@@ -421,10 +413,24 @@ static void mark_sw(struct est *e, int s)
     }
 }
 
+/* The estimate's relaxation of switch v from u at distance nd over channel
+ * ch (>= 0 an open channel, -1 the new link s - d, -2 - k the k-th end of
+ * an estimate's new link); *nt counts the switches reached. */
+static void est_relax(struct est *e, int u, int v, double nd, int ch, int *nt)
+{
+    if (nd < e->dist[v]) {
+        if (e->dist[v] == INFINITY)
+            e->fr[(*nt)++] = v;
+        e->dist[v] = nd;
+        e->pred[v] = u;
+        e->predch[v] = ch;
+    }
+}
+
 /* Adds bw along the cheapest path s -> d of the estimate (Dijkstra over the
  * open channels with room, the new links of this estimate, and a new link
- * s - d when both ends have a free port).  0 routed, 1 no path or over the
- * flow's max_hops. */
+ * s - d when both ends have a free port): 1 when routed, 0 when there is
+ * no path within the flow's max_hops (nothing added).  Never fails. */
 static int est_route(const struct refine_in *r, struct est *e, int s, int d, double bw, int max_hops)
 {
     const struct swnet *n = &e->cur;
@@ -445,14 +451,7 @@ static int est_route(const struct refine_in *r, struct est *e, int s, int d, dou
             int c = n->out[u].v[k], v = n->cdst[c];
             if (!e->alive[c] || e->done[v] || noc_exceeds(e->load[c] + bw, n->cap))
                 continue;
-            double nd = e->dist[u] + est_edge(r, e, u, v, bw, 0);
-            if (nd < e->dist[v]) {
-                if (e->dist[v] == INFINITY)
-                    e->fr[nt++] = v;
-                e->dist[v] = nd;
-                e->pred[v] = u;
-                e->predch[v] = c;
-            }
+            est_relax(e, u, v, e->dist[u] + est_edge(r, e, u, v, bw, 0), c, &nt);
         }
         for (int x = 0; x < e->nex; x++) {
             int a = e->exu[x], b = e->exv[x];
@@ -461,27 +460,14 @@ static int est_route(const struct refine_in *r, struct est *e, int s, int d, dou
             int v = a == u ? b : a, dir = a == u ? 0 : 1;
             if (e->done[v] || noc_exceeds(e->exl[2 * x + dir] + bw, n->cap))
                 continue;
-            double nd = e->dist[u] + est_edge(r, e, u, v, bw, 0);
-            if (nd < e->dist[v]) {
-                if (e->dist[v] == INFINITY)
-                    e->fr[nt++] = v;
-                e->dist[v] = nd;
-                e->pred[v] = u;
-                e->predch[v] = -2 - (2 * x + dir);
-            }
+            est_relax(e, u, v, e->dist[u] + est_edge(r, e, u, v, bw, 0), -2 - (2 * x + dir), &nt);
         }
         if (u == s && noc_swnet_chan(n, s, d) < 0 && e->ports[s] < n->max_radix && e->ports[d] < n->max_radix) {
             int dup = 0;
             for (int x = 0; x < e->nex && !dup; x++)
                 dup = (e->exu[x] == s && e->exv[x] == d) || (e->exu[x] == d && e->exv[x] == s);
-            double nd = est_edge(r, e, s, d, bw, 1);
-            if (!dup && nd < e->dist[d]) {
-                if (e->dist[d] == INFINITY)
-                    e->fr[nt++] = d;
-                e->dist[d] = nd;
-                e->pred[d] = s;
-                e->predch[d] = -1;
-            }
+            if (!dup)
+                est_relax(e, s, d, est_edge(r, e, s, d, bw, 1), -1, &nt);
         }
     }
     int hops = 0, ok = e->pred[d] >= 0;
@@ -511,7 +497,7 @@ static int est_route(const struct refine_in *r, struct est *e, int s, int d, dou
         e->pred[e->fr[i]] = -1;
         e->done[e->fr[i]] = 0;
     }
-    return !ok;
+    return ok;
 }
 
 /* Weighted median of (mv, mw)[0..n): the least value where the weight at
@@ -673,7 +659,7 @@ static double est_power(const struct refine_in *r, struct est *e, const int *cur
     for (int i = 0; i < nf; i++) {
         const struct noc_flow *fl = &app->flows[e->fl[i]];
         int s = core_sw[fl->src], d = core_sw[fl->dst];
-        if (s != d && est_route(r, e, s, d, fl->bw, fl->max_hops))
+        if (s != d && !est_route(r, e, s, d, fl->bw, fl->max_hops))
             goto done;
     }
     /* the switches whose cores changed move to their local optimum; their
@@ -756,35 +742,64 @@ static int try_build(const struct refine_in *r, struct est *e, const int *core_s
     return NOC_OK;
 }
 
+/* The engine's view of refine (search.h): the estimate, the build, the
+ * cost of a try. */
+struct refine_obj {
+    const struct refine_in *r;
+    struct est *e;
+    double effort;
+    struct noc_ctx *ctx;
+};
+
+static double refine_estimate(void *u, const int *cur, int *part, int c, int t, int swap, double val)
+{
+    (void)val;
+    struct refine_obj *x = u;
+    int mv[2] = {c, t};
+    return est_power(x->r, x->e, cur, part, mv, swap ? 2 : 1);
+}
+
+static int refine_commit(void *u, const int *part, double *val, int *kept)
+{
+    struct refine_obj *x = u;
+    return try_build(x->r, x->e, part, val, kept, x->ctx);
+}
+
+/* With no design to estimate from, each try is a build: it costs the
+ * effort, so those stay at the effort-1 budget. */
+static long refine_try_cost(void *u)
+{
+    const struct refine_obj *x = u;
+    return x->e->have || x->effort <= 1 ? 1 : (long)ceil(x->effort);
+}
+
+static int refine_ready(void *u)
+{
+    return ((const struct refine_obj *)u)->e->have;
+}
+
 int noc_synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, const int *order, const double *cx,
                      const double *cy, const double *cw, int K, int *core_sw, double *power, struct noc_ctx *ctx)
 {
-    int N = app->ncores, F = app->nflows, rc = NOC_OK, better;
+    int N = app->ncores, F = app->nflows, rc = NOC_OK;
     double best = NAN, *in = NULL, *out = NULL;
-    int *size = NULL, *cur = NULL, *fadj = NULL, *flist = NULL, *rank = NULL, *ct = NULL;
-    double *cq = NULL;
+    int *fadj = NULL, *flist = NULL, *rank = NULL;
     struct est e;
     memset(&e, 0, sizeof e);
     double effort = o->effort;
-    long budget = noc_synth_refine_budget(N, effort);
+    long budget = noc_synth_search_budget(N, effort, 1);
     if (K < 2 || budget < N) /* not even one try per core */
         goto cleanup;
     in = noc_malloc(ctx, (size_t)N, sizeof *in);
     out = noc_malloc(ctx, (size_t)N, sizeof *out);
-    size = noc_calloc(ctx, (size_t)K, sizeof *size);
-    cur = noc_malloc(ctx, (size_t)N, sizeof *cur);
     fadj = noc_calloc(ctx, (size_t)N + 1, sizeof *fadj);
     flist = noc_malloc(ctx, 2 * (size_t)F + 1, sizeof *flist);
     rank = noc_malloc(ctx, (size_t)F + 1, sizeof *rank);
-    ct = noc_malloc(ctx, (size_t)N + K, sizeof *ct);
-    cq = noc_malloc(ctx, (size_t)N + K, sizeof *cq);
-    if (!in || !out || !size || !cur || !fadj || !flist || !rank || !ct || !cq) {
+    if (!in || !out || !fadj || !flist || !rank) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
     noc_app_core_bw(app, in, out);
-    for (int c = 0; c < N; c++)
-        size[core_sw[c]]++;
     for (int i = 0; i < F; i++) {
         rank[order[i]] = i;
         fadj[app->flows[i].src + 1]++;
@@ -807,84 +822,22 @@ int noc_synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, 
         if (isfinite(best))
             NOC_CHECK(est_set(&e, &r, core_sw, &net, ctx));
     }
-    memcpy(cur, core_sw, (size_t)N * sizeof *cur);
     /* Per core: every move of it (then every swap with a later core)
      * estimated, the most promising few built in order of their estimate,
      * the first that lowers the power kept; passes until one improves
      * nothing (or the budget of estimates is spent). */
-    long tries = 0;
-    for (int pass = 0, improved = 1; improved && pass < SYNTH_REFINE_PASSES && tries < budget; pass++) {
-        improved = 0;
-        for (int phase = 0; phase < 2; phase++)
-            for (int c = 0; c < N && tries < budget; c++) {
-                int nc = 0, from = core_sw[c];
-                if (phase == 0 && size[from] < 2)
-                    continue;
-                for (int t = phase ? c + 1 : 0; t < (phase ? N : K) && tries < budget; t++) {
-                    int mv[2] = {c, t}, nm = phase ? 2 : 1;
-                    if (phase ? core_sw[t] == from : t == from)
-                        continue;
-                    /* with no design to estimate from, each try is a
-                     * build: it costs the effort, so those stay at the
-                     * effort-1 budget */
-                    tries += e.have || effort <= 1 ? 1 : (long)ceil(effort);
-                    if (phase) {
-                        core_sw[c] = core_sw[t];
-                        core_sw[t] = from;
-                    } else
-                        core_sw[c] = t;
-                    double q = est_power(&r, &e, cur, core_sw, mv, nm);
-                    memcpy(core_sw, cur, (size_t)N * sizeof *core_sw);
-                    if (isnan(q) || q < best * (1 + SYNTH_REFINE_SCREEN)) {
-                        cq[nc] = isnan(q) ? -INFINITY : q;
-                        ct[nc++] = t;
-                    }
-                }
-                /* candidates by estimate (ties: lower t), the best few built */
-                for (int i = 1; i < nc; i++)
-                    for (int j = i; j > 0 && (cq[j] < cq[j - 1] || (cq[j] == cq[j - 1] && ct[j] < ct[j - 1])); j--) {
-                        double x = cq[j];
-                        cq[j] = cq[j - 1];
-                        cq[j - 1] = x;
-                        int y = ct[j];
-                        ct[j] = ct[j - 1];
-                        ct[j - 1] = y;
-                    }
-                /* with no current design to estimate from, every one is built */
-                int nb = e.have ? SYNTH_REFINE_BUILDS : nc;
-                for (int i = 0; i < nc && i < nb; i++) {
-                    int t = ct[i], to = phase ? core_sw[t] : t;
-                    if (phase) {
-                        core_sw[c] = to;
-                        core_sw[t] = from;
-                    } else
-                        core_sw[c] = to;
-                    NOC_CHECK(try_build(&r, &e, core_sw, &best, &better, ctx));
-                    if (better) {
-                        if (!phase) {
-                            size[from]--;
-                            size[to]++;
-                        }
-                        memcpy(cur, core_sw, (size_t)N * sizeof *cur);
-                        improved = 1;
-                        break;
-                    }
-                    memcpy(core_sw, cur, (size_t)N * sizeof *core_sw);
-                }
-            }
-    }
+    struct refine_obj x = {&r, &e, effort, ctx};
+    struct noc_search s = {N, K, INT_MAX, SYNTH_REFINE_PASSES, budget, 0, SYNTH_REFINE_SCREEN,
+                           SYNTH_REFINE_BUILDS, &x, refine_estimate, refine_commit, refine_try_cost, refine_ready};
+    NOC_CHECK(noc_search_run(&s, core_sw, &best, ctx));
 cleanup:
     if (power)
         *power = best;
     est_free(&e);
     free(in);
     free(out);
-    free(size);
-    free(cur);
     free(fadj);
     free(flist);
     free(rank);
-    free(ct);
-    free(cq);
     return rc;
 }

@@ -11,7 +11,7 @@
 #ifndef NOCSYN_SYNTH_SEARCH_INT_H
 #define NOCSYN_SYNTH_SEARCH_INT_H
 
-#include "swnet.h"
+#include "swnet_int.h"
 
 struct noc_app;
 struct noc_design;
@@ -83,7 +83,8 @@ int noc_synth_split_variants(const struct noc_app *app, const struct noc_synth_o
                              const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
                              int from, int to, int grow, struct noc_ctx *ctx);
 /* Low-latency alternatives of split's designs (alt.c): for each design
- * split_kK of res (K >= 2, at most SYNTH_REFINE_MAX_CORES cores; feasible
+ * split_kK of res (K >= 2, while noc_synth_search_budget(N, effort,
+ * SYNTH_SEARCH_CUT_SCALE) allows a try per core: 480 cores at effort 1; feasible
  * or not), up to SYNTH_ALTS designs of the same switch count whose
  * assignments cut less of the core graph (the bandwidth of flows between
  * switches, raised for tight max_hops and max_latency_ns:
@@ -121,26 +122,78 @@ int noc_synth_design_assignment(const struct noc_app *app, const struct noc_desi
  * switches placed), and the first that costs less is kept (it becomes the
  * current design the estimates start from).  Passes (moves, then swaps)
  * until one improves nothing, SYNTH_REFINE_PASSES passes, or the budget of
- * noc_synth_refine_budget estimates is spent (from an infeasible design each
- * try is a build and costs max(1, effort) of it).  Only for K >= 2 and a
- * budget of at least one try per core (N <= 151 at effort 1).  Updates core_sw in place; *power (may be NULL) is the
+ * noc_synth_search_budget(N, effort, 1) estimates is spent (from an
+ * infeasible design each try is a build and costs max(1, effort) of it):
+ * the local search of noc_search_run in its estimated mode.  Only for K >= 2
+ * and a budget of at least one try per core (N <= 151 at effort 1).  Updates core_sw in place; *power (may be NULL) is the
  * final assignment's power (its full build), INFINITY when infeasible (NAN
  * when not refined). */
-#define SYNTH_REFINE_MAX_CORES 64 /* alternatives and variants (alt.c, augment.c) */
-#define SYNTH_REFINE_FULL_CORES 24
+#define SYNTH_REFINE_MAX_CORES 64 /* variants (augment.c) */
 #define SYNTH_REFINE_PASSES 8
-#define SYNTH_REFINE_TRIES 6000
 #define SYNTH_REFINE_SCREEN 0.004
 #define SYNTH_REFINE_BUILDS 2
-/* The refinement's budget of estimated tries for N cores at effort e
- * (opts->effort, default 1): the one policy, smooth in N,
- * e x SYNTH_REFINE_TRIES x min(1, (SYNTH_REFINE_FULL_CORES / N)^2)
- * (6000 up to 24 cores, 843 at 64, 153 at 150; refinement runs while that
- * is at least one try per core: up to 151 cores at effort 1, 240 at
- * effort 4).  0 = no refinement (e <= 0). */
-long noc_synth_refine_budget(int N, double effort);
 int noc_synth_refine(const struct noc_app *app, const struct noc_synth_opts *o, const int *order, const double *cx,
                      const double *cy, const double *cw, int K, int *core_sw, double *power, struct noc_ctx *ctx);
+
+/* ---- The one local search over core-to-switch assignments (lsearch.c),
+ * serving refine's power refinement and the alternatives' cut descent
+ * (alt.c), and its one budget policy. */
+
+/* The budget policy, for every local search of synthesis: for N cores at
+ * effort e (opts->effort, default 1; --effort) and an objective whose tries
+ * cost `scale` times less than refine's estimate (refine 1, the cut
+ * SYNTH_SEARCH_CUT_SCALE),
+ *     e x SYNTH_SEARCH_TRIES x scale x min(1, (SYNTH_SEARCH_FULL_CORES / N)^2)
+ * tries per search, smooth in N (refine: 6000 up to 24 cores, 843 at 64,
+ * 153 at 150).  A search runs only when that is at least one try per core
+ * (refine: up to 151 cores at effort 1, 240 at effort 4; the cut descent of
+ * the alternatives: up to 480 cores at effort 1, 761 at effort 4).  0 when e <= 0 (no
+ * search).  O(1). */
+#define SYNTH_SEARCH_TRIES 6000
+#define SYNTH_SEARCH_FULL_CORES 24
+#define SYNTH_SEARCH_CUT_SCALE 32
+long noc_synth_search_budget(int N, double effort, double scale);
+
+/* One search.  The caller fills it; nothing is owned. */
+struct noc_search {
+    int N, K;      /* cores, switches */
+    int cap;       /* most cores on one switch (INT_MAX: no limit) */
+    int passes;    /* at most this many passes (moves, then swaps) */
+    long budget;   /* tries (noc_synth_search_budget) */
+    /* exact = 1: estimate() is the objective itself; every try that lowers
+     * it is kept at once (first improvement).  exact = 0: per core, the
+     * tries estimated within `screen` (relative) of the current value, or
+     * that cannot be estimated, are committed in order of their estimate
+     * (ties: the lower target), at most `builds` of them when ready(), all
+     * otherwise, until commit() keeps one. */
+    int exact;
+    double screen;
+    int builds;
+    void *u;       /* the objective's state, passed to the callbacks */
+    /* The objective after moving core c to switch t (swap = 0) or
+     * swapping the switches of cores c and t (swap = 1): part is the
+     * candidate (the move applied), cur the current assignment, val its
+     * objective.  May change part's entries c and t temporarily.  NAN:
+     * cannot tell (estimated mode only). */
+    double (*estimate)(void *u, const int *cur, int *part, int c, int t, int swap, double val);
+    /* exact = 0: builds candidate part; *kept = 1 when it is kept (*val
+     * lowered to its objective; it becomes the current assignment), 0 when
+     * not.  A status. */
+    int (*commit)(void *u, const int *part, double *val, int *kept);
+    /* Optional (NULL: 1 and always ready): the budget one try costs now,
+     * and whether estimates are available (exact = 0). */
+    long (*try_cost)(void *u);
+    int (*ready)(void *u);
+};
+
+/* Runs the search from assignment part (every switch holding 1..cap
+ * cores), updating part and *val (its objective) in place: passes of
+ * single-core moves (never emptying a switch, never past cap) then
+ * pairwise swaps, cores in order, targets in order, until a pass keeps
+ * nothing, `passes` passes, or `budget` tries.  NOC_OK, NOC_ENOMEM, or a
+ * commit's status.  O(passes (N K + N^2) try) at most, and `budget` tries.
+ * Deterministic. */
+int noc_search_run(const struct noc_search *s, int *part, double *val, struct noc_ctx *ctx);
 
 /* Appends a fresh design entry (metrics initialised) to res; returns it or
  * NULL (ENOMEM in ctx).  *cap tracks res->d's capacity. */

@@ -11,7 +11,7 @@
 #include "nocsyn/route.h"
 #include "nocsyn/traffic.h"
 #include "nocsyn/units.h"
-#include "swnet.h"
+#include "swnet_int.h"
 #include "layout_int.h"
 #include "price_int.h"
 #include "search_int.h"

@@ -7,6 +7,7 @@
 
 #include "nocsyn/app.h"
 #include "nocsyn/synth.h"
+#include "nocsyn/units.h"
 
 /* Adds bw to channel u -> v; NOC_EINFEASIBLE when there is none. */
 static int load(const struct noc_topo *t, int u, int v, const struct noc_flow *fl,
@@ -73,7 +74,7 @@ int noc_synth_verify(const struct noc_topo *t, const struct noc_app *app, const 
     for (int f = 0; f < app->nflows; f++)
         NOC_CHECK(check_flow(t, app, &rmap, f, mbps, ctx));
     for (int c = 0; c < t->nch; c++)
-        if (mbps[c] > cap * (1 + 1e-9)) {
+        if (noc_exceeds(mbps[c], cap)) {
             rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0,
                            "channel '%s' -> '%s' carries %.6g MB/s, above its capacity %.6g MB/s",
                            t->nodes[t->ch[c].src].name, t->nodes[t->ch[c].dst].name, mbps[c], cap);

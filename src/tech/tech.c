@@ -256,8 +256,10 @@ static double clock_mw(const struct noc_tech *tech, double bits, double freq_mhz
     return freq_mhz > 0 ? freq_mhz * 1e6 * tech->clk_fj_bit * 1e-15 * bits * 1e3 : 0;
 }
 
-double noc_tech_router_mw_ports(const struct noc_tech *tech, int buf_ports, int xbar_ports, double width,
-                                double flits_per_s, double freq_mhz)
+/* A router's three terms at flits_per_s (dyn: the flits' share; leak,
+ * clk), the characterized tables replacing the model's (tech.h). */
+static void router_terms(const struct noc_tech *tech, int buf_ports, int xbar_ports, double width,
+                         double flits_per_s, double freq_mhz, double *dyn, double *leak_out, double *clk_out)
 {
     double ws = width / tech->ref_width;
     double pr = xbar_ports / tech->xbar_ref_ports;
@@ -271,13 +273,35 @@ double noc_tech_router_mw_ports(const struct noc_tech *tech, int buf_ports, int 
     /* A characterized library replaces each term it lists (tech.h). */
     int p = buf_ports > xbar_ports ? buf_ports : xbar_ports;
     double v;
-    if ((v = table_at(tech, TAB_FLIT, tech->flit_table, p, width)) >= 0)
-        dyn_mw = flits_per_s * v * 1e-9;
+    if ((v = table_at(tech, TAB_FLIT, tech->flit_table, p, width)) >= 0) {
+        dyn[0] = flits_per_s * v * 1e-9;
+        dyn[1] = 0 * v * 1e-9;
+    } else {
+        dyn[0] = dyn_mw;
+        dyn[1] = 0 * e_pj * 1e-12 * 1e3;
+    }
     if ((v = table_at(tech, TAB_LEAK, tech->leak_table, p, width)) >= 0)
         leak = v;
     if ((v = table_at(tech, TAB_CLK, tech->clk_table, p, width)) >= 0)
         clk = freq_mhz > 0 ? freq_mhz * v : 0;
-    return dyn_mw + leak + clk;
+    *leak_out = leak;
+    *clk_out = clk;
+}
+
+double noc_tech_router_mw_ports(const struct noc_tech *tech, int buf_ports, int xbar_ports, double width,
+                                double flits_per_s, double freq_mhz)
+{
+    double dyn[2], leak, clk;
+    router_terms(tech, buf_ports, xbar_ports, width, flits_per_s, freq_mhz, dyn, &leak, &clk);
+    return dyn[0] + leak + clk;
+}
+
+double noc_tech_router_dyn_mw(const struct noc_tech *tech, int ports, double width, double flits_per_s,
+                              double freq_mhz)
+{
+    double dyn[2], leak, clk;
+    router_terms(tech, ports, ports, width, flits_per_s, freq_mhz, dyn, &leak, &clk);
+    return (dyn[0] + leak + clk) - (dyn[1] + leak + clk);
 }
 
 double noc_tech_router_mw(const struct noc_tech *tech, int ports, double width,
@@ -328,6 +352,16 @@ void noc_tech_channel_mw_pair(const struct noc_tech *tech, double length_mm, dou
     double regs = noc_tech_link_stages(tech, length_mm, freq_mhz);
     mw[0] = channel_mw_regs(tech, length_mm, width, mbps, freq_mhz, regs);
     mw[1] = channel_mw_regs(tech, length_mm, width, 0, freq_mhz, regs);
+}
+
+double noc_tech_channel_dyn_mw(const struct noc_tech *tech, double length_mm, double width, double mbps,
+                               double freq_mhz)
+{
+    double regs = noc_tech_link_stages(tech, length_mm, freq_mhz);
+    double fixed = width * tech->link_leak_uw_bit * 1e-3, clk = clock_mw(tech, regs * width, freq_mhz);
+    double on = mbps * 8e6 * length_mm * tech->link_pj_bit_mm * 1e-12 * 1e3;
+    double off = 0 * 8e6 * length_mm * tech->link_pj_bit_mm * 1e-12 * 1e3;
+    return (on + fixed + clk) - (off + fixed + clk);
 }
 
 double noc_tech_channel_mm2(const struct noc_tech *tech, double length_mm, double width,
@@ -395,7 +429,10 @@ int noc_tech_link_stages(const struct noc_tech *tech, double length_mm, double f
     if (!(freq_mhz > 0) || !(length_mm > 0) || !isfinite(length_mm))
         return 0;
     double period_ps = noc_period_ps(freq_mhz);
-    double regs = ceil(noc_tech_wire_delay_ps(tech, length_mm) / period_ps - 1e-9) - 1;
+    double cycles = noc_tech_wire_delay_ps(tech, length_mm) / period_ps - 1e-9;
+    if (cycles <= 1)
+        return 0; /* within one cycle (most links): no ceil needed, the same 0 */
+    double regs = ceil(cycles) - 1;
     if (regs > 1e6)
         regs = 1e6;
     return regs > 0 ? (int)regs : 0;

@@ -25,6 +25,17 @@ bad "truncated Liberty: exit 2" "$NOCSYN" characterize --liberty "$TMP/broken.li
     -o "$TMP/m.tech"
 has "truncated Liberty: names the file" "$TMP/err" 'broken.lib:'
 bad "bad radix list" "$NOCSYN" characterize --liberty "$LIB" --radix 2,,3 -o "$TMP/m.tech"
+# The flow's files (--flow): ABC is told every register output is driven by
+# the smallest inverter.  By hand from the Liberty file: INVX1 and INVX2
+# have area 16, the least of the inverters (function "(!A)"; INVX4 24,
+# INVX8 40), INVX1 first in the file; its pin A capacitance 0.00932456 in
+# capacitive_load_unit (1,pf): 9.32456 fF.
+mkdir -p "$TMP/flow"
+run "--flow writes the flow" 0 "$NOCSYN" characterize --liberty "$LIB" --flow "$TMP/flow"
+has "constr.txt: driven by INVX1" "$TMP/flow/constr.txt" '^set_driving_cell INVX1$'
+has "constr.txt: loaded by 9.32456 fF" "$TMP/flow/constr.txt" '^set_load 9.32456$'
+has "synth.ys: abc reads constr.txt" "$TMP/flow/synth.ys" '^abc -D 1000 -constr constr.txt -liberty '
+bad "--flow into a missing directory: exit 2" "$NOCSYN" characterize --liberty "$LIB" --flow "$TMP/none/x"
 
 # A hand-made netlist of three cells: DFFPOSX1 -> INVX1 -> DFFPOSX1.
 # Read by hand from osu018_stdcells.lib: line 1632 'area : 96;' and line

@@ -29,6 +29,20 @@ static const char lib_text[] =
     "    area : 2.5;\n"
     "    pin (A) { direction : input; }\n"
     "  }\n"
+    "  cell (INVX2) {\n"
+    "    area : 3;\n"
+    "    pin (A) { direction : input; capacitance : 0.0125; }\n"
+    "    pin (Y) { direction : output; capacitance : 0; function : \"(!A)\"; }\n"
+    "  }\n"
+    "  cell (INVX1) {\n"
+    "    area : 2;\n"
+    "    pin (A) { direction : input; capacitance : 0.75; }\n"
+    "    pin (Y) { direction : output; function : \"A'\"; }\n"
+    "  }\n"
+    "  cell (NAND2) {\n"
+    "    area : 1;\n"
+    "    pin (Y) { direction : output; function : \"!(A B)\"; }\n"
+    "  }\n"
     "  cell (\"DFF\") {\n"
     "    area : 10;\n"
     "    ff (IQ, IQN) { next_state : \"D\"; clocked_on : \"CK\"; }\n"
@@ -50,7 +64,21 @@ static void liberty_by_hand(void **state)
     assert_string_equal(L.opcond, "slow");
     NEAR(L.voltage, 1.1);
     NEAR(L.temperature, 85);
-    assert_int_equal(L.ncells, 2);
+    assert_int_equal(L.ncells, 5);
+    /* The drive cell (charz.h): the least-area inverter -- INVX1 (2), not
+     * INVX2 (3), INV (no function) or NAND2 (area 1, "!(A B)" is no
+     * inverse of one pin); its load 0.75 ff -> 0.75 fF (unit 1,ff). */
+    assert_int_equal(noc_liberty_find(&L, "INVX2")->inv, 1);
+    assert_int_equal(noc_liberty_find(&L, "NAND2")->inv, 0);
+    assert_int_equal(noc_liberty_find(&L, "INV")->inv, 0);
+    assert_string_equal(noc_liberty_drive_cell(&L)->name, "INVX1");
+    NEAR(noc_liberty_find(&L, "INVX2")->in_cap, 0.0125);
+    NEAR(noc_liberty_cap_ff(&L), 1);
+    struct noc_buf cb;
+    noc_buf_init(&cb);
+    assert_int_equal(noc_charz_constr(&cb, &L), 1);
+    assert_string_equal(cb.data, "set_driving_cell INVX1\nset_load 0.75\n");
+    noc_buf_free(&cb);
     NEAR(noc_liberty_find(&L, "INV")->area, 2.5);
     assert_int_equal(noc_liberty_find(&L, "INV")->seq, 0);
     assert_int_equal(noc_liberty_find(&L, "DFF")->seq, 1);

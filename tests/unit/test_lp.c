@@ -279,6 +279,45 @@ static void mip_node_limit_keeps_incumbent(void **state)
 }
 
 /* No columns: feasible iff every row admits 0. */
+/* Row duals, by hand: min 3x + 2y  s.t.  x + y >= 4 (row 0),  x - y <= 1
+ * (row 1),  x, y >= 0.  Optimum x = 0, y = 4, objective 8: raising row
+ * 0's bound by 1 moves it to y = 5, objective 10, so its dual is 2; row 1
+ * is slack (x - y = -4), dual 0.  Every method gives them; an empty
+ * problem has none (0). */
+static void lp_row_duals(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    for (int method = NOC_LP_AUTO; method <= NOC_LP_INTERIOR; method++) {
+        struct noc_lp *lp;
+        assert_int_equal(noc_lp_create(&lp, NOC_LP_MIN, &ctx), NOC_OK);
+        assert_int_equal(noc_lp_add_cols(lp, 1, 0, INFINITY, 3, NOC_LP_CONT, &ctx), 0);
+        assert_int_equal(noc_lp_add_cols(lp, 1, 0, INFINITY, 2, NOC_LP_CONT, &ctx), 1);
+        int c[] = {0, 1};
+        double v1[] = {1, 1}, v2[] = {1, -1};
+        assert_int_equal(noc_lp_add_row(lp, 4, INFINITY, 2, c, v1, &ctx), 0);
+        assert_int_equal(noc_lp_add_row(lp, -INFINITY, 1, 2, c, v2, &ctx), 1);
+        assert_true(noc_lp_dual(lp, 0) == 0); /* not solved yet */
+        struct noc_lp_params p;
+        noc_lp_params_init(&p);
+        p.method = method;
+        assert_int_equal(noc_lp_solve(lp, &p, &ctx), NOC_OK);
+        assert_true(fabs(noc_lp_obj(lp) - 8) < 1e-6);
+        assert_true(fabs(noc_lp_dual(lp, 0) - 2) < 1e-6);
+        assert_true(fabs(noc_lp_dual(lp, 1)) < 1e-6);
+        assert_true(noc_lp_dual(lp, 2) == 0 && noc_lp_dual(lp, -1) == 0); /* out of range */
+        noc_lp_free(lp);
+    }
+    struct noc_lp *lp;
+    assert_int_equal(noc_lp_create(&lp, NOC_LP_MIN, &ctx), NOC_OK);
+    double none = 0;
+    assert_int_equal(noc_lp_add_row(lp, -1, 1, 0, NULL, &none, &ctx), 0);
+    assert_int_equal(noc_lp_solve(lp, NULL, &ctx), NOC_OK);
+    assert_true(noc_lp_dual(lp, 0) == 0);
+    noc_lp_free(lp);
+}
+
 static void lp_empty_problem(void **state)
 {
     (void)state;
@@ -306,6 +345,7 @@ int main(void)
         cmocka_unit_test(mip_integer_rounding_and_infeasible),
         cmocka_unit_test(mip_node_limit_keeps_incumbent),
         cmocka_unit_test(lp_empty_problem),
+        cmocka_unit_test(lp_row_duals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -192,6 +192,15 @@ static int rec_before(const void *x, const void *y)
     return a->v[0] < b->v[0] || (a->v[0] == b->v[0] && a->switches < b->switches);
 }
 
+/* noc_pareto_mark's choice (marks applied), or -2 when it fails. */
+static int mark_choice(const struct noc_pareto_list *l, const struct noc_pareto_opts *p)
+{
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    int chosen = -3;
+    return noc_pareto_mark(l, p, &chosen, &ctx) == NOC_OK ? chosen : -2;
+}
+
 /* Worked by hand, tolerances 0 (exact dominance):
  * r0 (10, 5, 1, 4): on the front (nothing is <= in all and < in one);
  * r1 (12, 4, 1, 4): on the front (least latency);
@@ -232,29 +241,23 @@ static void test_pareto_mark(void **state)
     assert_int_equal(chosen, 0);
     /* r5: unrounded it has the least power; rounded, r0 wins the tie on latency */
     l.n = 6;
-    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
-    assert_int_equal(chosen, 5);
+    assert_int_equal(mark_choice(&l, &p), 5);
     l.round_scale = 1e9;
-    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
-    assert_int_equal(chosen, 0);
+    assert_int_equal(mark_choice(&l, &p), 0);
     /* the list's tie rule (raw figures): r5's power is the least */
     l.before = rec_before;
-    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
-    assert_int_equal(chosen, 5);
+    assert_int_equal(mark_choice(&l, &p), 5);
     r[5].v[0] = 10; /* now r0, r5, r6 tie in power: fewest switches, r6 */
     l.n = 7;
-    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
-    assert_int_equal(chosen, 6);
+    assert_int_equal(mark_choice(&l, &p), 6);
     /* the tie rule is the least-power rule's only: least latency picks r1 */
     p.pick = NOC_PICK_LATENCY;
-    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
-    assert_int_equal(chosen, 1);
+    assert_int_equal(mark_choice(&l, &p), 1);
     /* a chosen copy gives way to the first of its identical rows */
     p.pick = NOC_PICK_POWER;
     l.before = NULL;
     r[0].ok = 0; /* r3 (r0's figures) is now the least-power row, r0 not ok */
-    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
-    assert_int_equal(chosen, 3);
+    assert_int_equal(mark_choice(&l, &p), 3);
     r[0].ok = 1;
     /* r3 at latency 4.999 is the least-power row by its lower latency, and
      * identical to r0 within 0.1% (0.001 <= 0.005): r0 stands for it */
@@ -265,8 +268,7 @@ static void test_pareto_mark(void **state)
     /* no ok item: -1 */
     for (int i = 0; i < 7; i++)
         r[i].ok = 0;
-    assert_int_equal(noc_pareto_mark(&l, &p, &chosen, &ctx), NOC_OK);
-    assert_int_equal(chosen, -1);
+    assert_int_equal(mark_choice(&l, &p), -1);
 }
 
 /* noc_pareto_round: three objectives to 1 / scale, the radix untouched. */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/synth/swnet.h"
+#include "../../src/synth/swnet_int.h"
 #include "../../src/synth/layout_int.h"
 #include "../../src/synth/price_int.h"
 #include "../../src/synth/search_int.h"
@@ -474,10 +474,11 @@ static double built_power(const struct noc_app *app, const struct noc_synth_opts
     return p;
 }
 
-/* The refinement's budget policy by its closed form e x 6000 x min(1,
- * (24 / N)^2): 6000 at 24 cores, floor(6000 x 576 / 4096) = 843 at 64,
- * 6000 x 0.25 x 2 = 3000 at 48 cores and effort 2,
- * 0 at effort 0 and from 1900 cores (6000 x 576 / 1900^2 = 0.957).  Then
+/* The local searches' budget policy by its closed form e x 6000 x scale x
+ * min(1, (24 / N)^2): 6000 at 24 cores, floor(6000 x 576 / 4096) = 843 at
+ * 64, 6000 x 0.25 x 2 = 3000 at 48 cores and effort 2,
+ * 0 at effort 0 and from 1900 cores (6000 x 576 / 1900^2 = 0.957); with
+ * the cut's scale 32: floor(6000 x 32 x 576 / 40000) = 2764 at 200 cores.  Then
  * on random 16-core apps (30 flows, 10..400 MB/s) for K = 2..6: the
  * refined assignment never costs more than METIS's start, the power it
  * reports is that of split's own build of the assignment it returns (the
@@ -486,12 +487,13 @@ static double built_power(const struct noc_app *app, const struct noc_synth_opts
 static void refine_budget_and_contract(void **state)
 {
     (void)state;
-    assert_int_equal(noc_synth_refine_budget(24, 1), 6000);
-    assert_int_equal(noc_synth_refine_budget(10, 1), 6000);
-    assert_int_equal(noc_synth_refine_budget(64, 1), 843);
-    assert_int_equal(noc_synth_refine_budget(48, 2), 3000);
-    assert_int_equal(noc_synth_refine_budget(12, 0), 0);
-    assert_int_equal(noc_synth_refine_budget(1900, 1), 0);
+    assert_int_equal(noc_synth_search_budget(24, 1, 1), 6000);
+    assert_int_equal(noc_synth_search_budget(10, 1, 1), 6000);
+    assert_int_equal(noc_synth_search_budget(64, 1, 1), 843);
+    assert_int_equal(noc_synth_search_budget(48, 2, 1), 3000);
+    assert_int_equal(noc_synth_search_budget(12, 0, 1), 0);
+    assert_int_equal(noc_synth_search_budget(1900, 1, 1), 0);
+    assert_int_equal(noc_synth_search_budget(200, 1, 32), 2764);
     struct noc_ctx ctx;
     noc_ctx_init(&ctx);
     struct noc_synth_opts o;

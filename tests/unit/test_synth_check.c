@@ -13,8 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/synth/swnet.h"
+#include "../../src/synth/swnet_int.h"
 #include "../../src/synth/layout_int.h"
+#include "../../src/synth/search_int.h"
 #include "nocsyn/app.h"
 #include "nocsyn/emit.h"
 #include "nocsyn/eval.h"
@@ -370,6 +371,15 @@ static void written_designs_keep_their_constraints(void **state)
  * the flows themselves: a -> r0 and r0 -> r1 and r1 -> b carry 100, b ->
  * r1, r1 -> r0, r0 -> a carry 40.  The power and area are the tech model's
  * of those loads (noc_tech_topo); the loads handed back are the caller's. */
+/* An app of two cores a, b and a flow a -> b of bw MB/s. */
+static void two_cores(struct noc_app *app, double bw, struct noc_ctx *ctx)
+{
+    noc_app_init(app);
+    assert_int_equal(noc_app_core(app, "a", ctx), 0);
+    assert_int_equal(noc_app_core(app, "b", ctx), 1);
+    assert_int_equal(noc_app_add_flow(app, 0, 1, bw, -1, ctx), NOC_OK);
+}
+
 static void price_hand_built(void **state)
 {
     (void)state;
@@ -378,10 +388,7 @@ static void price_hand_built(void **state)
     struct noc_synth_opts o;
     noc_synth_opts_init(&o);
     struct noc_app app;
-    noc_app_init(&app);
-    assert_int_equal(noc_app_core(&app, "a", &ctx), 0);
-    assert_int_equal(noc_app_core(&app, "b", &ctx), 1);
-    assert_int_equal(noc_app_add_flow(&app, 0, 1, 100, -1, &ctx), NOC_OK);
+    two_cores(&app, 100, &ctx);
     assert_int_equal(noc_app_add_flow(&app, 1, 0, 40, -1, &ctx), NOC_OK);
     struct noc_topo t;
     noc_topo_init(&t);
@@ -433,6 +440,40 @@ static void price_hand_built(void **state)
     noc_app_free(&app);
 }
 
+/* The input check's capacity is the router's: the one limit tolerance
+ * (units.h, 1e-12).  Default point: 32 bits x 1000 MHz / 8 = 4000 MB/s,
+ * x 0.8 = 3200 MB/s usable.  A flow of 3200 (1 + 5e-13) is within it (a
+ * rounding error's size above), 3200 (1 + 2e-12) is not (NOC_EINFEASIBLE
+ * naming the flow). */
+static void input_check_keeps_the_one_tolerance(void **state)
+{
+    (void)state;
+    struct noc_synth_opts o;
+    noc_synth_opts_init(&o);
+    for (int k = 0; k < 2; k++) {
+        struct noc_ctx ctx;
+        noc_ctx_init(&ctx);
+        struct noc_app app;
+        double bw = 3200 * (1 + (k ? 2e-12 : 5e-13));
+        assert_true(bw > 3200);
+        two_cores(&app, bw, &ctx);
+        for (int c = 0; c < 2; c++) {
+            app.cores[c].has_size = app.cores[c].has_pos = 1;
+            app.cores[c].w = app.cores[c].h = 1;
+            app.cores[c].x = 2 * c;
+            app.cores[c].y = 0;
+        }
+        int rc = noc_synth_check_input(&app, &o, &ctx);
+        if (k == 0)
+            assert_int_equal(rc, NOC_OK);
+        else {
+            assert_int_equal(rc, NOC_EINFEASIBLE);
+            assert_non_null(strstr(ctx.msg, "flow a -> b"));
+        }
+        noc_app_free(&app);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -445,6 +486,7 @@ int main(void)
         cmocka_unit_test(verify_finds_each_violation),
         cmocka_unit_test(written_designs_keep_their_constraints),
         cmocka_unit_test(price_hand_built),
+        cmocka_unit_test(input_check_keeps_the_one_tolerance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

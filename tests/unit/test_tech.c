@@ -360,6 +360,41 @@ static void timing_table(void **state)
  * the 12.339 mW leakage.  A 3 mm link at 5 GHz (period 200 ps, wire 300 ps)
  * has 1 register of 32 bits: 32 x 2 fJ x 5e9 = 0.32 mW more, and 32 x 4.52
  * um^2 = 1.4464e-4 mm^2; at 1 GHz none. */
+/* The load-dependent parts used by synthesis' routing costs are the
+ * differences of the full powers to the last bit (==, not near), on the
+ * model and on a characterized flit-energy table, at several clocks,
+ * widths, ports and lengths. */
+static void dynamic_parts_exact(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_tech t[2];
+    noc_tech_defaults(&t[0]);
+    noc_tech_defaults(&t[1]);
+    assert_int_equal(noc_tech_parse(&t[1], "table_width = 32\nflit_pj.2 = 159.398\nflit_pj.4 = 194.94\n"
+                                           "leak_mw.4 = 0.5\nclk_mw_per_mhz.4 = 0.002\n", "x.tech", &ctx), NOC_OK);
+    static const double f[] = {0, 400, 1000, 5000}, w[] = {32, 64}, mbps[] = {0, 1, 123.456, 3200};
+    static const double len[] = {0, 0.37, 3, 10.5};
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < 4; i++)
+            for (size_t j = 0; j < 2; j++)
+                for (size_t m = 0; m < 4; m++) {
+                    double fl = mbps[m] * 8e6 / w[j];
+                    for (int p = 1; p <= 9; p += 2)
+                        assert_true(noc_tech_router_dyn_mw(&t[k], p, w[j], fl, f[i]) ==
+                                    noc_tech_router_mw(&t[k], p, w[j], fl, f[i]) -
+                                        noc_tech_router_mw(&t[k], p, w[j], 0, f[i]));
+                    for (size_t l = 0; l < 4; l++)
+                        assert_true(noc_tech_channel_dyn_mw(&t[k], len[l], w[j], mbps[m], f[i]) ==
+                                    noc_tech_channel_mw(&t[k], len[l], w[j], mbps[m], f[i]) -
+                                        noc_tech_channel_mw(&t[k], len[l], w[j], 0, f[i]));
+                }
+    /* and positive where bits flow */
+    assert_true(noc_tech_channel_dyn_mw(&t[0], 3, 32, 1000, 1000) > 0);
+    assert_true(noc_tech_router_dyn_mw(&t[1], 4, 32, 1e9, 1000) > 0);
+}
+
 static void clock_power_by_hand(void **state)
 {
     (void)state;
@@ -430,6 +465,7 @@ int main(void)
         cmocka_unit_test(delay_model_by_hand),
         cmocka_unit_test(timing_table),
         cmocka_unit_test(clock_power_by_hand),
+        cmocka_unit_test(dynamic_parts_exact),
         cmocka_unit_test(flow_latency_by_hand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <cmocka.h>
 
+#include "nocsyn/campaign.h"
+#include "nocsyn/explore.h"
+#include "nocsyn/sim.h"
 #include "nocsyn/synth.h"
 #include "nocsyn/units.h"
 
@@ -72,6 +75,18 @@ static void test_defaults(void **state)
     assert_true(o.tech.packet_bits == 128);
     /* the default point: 32 x 1000 / 8 */
     assert_true(noc_synth_capacity(&o) == 4000);
+    /* the load sweep's defaults (docs: sim --sweep, compare --simulate,
+     * a campaign's sim-loads 0.05:1:0.05, 10000 cycles a load point) */
+    assert_string_equal(NOC_UNITS_STR(NOC_SIM_SWEEP_FROM) ":" NOC_UNITS_STR(NOC_SIM_SWEEP_TO) ":" NOC_UNITS_STR(
+                            NOC_SIM_SWEEP_STEP),
+                        "0.05:1:0.05");
+    struct noc_compare_opts co;
+    noc_compare_opts_init(&co);
+    assert_true(co.sim_from == 0.05 && co.sim_to == 1 && co.sim_step == 0.05 && co.sim.cycles == 10000);
+    struct noc_campaign c;
+    noc_campaign_init(&c);
+    assert_true(c.sim_from == 0.05 && c.sim_to == 1 && c.sim_step == 0.05 && c.sim_cycles == 10000);
+    noc_campaign_free(&c);
 }
 
 /* The one limit tolerance: x is within limit while x <= limit (1 + 1e-12).

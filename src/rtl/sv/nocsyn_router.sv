@@ -80,6 +80,12 @@ module nocsyn_router #(
     // ---- state
     logic [FW-1:0]   mem   [NIN][V][BUF];
     logic [OPW:0]    mrt   [NIN][V][BUF];          // the stored flit's route entry {cls, port}
+    // The front flit's head and tail bits and route entry, registered (the
+    // allocators start from these, not from the FIFO's read multiplexer,
+    // whose select, the read pointer, has a fanout of the whole flit)
+    logic            fhd   [NIN][V];
+    logic            ftl   [NIN][V];
+    logic [OPW:0]    frt   [NIN][V];
     logic [BW-1:0]   rd    [NIN][V];
     logic [BW-1:0]   wr    [NIN][V];
     logic [CW-1:0]   cnt   [NIN][V];
@@ -122,7 +128,7 @@ module nocsyn_router #(
                 int lo, hi;
                 logic found;
                 front[i][v] = mem[i][v][rd[i][v]];
-                e = mrt[i][v][rd[i][v]];
+                e = frt[i][v];
                 vport[i][v] = e[OPW-1:0];
                 lo = 0;
                 hi = V;
@@ -135,7 +141,7 @@ module nocsyn_router #(
                 found = 1'b0;
                 for (int pass = 0; pass < 2; pass++)
                     for (int w = 0; w < V; w++)
-                        if (cnt[i][v] != 0 && front[i][v][FW-1] && !act[i][v] && 32'(age[i][v]) + 2 + ST >= D &&
+                        if (cnt[i][v] != 0 && fhd[i][v] && !act[i][v] && 32'(age[i][v]) + 2 + ST >= D &&
                             !found && w >= lo && w < hi && !busy[e[OPW-1:0]][w] &&
                             (ORDERED != 0 ? pass == 0 && w == (NCLS == 2 && v >= HALF ? v - HALF : v) + lo
                                           : (w >= 32'(vaptr[i][v])) == (pass == 0))) begin
@@ -225,6 +231,9 @@ module nocsyn_router #(
                     iop[i][v] <= '0;
                     iov[i][v] <= '0;
                     vaptr[i][v] <= '0;
+                    fhd[i][v] <= 1'b0;
+                    ftl[i][v] <= 1'b0;
+                    frt[i][v] <= '0;
                 end
             end
             for (int i = 0; i < NIN; i++)
@@ -297,7 +306,7 @@ module nocsyn_router #(
                 end
                 if (sgo[o]) begin
                     saoptr[o] <= 32'(swin[o]) + 1 >= NIN ? '0 : swin[o] + 1'b1;
-                    if (front[swin[o]][svc[swin[o]]][FW-2])
+                    if (ftl[swin[o]][svc[swin[o]]])
                         busy[o][iov[swin[o]][svc[swin[o]]]] <= 1'b0;
                 end
             end
@@ -309,17 +318,30 @@ module nocsyn_router #(
                     saiptr[i] <= 32'(svc[i]) + 1 >= V ? '0 : svc[i] + 1'b1;
                 for (int v = 0; v < V; v++) begin
                     logic push, pop;
+                    logic [BW-1:0] nrd;
                     push = in_valid[i] && 32'(in_vc[i * VW +: VW]) == v;
                     pop = sgnt[i] && 32'(svc[i]) == v;
+                    nrd = 32'(rd[i][v]) + 1 >= BUF ? '0 : rd[i][v] + 1'b1;
                     if (push) begin
                         mem[i][v][wr[i][v]] <= in_flit[i * FW +: FW];
                         mrt[i][v][wr[i][v]] <= irt[i];
                         wr[i][v] <= 32'(wr[i][v]) + 1 >= BUF ? '0 : wr[i][v] + 1'b1;
                     end
                     if (pop) begin
-                        rd[i][v] <= 32'(rd[i][v]) + 1 >= BUF ? '0 : rd[i][v] + 1'b1;
-                        if (front[i][v][FW-2])
+                        rd[i][v] <= nrd;
+                        if (ftl[i][v])
                             act[i][v] <= 1'b0;
+                    end
+                    // the front after this cycle: the arriving flit when the
+                    // FIFO is (left) empty, else the next entry after a pop
+                    if (cnt[i][v] == 0 || (pop && cnt[i][v] == 1)) begin
+                        fhd[i][v] <= in_flit[i * FW + FW - 1];
+                        ftl[i][v] <= in_flit[i * FW + FW - 2];
+                        frt[i][v] <= irt[i];
+                    end else if (pop) begin
+                        fhd[i][v] <= mem[i][v][nrd][FW-1];
+                        ftl[i][v] <= mem[i][v][nrd][FW-2];
+                        frt[i][v] <= mrt[i][v][nrd];
                     end
                     if (push && !pop)
                         cnt[i][v] <= cnt[i][v] + 1'b1;

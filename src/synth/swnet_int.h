@@ -5,8 +5,8 @@
  * deadlock freedom (cdg.c, flows.c).  Every fallible function returns a
  * status (core.h); what a call decided (routed, committed, joined, added)
  * is an out-parameter.  docs/layout.md describes the module. */
-#ifndef NOCSYN_SYNTH_SWNET_H
-#define NOCSYN_SYNTH_SWNET_H
+#ifndef NOCSYN_SYNTH_SWNET_INT_H
+#define NOCSYN_SYNTH_SWNET_INT_H
 
 #include <stddef.h>
 
