@@ -163,6 +163,12 @@ struct noc_layout {
 int noc_layout_build(struct noc_layout *L, const struct noc_topo *t, const struct noc_tech *tech,
                      struct noc_ctx *ctx);
 void noc_layout_free(struct noc_layout *L);
+/* A lower bound on noc_layout_build's die without laying anything out:
+ * die[4] = the box its die starts from (the origin) and the placed cores'
+ * blocks, computed as the layout computes them, so every coordinate of the
+ * layout's die is at least as far out and the area is at least
+ * (die[2] - die[0]) * (die[3] - die[1]), to the bit.  O(C). */
+void noc_layout_die_bound(const struct noc_topo *t, double die[4]);
 /* The side (nm, even, >= 2) of the square router block of `ports` ports
  * and `width`-bit links: the tech model's router area
  * (noc_tech_router_mm2), rounded up to whole nm.  O(1). */
