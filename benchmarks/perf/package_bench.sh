@@ -12,9 +12,11 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 cc -O2 -Iinclude benchmarks/perf/clustered_app.c "$BUILD/libnocsyn.a" -lm -lpthread -o "$T/clustered_app"
 "$T/clustered_app" 64 1 >"$T/c64.csv"
-row() { # NAME DIR: the chosen design and mesh_m0 of DIR/package.csv
-    awk -F, -v n="$1" 'NR > 1 && ($17 == 1 || $1 == "mesh_m0") {
-        printf "| %s | %s | %d | %d | %.1f | %.1f | %.1f%% | %.2f | %.0f |\n", n, $1, $5, $6, $8, $9, 100 * $10, $12, $13 }' "$2/package.csv"
+row() { # NAME DIR: the chosen design, mesh_m0 and ipmesh_m0 of DIR/package.csv
+    awk -F, -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["chosen"] == 1 || $1 == "mesh_m0" || $1 == "ipmesh_m0" {
+        printf "| %s | %s | %d | %d | %.1f | %.1f | %.1f%% | %.2f | %.0f |\n", n, $1, $c["switches"], $c["d2d_modules"],
+            $c["power_mw"], $c["d2d_mw"], 100 * $c["d2d_share"], $c["latency_avg_ns"], $c["latency_max_ns"] }' "$2/package.csv"
 }
 echo "| app / package | design | switches | D2D modules | power mW | D2D mW | D2D share | latency avg ns | latency max ns |"
 echo "|---|---|---|---|---|---|---|---|---|"

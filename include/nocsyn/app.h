@@ -15,6 +15,8 @@ struct noc_core {
     int has_size;  /* w, h valid (mm) */
     int has_pos;   /* x, y valid (mm, lower-left corner) */
     double w, h, x, y;
+    char die[64];  /* the die the floorplan's `die` column pins it to
+                    * (docs/INTERFACE.md 1.2, package.h), "" = none */
 };
 
 struct noc_flow {
@@ -74,7 +76,9 @@ int noc_app_parse_dot(struct noc_app *app, const char *data, size_t len,
                       const char *label, struct noc_ctx *ctx);
 
 /* Reads a floorplan CSV (docs/INTERFACE.md section 1.2: core,x_mm,y_mm,w_mm,h_mm or
- * core,w_mm,h_mm) and applies it to the app's cores.  A core the app does
+ * core,w_mm,h_mm, and optionally a `die` column: the die of a multi-die
+ * package the core is pinned to, a name of 1..63 bytes without '.' or
+ * blanks, into noc_core.die) and applies it to the app's cores.  A core the app does
  * not have, a value beyond NOC_DIE_MAX_MM (tech.h), or no core row at all
  * (a header only) is an error (NOC_EINVAL with FILE:LINE). */
 int noc_floorplan_read(struct noc_app *app, const char *path, struct noc_ctx *ctx);
@@ -89,7 +93,8 @@ int noc_app_write_dot(const struct noc_app *app, struct noc_buf *out, struct noc
  * O(cores). */
 int noc_app_placed(const struct noc_app *app);
 /* The app's floorplan as CSV (docs/INTERFACE.md section 1.2, core,x_mm,y_mm,w_mm,h_mm;
- * lower-left corners).  NOC_EINVAL when a core has no position. */
+ * lower-left corners; a last column `die` when some core has one).
+ * NOC_EINVAL when a core has no position. */
 int noc_floorplan_csv(const struct noc_app *app, struct noc_buf *b, struct noc_ctx *ctx);
 
 int noc_floorplan_parse(struct noc_app *app, const char *data, size_t len,

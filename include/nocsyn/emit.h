@@ -67,6 +67,13 @@ int noc_design_write(const struct noc_design *d, const struct noc_app *app, cons
  * the Pareto flag and the chosen design; then the timing columns freq_mhz,
  * link_width, latency_avg_ns, latency_max_ns, latency_avg_cycles, fmax_mhz. */
 int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct noc_ctx *ctx);
+/* The same with the multi-die columns appended (package.h; `nocsyn package
+ * -o`): d2d_modules, d2d_mbps (traffic over the D2D modules, a flow at
+ * every crossing) and d2d_share (d2d_mw / power_mw, empty when
+ * infeasible), written by noc_d2d_cells (also summary.csv's with a
+ * package, noc_compare.multi_die).  O(designs). */
+int noc_pareto_write_d2d(const struct noc_synth_result *res, const char *dir, struct noc_ctx *ctx);
+void noc_d2d_cells(const struct noc_design *d, int feasible, struct noc_buf *b);
 /* The routes as CSV (tech NULL: src,dst,path, docs/INTERFACE.md section 3.3; with a tech,
  * the latency file D.latency.csv: src,dst,hops,latency_cycles,latency_ns,
  * each route's zero-load latency at t->freq_mhz (tech.h), NOC_EINVAL when t
@@ -76,6 +83,11 @@ int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct
  * register; unplaced nodes at 0,0). */
 int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech, struct noc_buf *b);
 int noc_design_place_csv(const struct noc_topo *t, const struct noc_layout *L, struct noc_buf *b);
+/* The same with a last column `die`: die[v] the die of node v (NULL or ""
+ * none), a pipeline register that of its channel's source (a multi-die
+ * design, package.h).  die NULL: noc_design_place_csv.  NOC_ENOMEM. */
+int noc_design_place_csv_die(const struct noc_topo *t, const struct noc_layout *L, const char *const *die,
+                             struct noc_buf *b);
 
 /* The floorplan as SVG text (src/emit/floorplan_svg.c): cores as named
  * rectangles (40 px per mm, y up), flows as lines between core centres
@@ -151,6 +163,12 @@ struct noc_layout {
 int noc_layout_build(struct noc_layout *L, const struct noc_topo *t, const struct noc_tech *tech,
                      struct noc_ctx *ctx);
 void noc_layout_free(struct noc_layout *L);
+/* A lower bound on noc_layout_build's die without laying anything out:
+ * die[4] = the box its die starts from (the origin) and the placed cores'
+ * blocks, computed as the layout computes them, so every coordinate of the
+ * layout's die is at least as far out and the area is at least
+ * (die[2] - die[0]) * (die[3] - die[1]), to the bit.  O(C). */
+void noc_layout_die_bound(const struct noc_topo *t, double die[4]);
 /* The side (nm, even, >= 2) of the square router block of `ports` ports
  * and `width`-bit links: the tech model's router area
  * (noc_tech_router_mm2), rounded up to whole nm.  O(1). */

@@ -25,7 +25,11 @@
  *    the paths the routing gives (dor, updown, desttag, table); hops for
  *    ideal and optimal are those of minimal paths as well;
  *  - max_channel_load is over router-to-router channels only; `load` holds
- *    every channel (injection and ejection included);
+ *    every channel (injection and ejection included); a channel with its
+ *    own capacity below its width's (noc_channel.capacity_mbps, a D2D
+ *    module) counts as load / noc_topo_channel_rate (topo.h), and its
+ *    capacity[] (max_utilization) is that own capacity; ideal and optimal
+ *    (the LP) still take every channel at the link's capacity;
  *  - a router with a shared concentrator port (noc_node.shared) has ONE
  *    injection and ONE ejection port for all its terminals: max_port_load is
  *    the largest sum of its terminals' injection (or ejection) channel loads

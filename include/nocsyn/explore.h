@@ -124,12 +124,14 @@ struct noc_compare_opts {
     /* Optional (NULL = none; not owned): a multi-die package (package.h).
      * compare then adds, after the methods and baselines, the chosen
      * design of noc_package_synth (kind "synth", method "package", named
-     * as there) and its bridged-mesh baseline "mesh_bridged" (kind
-     * "baseline": each die a mesh, the same D2D modules), each evaluated
-     * under its table routes like any entry, its power and area with the
-     * D2D price added and its latency the package model's (D2D channels at
-     * their cycles), at the grid's first (frequency, width).  A package
-     * with no feasible design is listed as skipped. */
+     * as there; its sweep covers the whole (frequency, width) grid) and
+     * its baselines at the chosen design's clock and width and the packed
+     * module count: "mesh_bridged" (kind "baseline": each die a mesh, the
+     * same D2D modules) and, 2.5-D, "mesh_interposer" (the interposer
+     * mesh, package.h), each evaluated under its table routes like any
+     * entry, its power and area with the D2D price added and its latency
+     * the package model's (D2D channels at their cycles).  A package with
+     * no feasible design is listed as skipped. */
     const struct noc_package *package;
     int simulate;          /* run the simulator on every design (default 0) */
     struct noc_sim_opts sim; /* its options (routing and VCs set per design) */
@@ -150,6 +152,9 @@ struct noc_compare {
     int chosen;            /* the entry the choice rule (synth.pick of the
                             * options) takes among those that break no
                             * constraint; -1 when every one breaks one */
+    int multi_die;         /* a package was compared (o->package):
+                            * summary.csv ends with d2d_modules, d2d_mbps,
+                            * d2d_share (emit.h noc_d2d_cells) */
     int nskip;             /* skipped methods and baselines, in run order */
     size_t skipcap;
     struct noc_skip *skip;

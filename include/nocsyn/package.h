@@ -18,10 +18,11 @@
  * (each die gets min(K, its cores + its D2D modules) switches) and every
  * module setting (the least modules each boundary needs, and one more per
  * boundary while the budget allows):
- *  1. cores are on the dies the package file pins them to (`core` lines),
- *     else METIS k-way splits them over the dies (core area as the vertex
- *     weight, a core without a size 1 mm2; bandwidth both ways as the
- *     edge weight: the cut is the D2D bandwidth), repaired for dies of
+ *  1. cores are on the dies the package file pins them to (`core` lines)
+ *     or the floorplan's `die` column does (noc_core.die), else METIS
+ *     k-way splits them over the dies (core area as the vertex weight,
+ *     a core without a size 1 mm2; bandwidth both ways as the edge
+ *     weight: the cut is the D2D bandwidth), repaired for dies of
  *     unequal size by least-cut single-core moves while a die holds more
  *     core area than it has; a die whose cores still exceed it is an error;
  *  2. a flow between dies takes the shortest die path (breadth-first over
@@ -37,8 +38,14 @@
  *     "<DIE>.<router>", positions moved by the die's corner, each D2D
  *     module two adapter routers "<DIE>.d2d.<OTHER>.<J>" (2 ports, the tech
  *     model) joined by a D2D channel of ceil(latency_ns x freq / 1000)
- *     cycles (at least 1) and no on-die wire; every flow's route is the
+ *     cycles (at least 1), no on-die wire and the module's own capacity
+ *     (noc_channel.capacity_mbps: eval, sim and the latency model pace it,
+ *     topo.h noc_topo_channel_rate); every flow's route is the
  *     concatenation of its segments' routes;
+ *     the composed topology gets one legal layout (phys.h
+ *     noc_phys_cosynth, the cores fixed: adapters and routers moved off
+ *     the cores and each other; its die is d.die_mm2), so what is priced
+ *     is what the DEF hands off;
  *  5. the composed network is evaluated by the engine (table routing, 1 VC):
  *     its channel dependency graph over all routes is checked for cycles --
  *     each die's routes alone are acyclic (split guarantees it), but their
@@ -108,12 +115,16 @@ struct noc_package {
     struct noc_boundary *bound;     /* owned */
     struct noc_d2d_type def_type;   /* the package's default interface */
     double max_gap;                 /* mm, default 1 */
+    int extra_max;                  /* the module settings noc_package_synth
+                                     * sweeps: extra = 0..extra_max more
+                                     * modules per used boundary (default 1;
+                                     * the CLI's --extra-modules) */
     int npins;
     char **pin_core;                /* owned: core name pinned ... */
     int *pin_die;                   /* ... to this die */
 };
 
-/* Empties p (the default interface ucie-advanced, max_gap 1).  Pair with
+/* Empties p (the default interface ucie-advanced, max_gap 1, extra_max 1).  Pair with
  * noc_package_free: whoever initialises p releases it.  O(1). */
 void noc_package_init(struct noc_package *p);
 void noc_package_free(struct noc_package *p);
@@ -157,16 +168,20 @@ struct noc_package_design {
                                  * included), area, latency */
     int k;                      /* switches per die asked (capped per die) */
     int extra;                  /* modules above the least, per boundary */
-    int d2d_modules;
-    double d2d_mw;              /* D2D energy + leakage */
-    double d2d_area_mm2;
-    double d2d_mbps;            /* total traffic over D2D modules */
+    /* its D2D figures: d.d2d_modules, d.d2d_mbps, d.d2d_mw, d.d2d_area_mm2 */
     struct noc_package_boundary_use *use; /* owned, one per boundary */
     int *die_switches;          /* owned, one per die */
     struct noc_design *dies;    /* owned, one per die: its own design (a die
                                  * without cores or ports: switches 0, no
                                  * topology); the die's cores and its ports
                                  * "d2d.<OTHER>.<J>" as terminals */
+    int ndies;                  /* entries of dies[] and die_switches[]: the
+                                 * package's dies, + 1 (the interposer, last)
+                                 * for the interposer mesh */
+    int interposer;             /* 1: the interposer-mesh baseline "ipmesh_mE":
+                                 * use[] has one entry per die (its boundary
+                                 * with the interposer) instead of one per
+                                 * package boundary */
 };
 
 struct noc_package_result {
@@ -189,8 +204,17 @@ void noc_package_result_free(struct noc_package_result *r);
  * per used boundary within its bound), then, per module setting, the
  * baseline "mesh_mE": every die a mesh of its cores and ports (cmesh with
  * one core per router, synth.h: a near-square mesh, XY routes) bridged by
- * the same D2D modules, composed and evaluated alike.  o's clock and width are the single
- * point built (no grid).  Marks the Pareto front (power, latency, area,
+ * the same D2D modules, composed and evaluated alike.  All of it at every
+ * (clock, width) of o's grid (synth.h noc_synth_grid_*: the same core
+ * assignment; each die's radix bound and link capacity those of the
+ * point); with more than one point every design's name ends
+ * "_f<MHZ>_w<BITS>".  For a 2.5-D package of two or more dies the
+ * interposer-mesh baseline "ipmesh_mE" follows (interposer: 1): every die
+ * a mesh of its cores and its ports joined only to the interposer (no die
+ * to die boundary; modules of p->def_type, at most floor(die perimeter x
+ * per_mm)), the interposer a mesh (cmesh) of one router per port, placed
+ * under the dies' centres; composed and evaluated alike, never chosen.
+ * Marks the Pareto front (power, latency, area,
  * radix) and the chosen design.  Errors: NOC_EINVAL (a pin naming an
  * unknown core or die, a core named "d2d.*" (the ports' names), a die
  * over its area, a flow between dies that no
@@ -211,7 +235,8 @@ int noc_package_boundaries_csv(const struct noc_package *p, const struct noc_pac
 /* The designs of res as CSV, one row per design point, feasible or not:
  * design,k,extra,feasible,switches,d2d_modules,d2d_mbps,power_mw,d2d_mw,
  * d2d_share,area_mm2,latency_avg_ns,latency_max_ns,vcs,deadlock_free,
- * pareto,chosen,reason (d2d_share = d2d_mw / power_mw).  NOC_ENOMEM.
+ * pareto,chosen,reason,freq_mhz,link_width (d2d_share = d2d_mw / power_mw;
+ * the grid point last).  NOC_ENOMEM.
  * O(designs). */
 int noc_package_summary_csv(const struct noc_package_result *res, struct noc_buf *b, struct noc_ctx *ctx);
 
@@ -225,13 +250,19 @@ int noc_package_summary_csv(const struct noc_package_result *res, struct noc_buf
 int noc_package_svg(const struct noc_package *p, const struct noc_package_design *d, const struct noc_synth_opts *o,
                 struct noc_buf *b, struct noc_ctx *ctx);
 
-/* Writes DIR/package.csv (noc_package_summary_csv), DIR/boundaries.csv (the
+/* Writes DIR/package.csv (noc_package_summary_csv), DIR/pareto.csv (emit.h
+ * noc_pareto_write_d2d over the composed designs), DIR/floorplan.csv
+ * (core,x_mm,y_mm,w_mm,h_mm,die: each core's die-local box in its die's
+ * design and its die; not written when a core has no placed terminal),
+ * DIR/boundaries.csv (the
  * chosen design's noc_package_boundaries_csv), DIR/dies.csv (die,layer,x_mm,
  * y_mm,w_mm,h_mm,cores,switches of the chosen design; core,die rows follow
  * after a blank line: the assignment), DIR/package.svg (noc_package_svg of the
  * chosen design), the chosen design's files (noc_design_write, emit.h:
  * D.dot, D.json, D.place.csv, D.latency.csv, D.def, ...) and every die's own
- * design as D.DIE.* (the same set: its cores and D2D ports as terminals).
+ * design as D.DIE.* (the same set: its cores and D2D ports as terminals);
+ * both place.csv rewritten with a last column `die` (emit.h
+ * noc_design_place_csv_die).
  * Each file atomically; DIR must exist.  Errors: the writers'.
  * Cost: the writers', O(designs + dies x the design writer). */
 int noc_package_write(const struct noc_package_result *res, const struct noc_package *p, const struct noc_app *app,

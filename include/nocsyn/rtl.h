@@ -80,7 +80,9 @@ void noc_rtl_free(struct noc_rtl *r);
  * Errors: NOC_EINVAL (an option out of range, a dateline torus with odd
  * vcs, a terminal with more than one injection or ejection channel, a
  * router without input or output), NOC_EUNSUP (no routing model gives
- * paths, a path visiting a router twice), NOC_EINFEASIBLE (a flow without a
+ * paths, a path visiting a router twice, shared concentrator ports, a
+ * channel slower than a flit a cycle: noc_topo_channel_gap > 1, a narrow
+ * D2D module), NOC_EINFEASIBLE (a flow without a
  * path), NOC_ENOMEM.  Cost O(N^2 * path length + routers * 2^keybits). */
 int noc_rtl_generate(struct noc_rtl *r, const struct noc_topo *t, const struct noc_tech *tech,
                      const struct noc_traffic *tr, const struct noc_rtl_opts *o,

@@ -30,7 +30,12 @@
  *    source sends at most one flit per cycle; a flit sent in cycle c arrives
  *    in cycle c + L.  Zero-load latency of a packet of len flits over a path
  *    of channels c_0 (injection) .. c_h (ejection), when len <= buf:
- *        sum_i L(c_i) + h * D + len - 1.
+ *        sum_i L(c_i) + h * D + (len - 1) * g,
+ *    g = 1, or on a path through a channel narrower than the link (its own
+ *    capacity_mbps, a D2D module: topo.h) the largest noc_topo_channel_gap:
+ *    such a channel takes one flit every g cycles (switch allocation skips
+ *    it until then); drop and deflect refuse it, and so does a narrow
+ *    injection channel.
  *    A longer packet also waits for credits: flit i >= buf may leave over
  *    c_j (j < h) only once the credit of flit i - buf, freed when that flit
  *    leaves the next router, is back (L(c_j) + credit_delay later); the

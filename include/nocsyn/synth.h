@@ -190,6 +190,12 @@ struct noc_design {
      * figure a proven bound compares with.  Not a figure of the handed-off
      * design, which power_mw is. */
     double model_power_mw;
+    /* A multi-die design's die-to-die layer (package.h; 0 on one die): D2D
+     * modules, the traffic over them (MB/s, a flow counted at every
+     * crossing), their energy and leakage (mW, within power_mw) and area
+     * (mm^2, within area_mm2). */
+    int d2d_modules;
+    double d2d_mbps, d2d_mw, d2d_area_mm2;
     int *flow_cycles;     /* owned: per app flow, its latency in cycles */
     int nflow_cycles;
 };

@@ -50,7 +50,9 @@
  * Latency of a flow at zero load (noc_tech_flow_latency): its head crosses
  * every router on its path in router_stages cycles and every channel
  * (injection, router-router, ejection) in noc_tech_link_cycles; the tail
- * follows ceil(packet_bits / w) - 1 cycles later.  In ns: cycles * 1000 / f.
+ * follows ceil(packet_bits / w) - 1 cycles later, times the largest
+ * noc_topo_channel_gap on the path (a D2D channel narrower than the link
+ * sends one flit every gap cycles; 1 elsewhere).  In ns: cycles * 1000 / f.
  *
  * Default values (45 nm): buffer, crossbar, routing and link energies and
  * leakages from the characterisation tables shipped with the Noxim simulator
@@ -218,6 +220,16 @@ double noc_tech_router_mm2_ports(const struct noc_tech *tech, int buf_ports, int
  * pipeline registers clocked at freq_mhz (0: none). */
 double noc_tech_channel_mw(const struct noc_tech *tech, double length_mm, double width,
                            double mbps, double freq_mhz);
+/* The same at mbps and idle for one length, the pipeline registers counted
+ * once: mw[0] = noc_tech_channel_mw(tech, length_mm, width, mbps, freq_mhz)
+ * and mw[1] = the same at 0 MB/s, to the bit (synthesis prices a flow on a
+ * channel as their difference).  O(1). */
+void noc_tech_channel_mw_pair(const struct noc_tech *tech, double length_mm, double width, double mbps,
+                              double freq_mhz, double mw[2]);
+/* The load-dependent part of noc_tech_channel_mw per MB/s and mm (the
+ * wire's dynamic energy): noc_tech_channel_mw at mbps less at 0 is mbps x
+ * length_mm x this, up to rounding.  O(1). */
+double noc_tech_channel_mw_per_mbps_mm(const struct noc_tech *tech);
 /* noc_tech_channel_mw(tech, length_mm, width, mbps, freq_mhz) -
  * noc_tech_channel_mw(tech, length_mm, width, 0, freq_mhz), the same double
  * to the last bit, at the cost of one call.  O(1). */

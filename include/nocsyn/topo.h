@@ -40,6 +40,8 @@ struct noc_channel {
     double width;     /* bits; 0 = unknown (use the design default) */
     double length;    /* mm; < 0 = unknown (derive from positions) */
     int latency;      /* cycles; 0 = unknown (1 assumed) */
+    double capacity_mbps; /* MB/s of its own (a D2D module), 0 = width x
+                           * clock / 8 (noc_topo_channel_gap) */
 };
 
 /* Family tags: which structure-aware routings apply.  Generators set them;
@@ -174,6 +176,16 @@ double noc_topo_port_load(const struct noc_topo *t, const double *x);
 /* Channel length in mm: the stored length if >= 0, else the Manhattan
  * distance between positioned endpoints, else -1. */
 double noc_topo_channel_length(const struct noc_topo *t, int c);
+
+/* A channel's share of one flit a cycle (issue 31: a D2D module narrower
+ * than the link): r = min(1, capacity_mbps / noc_link_mbps(width, clock))
+ * with its width (else t->link_width) at t->freq_mhz, at least 1e-6; 1
+ * when it has no own capacity or the width or clock is unknown.  The one rule: eval counts a
+ * channel's load as load / r against max_channel_load, the latency model
+ * and the simulator send one flit every noc_topo_channel_gap = ceil(1 / r)
+ * cycles on it.  O(1). */
+double noc_topo_channel_rate(const struct noc_topo *t, int c);
+int noc_topo_channel_gap(const struct noc_topo *t, int c);
 
 /* Copies src into dst (dst must be uninitialised). */
 int noc_topo_copy(struct noc_topo *dst, const struct noc_topo *src, struct noc_ctx *ctx);

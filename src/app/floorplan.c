@@ -1,5 +1,6 @@
 /* The floorplan CSV (docs/INTERFACE.md section 1.2): `core,x_mm,y_mm,w_mm,h_mm` (lower-left
- * corner and size) or `core,w_mm,h_mm` (areas only), columns in any order.
+ * corner and size) or `core,w_mm,h_mm` (areas only), columns in any order,
+ * and optionally `die` (a multi-die package's pin, an extension).
  * Rows are checked completely before the app is touched, so a failed read
  * leaves the app as it was.
  */
@@ -12,9 +13,9 @@
 
 #include "csv_rows.h"
 
-enum { FP_CORE, FP_X, FP_Y, FP_W, FP_H, FP_NCOLS };
+enum { FP_CORE, FP_X, FP_Y, FP_W, FP_H, FP_DIE, FP_NCOLS };
 
-static const char *const fp_names[FP_NCOLS] = {"core", "x_mm", "y_mm", "w_mm", "h_mm"};
+static const char *const fp_names[FP_NCOLS] = {"core", "x_mm", "y_mm", "w_mm", "h_mm", "die"};
 #define FP_HEADER "core,x_mm,y_mm,w_mm,h_mm or core,w_mm,h_mm"
 /* No chip is a metre wide; the bound keeps areas, wire lengths and the
  * pipeline registers of the links small. */
@@ -23,6 +24,7 @@ static const char *const fp_names[FP_NCOLS] = {"core", "x_mm", "y_mm", "w_mm", "
 struct fp_entry {
     long line; /* 0 = no row for this core */
     double x, y, w, h;
+    char die[64]; /* the `die` column (an extension), "" without it */
 };
 
 struct fp_state {
@@ -99,6 +101,17 @@ static int fp_row(void *ud, const struct noc_csv_row *row, struct noc_ctx *ctx)
     if (st->has_pos && ((rc = fp_value(row, st, FP_X, &e->x, ctx)) != NOC_OK ||
                         (rc = fp_value(row, st, FP_Y, &e->y, ctx)) != NOC_OK))
         return rc;
+    if (st->col[FP_DIE] >= 0) { /* a package's die name (package.h): no '.', no blank */
+        const char *die = row->field[st->col[FP_DIE]];
+        size_t n = strlen(die);
+        if (n == 0 || n >= sizeof e->die || strpbrk(die, ". \t") ||
+            noc_check_name(die, "die", row->label, row->line, ctx) != NOC_OK) {
+            noc_ctx_clear(ctx);
+            return noc_error(ctx, NOC_EINVAL, row->label, row->line,
+                             "die '%.60s': a name of 1..63 bytes without '.' or blanks", die);
+        }
+        memcpy(e->die, die, n + 1);
+    }
     e->line = row->line;
     st->nrows++;
     return NOC_OK;
@@ -129,6 +142,8 @@ int noc_floorplan_parse(struct noc_app *app, const char *data, size_t len, const
         c->w = e->w;
         c->h = e->h;
         c->has_size = 1;
+        if (st.col[FP_DIE] >= 0)
+            memcpy(c->die, e->die, sizeof c->die);
         if (st.has_pos) {
             c->x = e->x;
             c->y = e->y;

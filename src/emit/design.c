@@ -64,27 +64,43 @@ int noc_design_routes_csv(const struct noc_topo *t, const struct noc_tech *tech,
     return b->failed ? NOC_ENOMEM : NOC_OK;
 }
 
+/* One row; die (may be NULL: no column) the last field. */
 static void place_row(struct noc_buf *b, const char *name, const char *kind, double x, double y, double w,
-                      double h)
+                      double h, const char *const *die, const char *dv)
 {
     noc_csv_field(b, name);
     noc_buf_printf(b, ",%s,", kind);
     double v[] = {x, y, w, h};
     for (int k = 0; k < 4; k++) {
         noc_buf_num(b, v[k]);
-        noc_buf_append(b, k < 3 ? "," : "\n", 1);
+        if (k < 3)
+            noc_buf_append(b, ",", 1);
     }
+    if (die) {
+        noc_buf_append(b, ",", 1);
+        noc_csv_field(b, dv ? dv : "");
+    }
+    noc_buf_append(b, "\n", 1);
+}
+
+int noc_design_place_csv_die(const struct noc_topo *t, const struct noc_layout *L, const char *const *die,
+                             struct noc_buf *b)
+{
+    noc_buf_printf(b, die ? "node,kind,x_mm,y_mm,w_mm,h_mm,die\n" : "node,kind,x_mm,y_mm,w_mm,h_mm\n");
+    for (int v = 0; v < t->nnodes; v++)
+        place_row(b, t->nodes[v].name, v < t->nrouters ? "router" : "core", L->placed[v] ? L->x[v] : 0,
+                  L->placed[v] ? L->y[v] : 0, L->w[v], L->h[v], die, die ? die[v] : NULL);
+    /* A pipeline register sits on its channel: the die of the channel's source. */
+    for (int c = 0; c < t->nch; c++)
+        for (int i = L->reg_first[c]; i < L->reg_first[c] + L->stages[c]; i++)
+            place_row(b, L->reg_names[i], "pipe", L->rx[i], L->ry[i], L->reg_side, L->reg_side, die,
+                      die ? die[t->ch[c].src] : NULL);
+    return b->failed ? NOC_ENOMEM : NOC_OK;
 }
 
 int noc_design_place_csv(const struct noc_topo *t, const struct noc_layout *L, struct noc_buf *b)
 {
-    noc_buf_printf(b, "node,kind,x_mm,y_mm,w_mm,h_mm\n");
-    for (int v = 0; v < t->nnodes; v++)
-        place_row(b, t->nodes[v].name, v < t->nrouters ? "router" : "core", L->placed[v] ? L->x[v] : 0,
-                  L->placed[v] ? L->y[v] : 0, L->w[v], L->h[v]);
-    for (int i = 0; i < L->nregs; i++)
-        place_row(b, L->reg_names[i], "pipe", L->rx[i], L->ry[i], L->reg_side, L->reg_side);
-    return b->failed ? NOC_ENOMEM : NOC_OK;
+    return noc_design_place_csv_die(t, L, NULL, b);
 }
 
 /* The metrics object with the design's name as "topology" and the design
@@ -226,13 +242,27 @@ int noc_design_write(const struct noc_design *d, const struct noc_app *app, cons
     return rc;
 }
 
-int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct noc_ctx *ctx)
+/* The D2D columns of a multi-die design (package.h): d2d_modules,
+ * d2d_mbps, d2d_share (= d2d_mw / power_mw; empty when infeasible or
+ * without power), each after a comma.  pareto.csv and summary.csv share
+ * them. */
+void noc_d2d_cells(const struct noc_design *d, int feasible, struct noc_buf *b)
+{
+    noc_buf_printf(b, ",%d,", d->d2d_modules);
+    noc_buf_num(b, d->d2d_mbps);
+    noc_buf_append(b, ",", 1);
+    if (feasible && d->power_mw > 0)
+        noc_buf_num(b, noc_round_digits(d->d2d_mw / d->power_mw, 9));
+}
+
+static int pareto_write(const struct noc_synth_result *res, int d2d, const char *dir, struct noc_ctx *ctx)
 {
     struct noc_buf b;
     noc_buf_init(&b);
     noc_buf_printf(&b, "design,method,switches,feasible,pareto,chosen,power_mw,area_mm2,hops_avg,"
                        "hops_max,radix_max,links,max_load_mbps,max_util,wire_mm,reason,freq_mhz,"
-                       "link_width,latency_avg_ns,latency_max_ns,latency_avg_cycles,fmax_mhz,die_mm2,core_util,same_as\n");
+                       "link_width,latency_avg_ns,latency_max_ns,latency_avg_cycles,fmax_mhz,die_mm2,core_util,same_as%s\n",
+                   d2d ? ",d2d_modules,d2d_mbps,d2d_share" : "");
     for (int i = 0; i < res->n; i++) {
         const struct noc_design *d = &res->d[i];
         noc_buf_printf(&b, "%s,%s,%d,%d,%d,%d,", d->name, d->method, d->switches, d->feasible, d->pareto,
@@ -271,9 +301,21 @@ int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct
             noc_buf_printf(&b, ",,,,,,");
         noc_buf_append(&b, ",", 1);
         noc_csv_field(&b, d->same_as);
+        if (d2d)
+            noc_d2d_cells(d, d->feasible, &b);
         noc_buf_append(&b, "\n", 1);
     }
     int rc = save_buf(&b, dir, "pareto", ".csv", ctx);
     noc_buf_free(&b);
     return rc;
+}
+
+int noc_pareto_write(const struct noc_synth_result *res, const char *dir, struct noc_ctx *ctx)
+{
+    return pareto_write(res, 0, dir, ctx);
+}
+
+int noc_pareto_write_d2d(const struct noc_synth_result *res, const char *dir, struct noc_ctx *ctx)
+{
+    return pareto_write(res, 1, dir, ctx);
 }

@@ -9,7 +9,8 @@
  *               [, "shared_port": true (a router whose terminals share one
  *               concentrator port; only then)]}],
  *    "channels": [{"id": int, "src": str, "dst": str, "width": num|null,
- *                  "length": num|null, "latency": int|null}],
+ *                  "length": num|null, "latency": int|null
+ *                  [, "capacity_mbps": num (a channel's own, a D2D module)]}],
  *    "routes": [{"src": str, "dst": str, "path": [str...]}]}
  *
  * Nodes and channels in id order; a channel's length is the stored one or,
@@ -77,6 +78,8 @@ static void channels_json(const struct noc_topo *t, struct noc_json *j, struct n
         add_num(j, o, "width", c->width != 0, c->width);
         add_num(j, o, "length", len >= 0, len);
         add_num(j, o, "latency", c->latency != 0, c->latency);
+        if (c->capacity_mbps > 0) /* only a channel with its own (a D2D module) */
+            noc_json_add_num(j, o, "capacity_mbps", c->capacity_mbps);
     }
 }
 

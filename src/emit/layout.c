@@ -100,6 +100,31 @@ long long noc_layout_router_side_nm(const struct noc_tech *tech, int ports, doub
     return s < 2 ? 2 : s;
 }
 
+/* A placed core's block (nm) and its width and height. */
+static struct legal_rect core_block(const struct noc_node *n, long long *w, long long *h)
+{
+    *w = n->w > 0 ? nm(n->w) : CORE_DEFAULT_NM;
+    *h = n->h > 0 ? nm(n->h) : CORE_DEFAULT_NM;
+    long long cx = nm(n->x), cy = nm(n->y);
+    return (struct legal_rect){cx - *w / 2, cy - *h / 2, cx - *w / 2 + *w, cy - *h / 2 + *h};
+}
+
+void noc_layout_die_bound(const struct noc_topo *t, double die[4])
+{
+    die[0] = die[1] = die[2] = die[3] = 0;
+    for (int v = t->nrouters; v < t->nnodes; v++) {
+        if (!t->nodes[v].has_pos)
+            continue;
+        long long w, h;
+        struct legal_rect r = core_block(&t->nodes[v], &w, &h);
+        double x = mm(r.x0), y = mm(r.y0); /* as place_nodes and die_area */
+        die[0] = fmin(die[0], x);
+        die[1] = fmin(die[1], y);
+        die[2] = fmax(die[2], x + mm(w));
+        die[3] = fmax(die[3], y + mm(h));
+    }
+}
+
 /* Blocks: cores fixed, routers legalised in id order. */
 static int place_nodes(struct noc_layout *L, const struct noc_topo *t, const struct noc_tech *tech,
                        struct legal_set *o, long long *ctr_x, long long *ctr_y, struct noc_ctx *ctx)
@@ -108,10 +133,10 @@ static int place_nodes(struct noc_layout *L, const struct noc_topo *t, const str
         const struct noc_node *n = &t->nodes[v];
         if (!(L->placed[v] = n->has_pos))
             continue;
-        long long w = n->w > 0 ? nm(n->w) : CORE_DEFAULT_NM, h = n->h > 0 ? nm(n->h) : CORE_DEFAULT_NM;
+        long long w, h;
+        struct legal_rect r = core_block(n, &w, &h);
         ctr_x[v] = nm(n->x);
         ctr_y[v] = nm(n->y);
-        struct legal_rect r = {ctr_x[v] - w / 2, ctr_y[v] - h / 2, ctr_x[v] - w / 2 + w, ctr_y[v] - h / 2 + h};
         L->x[v] = mm(r.x0);
         L->y[v] = mm(r.y0);
         L->w[v] = mm(w);

@@ -16,7 +16,8 @@ struct legal_rect {
 
 /* The placed blocks, with a uniform grid over them (cell side at least the
  * largest block's side, so a block touches at most 2 x 2 cells) for the
- * overlap test, and their edges sorted per axis for the candidate corners.
+ * overlap test, their lower and upper edges sorted for the candidate rows, and
+ * their horizontal runs.
  * Init/free pair: noc_legal_init / noc_legal_free. */
 struct legal_set {
     int n;
@@ -27,8 +28,19 @@ struct legal_set {
     struct legal_bucket *b;    /* per used cell: the blocks touching it */
     int nb;
     size_t bcap;
-    long long *edge[4];        /* x0, x1, y0, y1 of every block, ascending */
+    long long *edge[2];        /* y0, y1 of every block: [0, nmain) and [nmain, n) ascending */
     size_t ecap;
+    int nmain;
+    long long *etmp;           /* merge scratch */
+    size_t tcap;
+    /* Runs: blocks of one y range abutting left to right (a row of packed
+     * cores) joined by union-find (root = least id); a run's blocks cover
+     * [run_x0, run_x1) of the root's entry without a gap, so a slide
+     * crosses the whole run at once. */
+    int *run;                  /* union-find parents */
+    long long *run_x0, *run_x1;
+    size_t rcap;
+    struct noc_u64map lend, rend; /* (x0 | x1, y0, y1) -> block, to find a neighbour */
 };
 
 void noc_legal_init(struct legal_set *o);
@@ -44,8 +56,11 @@ int noc_legal_overlaps(const struct legal_set *o, const struct legal_rect *a);
  * the block added.  Rows (y candidates) are walked outwards from the
  * wanted y over the sorted edges, and in each row the block slides left
  * and right through the blocks it meets (grid queries) to the row's first
- * free x; rows stop once farther than the best corner.  NOC_OK or
- * NOC_ENOMEM. */
+ * free x, crossing a whole run of abutting blocks of one y range at once
+ * and giving up beyond the best corner's distance; rows stop once farther
+ * than the best corner, and the rows under a run over the wanted x that
+ * keeps them beyond it are dropped at once.  The corner is the one the
+ * definition gives (tests/unit/test_legal.c).  NOC_OK or NOC_ENOMEM. */
 int noc_legal_place(struct legal_set *o, long long s, long long *x, long long *y, struct noc_ctx *ctx);
 
 #endif

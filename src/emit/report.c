@@ -123,13 +123,15 @@ int noc_compare_summary_csv(const struct noc_compare *c, struct noc_buf *b)
 {
     for (size_t k = 0; k < NCOLS; k++)
         noc_buf_printf(b, "%s%s", k ? "," : "", cols[k].name);
-    noc_buf_printf(b, "\n");
+    noc_buf_printf(b, c->multi_die ? ",d2d_modules,d2d_mbps,d2d_share\n" : "\n");
     for (int i = 0; i < c->n; i++) {
         for (size_t k = 0; k < NCOLS; k++) {
             if (k)
                 noc_buf_append(b, ",", 1);
             cell(b, &c->e[i], k, 1);
         }
+        if (c->multi_die) /* a package compared: its D2D layer, 0 for one-die designs */
+            noc_d2d_cells(&c->e[i].d, 1, b);
         noc_buf_printf(b, "\n");
     }
     return b->failed ? NOC_ENOMEM : NOC_OK;

@@ -120,14 +120,15 @@ static void finish_stats(const struct noc_traffic *tr, int N, const struct ev_st
 }
 
 /* Capacities (MB/s) per channel: the option, else width x freq / 8 with the
- * channel's width or the topology default.  Leaves m->capacity
+ * channel's width or the topology default, or the channel's own capacity
+ * when that is lower (a D2D module).  Leaves m->capacity
  * NULL when nothing is known. */
 static int capacities(const struct noc_topo *t, const struct noc_eval_opts *o,
                       struct noc_metrics *m, struct noc_ctx *ctx)
 {
     int known = o->link_capacity_mbps > 0;
     for (int e = 0; e < t->nch && !known; e++)
-        known = t->freq_mhz > 0 && (t->ch[e].width > 0 || t->link_width > 0);
+        known = (t->freq_mhz > 0 && (t->ch[e].width > 0 || t->link_width > 0)) || t->ch[e].capacity_mbps > 0;
     if (!known)
         return NOC_OK;
     m->capacity = noc_calloc(ctx, (size_t)t->nch + 1, sizeof *m->capacity);
@@ -139,6 +140,10 @@ static int capacities(const struct noc_topo *t, const struct noc_eval_opts *o,
             m->capacity[e] = o->link_capacity_mbps;
         else if (t->freq_mhz > 0 && wdt > 0)
             m->capacity[e] = noc_link_mbps(wdt, t->freq_mhz);
+        /* A channel of its own capacity (a D2D module) is bounded by it too. */
+        double own = t->ch[e].capacity_mbps;
+        if (own > 0 && (m->capacity[e] <= 0 || own < m->capacity[e]))
+            m->capacity[e] = own;
     }
     return NOC_OK;
 }
@@ -174,8 +179,10 @@ static void finish_loads(const struct noc_topo *t, const struct noc_traffic *tr,
     for (int e = 0; e < t->nch; e++) {
         /* max_channel_load: router-router channels (docs/INTERFACE.md section 2);
          * utilisation: every channel, core links included. */
-        if (noc_topo_is_rr(t, e) && m->load[e] > mx)
-            mx = m->load[e];
+        /* A channel of its own lower capacity (a D2D module) counts
+         * against it: load / its share of the link (noc_topo_channel_rate). */
+        if (noc_topo_is_rr(t, e) && m->load[e] / noc_topo_channel_rate(t, e) > mx)
+            mx = m->load[e] / noc_topo_channel_rate(t, e);
         if (m->capacity) {
             if (m->capacity[e] > 0) {
                 double u = m->load[e] * tr->unit_mbps / m->capacity[e];

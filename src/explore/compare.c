@@ -386,6 +386,12 @@ static int add_package_entry(struct noc_compare *c, const struct noc_app *app, c
     e->d.lat_avg_cycles = pd->d.lat_avg_cycles;
     e->d.lat_avg_ns = pd->d.lat_avg_ns;
     e->d.lat_max_ns = pd->d.lat_max_ns;
+    e->d.die_mm2 = pd->d.die_mm2; /* the composed design's one layout */
+    e->d.core_util = pd->d.core_util;
+    e->d.d2d_modules = pd->d.d2d_modules;
+    e->d.d2d_mbps = pd->d.d2d_mbps;
+    e->d.d2d_mw = pd->d.d2d_mw;
+    e->d.d2d_area_mm2 = pd->d.d2d_area_mm2;
     if (o->simulate)
         rc = simulate(e, &tr, o, ctx);
 cleanup:
@@ -402,10 +408,7 @@ static int add_package(struct noc_compare *c, const struct noc_app *app, const c
     struct noc_app local; /* the app with nocsyn's own floorplan dropped */
     noc_package_result_init(&res);
     noc_app_init(&local);
-    so.freq_mhz = noc_synth_grid_freq(&o->synth, 0);
-    so.link_width = noc_synth_grid_width(&o->synth, 0);
-    so.nfreqs = so.nwidths = 0;
-    so.progress = NULL;
+    so.progress = NULL; /* the whole (clock, width) grid: package.h */
     int rc = NOC_OK;
     /* The whole app's min-cut floorplan means nothing on a die: each die
      * floorplans its own cores (package.h) unless the user placed them. */
@@ -441,12 +444,21 @@ static int add_package(struct noc_compare *c, const struct noc_app *app, const c
     if (rc != NOC_OK)
         goto cleanup;
     NOC_CHECK(add_package_entry(c, app, app_path, &res.d[res.chosen], res.d[res.chosen].d.name, "synth", o, ctx));
-    for (int i = 0; i < res.n; i++)
-        if (!strcmp(res.d[i].d.name, "mesh_m0")) {
-            if (res.d[i].d.feasible)
-                rc = add_package_entry(c, app, app_path, &res.d[i], "mesh_bridged", "baseline", o, ctx);
+    /* The baselines at the packed module count and the chosen design's
+     * clock and width: the bridged mesh and the interposer mesh (2.5-D
+     * packages only). */
+    static const char *const base[] = {"mesh_bridged", "mesh_interposer"};
+    const struct noc_design *cd = &res.d[res.chosen].d;
+    for (int b = 0; b < 2 && rc == NOC_OK; b++)
+        for (int i = 0; i < res.n; i++) {
+            const struct noc_package_design *pd = &res.d[i];
+            if (strcmp(pd->d.method, "mesh") || pd->extra != 0 || pd->interposer != b ||
+                pd->d.freq_mhz != cd->freq_mhz || pd->d.link_width != cd->link_width)
+                continue;
+            if (pd->d.feasible)
+                rc = add_package_entry(c, app, app_path, &res.d[i], base[b], "baseline", o, ctx);
             else
-                rc = noc_explore_skip(c, "mesh_bridged", "baseline", res.d[i].d.reason, ctx);
+                rc = noc_explore_skip(c, base[b], "baseline", pd->d.reason, ctx);
             break;
         }
 cleanup:
@@ -717,8 +729,10 @@ int noc_compare_run(struct noc_app *app, const char *app_path, const struct noc_
         if (o->progress)
             o->progress(o->progress_ud, i + 1, nm + nb, what);
     }
-    if (rc == NOC_OK && o->package)
+    if (rc == NOC_OK && o->package) {
+        out->multi_die = 1;
         rc = add_package(out, app, app_path, o, ctx);
+    }
     if (rc == NOC_OK)
         rc = noc_explore_check(out, app, o, ctx);
     return rc;

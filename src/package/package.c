@@ -60,6 +60,7 @@ void noc_package_init(struct noc_package *p)
     memset(p, 0, sizeof *p);
     noc_d2d_preset("ucie-advanced", &p->def_type);
     p->max_gap = 1.0;
+    p->extra_max = 1;
 }
 
 void noc_package_free(struct noc_package *p)

@@ -16,6 +16,7 @@
 #include "nocsyn/units.h"
 
 #define PORT_MM 0.2 /* side of a D2D port's pseudo-core in a die's sub-app */
+#define IP_LAYER (-2) /* the layer marking the interposer of interposer_view (internal) */
 
 void noc_package_result_init(struct noc_package_result *r)
 {
@@ -37,7 +38,7 @@ void noc_package_result_free(struct noc_package_result *r)
         design_free(&r->d[i].d);
         free(r->d[i].use);
         free(r->d[i].die_switches);
-        for (int d = 0; r->d[i].dies && d < r->ndies; d++)
+        for (int d = 0; r->d[i].dies && d < r->d[i].ndies; d++)
             design_free(&r->d[i].dies[d]);
         free(r->d[i].dies);
     }
@@ -69,11 +70,31 @@ static int assign_cores(const struct noc_app *app, const struct noc_package *p, 
                              p->pin_core[i]);
         die[c] = p->pin_die[i];
     }
-    if (p->npins > 0) {
+    /* The floorplan's `die` column (noc_core.die) pins too. */
+    int npins = p->npins;
+    for (int c = 0; c < n; c++) {
+        if (!app->cores[c].die[0])
+            continue;
+        int d = 0;
+        while (d < p->ndies && strcmp(p->dies[d].name, app->cores[c].die))
+            d++;
+        if (d == p->ndies)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                             "the floorplan pins core '%.100s' to die '%s', which the package does not have",
+                             app->cores[c].name, app->cores[c].die);
+        if (die[c] >= 0 && die[c] != d)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                             "core '%.100s': the floorplan pins it to die '%s', the package to '%s'",
+                             app->cores[c].name, app->cores[c].die, p->dies[die[c]].name);
+        die[c] = d;
+        npins++;
+    }
+    if (npins > 0) {
         for (int c = 0; c < n; c++)
             if (die[c] < 0)
                 return noc_error(ctx, NOC_EINVAL, NULL, 0,
-                                 "the package pins some cores but not '%.100s': pin every core or none",
+                                 "the package or floorplan pins some cores but not '%.100s': pin every core "
+                                 "or none",
                                  app->cores[c].name);
     } else if (p->ndies == 1) {
         for (int c = 0; c < n; c++)
@@ -449,7 +470,11 @@ static int die_app(const struct noc_app *app, const struct noc_package *p, const
             double s = (j + 0.5) / pl->modules[bi]; /* fraction along the side */
             sc->has_size = sc->has_pos = 1;
             sc->w = sc->h = PORT_MM;
-            if (D->layer >= 0) {
+            if (D->layer == IP_LAYER) { /* the interposer: under die o's centre, spread in x */
+                const struct noc_die *O = &p->dies[o];
+                sc->x = O->x + O->w / 2 - D->x + (j - (pl->modules[bi] - 1) / 2.0) * 2 * PORT_MM - PORT_MM / 2;
+                sc->y = O->y + O->h / 2 - D->y - PORT_MM / 2;
+            } else if (D->layer >= 0 || p->dies[o].layer == IP_LAYER) { /* 3-D, or down to the interposer */
                 sc->x = x0 + (x1 - x0) * s - PORT_MM / 2;
                 sc->y = (y0 + y1) / 2 + (p->dies[o].layer > D->layer ? 0 : -PORT_MM);
             } else if (fabs(B->mx - D->x) < 1e-9 || fabs(B->mx - (D->x + D->w)) < 1e-9 ||
@@ -511,6 +536,8 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
 {
     int rc = NOC_OK, nd = p->ndies, *path = NULL, *cyc = NULL;
     int *map[NOC_PKG_MAX_DIES] = {0};
+    double *rw = NULL;
+    struct noc_phys_stats ps;
     double *mbps = NULL;
     char nm[400], sname[160], tname[160];
     struct noc_topo *t = &pd->d.topo;
@@ -572,8 +599,9 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
                 t->ch[c].latency = lat;
                 t->ch[c].length = 0;
                 t->ch[c].width = o->link_width;
+                t->ch[c].capacity_mbps = noc_d2d_mbps(&B->type); /* its own: eval, sim, latency */
             }
-            pd->d2d_modules++;
+            pd->d.d2d_modules++;
         }
     }
     /* Every flow's route: its segments' routes joined at the D2D ports. */
@@ -620,6 +648,17 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
     t->freq_mhz = o->freq_mhz;
     snprintf(t->shape.name, sizeof t->shape.name, "package");
     NOC_CHECK(noc_topo_finalize(t, ctx));
+    /* One legal layout (phys.h, the cores fixed where their dies put
+     * them): adapters and routers moved off the cores and each other, so
+     * the priced wires are the handed-off ones (DOT = DEF = links.csv);
+     * route f carries flow f.  ps: the die of that layout (its DIEAREA). */
+    if (!(rw = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *rw))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int f = 0; f < app->nflows; f++)
+        rw[f] = t->nroutes == app->nflows ? app->flows[f].bw : 1;
+    NOC_CHECK(noc_phys_cosynth(t, &o->tech, rw, 0, o->seed, &ps, ctx));
     /* Step 5: the engine on the composed network, priced as every
      * synthesized design (noc_synth_price). */
     NOC_CHECK(noc_synth_price(app, o, t, &pd->d, &mbps, ctx));
@@ -645,23 +684,25 @@ static int compose(const struct noc_app *app, const struct noc_package *p, const
             continue; /* a die's router -> its adapter is on-die */
         int bi = noc_package_boundary(p, da, db);
         const struct noc_boundary *B = &p->bound[bi];
-        pd->d2d_mbps += mbps[c];
-        pd->d2d_mw += mbps[c] * 8 * B->type.pj_bit / 1000;
+        pd->d.d2d_mbps += mbps[c];
+        pd->d.d2d_mw += mbps[c] * 8 * B->type.pj_bit / 1000;
         if (da == B->a)
             pd->use[bi].mbps_ab += mbps[c];
         else
             pd->use[bi].mbps_ba += mbps[c];
-        double u = mbps[c] / fmin(noc_d2d_mbps(&B->type), noc_synth_capacity(o));
+        double u = mbps[c] / pd->d.m.capacity[c]; /* the engine's: min(module, link) */
         if (u > pd->use[bi].util)
             pd->use[bi].util = u;
     }
     for (int bi = 0; bi < p->nbound; bi++) {
         pd->use[bi].modules = pl->modules[bi];
-        pd->d2d_mw += pl->modules[bi] * p->bound[bi].type.leak_mw;
-        pd->d2d_area_mm2 += pl->modules[bi] * p->bound[bi].type.area_mm2;
+        pd->d.d2d_mw += pl->modules[bi] * p->bound[bi].type.leak_mw;
+        pd->d.d2d_area_mm2 += pl->modules[bi] * p->bound[bi].type.area_mm2;
     }
-    pd->d.power_mw += pd->d2d_mw;
-    pd->d.area_mm2 += pd->d2d_area_mm2;
+    pd->d.power_mw += pd->d.d2d_mw;
+    pd->d.area_mm2 += pd->d.d2d_area_mm2;
+    pd->d.die_mm2 = ps.die_mm2;
+    pd->d.core_util = ps.util;
     pd->d.vcs = 1;
     pd->d.freq_mhz = o->freq_mhz;
     pd->d.link_width = o->link_width;
@@ -707,6 +748,7 @@ cleanup:
     free(mbps);
     free(path);
     free(cyc);
+    free(rw);
     return rc;
 }
 
@@ -722,6 +764,7 @@ static struct noc_package_design *add_design(struct noc_package_result *res, siz
     res->n++;
     pd->k = k;
     pd->extra = extra;
+    pd->ndies = p->ndies;
     snprintf(pd->d.method, sizeof pd->d.method, "package");
     snprintf(pd->d.name, sizeof pd->d.name, "pkg_k%d_m%d", k, extra);
     if (!(pd->use = noc_calloc(ctx, (size_t)p->nbound + 1, sizeof *pd->use)) ||
@@ -735,44 +778,92 @@ static struct noc_package_design *add_design(struct noc_package_result *res, siz
     return pd;
 }
 
-int noc_package_synth(const struct noc_app *app, const struct noc_package *p, const struct noc_synth_opts *o,
-                      struct noc_package_result *res, struct noc_ctx *ctx)
+/* The interposer-mesh view of a 2.5-D package p (the baseline "ipmesh"):
+ * p's dies plus one more, the interposer (layer IP_LAYER, the package's
+ * bounding box, named "interposer" or with '_' appended until unique),
+ * and one boundary per die, die-interposer, of p's default interface with
+ * a bound of floor(die perimeter x per_mm) modules; no boundary between
+ * two dies, so every crossing flow goes down to the interposer and up.
+ * *q is initialised here; the caller frees it. */
+static int interposer_view(const struct noc_package *p, struct noc_package *q, struct noc_ctx *ctx)
+{
+    noc_package_init(q);
+    q->extra_max = p->extra_max;
+    q->def_type = p->def_type;
+    q->max_gap = p->max_gap;
+    q->ndies = p->ndies + 1;
+    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+    for (int d = 0; d < p->ndies; d++) {
+        const struct noc_die *D = &p->dies[d];
+        q->dies[d] = *D;
+        x0 = fmin(x0, D->x);
+        y0 = fmin(y0, D->y);
+        x1 = fmax(x1, D->x + D->w);
+        y1 = fmax(y1, D->y + D->h);
+    }
+    struct noc_die *I = &q->dies[p->ndies];
+    snprintf(I->name, sizeof I->name, "interposer");
+    for (int d = 0; d < p->ndies; d++) /* a die of that name: append '_' */
+        if (!strcmp(p->dies[d].name, I->name) && strlen(I->name) + 1 < sizeof I->name) {
+            strcat(I->name, "_");
+            d = -1;
+        }
+    I->x = x0;
+    I->y = y0;
+    I->w = x1 - x0;
+    I->h = y1 - y0;
+    I->layer = IP_LAYER;
+    if (!(q->bound = noc_calloc(ctx, (size_t)p->ndies + 1, sizeof *q->bound)))
+        return NOC_ENOMEM;
+    q->nbound = p->ndies;
+    for (int d = 0; d < p->ndies; d++) {
+        struct noc_boundary *B = &q->bound[d];
+        B->a = d;
+        B->b = p->ndies;
+        B->type = p->def_type;
+        B->shoreline_mm = 2 * (p->dies[d].w + p->dies[d].h);
+        double m = floor(B->shoreline_mm * B->type.per_mm + 1e-9);
+        B->max_modules = m > 1e6 ? 1000000 : (int)m;
+        B->mx = p->dies[d].x + p->dies[d].w / 2;
+        B->my = p->dies[d].y + p->dies[d].h / 2;
+    }
+    return NOC_OK;
+}
+
+/* The points of one package view for both module settings (extra = 0 and
+ * 1): variant 0 the split points K = kmin..kmax and the bridged-mesh
+ * baseline "mesh_mE", variant 1 the interposer-mesh baseline "ipmesh_mE"
+ * (p is then interposer_view's).  Appends to res. */
+static int sweep_view(const struct noc_app *app, const struct noc_package *p, const int *core_die,
+                      const struct noc_synth_opts *o, int variant, struct noc_package_result *res, size_t *cap,
+                      struct noc_ctx *ctx)
 {
     int rc = NOC_OK, nd = p->ndies, *next = NULL, nsub = 0;
-    size_t cap = 0;
-    struct noc_app subs[NOC_PKG_MAX_DIES];
-    struct noc_synth_result dr[NOC_PKG_MAX_DIES];
+    struct noc_app subs[NOC_PKG_MAX_DIES + 1];
+    struct noc_synth_result dr[NOC_PKG_MAX_DIES + 1];
     struct plan pl, prev;
     char why[512];
     memset(&pl, 0, sizeof pl);
     memset(&prev, 0, sizeof prev);
     for (int d = 0; d < nd; d++)
         noc_synth_result_init(&dr[d]);
-    noc_package_result_free(res);
-    if (app->nflows == 0)
-        return noc_error(ctx, NOC_EINVAL, NULL, 0, "the app has no flows");
-    if (!(res->core_die = noc_calloc(ctx, (size_t)app->ncores + 1, sizeof *res->core_die)) ||
-        !(next = noc_malloc(ctx, (size_t)nd * nd, sizeof *next))) {
+    if (!(next = noc_malloc(ctx, (size_t)nd * nd, sizeof *next))) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    for (int c = 0; c < app->ncores; c++)
-        if (!strncmp(app->cores[c].name, "d2d.", 4)) {
-            rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "core '%.100s': names starting 'd2d.' are the D2D ports'",
-                           app->cores[c].name);
-            goto cleanup;
-        }
-    res->ncores = app->ncores;
-    res->ndies = nd;
-    NOC_CHECK(assign_cores(app, p, o->seed, res->core_die, ctx));
     die_routes(p, next);
-    for (int extra = 0; extra <= 1; extra++) {
-        NOC_CHECK(make_plan(app, p, res->core_die, next, o, extra, &pl, why, sizeof why, ctx));
+    for (int extra = 0; extra <= p->extra_max; extra++) {
+        NOC_CHECK(make_plan(app, p, core_die, next, o, extra, &pl, why, sizeof why, ctx));
         if (why[0]) {
-            struct noc_package_design *pd = add_design(res, &cap, p, 0, extra, ctx);
+            struct noc_package_design *pd = add_design(res, cap, p, 0, extra, ctx);
             if (!pd) {
                 rc = NOC_ENOMEM;
                 goto cleanup;
+            }
+            if (variant) {
+                snprintf(pd->d.method, sizeof pd->d.method, "mesh");
+                snprintf(pd->d.name, sizeof pd->d.name, "ipmesh_m%d", extra);
+                pd->interposer = 1;
             }
             snprintf(pd->d.reason, sizeof pd->d.reason, "%s", why);
             plan_free(&pl);
@@ -785,22 +876,25 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
         int kmax = 1;
         for (int d = 0; d < nd; d++) {
             nsub = d + 1; /* die_app initialises subs[d] first: freed below even on failure */
-            NOC_CHECK(die_app(app, p, res->core_die, &pl, d, o->seed, &subs[d], ctx));
+            NOC_CHECK(die_app(app, p, core_die, &pl, d, o->seed, &subs[d], ctx));
             if (subs[d].ncores > kmax)
                 kmax = subs[d].ncores;
         }
         int k0 = o->kmin > 0 ? o->kmin : 1, k1 = o->kmax > 0 && o->kmax < kmax ? o->kmax : kmax;
-        for (int K = k0; K <= k1 + 1; K++) { /* K = k1 + 1: the bridged-mesh baseline */
+        if (variant)
+            k0 = k1 + 1; /* the interposer mesh alone */
+        for (int K = k0; K <= k1 + 1; K++) { /* K = k1 + 1: the mesh baseline */
             int mesh = K == k1 + 1;
-            struct noc_package_design *pd = add_design(res, &cap, p, mesh ? 0 : K, extra, ctx);
-            struct noc_design *dd[NOC_PKG_MAX_DIES] = {0};
+            struct noc_package_design *pd = add_design(res, cap, p, mesh ? 0 : K, extra, ctx);
+            struct noc_design *dd[NOC_PKG_MAX_DIES + 1] = {0};
             if (!pd) {
                 rc = NOC_ENOMEM;
                 goto cleanup;
             }
             if (mesh) {
                 snprintf(pd->d.method, sizeof pd->d.method, "mesh");
-                snprintf(pd->d.name, sizeof pd->d.name, "mesh_m%d", extra);
+                snprintf(pd->d.name, sizeof pd->d.name, "%s_m%d", variant ? "ipmesh" : "mesh", extra);
+                pd->interposer = variant;
             }
             for (int d = 0; d < nd && !pd->d.reason[0]; d++) {
                 if (subs[d].ncores == 0)
@@ -841,7 +935,7 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
                 pd->d.switches += dd[d]->switches;
             }
             if (!pd->d.reason[0])
-                NOC_CHECK(compose(app, p, res->core_die, &pl, dd, o, pd, ctx));
+                NOC_CHECK(compose(app, p, core_die, &pl, dd, o, pd, ctx));
         }
         for (int d = 0; d < nsub; d++)
             noc_app_free(&subs[d]);
@@ -850,6 +944,74 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
         prev = pl;
         memset(&pl, 0, sizeof pl);
     }
+cleanup:
+    for (int d = 0; d < nd; d++)
+        noc_synth_result_free(&dr[d]);
+    for (int d = 0; d < nsub; d++)
+        noc_app_free(&subs[d]);
+    plan_free(&pl);
+    plan_free(&prev);
+    free(next);
+    return rc;
+}
+
+int noc_package_synth(const struct noc_app *app, const struct noc_package *p, const struct noc_synth_opts *o,
+                      struct noc_package_result *res, struct noc_ctx *ctx)
+{
+    int rc = NOC_OK, nd = p->ndies;
+    size_t cap = 0;
+    struct noc_package ip;
+    struct noc_synth_opts *po = NULL; /* one grid point (large: on the heap) */
+    noc_package_init(&ip);
+    noc_package_result_free(res);
+    if (app->nflows == 0)
+        return noc_error(ctx, NOC_EINVAL, NULL, 0, "the app has no flows");
+    if (!(res->core_die = noc_calloc(ctx, (size_t)app->ncores + 1, sizeof *res->core_die))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int c = 0; c < app->ncores; c++)
+        if (!strncmp(app->cores[c].name, "d2d.", 4)) {
+            rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "core '%.100s': names starting 'd2d.' are the D2D ports'",
+                           app->cores[c].name);
+            goto cleanup;
+        }
+    res->ncores = app->ncores;
+    res->ndies = nd;
+    NOC_CHECK(assign_cores(app, p, o->seed, res->core_die, ctx));
+    /* The interposer mesh: 2.5-D packages of more than one die (a 3-D
+     * stack has no interposer; a full package has no room for it). */
+    int with_ip = nd > 1 && nd < NOC_PKG_MAX_DIES && p->dies[0].layer < 0;
+    if (with_ip)
+        NOC_CHECK(interposer_view(p, &ip, ctx));
+    /* Every (clock, width) of synth's grid (synth.h), the same core
+     * assignment at each; with more than one point every design's name
+     * ends "_f<MHZ>_w<BITS>". */
+    int nf = noc_synth_grid_nfreqs(o), nw = noc_synth_grid_nwidths(o);
+    if (!(po = malloc(sizeof *po))) {
+        rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+        goto cleanup;
+    }
+    for (int fi = 0; fi < nf; fi++)
+        for (int wi = 0; wi < nw; wi++) {
+            *po = *o;
+            po->freq_mhz = noc_synth_grid_freq(o, fi);
+            po->link_width = noc_synth_grid_width(o, wi);
+            po->nfreqs = po->nwidths = 0;
+            int first = res->n;
+            NOC_CHECK(sweep_view(app, p, res->core_die, po, 0, res, &cap, ctx));
+            if (with_ip)
+                NOC_CHECK(sweep_view(app, &ip, res->core_die, po, 1, res, &cap, ctx));
+            for (int i = first; i < res->n; i++) {
+                struct noc_design *d = &res->d[i].d;
+                d->freq_mhz = po->freq_mhz;
+                d->link_width = po->link_width;
+                if (nf * nw > 1) {
+                    size_t l = strlen(d->name);
+                    snprintf(d->name + l, sizeof d->name - l, "_f%g_w%g", po->freq_mhz, po->link_width);
+                }
+            }
+        }
     /* The Pareto front and the choice: synth's rule over the composed
      * designs (shallow views, flags copied back). */
     struct noc_synth_result view;
@@ -881,13 +1043,8 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
         rc = noc_error(ctx, NOC_EINFEASIBLE, NULL, 0, "no feasible package design; %s", why_last);
     }
 cleanup:
-    for (int d = 0; d < nd; d++)
-        noc_synth_result_free(&dr[d]);
-    for (int d = 0; d < nsub; d++)
-        noc_app_free(&subs[d]);
-    plan_free(&pl);
-    plan_free(&prev);
-    free(next);
+    free(po);
+    noc_package_free(&ip);
     return rc;
 }
 

@@ -19,22 +19,24 @@ static void num(struct noc_buf *b, double v)
 int noc_package_summary_csv(const struct noc_package_result *res, struct noc_buf *b, struct noc_ctx *ctx)
 {
     noc_buf_printf(b, "design,k,extra,feasible,switches,d2d_modules,d2d_mbps,power_mw,d2d_mw,d2d_share,area_mm2,"
-                      "latency_avg_ns,latency_max_ns,vcs,deadlock_free,pareto,chosen,reason\n");
+                      "latency_avg_ns,latency_max_ns,vcs,deadlock_free,pareto,chosen,reason,freq_mhz,link_width\n");
     for (int i = 0; i < res->n; i++) {
         const struct noc_package_design *pd = &res->d[i];
         const struct noc_design *d = &pd->d;
         int ok = d->feasible, eval = d->topo.finalized;
-        noc_buf_printf(b, "%s,%d,%d,%d,%d,%d", d->name, pd->k, pd->extra, ok, d->switches, pd->d2d_modules);
-        num(b, eval ? pd->d2d_mbps : NAN);
+        noc_buf_printf(b, "%s,%d,%d,%d,%d,%d", d->name, pd->k, pd->extra, ok, d->switches, pd->d.d2d_modules);
+        num(b, eval ? pd->d.d2d_mbps : NAN);
         num(b, eval ? d->power_mw : NAN);
-        num(b, eval ? pd->d2d_mw : NAN);
-        num(b, eval && d->power_mw > 0 ? pd->d2d_mw / d->power_mw : NAN);
+        num(b, eval ? pd->d.d2d_mw : NAN);
+        num(b, eval && d->power_mw > 0 ? pd->d.d2d_mw / d->power_mw : NAN);
         num(b, eval ? d->area_mm2 : NAN);
         num(b, eval ? d->lat_avg_ns : NAN);
         num(b, eval ? d->lat_max_ns : NAN);
         noc_buf_printf(b, ",%d,%d,%d,%d,", ok ? d->vcs : 0, eval ? d->m.deadlock_free : -1, d->pareto,
                        i == res->chosen);
         noc_csv_field(b, d->reason);
+        num(b, d->freq_mhz); /* the grid point (added last: the columns before keep their places) */
+        num(b, d->link_width);
         noc_buf_printf(b, "\n");
     }
     return noc_buf_status(b, "package.csv", ctx);
@@ -79,8 +81,8 @@ int noc_package_svg(const struct noc_package *p, const struct noc_package_design
     noc_buf_printf(b, "<text x=\"8\" y=\"18\">");
     noc_buf_xml(b, pd->d.name);
     noc_buf_printf(b, ": %.4g mW (D2D %.4g mW, %.1f%%), %d D2D modules, latency %.4g ns avg</text>\n",
-                   pd->d.power_mw, pd->d2d_mw, pd->d.power_mw > 0 ? 100 * pd->d2d_mw / pd->d.power_mw : 0,
-                   pd->d2d_modules, pd->d.lat_avg_ns);
+                   pd->d.power_mw, pd->d.d2d_mw, pd->d.power_mw > 0 ? 100 * pd->d.d2d_mw / pd->d.power_mw : 0,
+                   pd->d.d2d_modules, pd->d.lat_avg_ns);
     for (int d = 0; d < p->ndies; d++) {
         double dx, dy;
         noc_package_die_origin(p, d, &dx, &dy);
@@ -106,15 +108,8 @@ int noc_package_svg(const struct noc_package *p, const struct noc_package_design
         for (int r = 0; r < t->nch; r++)
             if (t->ch[r].src == t->ch[c].dst && t->ch[r].dst == t->ch[c].src && pd->d.m.load)
                 load = fmax(load, pd->d.m.load[r] * pd->d.m.unit_mbps);
-        int bi = -1;
-        for (int i = 0; i < p->nbound && bi < 0; i++) {
-            const char *na = p->dies[p->bound[i].a].name, *nb = p->dies[p->bound[i].b].name;
-            size_t la = strlen(na), lb = strlen(nb);
-            if ((!strncmp(a->name, na, la) && a->name[la] == '.' && !strncmp(z->name, nb, lb) && z->name[lb] == '.') ||
-                (!strncmp(a->name, nb, lb) && a->name[lb] == '.' && !strncmp(z->name, na, la) && z->name[la] == '.'))
-                bi = i;
-        }
-        double mcap = bi >= 0 ? fmin(noc_d2d_mbps(&p->bound[bi].type), cap) : cap;
+        /* the engine's capacity of the channel: min(module, the design's link) */
+        double mcap = pd->d.m.capacity && pd->d.m.capacity[c] > 0 ? pd->d.m.capacity[c] : cap;
         double u = fmin(1, load / mcap);
         noc_buf_printf(b, "<line class=\"d2d\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
                           "stroke=\"hsl(%.0f,80%%,45%%)\" stroke-width=\"6\"><title>",
@@ -144,6 +139,88 @@ int noc_package_svg(const struct noc_package *p, const struct noc_package_design
     return noc_buf_status(b, "package.svg", ctx);
 }
 
+/* DIR/NAME.place.csv again, with the die of every node (emit.h
+ * noc_design_place_csv_die): one die for all (`one` >= 0, a die's own
+ * design), else a router's die from its name "<DIE>.<router>" and a core's
+ * from the assignment. */
+static int place_with_die(const struct noc_package_result *res, const struct noc_package *p, const struct noc_app *app,
+                          const struct noc_design *d, int one, const char *dir, const struct noc_tech *tech,
+                          struct noc_ctx *ctx)
+{
+    const struct noc_topo *t = &d->topo;
+    struct noc_layout L;
+    struct noc_buf b;
+    char path[4400];
+    const char **die = noc_calloc(ctx, (size_t)t->nnodes + 1, sizeof *die);
+    noc_buf_init(&b);
+    if (!die)
+        return NOC_ENOMEM;
+    for (int v = 0; v < t->nnodes; v++) {
+        const char *nm = t->nodes[v].name;
+        int c = v >= t->nrouters ? noc_app_find(app, nm) : -1;
+        if (one >= 0)
+            die[v] = p->dies[one].name;
+        else if (c >= 0)
+            die[v] = p->dies[res->core_die[c]].name;
+        else
+            for (int k = 0; k < p->ndies && !die[v]; k++) {
+                size_t l = strlen(p->dies[k].name);
+                if (!strncmp(nm, p->dies[k].name, l) && nm[l] == '.')
+                    die[v] = p->dies[k].name;
+            }
+    }
+    int rc = noc_layout_build(&L, t, tech, ctx);
+    if (rc == NOC_OK) {
+        rc = noc_design_place_csv_die(t, &L, die, &b);
+        if (rc == NOC_ENOMEM)
+            rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory writing %s.place.csv", d->name);
+        noc_layout_free(&L);
+    }
+    snprintf(path, sizeof path, "%s/%s.place.csv", dir, d->name);
+    if (rc == NOC_OK)
+        rc = noc_write_file(path, b.data, b.len, ctx);
+    noc_buf_free(&b);
+    free(die);
+    return rc;
+}
+
+/* DIR/floorplan.csv: every core's die-local lower-left corner and size
+ * (its die's own design, where its terminal sits at its centre) and its
+ * die: the input of --floorplan that gives this assignment and layout
+ * back.  Not written when a core has no placed terminal. */
+static int floorplan_with_die(const struct noc_package_result *res, const struct noc_package *p,
+                              const struct noc_app *app, const struct noc_package_design *pd, const char *dir,
+                              struct noc_ctx *ctx)
+{
+    struct noc_buf b;
+    char path[4400];
+    int rc = NOC_OK;
+    noc_buf_init(&b);
+    noc_buf_printf(&b, "core,x_mm,y_mm,w_mm,h_mm,die\n");
+    for (int c = 0; c < app->ncores; c++) {
+        const struct noc_topo *t = &pd->dies[res->core_die[c]].topo;
+        int v = t->finalized ? noc_topo_find(t, app->cores[c].name) : -1;
+        if (v < 0 || !t->nodes[v].has_pos)
+            goto cleanup; /* nothing to hand back */
+        const struct noc_node *n = &t->nodes[v];
+        noc_csv_field(&b, app->cores[c].name);
+        double val[4] = {n->x - n->w / 2, n->y - n->h / 2, n->w, n->h};
+        for (int k = 0; k < 4; k++) {
+            noc_buf_append(&b, ",", 1);
+            noc_buf_num(&b, noc_round_digits(val[k], 9));
+        }
+        noc_buf_append(&b, ",", 1);
+        noc_csv_field(&b, p->dies[res->core_die[c]].name);
+        noc_buf_append(&b, "\n", 1);
+    }
+    NOC_CHECK(noc_buf_status(&b, "floorplan.csv", ctx));
+    snprintf(path, sizeof path, "%s/floorplan.csv", dir);
+    rc = noc_write_file(path, b.data, b.len, ctx);
+cleanup:
+    noc_buf_free(&b);
+    return rc;
+}
+
 int noc_package_write(const struct noc_package_result *res, const struct noc_package *p, const struct noc_app *app,
                       const char *dir, const struct noc_synth_opts *o, struct noc_ctx *ctx)
 {
@@ -155,6 +232,24 @@ int noc_package_write(const struct noc_package_result *res, const struct noc_pac
     NOC_CHECK(noc_package_summary_csv(res, &b, ctx));
     snprintf(path, sizeof path, "%s/package.csv", dir);
     NOC_CHECK(noc_write_file(path, b.data, b.len, ctx));
+    /* pareto.csv as synth writes it, the D2D columns appended: a shallow
+     * view of the composed designs (nothing owned). */
+    {
+        struct noc_synth_result view;
+        noc_synth_result_init(&view);
+        if (!(view.d = noc_calloc(ctx, (size_t)res->n + 1, sizeof *view.d))) {
+            rc = NOC_ENOMEM;
+            goto cleanup;
+        }
+        view.n = res->n;
+        view.chosen = res->chosen;
+        for (int i = 0; i < res->n; i++)
+            view.d[i] = res->d[i].d;
+        rc = noc_pareto_write_d2d(&view, dir, ctx);
+        free(view.d);
+        if (rc != NOC_OK)
+            goto cleanup;
+    }
     if (res->chosen >= 0) {
         const struct noc_package_design *pd = &res->d[res->chosen];
         noc_buf_free(&b);
@@ -188,6 +283,8 @@ int noc_package_write(const struct noc_package_result *res, const struct noc_pac
         snprintf(path, sizeof path, "%s/dies.csv", dir);
         NOC_CHECK(noc_write_file(path, b.data, b.len, ctx));
         NOC_CHECK(noc_design_write(&pd->d, app, dir, tech, ctx));
+        NOC_CHECK(place_with_die(res, p, app, &pd->d, -1, dir, tech, ctx));
+        NOC_CHECK(floorplan_with_die(res, p, app, pd, dir, ctx));
         noc_buf_free(&b);
         noc_buf_init(&b);
         NOC_CHECK(noc_package_svg(p, pd, o, &b, ctx));
@@ -200,6 +297,7 @@ int noc_package_write(const struct noc_package_result *res, const struct noc_pac
             struct noc_design one = pd->dies[d];
             snprintf(one.name, sizeof one.name, "%.30s.%.30s", pd->d.name, p->dies[d].name);
             NOC_CHECK(noc_design_write(&one, NULL, dir, tech, ctx));
+            NOC_CHECK(place_with_die(res, p, app, &one, d, dir, tech, ctx));
         }
     }
 cleanup:

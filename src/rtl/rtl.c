@@ -241,6 +241,12 @@ int noc_rtl_generate(struct noc_rtl *r, const struct noc_topo *t, const struct n
     if (noc_topo_shared_ports(t) > 0)
         return noc_error(ctx, NOC_EUNSUP, NULL, 0,
                          "rtl: shared concentrator ports (shared_port=1) are not generated; use private ports");
+    for (int c = 0; c < t->nch; c++) /* the links carry a flit a cycle: no slower channel is generated */
+        if (noc_topo_channel_gap(t, c) > 1)
+            return noc_error(ctx, NOC_EUNSUP, NULL, 0,
+                             "rtl: channel '%s' -> '%s' carries a flit every %d cycles (its capacity_mbps, a D2D "
+                             "module narrower than the link); the generated links carry one a cycle",
+                             t->nodes[t->ch[c].src].name, t->nodes[t->ch[c].dst].name, noc_topo_channel_gap(t, c));
     d.t = t;
     d.o = o;
     d.N = t->nterminals;

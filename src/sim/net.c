@@ -188,6 +188,32 @@ static int ports_and_latency(struct sim_net *n, const struct noc_sim_opts *o, st
         n->in_pos[c] = -1;
         n->ch_dst[c] = b;
     }
+    /* Channels narrower than the link (a D2D module): one flit every gap
+     * cycles, enforced at switch allocation. */
+    for (int c = 0; c < n->nch; c++) {
+        int gc = noc_topo_channel_gap(t, c);
+        if (gc <= 1)
+            continue;
+        if (n->kind[c] == CH_INJ)
+            return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                             "sim: injection channel %s -> %s has its own capacity_mbps: only a router's output "
+                             "channels may be narrower than the link",
+                             t->nodes[t->ch[c].src].name, t->nodes[t->ch[c].dst].name);
+        if (n->nocredit) /* drop and deflect send without asking the output */
+            return noc_error(ctx, NOC_EINVAL, NULL, 0,
+                             "sim: channel %s -> %s carries a flit every %d cycles (its capacity_mbps); --flow drop "
+                             "and deflect send one a cycle: use wormhole or vct",
+                             t->nodes[t->ch[c].src].name, t->nodes[t->ch[c].dst].name, gc);
+        if (!n->gap) {
+            if (!(n->gap = noc_malloc(ctx, (size_t)n->nch, sizeof *n->gap)))
+                return NOC_ENOMEM;
+            for (int k = 0; k < n->nch; k++)
+                n->gap[k] = 1;
+        }
+        n->gap[c] = gc;
+        if (gc > n->maxgap)
+            n->maxgap = gc;
+    }
     for (int u = 0; u < n->R; u++) {
         int nin = g->in_off[u + 1] - g->in_off[u], nout = g->off[u + 1] - g->off[u];
         for (int j = g->in_off[u]; j < g->in_off[u + 1]; j++)
@@ -243,6 +269,7 @@ static int sampling_tables(struct sim_net *n, struct noc_ctx *ctx)
 static void sim_net_free(struct sim_net *n)
 {
     free(n->lat);
+    free(n->gap);
     free(n->kind);
     free(n->term_inj);
     free(n->ch_term);

@@ -257,6 +257,8 @@ static int traverse(struct sim_state *st, int u, int ic, int v)
         sim_flit_next(st, &f);
     }
     st->pk[f.pkt].last = st->now;
+    if (n->gap)
+        st->ch_free[o] = st->now + n->gap[o];
     if (n->kind[o] == CH_EJ)
         st->pk[f.pkt].ejd++;
     if (!n->drop) {
@@ -303,6 +305,8 @@ static inline int sa_pick(const struct sim_state *st, int ic, uint64_t m)
             if (q->fr.ready > now || q->va_time >= late)
                 continue;
             if (st->credits[q->out] <= 0 && n->kind[q->och] != CH_EJ)
+                continue;
+            if (n->gap && st->ch_free[q->och] > now) /* a narrow channel still busy */
                 continue;
             return v;
         }

@@ -44,6 +44,7 @@ static void state_free(struct sim_state *st)
     free(st->rr_sa_in);
     free(st->rr_sa_out);
     free(st->rr_conc);
+    free(st->ch_free);
     free(st->buffered);
     free(st->nva);
     free(st->vamask);
@@ -120,6 +121,8 @@ static int state_alloc(struct sim_state *st, const struct sim_net *n, const stru
         st->owner[i] = -1;
         st->ivc[i].out = -1;
     }
+    if (n->gap && !(st->ch_free = noc_calloc(ctx, (size_t)n->nch, sizeof *st->ch_free)))
+        return NOC_ENOMEM;
     if (o->channels && !(st->ch_flits = noc_calloc(ctx, (size_t)n->nch, sizeof *st->ch_flits)))
         return NOC_ENOMEM;
     int ne = n->tr->nent;
@@ -318,8 +321,8 @@ int noc_sim_run(const struct noc_sim *s, double rate, struct noc_sim_point *pt, 
         goto cleanup;
     long batch = o->batch < o->cycles ? o->batch : o->cycles;
     /* no move for this long while flits wait: deadlock (a flit on the
-     * longest link is not stuck) */
-    long quiet = o->deadlock_cycles + n->maxlat + n->cd + n->D;
+     * longest link, or waiting for the slowest narrow channel, is not stuck) */
+    long quiet = o->deadlock_cycles + n->maxlat + n->cd + n->D + (n->gap ? n->maxgap : 0);
     long drain = 0;
     for (st.now = 0;; st.now++) {
         if ((rc = step(&st)) != NOC_OK)

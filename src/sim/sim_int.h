@@ -27,6 +27,9 @@ struct sim_net {
     int deflect;       /* bufferless deflection routing (deflect.c) */
     int nocredit;      /* drop or deflect: sources send without VCs or credits */
     int *lat;          /* per channel latency (cycles, >= 1) */
+    int *gap;          /* per channel cycles between two flits entering it
+                        * (noc_topo_channel_gap: a D2D module narrower than
+                        * the link), NULL when every channel takes one a cycle */
     unsigned char *kind; /* per channel CH_* */
     int *term_inj;     /* terminal -> its injection channel */
     int *ch_term;      /* channel -> terminal it leaves (inj) / enters (ej), else -1 */
@@ -34,6 +37,7 @@ struct sim_net {
     int *ch_dst;       /* channel -> its destination node */
     int max_in, max_out;
     int maxlat;
+    int maxgap;        /* the largest gap (1 without narrow channels) */
     /* Traffic sampling. */
     double *row;       /* per terminal: row sum */
     double wtot;       /* sum of the rows */
@@ -188,6 +192,7 @@ struct sim_state {
     int *credits, *owner;     /* nch * V */
     int *rr_va_in, *rr_va_out, *rr_sa_in, *rr_sa_out;
     int *rr_conc;             /* per router: shared port round robin (input index) */
+    int *ch_free;             /* per channel (n->gap set): first cycle the next flit may enter */
     int *buffered;            /* per router */
     int *nva;                 /* per router: input VCs waiting for VC allocation */
     uint64_t *vamask;         /* per channel: VCs in IVC_VA */

@@ -44,7 +44,8 @@ struct zl {
  * in cycle 0, reaches the terminal over channels ch[0] (injection) ..
  * ch[h] (ejection); with the model of sim.h, e_j(i), the cycle flit i
  * leaves over ch[j], is the least value with
- *   e_j(i) >= e_j(i-1) + 1                 (one flit per cycle)
+ *   e_j(i) >= e_j(i-1) + g_j               (one flit per cycle; g_j, the
+ *       channel's noc_topo_channel_gap, on a D2D module narrower than it)
  *   e_0(i) >= i                            (the source, one per cycle)
  *   e_1(i) >= e_0(i) + L_0 + D - 1         (arrival from the source + D - 1)
  *   e_j(i) >= e_(j-1)(i) + 1 + L_(j-1) + D - 1   (j >= 2)
@@ -66,8 +67,9 @@ static long lone_tail(struct zl *z, const int *ch, int np, int len)
         const long *old = e + (size_t)((i - B + rows) % rows) * z->ecap; /* flit i - B */
         for (int j = 0; j <= h; j++) {
             long t = j == 0 ? i : cur[j - 1] + n->lat[ch[j - 1]] + n->D - (j == 1);
-            if (i > 0 && prev[j] + 1 > t)
-                t = prev[j] + 1;
+            int g = n->gap ? n->gap[ch[j]] : 1; /* a narrow channel: one flit every g cycles */
+            if (i > 0 && prev[j] + g > t)
+                t = prev[j] + g;
             if (i >= B && j < h && old[j + 1] + n->lat[ch[j]] + n->cd > t)
                 t = old[j + 1] + n->lat[ch[j]] + n->cd;
             cur[j] = t;
@@ -82,7 +84,10 @@ static double path_latency(struct zl *z, const int *ch, int np)
 {
     const struct sim_net *n = z->n;
     if (!z->stall || np > z->ecap) {
-        double l = (double)(np - 1) * n->D + (n->mean_len - 1);
+        int g = 1; /* the tail follows at the pace of the narrowest channel */
+        for (int i = 0; i < np && n->gap; i++)
+            g = n->gap[ch[i]] > g ? n->gap[ch[i]] : g;
+        double l = (double)(np - 1) * n->D + (n->mean_len - 1) * g;
         for (int i = 0; i < np; i++)
             l += n->lat[ch[i]];
         return l;

@@ -167,7 +167,27 @@ cleanup:
  * lower-left = centre - side / 2).  *fit = 0 (t untouched) when a core has
  * no size or the routers cannot be grouped into the cuts.
  * O(R M G) for R routers, M cuts and groups of at most G routers, plus
- * O(C^2) for the cuts of C cores and O(R^2) to sort the routers. */
+ * O((C + R) log(C + R)) to sort the cores' edges and the routers. */
+struct span {
+    long long lo, hi;
+    int id;
+};
+
+/* By lo, then id. */
+static int span_cmp(const void *pa, const void *pb)
+{
+    const struct span *a = pa, *b = pb;
+    if (a->lo != b->lo)
+        return a->lo < b->lo ? -1 : 1;
+    return (a->id > b->id) - (a->id < b->id);
+}
+
+static int ll_cmp(const void *pa, const void *pb)
+{
+    long long a = *(const long long *)pa, b = *(const long long *)pb;
+    return (a > b) - (a < b);
+}
+
 struct chan_dp {
     long long grow; /* channel height so far, nm */
     double disp;    /* sum of |u - cut| so far, nm */
@@ -191,6 +211,7 @@ int noc_phys_channels(struct noc_topo *t, const struct noc_tech *tech, int verti
     long long *gap = noc_calloc(ctx, (size_t)2 * C + 1, sizeof *gap);
     int *ord = noc_malloc(ctx, (size_t)R + 1, sizeof *ord), *grp = noc_malloc(ctx, (size_t)R + 1, sizeof *grp);
     struct chan_dp *dp = NULL;
+    struct span *spn = NULL;
     *fit = 0;
     if (!lo || !hi || !plo || !side || !cut || !base || !height || !gap || !ord || !grp) {
         rc = NOC_ENOMEM;
@@ -215,29 +236,34 @@ int noc_phys_channels(struct noc_topo *t, const struct noc_tech *tech, int verti
         p0 = v == R || plo[v] < p0 ? plo[v] : p0;
         p1 = v == R || plo[v] + sp > p1 ? plo[v] + sp : p1;
     }
-    /* The cuts: core edges that no core straddles, ascending, distinct. */
-    for (int v = R; v < V; v++)
-        for (int e = 0; e < 2; e++) {
-            long long c = e ? hi[v] : lo[v];
-            int ok = 1;
-            for (int k = R; k < V && ok; k++)
-                ok = !(lo[k] < c && c < hi[k]);
-            for (int k = 0; k < M && ok; k++)
-                ok = cut[k] != c;
-            if (ok)
-                cut[M++] = c;
-        }
-    for (int i = 1; i < M; i++) /* insertion sort: M is small */
-        for (int k = i; k > 0 && cut[k - 1] > cut[k]; k--) {
-            long long x = cut[k];
-            cut[k] = cut[k - 1];
-            cut[k - 1] = x;
-        }
-    for (int j = 0; j + 1 < M; j++) { /* the free band above cut j */
-        gap[j] = -1;
-        for (int v = R; v < V; v++)
-            if (lo[v] >= cut[j] && (gap[j] < 0 || lo[v] - cut[j] < gap[j]))
-                gap[j] = lo[v] - cut[j];
+    /* The cuts: core edges that no core straddles, ascending, distinct:
+     * the edges and the cores (by lo) sorted, one sweep (an edge is
+     * straddled when a core starting below it reaches beyond it). */
+    if (!(spn = noc_malloc(ctx, (size_t)(C > R ? C : R) + 1, sizeof *spn))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int v = R; v < V; v++) {
+        cut[2 * (v - R)] = lo[v];
+        cut[2 * (v - R) + 1] = hi[v];
+        spn[v - R] = (struct span){lo[v], hi[v], v};
+    }
+    qsort(cut, (size_t)2 * C, sizeof *cut, ll_cmp);
+    qsort(spn, (size_t)C, sizeof *spn, span_cmp);
+    long long reach = 0;
+    for (int i = 0, k = 0; i < 2 * C; i++) {
+        long long c = cut[i]; /* cut[M] is written only at M <= i */
+        if (M && cut[M - 1] == c)
+            continue;
+        for (; k < C && spn[k].lo < c; k++)
+            reach = k == 0 || spn[k].hi > reach ? spn[k].hi : reach;
+        if (!(k > 0 && reach > c))
+            cut[M++] = c;
+    }
+    for (int j = 0, k = 0; j + 1 < M; j++) { /* the free band above cut j */
+        while (k < C && spn[k].lo < cut[j])
+            k++;
+        gap[j] = k < C ? spn[k].lo - cut[j] : -1;
     }
     /* The routers by LP coordinate u (ties: id). */
     for (int r = 0; r < R; r++) {
@@ -246,15 +272,11 @@ int noc_phys_channels(struct noc_topo *t, const struct noc_tech *tech, int verti
         side[r] = noc_layout_router_side_nm(tech, noc_topo_radix(t, r), width);
         lo[r] = llround((vertical ? t->nodes[r].x : t->nodes[r].y) * 1e6);
         plo[r] = llround((vertical ? t->nodes[r].y : t->nodes[r].x) * 1e6) - side[r] / 2;
-        ord[r] = r;
+        spn[r] = (struct span){lo[r], 0, r};
     }
-    for (int i = 1; i < R; i++)
-        for (int k = i; k > 0 && (lo[ord[k - 1]] > lo[ord[k]] || (lo[ord[k - 1]] == lo[ord[k]] && ord[k - 1] > ord[k]));
-             k--) {
-            int x = ord[k];
-            ord[k] = ord[k - 1];
-            ord[k - 1] = x;
-        }
+    qsort(spn, (size_t)R, sizeof *spn, span_cmp);
+    for (int r = 0; r < R; r++)
+        ord[r] = spn[r].id;
     /* dp[i * (M + 1) + j + 1]: the first i routers (in ord) placed, the
      * last group at cut j (j = -1: none yet); from_i < -1 marks unreached. */
     if (!(dp = noc_malloc(ctx, (size_t)(R + 1) * (M + 1), sizeof *dp))) {
@@ -377,6 +399,7 @@ cleanup:
     free(ord);
     free(grp);
     free(dp);
+    free(spn);
     return rc;
 }
 
@@ -401,18 +424,23 @@ cleanup:
     return rc;
 }
 
-/* Saves (dir 0) or restores (dir 1) every node's position and size. */
-static void keep(struct noc_topo *t, double *s, int dir)
+/* Saves (dir 0) or restores (dir 1) every node's position and size, and
+ * with all its has_pos flag too (s: 5 values per node). */
+static void keep(struct noc_topo *t, double *s, int dir, int all)
 {
     for (int v = 0; v < t->nnodes; v++) {
         struct noc_node *n = &t->nodes[v];
         double *p[] = {&n->x, &n->y, &n->w, &n->h};
         for (int k = 0; k < 4; k++) {
             if (dir)
-                *p[k] = s[4 * v + k];
+                *p[k] = s[5 * v + k];
             else
-                s[4 * v + k] = *p[k];
+                s[5 * v + k] = *p[k];
         }
+        if (all && dir)
+            n->has_pos = s[5 * v + 4] != 0;
+        else if (all)
+            s[5 * v + 4] = n->has_pos;
     }
 }
 
@@ -432,38 +460,48 @@ int noc_phys_cosynth(struct noc_topo *t, const struct noc_tech *tech, const doub
                      unsigned seed, struct noc_phys_stats *st, struct noc_ctx *ctx)
 {
     struct noc_phys_stats a, b;
-    double *saved = NULL;
+    double *saved = NULL, *won = NULL;
     int rc = NOC_OK;
     if (!free_fp) {
         NOC_CHECK(layout_into(t, tech, &a, ctx));
     } else {
         /* Free: each alternative laid out, the smallest die kept (a tie
-         * keeps the earlier: the cores where they are first). */
-        if (!(saved = noc_malloc(ctx, (size_t)4 * t->nnodes + 1, sizeof *saved))) {
+         * keeps the earlier: the cores where they are first).  The
+         * winner's laid-out nodes are kept as they come, not laid out
+         * again (the layout is a function of them). */
+        saved = noc_malloc(ctx, (size_t)5 * t->nnodes + 1, sizeof *saved);
+        won = noc_malloc(ctx, (size_t)5 * t->nnodes + 1, sizeof *won);
+        if (!saved || !won) {
             rc = NOC_ENOMEM;
             goto cleanup;
         }
-        keep(t, saved, 0);
+        keep(t, saved, 0, 0);
         int best = -1, fit;
         for (int k = 0; k < 4; k++) {
-            keep(t, saved, 1);
+            keep(t, saved, 1, 0);
             NOC_CHECK(alternative(t, tech, route_w, seed, k, &fit, ctx));
             if (!fit)
+                continue;
+            /* Its die is at least its cores' box: when that cannot beat
+             * the best, it is not laid out (the same choice). */
+            double lb[4];
+            noc_layout_die_bound(t, lb);
+            if (best >= 0 && !((lb[2] - lb[0]) * (lb[3] - lb[1]) < a.die_mm2 * (1 - 1e-9)))
                 continue;
             NOC_CHECK(layout_into(t, tech, &b, ctx));
             if (best < 0 || b.die_mm2 < a.die_mm2 * (1 - 1e-9)) {
                 best = k;
                 a = b;
+                keep(t, won, 0, 1);
             }
         }
-        keep(t, saved, 1);
-        NOC_CHECK(alternative(t, tech, route_w, seed, best, &fit, ctx));
-        NOC_CHECK(layout_into(t, tech, &a, ctx));
+        keep(t, won, 1, 1);
     }
     if (st)
         *st = a;
 cleanup:
     free(saved);
+    free(won);
     return rc;
 }
 

@@ -33,12 +33,33 @@ int noc_swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_op
     n->dist = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(double));
     n->pred = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
     n->predch = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
+    /* Port counts up to the radix bound and one more (a link opened), at
+     * most 64 tabulated; beyond, edge_cost asks the tech model. */
+    n->nrp = (n->max_radix < 63 ? n->max_radix : 63) + 2;
+    n->rstep = noc_malloc(ctx, (size_t)n->nrp, sizeof(double));
+    n->rflow = noc_malloc(ctx, (size_t)n->nrp, sizeof(double));
+    n->rbw = NAN;
     if (!n->ncores || !n->nlinks || !n->sx || !n->sy || !n->out || !n->paths || !n->dist ||
-        !n->pred || !n->predch || noc_heap_init(&n->heap, K * 2 + 2, 1, ctx)) {
+        !n->pred || !n->predch || !n->rstep || !n->rflow || noc_heap_init(&n->heap, K * 2 + 2, 1, ctx)) {
         noc_swnet_free(n);
         return NOC_ENOMEM;
     }
+    for (int p = 0; p < n->nrp; p++)
+        n->rstep[p] = noc_tech_router_mw(&o->tech, p + 1, n->width, 0, o->freq_mhz) -
+                      noc_tech_router_mw(&o->tech, p, n->width, 0, o->freq_mhz);
     return NOC_OK;
+}
+
+/* Fills n->rflow for bw (once per bandwidth in a row). */
+static void router_prices(struct swnet *n, double bw)
+{
+    if (n->rbw == bw)
+        return;
+    const struct noc_tech *t = &n->o->tech;
+    double w = n->width, f = n->o->freq_mhz, flits = noc_flits_per_s(bw, w);
+    for (int p = 0; p < n->nrp; p++)
+        n->rflow[p] = noc_tech_router_mw(t, p, w, flits, f) - noc_tech_router_mw(t, p, w, 0, f);
+    n->rbw = bw;
 }
 
 void noc_swnet_free(struct swnet *n)
@@ -51,6 +72,8 @@ void noc_swnet_free(struct swnet *n)
             free(n->paths[f].v);
     free(n->out);
     free(n->paths);
+    free(n->rstep);
+    free(n->rflow);
     free(n->ncores);
     free(n->nlinks);
     free(n->sx);
@@ -124,25 +147,31 @@ static double len_est(const struct swnet *n, int u, int v)
 static double edge_cost(const struct swnet *n, int u, int v, double bw, int open)
 {
     const struct noc_tech *t = &n->o->tech;
-    double w = n->width, f = n->o->freq_mhz;
-    double c = noc_tech_channel_dyn_mw(t, len_est(n, u, v), w, bw, f);
-    double flits = noc_flits_per_s(bw, w);
+    double w = n->width, f = n->o->freq_mhz, ch[2];
+    noc_tech_channel_mw_pair(t, len_est(n, u, v), w, bw, f, ch);
+    double c = ch[0] - ch[1];
     int pv = swnet_ports(n, v) + (open ? 1 : 0);
-    c += noc_tech_router_dyn_mw(t, pv, w, flits, f);
+    if (pv < n->nrp && n->rbw == bw)
+        c += n->rflow[pv];
+    else {
+        double flits = noc_flits_per_s(bw, w);
+        c += noc_tech_router_mw(t, pv, w, flits, f) - noc_tech_router_mw(t, pv, w, 0, f);
+    }
     if (open) {
         for (int k = 0; k < 2; k++) {
             int x = k ? v : u, p = swnet_ports(n, x);
-            c += noc_tech_router_mw(t, p + 1, w, 0, f) - noc_tech_router_mw(t, p, w, 0, f);
+            c += p < n->nrp ? n->rstep[p]
+                            : noc_tech_router_mw(t, p + 1, w, 0, f) - noc_tech_router_mw(t, p, w, 0, f);
         }
-        c += 2 * noc_tech_channel_mw(t, len_est(n, u, v), w, 0, f);
+        c += 2 * ch[1];
     }
     return c + n->o->hop_mw;
 }
 
 static int can_open(const struct swnet *n, int u, int v)
 {
-    return u != v && chan(n, u, v) < 0 && swnet_ports(n, u) < n->max_radix &&
-           swnet_ports(n, v) < n->max_radix;
+    return u != v && swnet_ports(n, u) < n->max_radix && swnet_ports(n, v) < n->max_radix &&
+           chan(n, u, v) < 0; /* the map lookup last */
 }
 
 static int has_room(const struct swnet *n, int c, double bw)
@@ -229,8 +258,16 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
     while (n->heap.n || pending) {
         if (pending && (n->heap.n == 0 || n->heap.a[0].key >= lb)) {
             pending = 0;
+            /* d settles at or below ub (its distance now, or over a new
+             * link s -> d); a link s -> v that costs more than ub is never
+             * settled before d, so it is not priced when its lower bound
+             * (lb, plus the wire's dynamic energy over the estimated
+             * length, less a margin) already exceeds ub: the same path. */
+            double ub = n->dist[d], per_mm = bw * noc_tech_channel_mw_per_mbps_mm(&n->o->tech) * (1 - 1e-9);
+            if (can_open(n, s, d) && n->dist[s] + edge_cost(n, s, d, bw, 1) < ub)
+                ub = n->dist[s] + edge_cost(n, s, d, bw, 1);
             for (int v = 0; v < K; v++)
-                if (can_open(n, s, v))
+                if (!(lb + per_mm * len_est(n, s, v) > ub) && can_open(n, s, v))
                     relax(n, s, v, n->dist[s] + edge_cost(n, s, v, bw, 1), 1);
             continue;
         }
@@ -775,6 +812,7 @@ int noc_swnet_route(struct swnet *n, int f, int s, int d, double bw, int max_hop
         *routed = 0;
         return NOC_OK;
     }
+    router_prices(n, bw);
     if (max_hops > 0 && max_hops < n->K)
         rc = bounded(n, s, d, bw, max_hops, p, &found, ctx);
     else

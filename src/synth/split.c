@@ -149,6 +149,41 @@ static int design_one(void *arg, int idx, int worker, struct noc_ctx *ctx)
         NOC_CHECK(noc_synth_split_net_backbone(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, core_sw, &net, &feasible,
                                                why, sizeof why, ctx));
     }
+    /* Still no route where no refinement ran (so the geometric starts were
+     * not tried): each of them (first cut along x, along y) that differs
+     * from the partition and fits the radix is routed the same way; the
+     * first that routes is kept, else the first reason. */
+    for (int axis = 0; !feasible && isnan(best) && axis < 2; axis++) {
+        int *st = seen + (size_t)(axis + 1) * N, dup = 0, gok;
+        if ((rc = noc_synth_partition_geom(sw->cx, sw->cy, N, K, axis, st, ctx)) != NOC_OK) {
+            noc_swnet_free(&net);
+            goto cleanup;
+        }
+        for (int i = 0; i <= axis && !dup; i++)
+            dup = !memcmp(st, seen + (size_t)i * N, (size_t)N * sizeof *st);
+        if (dup || !fits_radix(app, o, K, st))
+            continue;
+        char why[sizeof d->reason];
+        struct swnet gnet;
+        rc = noc_synth_split_net(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, st, NULL, 0, &gnet, &gok, why,
+                                 sizeof why, ctx);
+        if (rc == NOC_OK && !gok) {
+            noc_swnet_free(&gnet);
+            rc = noc_synth_split_net_backbone(app, o, sw->order, sw->cx, sw->cy, sw->cw, K, st, &gnet, &gok, why,
+                                              sizeof why, ctx);
+        }
+        if (rc != NOC_OK) { /* gnet released by the callee */
+            noc_swnet_free(&net);
+            goto cleanup;
+        }
+        if (gok) {
+            noc_swnet_free(&net);
+            net = gnet;
+            memcpy(core_sw, st, (size_t)N * sizeof *core_sw);
+            feasible = 1;
+        } else
+            noc_swnet_free(&gnet);
+    }
     if (feasible)
         rc = noc_synth_finish(app, &net, core_sw, sw->cx, sw->cy, o, "sw", NULL, d, ctx);
     noc_swnet_free(&net);

@@ -84,6 +84,12 @@ struct swnet {
     /* Backbone mode (noc_synth_backbone): each switch's parent on the spanning
      * tree opened first (-1 at a root) and its depth; NULL otherwise. */
     int *tpar, *tdepth;
+    /* Router prices by port count p < nrp (flows.c; the tech model's own
+     * differences, tabulated): rstep[p] = idle power at p + 1 ports less at
+     * p; rflow[p] = power carrying rbw MB/s at p ports less idle, for the
+     * flow being routed (rbw NAN: not filled). */
+    int nrp;
+    double *rstep, *rflow, rbw;
 };
 
 int noc_swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_opts *o,

@@ -325,13 +325,33 @@ double noc_tech_router_mm2(const struct noc_tech *tech, int ports, double width)
     return noc_tech_router_mm2_ports(tech, ports, ports, width);
 }
 
+/* One channel's power with its pipeline register count given. */
+static double channel_mw_regs(const struct noc_tech *tech, double length_mm, double width, double mbps,
+                              double freq_mhz, double regs)
+{
+    double bits_s = mbps * 8e6;
+    return bits_s * length_mm * tech->link_pj_bit_mm * 1e-12 * 1e3 +
+           width * tech->link_leak_uw_bit * 1e-3 + clock_mw(tech, regs * width, freq_mhz);
+}
+
 double noc_tech_channel_mw(const struct noc_tech *tech, double length_mm, double width,
                            double mbps, double freq_mhz)
 {
-    double bits_s = mbps * 8e6;
+    return channel_mw_regs(tech, length_mm, width, mbps, freq_mhz,
+                           noc_tech_link_stages(tech, length_mm, freq_mhz));
+}
+
+double noc_tech_channel_mw_per_mbps_mm(const struct noc_tech *tech)
+{
+    return 8e6 * tech->link_pj_bit_mm * 1e-12 * 1e3; /* channel_mw_regs' first term */
+}
+
+void noc_tech_channel_mw_pair(const struct noc_tech *tech, double length_mm, double width, double mbps,
+                              double freq_mhz, double mw[2])
+{
     double regs = noc_tech_link_stages(tech, length_mm, freq_mhz);
-    return bits_s * length_mm * tech->link_pj_bit_mm * 1e-12 * 1e3 +
-           width * tech->link_leak_uw_bit * 1e-3 + clock_mw(tech, regs * width, freq_mhz);
+    mw[0] = channel_mw_regs(tech, length_mm, width, mbps, freq_mhz, regs);
+    mw[1] = channel_mw_regs(tech, length_mm, width, 0, freq_mhz, regs);
 }
 
 double noc_tech_channel_dyn_mw(const struct noc_tech *tech, double length_mm, double width, double mbps,

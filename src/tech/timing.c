@@ -148,19 +148,28 @@ int noc_tech_flow_cycles(const struct noc_tech *tech, const struct noc_topo *t, 
     if (len < 1)
         return -1;
     double w = t->link_width > 0 ? t->link_width : width;
-    int cyc = (int)tech->router_stages * len + noc_tech_packet_flits(tech, w) - 1;
-    int c = chan_cycles(tech, t, noc_graph_find(&t->g, src, path[0]));
-    if (c < 0)
+    /* The tail follows the head by flits - 1 slots of the path's slowest
+     * channel: one flit every noc_topo_channel_gap cycles (1 on a channel
+     * without its own capacity, so ceil(packet_bits / w) - 1 then). */
+    int gap = 1, c = noc_graph_find(&t->g, src, path[0]);
+    int cyc = (int)tech->router_stages * len, e;
+    if ((c = chan_cycles(tech, t, e = c)) < 0)
         return -1;
     cyc += c;
+    gap = noc_topo_channel_gap(t, e);
     for (int i = 0; i + 1 < len; i++) {
-        if ((c = chan_cycles(tech, t, noc_graph_find(&t->g, path[i], path[i + 1]))) < 0)
+        if ((c = chan_cycles(tech, t, e = noc_graph_find(&t->g, path[i], path[i + 1]))) < 0)
             return -1;
         cyc += c;
+        if (noc_topo_channel_gap(t, e) > gap)
+            gap = noc_topo_channel_gap(t, e);
     }
-    if ((c = chan_cycles(tech, t, noc_graph_find(&t->g, path[len - 1], dst))) < 0)
+    if ((c = chan_cycles(tech, t, e = noc_graph_find(&t->g, path[len - 1], dst))) < 0)
         return -1;
-    return cyc + c;
+    if (noc_topo_channel_gap(t, e) > gap)
+        gap = noc_topo_channel_gap(t, e);
+    double ser = (double)(noc_tech_packet_flits(tech, w) - 1) * gap;
+    return cyc + c + (ser > 1e8 ? 100000000 : (int)ser);
 }
 
 void noc_tech_set_latencies(const struct noc_tech *tech, struct noc_topo *t)

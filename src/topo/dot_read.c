@@ -11,7 +11,8 @@
  *   is required.
  * - Optional node `x`, `y` (mm, both or neither), `w`, `h` (mm), router
  *   `shared_port` (0 or 1: its terminals share one concentrator port); optional
- *   edge `width` (bits), `length` (mm), `latency` (cycles); `pos` and the
+ *   edge `width` (bits), `length` (mm), `latency` (cycles), `capacity_mbps`
+ *   (MB/s, > 0: a channel's own capacity, a D2D module); `pos` and the
  *   drawing attributes are ignored.  Optional `route` on source terminals.
  * - Checked: syntax (one error with its line), unknown kind or dir, bad
  *   numbers, a channel into a router that has no way out (or out of one with
@@ -183,10 +184,11 @@ static int add_edge(struct noc_dot_reader *r, Agedge_t *e)
         if (!flags)
             return noc_error(r->ctx, NOC_EINVAL, r->label, obj_line(r, e, NULL), "%s: unknown dir '%.40s'", what, d);
     }
-    double width = 0, length = -1, lat = 0;
+    double width = 0, length = -1, lat = 0, cap = 0;
     if ((rc = num_attr(r, e, "width", 0, 1e9, what, &width, NULL)) ||
         (rc = num_attr(r, e, "length", 0, 4 * NOC_DIE_MAX_MM, what, &length, NULL)) ||
-        (rc = num_attr(r, e, "latency", 0, 1e6, what, &lat, NULL)))
+        (rc = num_attr(r, e, "latency", 0, 1e6, what, &lat, NULL)) ||
+        (rc = num_attr(r, e, "capacity_mbps", 0, 1e9, what, &cap, NULL)))
         return rc;
     if (lat != (int)lat)
         return noc_error(r->ctx, NOC_EINVAL, r->label, obj_line(r, e, NULL),
@@ -201,6 +203,7 @@ static int add_edge(struct noc_dot_reader *r, Agedge_t *e)
         c->width = width;
         c->length = length;
         c->latency = (int)lat;
+        c->capacity_mbps = cap;
     }
     return NOC_OK;
 }

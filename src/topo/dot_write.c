@@ -30,7 +30,8 @@
  * - Channels in id order.  A channel a -> b whose reverse b -> a carries the
  *   same attributes is written once, at the lower id, as `a -> b [dir=both]`;
  *   other channels as plain edges.  Edge attributes: `width` (bits) when
- *   non-zero, `length` (mm) when known, `latency` (cycles) when set.
+ *   non-zero, `length` (mm) when known, `latency` (cycles) when set,
+ *   `capacity_mbps` (MB/s) when the channel has its own (a D2D module).
  * - Table routes: a `route` attribute on each source terminal holding its
  *   routes as records "DEST: R1 R2 ... Rk" separated by ';' (destination
  *   terminal, colon, the routers of the path in order), in the order the
@@ -216,7 +217,8 @@ static int same_attrs(const struct noc_channel *e, const struct noc_channel *f)
 {
     double le = e->length < 0 ? -1 : noc_dot_round(e->length);
     double lf = f->length < 0 ? -1 : noc_dot_round(f->length);
-    return noc_dot_round(e->width) == noc_dot_round(f->width) && le == lf && e->latency == f->latency;
+    return noc_dot_round(e->width) == noc_dot_round(f->width) && le == lf && e->latency == f->latency &&
+           noc_dot_round(e->capacity_mbps) == noc_dot_round(f->capacity_mbps);
 }
 
 static void write_channel(const struct noc_topo *t, int e, struct noc_buf *b)
@@ -238,6 +240,8 @@ static void write_channel(const struct noc_topo *t, int e, struct noc_buf *b)
         attr_num(&a, &first, "length", c->length);
     if (c->latency != 0)
         attr_num(&a, &first, "latency", c->latency);
+    if (c->capacity_mbps > 0)
+        attr_num(&a, &first, "capacity_mbps", c->capacity_mbps);
     noc_buf_append(b, "  ", 2);
     put_quoted(b, t->nodes[c->src].name);
     noc_buf_append(b, " -> ", 4);

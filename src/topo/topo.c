@@ -1,5 +1,6 @@
 /* The topology model: construction, finalisation and counts. */
 #include "nocsyn/topo.h"
+#include "nocsyn/units.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -89,6 +90,7 @@ int noc_topo_add_channel(struct noc_topo *t, int src, int dst, struct noc_ctx *c
     c->width = 0;
     c->length = -1;
     c->latency = 0;
+    c->capacity_mbps = 0;
     unfinalize(t);
     return NOC_OK;
 }
@@ -327,6 +329,24 @@ double noc_topo_channel_length(const struct noc_topo *t, int c)
     if (a->has_pos && b->has_pos)
         return fabs(a->x - b->x) + fabs(a->y - b->y);
     return -1;
+}
+
+double noc_topo_channel_rate(const struct noc_topo *t, int c)
+{
+    const struct noc_channel *ch = &t->ch[c];
+    double w = ch->width > 0 ? ch->width : t->link_width;
+    double link = noc_link_mbps(w, t->freq_mhz);
+    if (!(ch->capacity_mbps > 0) || !(link > 0) || ch->capacity_mbps >= link)
+        return 1;
+    double r = ch->capacity_mbps / link;
+    return r > 1e-6 ? r : 1e-6; /* bounded: loads and latencies stay finite */
+}
+
+int noc_topo_channel_gap(const struct noc_topo *t, int c)
+{
+    double r = noc_topo_channel_rate(t, c);
+    double g = ceil(1 / r - 1e-9);
+    return g < 1 ? 1 : g > 1e4 ? 10000 : (int)g; /* bounded: a latency stays an int */
 }
 
 int noc_topo_copy(struct noc_topo *dst, const struct noc_topo *src, struct noc_ctx *ctx)

@@ -137,11 +137,76 @@ static void random_against_definition(void **state)
     }
 }
 
+/* Packed rows like a dense floorplan's: rows of abutting blocks of one
+ * height (so each row is one run), rows stacked with or without a gap, a
+ * few rows split by a taller block; then blocks wanted inside and around,
+ * each placed by noc_legal_place (which crosses and skips whole runs) and
+ * by the definition.  The runs' extents are checked by hand first. */
+static void packed_runs_against_definition(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_rng rng;
+    /* By hand: three 10-wide blocks abutting on [0, 10) form the run [0, 30);
+     * a block of another height at x = 30 does not join it. */
+    struct legal_set h;
+    noc_legal_init(&h);
+    assert_int_equal(noc_legal_add(&h, (struct legal_rect){10, 0, 20, 10}, &ctx), NOC_OK);
+    assert_int_equal(noc_legal_add(&h, (struct legal_rect){0, 0, 10, 10}, &ctx), NOC_OK);
+    assert_int_equal(noc_legal_add(&h, (struct legal_rect){20, 0, 30, 10}, &ctx), NOC_OK);
+    assert_int_equal(noc_legal_add(&h, (struct legal_rect){30, 0, 40, 12}, &ctx), NOC_OK);
+    int root = noc_uf_find(h.run, 2);
+    assert_int_equal(root, 0);
+    assert_true(h.run_x0[root] == 0 && h.run_x1[root] == 30);
+    assert_int_equal(noc_uf_find(h.run, 3), 3);
+    /* A 4 x 4 block wanted at (14, 3): below (14, -4) at 7 beats the run's
+     * left end (-4, 3) at 18 and above (14, 10) at 7 (lower y first). */
+    long long hx = 14, hy = 3;
+    assert_int_equal(noc_legal_place(&h, 4, &hx, &hy, &ctx), NOC_OK);
+    assert_true(hx == 14 && hy == -4);
+    noc_legal_free(&h);
+    for (int trial = 0; trial < 25; trial++) {
+        noc_rng_seed(&rng, (uint64_t)trial + 101);
+        struct legal_set o;
+        noc_legal_init(&o);
+        struct legal_rect r[220];
+        int n = 0, rows = 3 + (int)noc_rng_below(&rng, 5), cols = 3 + (int)noc_rng_below(&rng, 6);
+        long long y = 0, xmax = 0;
+        for (int i = 0; i < rows; i++) {
+            long long hgt = 40 + (long long)noc_rng_below(&rng, 3) * 10, x = 0;
+            for (int j = 0; j < cols; j++) {
+                long long w = 30 + (long long)noc_rng_below(&rng, 30);
+                long long top = noc_rng_below(&rng, 8) == 0 ? y + hgt + 7 : y + hgt;
+                r[n] = (struct legal_rect){x, y, x + w, top};
+                assert_int_equal(noc_legal_add(&o, r[n], &ctx), NOC_OK);
+                n++;
+                x += w;
+            }
+            xmax = x > xmax ? x : xmax;
+            y += hgt + (noc_rng_below(&rng, 2) ? 0 : 3 + (long long)noc_rng_below(&rng, 6));
+        }
+        while (n < 220) {
+            long long s = noc_rng_below(&rng, 2) == 0 ? 2 + (long long)noc_rng_below(&rng, 4)
+                                                      : 6 + 2 * (long long)noc_rng_below(&rng, 8);
+            long long x = (long long)noc_rng_below(&rng, (uint64_t)xmax + 20) - 10;
+            long long yy = (long long)noc_rng_below(&rng, (uint64_t)y + 20) - 10;
+            long long bx = x, by = yy;
+            brute(r, n, s, &bx, &by);
+            assert_int_equal(noc_legal_place(&o, s, &x, &yy, &ctx), NOC_OK);
+            assert_true(x == bx && yy == by);
+            r[n++] = (struct legal_rect){x, yy, x + s, yy + s};
+        }
+        noc_legal_free(&o);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(by_hand),
         cmocka_unit_test(random_against_definition),
+        cmocka_unit_test(packed_runs_against_definition),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

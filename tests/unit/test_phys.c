@@ -70,6 +70,32 @@ static void fixed_floorplan(void **state)
     noc_topo_free(&t);
 }
 
+/* The die bound without a layout: the origin and the cores' blocks, A
+ * [0, 1] x [0, 1] and B [3, 4] x [0, 1]: (0, 0, 4, 1), 4 mm2, below the
+ * layout's 4.753864 (the router goes below A); each side of the layout's
+ * die at least as far out.  B moved to centre (-2.5, 3.5): (-3, 0, 1, 4). */
+static void die_bound(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_topo t;
+    two_cores(&t, &ctx);
+    struct noc_tech tech;
+    noc_tech_defaults(&tech);
+    double lb[4];
+    noc_layout_die_bound(&t, lb);
+    assert_true(lb[0] == 0 && lb[1] == 0 && lb[2] == 4 && lb[3] == 1);
+    struct noc_phys_stats st;
+    assert_int_equal(noc_phys_stats(&t, &tech, &st, &ctx), NOC_OK);
+    assert_true(st.die[0] <= lb[0] && st.die[1] <= lb[1] && st.die[2] >= lb[2] && st.die[3] >= lb[3]);
+    assert_true(fabs(st.die_mm2 - 4.753864) < 1e-9);
+    noc_topo_set_pos(&t, noc_topo_find(&t, "B"), -2.5, 3.5);
+    noc_layout_die_bound(&t, lb);
+    assert_true(lb[0] == -3 && lb[1] == 0 && lb[2] == 1 && lb[3] == 4);
+    noc_topo_free(&t);
+}
+
 /* Free floorplan: kept, the die is the 4.753864 mm2 above; floorplanned
  * again, r joins A (its two channels carry the same 100: the tie goes to
  * the lower id, A) in a column to A's right, a 1.188466 x 1 block beside
@@ -298,6 +324,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fixed_floorplan),
         cmocka_unit_test(free_floorplan),
+        cmocka_unit_test(die_bound),
         cmocka_unit_test(floorplan_stats),
         cmocka_unit_test(channels_band),
         cmocka_unit_test(channels_shared),

@@ -78,6 +78,21 @@ static void channel_power_by_hand(void **state)
     noc_tech_defaults(&t);
     NEAR(noc_tech_channel_mw(&t, 2, 32, 100, 0), 0.09344);
     NEAR(noc_tech_channel_mw(&t, 0, 32, 0, 0), 0.01536);
+    /* The wire's dynamic energy per MB/s and mm: 8e6 bit/s x 0.0488 pJ =
+     * 3.904e-4 mW; 100 MB/s over 2 mm: 0.09344 - 0.01536 = 0.07808 mW. */
+    NEAR(noc_tech_channel_mw_per_mbps_mm(&t), 3.904e-4);
+    /* The pair: bit for bit the two single calls, registers included (a
+     * 60 mm wire at 1000 MHz has some), for loads and lengths around. */
+    const double lens[] = {0, 0.3, 2, 7, 25.5, 60}, mbps[] = {0, 1, 100, 3199.9};
+    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++)
+        for (size_t k = 0; k < sizeof mbps / sizeof mbps[0]; k++) {
+            double mw[2];
+            noc_tech_channel_mw_pair(&t, lens[i], 32, mbps[k], 1000, mw);
+            assert_true(mw[0] == noc_tech_channel_mw(&t, lens[i], 32, mbps[k], 1000));
+            assert_true(mw[1] == noc_tech_channel_mw(&t, lens[i], 32, 0, 1000));
+            NEAR(mw[0] - mw[1], mbps[k] * lens[i] * 3.904e-4);
+        }
+    assert_true(noc_tech_link_stages(&t, 60, 1000) > 0);
 }
 
 /* Two routers 3 mm apart, a terminal on each (0.5 mm away); 100 MB/s from
