@@ -241,6 +241,8 @@ void noc_charz_emit_tech(struct noc_buf *out, const struct noc_liberty *lib, con
                        drv->name, noc_round_digits(drv->in_cap * noc_liberty_cap_ff(lib), 6));
     else
         noc_buf_printf(out, "#   no inverter in the library: register outputs taken as ideal drivers;\n");
+    noc_buf_printf(out, "#   each router has R terminals, so its route table has R destinations (a design's\n"
+                        "#   routers have one per core: not characterized);\n");
     noc_buf_printf(out, "#   fmax = 1 / (worst register-to-register arrival + setup);\n");
     noc_buf_printf(out, "#   power at %g MHz: every net at activity 0 (clock + leakage) and at activity %g\n",
                    1e6 / o->period_ps, o->activity);

@@ -29,6 +29,8 @@ has "header: the corner from the Liberty file (nom_voltage 1.8, 25 C, typical)" 
     '^# corner: operating conditions typical; nom_process 1, nom_voltage 1.8 V, nom_temperature 25 C'
 has "header: units from the file" "$TMP/c.tech" 'time_unit 1ns, capacitive_load_unit (1,pf), leakage_power_unit 1nW'
 has "header: tool versions" "$TMP/c.tech" '^# tools: Yosys 0\.23'
+has "header: the route table's destinations (R terminals, so R)" "$TMP/c.tech" \
+    '^#   each router has R terminals, so its route table has R destinations'
 has "header: the command" "$TMP/c.tech" '^# command: nocsyn characterize --liberty .* --radix 2 --link-width 16'
 for k in fmax_mhz.2 area_mm2.2 leak_mw.2 flit_pj.2 clk_mw_per_mhz.2 reg_um2_bit clk_fj_bit table_width; do
     has "tech file has $k" "$TMP/c.tech" "^$k = [0-9]"
