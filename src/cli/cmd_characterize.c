@@ -66,7 +66,7 @@ static const char charz_help[] =
     "when yosys or sta is missing, the Liberty file cannot be read, or a tool\n"
     "fails (the line names its log).  benchmarks/tech/osu018.tech was written by\n"
     "  nocsyn characterize --liberty /usr/share/qflow/tech/osu018/osu018_stdcells.lib \\\n"
-    "      --radix 2:8:1 --link-width 32,64 -j 2 -o benchmarks/tech/osu018.tech\n";
+    "      --radix 2:8:1 --link-width 32,64,128 -j 2 -o benchmarks/tech/osu018.tech\n";
 
 enum { O_LIB = 256, O_FLOW, O_RADIX, O_WIDTH, O_VCS, O_BUF, O_CACHE, O_TARGET, O_ACT, O_AREA, O_YOSYS, O_STA };
 
