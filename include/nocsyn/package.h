@@ -196,6 +196,12 @@ struct noc_package_result {
  * caller of init frees, also after an error.  O(1) / O(designs x dies). */
 void noc_package_result_init(struct noc_package_result *r);
 void noc_package_result_free(struct noc_package_result *r);
+/* A synth result viewing the composed designs (synth's Pareto marking and
+ * pareto.csv run on it): view (init'ed by the caller) gets n = res->n,
+ * chosen = res->chosen and d, an owned array of shallow copies of every
+ * composed design (their pointers still res's: free view->d with free(),
+ * never noc_synth_result_free).  NOC_ENOMEM.  O(designs). */
+int noc_package_view(const struct noc_package_result *res, struct noc_synth_result *view, struct noc_ctx *ctx);
 
 /* Synthesizes app (cores with positions are taken as die-local, else each
  * die's cores get the min-cut floorplan) over package p by the steps above

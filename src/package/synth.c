@@ -1016,16 +1016,10 @@ int noc_package_synth(const struct noc_app *app, const struct noc_package *p, co
      * designs (shallow views, flags copied back). */
     struct noc_synth_result view;
     noc_synth_result_init(&view);
-    if (!(view.d = noc_calloc(ctx, (size_t)res->n + 1, sizeof *view.d))) {
-        rc = NOC_ENOMEM;
-        goto cleanup;
-    }
-    view.n = res->n;
-    for (int i = 0; i < res->n; i++) {
-        view.d[i] = res->d[i].d;
+    NOC_CHECK(noc_package_view(res, &view, ctx));
+    for (int i = 0; i < res->n; i++)
         if (strcmp(res->d[i].d.method, "package"))
             view.d[i].feasible = 0; /* a baseline is no candidate */
-    }
     rc = noc_synth_pareto(&view, &o->pick, ctx);
     for (int i = 0; i < res->n; i++) {
         res->d[i].d.pareto = view.d[i].pareto;
@@ -1066,4 +1060,15 @@ int noc_package_boundaries_csv(const struct noc_package *p, const struct noc_pac
         noc_buf_printf(b, "\n");
     }
     return noc_buf_status(b, "package boundaries", ctx);
+}
+
+int noc_package_view(const struct noc_package_result *res, struct noc_synth_result *view, struct noc_ctx *ctx)
+{
+    if (!(view->d = noc_calloc(ctx, (size_t)res->n + 1, sizeof *view->d)))
+        return NOC_ENOMEM;
+    view->n = res->n;
+    view->chosen = res->chosen;
+    for (int i = 0; i < res->n; i++)
+        view->d[i] = res->d[i].d;
+    return NOC_OK;
 }

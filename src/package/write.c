@@ -237,14 +237,7 @@ int noc_package_write(const struct noc_package_result *res, const struct noc_pac
     {
         struct noc_synth_result view;
         noc_synth_result_init(&view);
-        if (!(view.d = noc_calloc(ctx, (size_t)res->n + 1, sizeof *view.d))) {
-            rc = NOC_ENOMEM;
-            goto cleanup;
-        }
-        view.n = res->n;
-        view.chosen = res->chosen;
-        for (int i = 0; i < res->n; i++)
-            view.d[i] = res->d[i].d;
+        NOC_CHECK(noc_package_view(res, &view, ctx));
         rc = noc_pareto_write_d2d(&view, dir, ctx);
         free(view.d);
         if (rc != NOC_OK)
