@@ -153,7 +153,9 @@ int cmd_characterize(int argc, char **argv)
     }
     if (optind < argc)
         return cli_usage("characterize: unexpected argument '%s'", argv[optind]);
-    if (lib && flow && !out) {
+    if (flow && out)
+        return cli_usage("characterize: --flow DIR writes only the flow; it takes no -o");
+    if (lib && flow) {
         struct noc_ctx fctx;
         cli_ctx_init(&fctx);
         if (noc_charz_write_flow(lib, &o, flow, &fctx) != NOC_OK)

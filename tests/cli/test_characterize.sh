@@ -36,6 +36,8 @@ has "constr.txt: driven by INVX1" "$TMP/flow/constr.txt" '^set_driving_cell INVX
 has "constr.txt: loaded by 9.32456 fF" "$TMP/flow/constr.txt" '^set_load 9.32456$'
 has "synth.ys: abc reads constr.txt" "$TMP/flow/synth.ys" '^abc -D 1000 -constr constr.txt -liberty '
 bad "--flow into a missing directory: exit 2" "$NOCSYN" characterize --liberty "$LIB" --flow "$TMP/none/x"
+bad "--flow with -o: exit 2" "$NOCSYN" characterize --liberty "$LIB" --flow "$TMP/flow" -o "$TMP/f.tech"
+absent "--flow with -o: no tech file" "$TMP/f.tech"
 
 # A hand-made netlist of three cells: DFFPOSX1 -> INVX1 -> DFFPOSX1.
 # Read by hand from osu018_stdcells.lib: line 1632 'area : 96;' and line
