@@ -334,14 +334,12 @@ module nocsyn_router #(
                     end
                     // the front after this cycle: the arriving flit when the
                     // FIFO is (left) empty, else the next entry after a pop
-                    if (cnt[i][v] == 0 || (pop && cnt[i][v] == 1)) begin
-                        fhd[i][v] <= in_flit[i * FW + FW - 1];
-                        ftl[i][v] <= in_flit[i * FW + FW - 2];
-                        frt[i][v] <= irt[i];
-                    end else if (pop) begin
-                        fhd[i][v] <= mem[i][v][nrd][FW-1];
-                        ftl[i][v] <= mem[i][v][nrd][FW-2];
-                        frt[i][v] <= mrt[i][v][nrd];
+                    // (the candidate is chosen from registered state and the
+                    // input only; the switch grant just enables the load)
+                    if (cnt[i][v] == 0 || pop) begin
+                        fhd[i][v] <= cnt[i][v] <= 1 ? in_flit[i * FW + FW - 1] : mem[i][v][nrd][FW-1];
+                        ftl[i][v] <= cnt[i][v] <= 1 ? in_flit[i * FW + FW - 2] : mem[i][v][nrd][FW-2];
+                        frt[i][v] <= cnt[i][v] <= 1 ? irt[i] : mrt[i][v][nrd];
                     end
                     if (push && !pop)
                         cnt[i][v] <= cnt[i][v] + 1'b1;
