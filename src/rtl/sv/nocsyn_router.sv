@@ -105,6 +105,11 @@ module nocsyn_router #(
     logic            stgo  [NOUT];
     logic [PW-1:0]   stwin [NOUT];
     logic [VW-1:0]   stvc  [NOUT];
+    // what each output register loads: with ST = 1 the traversal
+    // registers, with ST = 0 the switch winner's FIFO front
+    logic            ogo   [NOUT];
+    logic [VW-1:0]   ovc   [NOUT];
+    logic [FW-1:0]   oflit [NOUT];
 
     // ---- combinational: route lookup and VC allocation requests
     logic [FW-1:0]   front [NIN][V];
@@ -215,6 +220,18 @@ module nocsyn_router #(
         end
     end
 
+    always_comb
+        for (int o = 0; o < NOUT; o++)
+            if (ST != 0) begin
+                ogo[o] = stgo[o];
+                ovc[o] = stvc[o];
+                oflit[o] = stf[stwin[o]];
+            end else begin
+                ogo[o] = sgo[o];
+                ovc[o] = iov[swin[o]][svc[swin[o]]];
+                oflit[o] = front[swin[o]][svc[swin[o]]];
+            end
+
     // ---- state update
     always_ff @(posedge clk) begin
         if (!rst_n) begin
@@ -292,17 +309,11 @@ module nocsyn_router #(
                         stwin[o] <= swin[o];
                         stvc[o] <= iov[swin[o]][svc[swin[o]]];
                     end
-                    out_valid[o] <= stgo[o];
-                    if (stgo[o]) begin
-                        out_vc[o * VW +: VW] <= stvc[o];
-                        out_flit[o * FW +: FW] <= stf[stwin[o]];
-                    end
-                end else begin
-                    out_valid[o] <= sgo[o];
-                    if (sgo[o]) begin
-                        out_vc[o * VW +: VW] <= iov[swin[o]][svc[swin[o]]];
-                        out_flit[o * FW +: FW] <= front[swin[o]][svc[swin[o]]];
-                    end
+                end
+                out_valid[o] <= ogo[o];
+                if (ogo[o]) begin
+                    out_vc[o * VW +: VW] <= ovc[o];
+                    out_flit[o * FW +: FW] <= oflit[o];
                 end
                 if (sgo[o]) begin
                     saoptr[o] <= 32'(swin[o]) + 1 >= NIN ? '0 : swin[o] + 1'b1;
