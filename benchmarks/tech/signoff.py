@@ -2,10 +2,11 @@
 """The python half of benchmarks/tech/signoff.sh (issue 25, item 3): link
 wires and registers of the sign-off from the design's one legal layout.
 
-  signoff.py dump RTLDIR                      -> RTLDIR/dump.tcl (pass 1)
+  signoff.py dump RTLDIR LIBERTY              -> RTLDIR/dump.tcl (pass 1)
   signoff.py spef RTLDIR DOT LEF LIBERTY      -> RTLDIR/links.spef, wire.tcl,
                                                  links.json (reads nets.txt)
   signoff.py report RTLDIR LIBERTY JSON FREQ ACT TOOLS -> the table on stdout
+                                                 (TOOLS: tests/tools, netlist_area.py)
 
 Wire model (docs/hardware.md, "Sign-off"): every channel of nocsyn_top.sv
 (router-router and core-router) runs from its source node's centre to its
@@ -258,8 +259,6 @@ def parse_dump(path):
                 cur[1], cur[3] = t[0], cell
             else:
                 cur[2].append((t[0], cell))
-        elif not line.strip():
-            pass
     return nets
 
 
@@ -285,7 +284,6 @@ def cmd_spef(rtl, dot, lef, lib):
     layers = lef_layers(lef)
     (hn, rh, ch_, hl0, hl1), (vn, rv, cv, vl0, vl1) = layers["H"], layers["V"]
     dump = parse_dump(rtl + "/nets.txt")
-    inst_of = {v: k for k, v in routers.items()}
     # electrical nets by driver pin
     elec = {}
     for alias, (name, drv, loads, cell) in dump.items():
@@ -319,29 +317,26 @@ def cmd_spef(rtl, dot, lef, lib):
         lvl_memo[drv] = v
         return v
 
-    segs, spef, checks, through = [], [], [], []
+    segs, checks, through = [], [], []
     total_mm = {"link": 0.0, "core": 0.0}
     term_nodes = set(n for n in nodes if n not in routers)
     for c, src, dst, cyc, st, cst in chans:
         dx, dy = channel_xy(nodes, lengths, src, dst)
         kind = "core" if src in term_nodes or dst in term_nodes else "link"
         total_mm[kind] += dx + dy
-        chans_geo = (dx, dy)
         for drv, e in sorted(elec.items()):
             ali = e["aliases"]
-            if not any(re.match(r"^(c%d_|l%d/)" % (c, c), a) for a in ali) and not _port_of(ali, c, chans, routers):
+            if not any(re.match(r"^(c%d_|l%d/)" % (c, c), a) for a in ali):
                 continue
             flit = any(FLIT.match(a) for a in ali)
             cred = any(CRED.match(a) for a in ali)
             if flit == cred:
                 continue  # a gate -> register net inside a register: no wire
             nreg = st if flit else cst
-            dinst = drv.rsplit("/", 1)[0] if "/" in drv else "port"
             dtop = drv.split("/", 1)[0] if "/" in drv else "port"
             a = lvl(drv)
             pos = {}
             for p, cell in e["loads"]:
-                pinst = p.rsplit("/", 1)[0] if "/" in p else "port"
                 ptop = p.split("/", 1)[0] if "/" in p else "port"
                 if re.match(r"^l\d+$", ptop):
                     b = a + 1
@@ -554,10 +549,6 @@ def cmd_report(rtl, lib, jpath, freq, act, tools):
                 need += 1
         row("  link segments > l_opt (repeat)", "%d" % long_)
         row("  channels short of registers", "%d" % need)
-
-
-def _port_of(ali, c, chans, routers):
-    return False
 
 
 def _spin(p):

@@ -1,16 +1,23 @@
 #!/bin/sh
-# Sign-off of one design (issue 25, item 3; a first cut, see README): the
+# Sign-off of one design (issue 25, item 3; docs/hardware.md): the
 # RTL `nocsyn rtl` emits for DESIGN.dot (routers with their tables, links
 # with the pipeline registers of the design's clock), synthesized by the
 # same Yosys script as `nocsyn characterize` onto LIBERTY (written by
 # `nocsyn characterize --flow`), timed by OpenSTA
-# at the design's clock (freq_mhz of DESIGN.json); prints WNS/TNS, the cell
-# area of the routers and of the links, and the power (clock + leakage at
-# activity 0, and at ACTIVITY on every net) beside DESIGN.json's numbers.
+# at the design's clock (freq_mhz of DESIGN.json) with the link wires of
+# the design's layout (DESIGN.dot positions, R and C of the LEF's top metals,
+# one SPEF net per segment between link registers: benchmarks/tech/signoff.py);
+# prints WNS/TNS with and without the wires, the worst link and router
+# paths, the cell area of the routers and of the links, the power (clock +
+# leakage at activity 0, and at ACTIVITY on every net) with and without the
+# wires, wire length, link registers and a repeater estimate beside
+# DESIGN.json's numbers.
 #   sh benchmarks/tech/signoff.sh DESIGN.dot [LIBERTY] [ACTIVITY]
 #   make signoff DESIGN=out/v18/split_k5_f150_w64.dot
+# LEF=FILE: the library's LEF (default LIBERTY with .lef for .lib).
 # Work files in a temporary directory (KEEP=DIR keeps them there instead;
-# KEEP=DIR REUSE=1 reuses a previous run's netlist and STA report there).
+# KEEP=DIR REUSE=1 reuses a previous run's netlist there and reruns OpenSTA,
+# REUSE=2 also its reports).
 set -eu
 D=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 J=${D%.dot}.json
