@@ -278,7 +278,54 @@ def spef_name(n):
     return head.replace("[", "\\[").replace("]", "\\]") + idx
 
 
-def cmd_spef(rtl, dot, lef, lib):
+ESC_TCL = r"""# moves a load pin from its net to net (a repeater's output)
+proc nocsyn_move {pin net} {
+  set p [get_pins $pin]
+  disconnect_pin [get_nets -of_objects $p] $p
+  connect_pin $net $p
+}
+"""
+
+
+def _dnet(out, sn, drv, local, pieces, rh, ch_, rv, cv):
+    """One *D_NET: driver pin drv, its local loads at the driver, then the
+    wire pieces [(h um, v um, loads at the piece's end)] in a row, each a
+    ladder of NSEC pi sections."""
+    caps, res, k = {}, [], 0
+    last = _spin(drv)
+    for p in local:
+        res.append((last, _spin(p), 0.0))
+    c_tot = 0.0
+    for h, v, loads in pieces:
+        rs = (h * rh + v * rv) / NSEC
+        cs = (h * ch_ + v * cv) / NSEC
+        c_tot += cs * NSEC
+        for _ in range(NSEC):
+            k += 1
+            nd = "%s:%d" % (sn, k)
+            res.append((last, nd, rs))
+            caps[last] = caps.get(last, 0.0) + cs / 2
+            caps[nd] = caps.get(nd, 0.0) + cs / 2
+            last = nd
+        for p in loads:
+            res.append((last, _spin(p), 0.0))
+    out.append("*D_NET %s %.6f" % (sn, c_tot))
+    out.append("*CONN")
+    out.append("*%s %s %s" % ("P" if "/" not in drv else "I", _spin(drv), "I" if "/" not in drv else "O"))
+    for p in local + [p for _, _, ls in pieces for p in ls]:
+        out.append("*%s %s %s" % ("P" if "/" not in p else "I", _spin(p), "O" if "/" not in p else "I"))
+    out.append("*CAP")
+    for i, nd in enumerate(caps, 1):
+        out.append("%d %s %.6f" % (i, nd, caps[nd]))
+    out.append("*RES")
+    for i, (x, y, r) in enumerate(res, 1):
+        out.append("%d %s %s %.6f" % (i, x, y, r))
+    out.append("*END")
+    out.append("")
+
+
+def cmd_spef(rtl, dot, lef, lib, repeat="1"):
+    repeat = repeat != "0"
     chans, routers = top_channels(rtl + "/nocsyn_top.sv")
     nodes, lengths = dot_layout(dot)
     layers = lef_layers(lef)
@@ -354,7 +401,9 @@ def cmd_spef(rtl, dot, lef, lib):
            '*PROGRAM "benchmarks/tech/signoff.py"', '*VERSION "1"', '*DESIGN_FLOW "PIN_CAP NONE"',
            "*DIVIDER /", "*DELIMITER :", "*BUS_DELIMITER [ ]", "*T_UNIT 1 PS", "*C_UNIT 1 FF",
            "*R_UNIT 1 OHM", "*L_UNIT 1 HENRY", ""]
-    recs = []
+    bufs = liberty_buffers(lib)
+    best = min(bufs, key=lambda b: b[1]) if bufs else None
+    recs, edits, nrep = [], [], 0
     for c, drv, ali, a, nreg, pos, dx, dy, flit in segs:
         tops = [x for x in ali if "/" not in x] or ali
         pieces, prev = [], a
@@ -366,58 +415,67 @@ def cmd_spef(rtl, dot, lef, lib):
         r_tot = sum(h * rh + v * rv for _, h, v in pieces)
         c_tot = sum(h * ch_ + v * cv for _, h, v in pieces)
         length = sum(h + v for _, h, v in pieces) / 1000.0
+        local = pos.get(a, [])
+        far = [p for b in sorted(pos) if b != a for p in pos[b]]
+        # Repeaters: one far end, no top port among its loads (a port
+        # cannot move to another net), longer than the optimum spacing of
+        # the strongest buffer on this segment's mix of layers.
+        n = 0
+        if repeat and best and len(pieces) == 1 and all("/" in p for p in far):
+            _, h, v = pieces[0]
+            ln = h + v
+            lopt = repeater(best, (h * rh + v * rv) / ln, (h * ch_ + v * cv) / ln)[0]
+            if ln > lopt:
+                n = int(math.ceil(ln / lopt - 1e-9)) - 1
         recs.append({"channel": c, "driver": drv, "nets": sorted(ali), "flit": flit, "from": a,
                      "registers": nreg, "length_mm": length, "r_ohm": r_tot, "c_ff": c_tot,
-                     "loads": {str(k): v for k, v in sorted(pos.items())}})
-        checks.append((tops[0], c_tot))
-        through.extend(p for b in sorted(pos) if b != a for p in pos[b] if "/" in p)
+                     "repeaters": n, "loads": {str(k): v for k, v in sorted(pos.items())}})
+        through.extend(p for p in far if "/" in p)
+        if n == 0:
+            checks.append((spef_name(tops[0]), c_tot))
+            for nm in sorted(set(tops)):
+                _dnet(out, spef_name(nm), drv, local, [(pieces[i][1], pieces[i][2], pos[pieces[i][0]]) for i in range(len(pieces))],
+                      rh, ch_, rv, cv)
+            continue
+        _, h, v = pieces[0]
+        h, v = h / (n + 1), v / (n + 1)
+        cpiece = h * ch_ + v * cv
+        reps = ["nocsyn_rep%d_%d" % (len(recs), i) for i in range(1, n + 1)]
+        rnets = ["nocsyn_rn%d_%d" % (len(recs), i) for i in range(1, n + 1)]
+        checks.append((spef_name(tops[0]), cpiece))
         for nm in sorted(set(tops)):
-            sn = spef_name(nm)
-            caps, res, k = {}, [], 0
-            last = _spin(drv)
-            node_of = {a: last}
-            for b, h, v in pieces:
-                rs = (h * rh + v * rv) / NSEC
-                cs = (h * ch_ + v * cv) / NSEC
-                for s in range(NSEC):
-                    k += 1
-                    nd = "%s:%d" % (sn, k)
-                    res.append((last, nd, rs))
-                    caps[last] = caps.get(last, 0.0) + cs / 2
-                    caps[nd] = caps.get(nd, 0.0) + cs / 2
-                    last = nd
-                node_of[b] = last
-            for b in sorted(pos):
-                for p in pos[b]:
-                    res.append((node_of[b], _spin(p), 0.0))
-            out.append("*D_NET %s %.6f" % (sn, c_tot))
-            out.append("*CONN")
-            out.append("*%s %s %s" % ("P" if "/" not in drv else "I", _spin(drv), "I" if "/" not in drv else "O"))
-            for b in sorted(pos):
-                for p in pos[b]:
-                    out.append("*%s %s %s" % ("P" if "/" not in p else "I", _spin(p), "O" if "/" not in p else "I"))
-            out.append("*CAP")
-            for i, nd in enumerate(caps, 1):
-                out.append("%d %s %.6f" % (i, nd, caps[nd]))
-            out.append("*RES")
-            for i, (x, y, r) in enumerate(res, 1):
-                out.append("%d %s %s %.6f" % (i, x, y, r))
-            out.append("*END")
-            out.append("")
+            _dnet(out, spef_name(nm), drv, local, [(h, v, [reps[0] + "/A"])], rh, ch_, rv, cv)
+        for i in range(n):
+            loads = [reps[i + 1] + "/A"] if i + 1 < n else far
+            _dnet(out, rnets[i], reps[i] + "/Y", [], [(h, v, loads)], rh, ch_, rv, cv)
+            checks.append((rnets[i], cpiece))
+        edits.append(("{%s}" % spef_name(tops[0]) if "/" not in drv else "[get_nets -of_objects [get_pins {%s}]]" % drv,
+                      reps, rnets, far))
+        nrep += n
     open(rtl + "/links.spef", "w").write("\n".join(out) + "\n")
     with open(rtl + "/wire.tcl", "w") as f:
         f.write("set nocsyn_link_pins [list %s]\n" % " ".join("{%s}" % n for n in through))
+        f.write(ESC_TCL)
+        f.write("proc nocsyn_repeat {} {\n")
+        for orig, reps, rnets, far in edits:
+            for r_, n_ in zip(reps, rnets):
+                f.write("  make_instance %s %s\n  make_net %s\n  connect_pin %s %s/Y\n" % (r_, best[0], n_, n_, r_))
+            f.write("  connect_pin %s %s/A\n" % (orig, reps[0]))
+            for r_, n_ in zip(reps[1:], rnets):
+                f.write("  connect_pin %s %s/A\n" % (n_, r_))
+            for p in far:
+                f.write("  nocsyn_move {%s} %s\n" % (p, rnets[-1]))
+        f.write("}\n")
         f.write("proc nocsyn_netcheck {} {\n")
         for n, cc in checks:
-            f.write("  puts \"nocsyn-check {%s} %.6f\"\n  report_net -connections -verbose -digits 6 {%s}\n" % (n, cc, spef_name(n)))
+            f.write("  puts \"nocsyn-check {%s} %.6f\"\n  report_net -connections -verbose -digits 6 {%s}\n" % (n, cc, n))
         f.write("}\n")
-    bufs = liberty_buffers(lib)
-    best = min(bufs, key=lambda b: b[1]) if bufs else None
     rep = None
     if best:
         lh, dh = repeater(best, rh, ch_)
         lv, dv = repeater(best, rv, cv)
         rep = {"cell": best[0], "drive_ohm": best[1], "intrinsic_ps": best[2], "input_ff": best[3],
+               "area": best[4], "inserted": nrep,
                "H": {"l_opt_mm": lh / 1000.0, "ps_mm": dh}, "V": {"l_opt_mm": lv / 1000.0, "ps_mm": dv}}
     json.dump({"layers": {"H": [hn, rh, ch_, hl0, hl1], "V": [vn, rv, cv, vl0, vl1]},
                "channels": [{"channel": c, "src": s, "dst": d, "cycles": cy, "stages": st, "cstages": cs,
@@ -496,9 +554,14 @@ def cmd_report(rtl, lib, jpath, freq, act, tools):
     row("worst link path slack ps", ps(_slack(sec["nocsyn-wire-link"])))
     row("  no wire", ps(_slack(sec.get("nocsyn-nowire-link", ""))))
     row("worst router path slack ps", ps(_slack(sec["nocsyn-router"])))
+    rep = lk.get("repeater") or {}
+    rep_um2 = rep.get("inserted", 0) * rep.get("area", 0.0)  # repeaters OpenSTA added
+    total += rep_um2
     row("area mm2 (routers + links)", "%.4f" % (total * 1e-6), "%.4f" % d["area_mm2"])
     row("  routers mm2", "%.4f" % (routers * 1e-6))
     row("  links mm2", "%.4f" % ((total - routers) * 1e-6))
+    if rep_um2:
+        row("    of which repeaters mm2", "%.4f" % (rep_um2 * 1e-6))
     p0, pa = _total_w(sec["nocsyn-wire-power-0"]), _total_w(sec["nocsyn-wire-power-a"])
     q0, qa = _total_w(sec["nocsyn-power-0"]), _total_w(sec["nocsyn-power-a"])
     row("power mW, activity 0 (clock+leak)", "%.3f" % (p0 * 1e3))
@@ -537,7 +600,6 @@ def cmd_report(rtl, lib, jpath, freq, act, tools):
     L = lk["layers"]
     row("wire %s ohm/um, fF/um (H)" % L["H"][0], "%.4f" % L["H"][1], "%.4f" % L["H"][2])
     row("wire %s ohm/um, fF/um (V)" % L["V"][0], "%.4f" % L["V"][1], "%.4f" % L["V"][2])
-    rep = lk.get("repeater")
     if rep:
         row("repeater %s: l_opt mm, ps/mm" % rep["cell"], "%.3f" % rep["H"]["l_opt_mm"], "%.1f" % rep["H"]["ps_mm"])
         lopt = min(rep["H"]["l_opt_mm"], rep["V"]["l_opt_mm"])
@@ -547,7 +609,8 @@ def cmd_report(rtl, lib, jpath, freq, act, tools):
             dly = c["dx_mm"] * rep["H"]["ps_mm"] + c["dy_mm"] * rep["V"]["ps_mm"]
             if max(0, math.ceil(dly / period - 1e-9) - 1) > c["stages"]:
                 need += 1
-        row("  link segments > l_opt (repeat)", "%d" % long_)
+        row("  link segments > l_opt", "%d" % long_)
+        row("  repeaters inserted", "%d" % rep["inserted"])
         row("  channels short of registers", "%d" % need)
 
 
@@ -565,6 +628,6 @@ if __name__ == "__main__":
     elif len(sys.argv) >= 8 and sys.argv[1] == "report":
         cmd_report(*sys.argv[2:8])
     elif len(sys.argv) >= 6 and sys.argv[1] == "spef":
-        cmd_spef(*sys.argv[2:6])
+        cmd_spef(*sys.argv[2:7])
     else:
         die("usage: signoff.py dump RTLDIR | spef RTLDIR DOT LEF LIBERTY | report ...")

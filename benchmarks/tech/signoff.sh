@@ -17,7 +17,7 @@
 # LEF=FILE: the library's LEF (default LIBERTY with .lef for .lib).
 # Work files in a temporary directory (KEEP=DIR keeps them there instead;
 # KEEP=DIR REUSE=1 reuses a previous run's netlist there and reruns OpenSTA,
-# REUSE=2 also its reports).
+# REUSE=2 also its reports; REPEAT=0 leaves long link wires unrepeated).
 set -eu
 D=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 J=${D%.dot}.json
@@ -47,7 +47,7 @@ period=$(python3 -c "print(1e6 / float('$freq'))")
 python3 "$PY" dump . "$LIB"
 sta -no_init -no_splash -exit dump.tcl >nets.txt 2>&1 || { echo "signoff: sta failed, see $W/rtl/nets.txt" >&2; exit 2; }
 if grep -q '^Error' nets.txt; then echo "signoff: sta reported an error, see $W/rtl/nets.txt" >&2; exit 2; fi
-python3 "$PY" spef . "$D" "$LEF" "$LIB"
+python3 "$PY" spef . "$D" "$LEF" "$LIB" "${REPEAT:-1}"
 cat >sta.tcl <<T
 read_liberty $LIB
 read_verilog net.v
@@ -72,6 +72,7 @@ set_power_activity -global -activity $ACT
 set_power_activity -input -activity $ACT
 report_power -digits 9
 puts nocsyn-spef
+nocsyn_repeat
 read_spef links.spef
 puts nocsyn-wire
 report_checks -path_delay max -digits 3 -fields {cap input_pins}

@@ -99,7 +99,7 @@ printf 'core,x_mm,y_mm,w_mm,h_mm\nA,0,0,1,1\nB,40,0,1,1\n' >"$TMP/fp40.csv"
 run "synth two cores 40 mm apart at 300 MHz" 0 "$NOCSYN" synth "$TMP/two.csv" --floorplan "$TMP/fp40.csv" \
     --switches 2 --freq 300 --tech "$TECH" -o "$TMP/l"
 L="$TMP/l/split_k2"
-run "signoff of the 40 mm link" 0 env KEEP="$TMP/sl" NOCSYN="$NOCSYN" sh "$ROOT/benchmarks/tech/signoff.sh" "$L.dot" "$LIB"
+run "signoff of the 40 mm link, unrepeated (REPEAT=0)" 0 env KEEP="$TMP/sl" REPEAT=0 NOCSYN="$NOCSYN" sh "$ROOT/benchmarks/tech/signoff.sh" "$L.dot" "$LIB"
 cp "$TMP/out" "$TMP/sl.out"
 R="$TMP/sl/rtl"
 grep -q '^    // channel 0: sw0 -> sw1, 2 cycles$' "$R/nocsyn_top.sv" && grep -q 'STAGES(1), .CSTAGES(2)) l0 (' "$R/nocsyn_top.sv" \
@@ -191,7 +191,10 @@ r, c = 0.07 / 0.3, (8e-06 * 0.3 + 2 * 2.4e-05) * 1000
 l = math.sqrt(2 * (t0 + rb * 13.9855e-3) / (r * c * 1e-3)) / 1000
 assert abs(float(sys.argv[1]) - l) < 0.0015 and l < 20, (sys.argv[1], l)
 PY
-has "link segments longer than l_opt are counted" "$TMP/sl.out" '^  link segments > l_opt (repeat)  *[1-9]'
+# 76 flit segments of 20 mm and 6 credit segments of 13.3 mm per direction
+# are longer than l_opt; none is repeated under REPEAT=0.
+has "link segments longer than l_opt: 2 x (76 + 6)" "$TMP/sl.out" '^  link segments > l_opt  *164 '
+has "REPEAT=0 inserts no repeater" "$TMP/sl.out" '^  repeaters inserted  *0 '
 # Power: at activity 0 no net toggles, so the wire adds nothing; at 0.1 it
 # adds the wire's switching power 0.5 C V^2 x (0.1 x 300 MHz) summed over
 # links.spef (V = 1.8, nom_voltage of the Liberty), within 20% (the loads'
@@ -208,3 +211,22 @@ p0, q0, pa, qa = map(float, sys.argv[2:])
 want = 0.5 * C * 1.8 ** 2 * 0.1 * 300e6 * 1e3
 assert abs(p0 - q0) < 0.01 and abs((pa - qa) - want) <= 0.2 * want, (p0, q0, pa - qa, want)
 PY
+
+# The repeater fix (the default): the same netlist (REUSE=1), each segment
+# longer than l_opt cut into ceil(L / l_opt) pieces by BUFX4s: a 20 mm flit
+# segment gets 4, a 13.3 mm credit segment 3, so 2 x (76 x 4 + 6 x 3) = 644
+# (l_opt = 4.115 mm, checked above).  The link path gains at least what
+# the wire alone loses, R C / 2 - 20 mm x 72.9 ps/mm (the repeated wire's
+# delay per mm at l_opt, from the same numbers) = 2352 - 1458 = 894 ps.
+run "signoff of the 40 mm link with repeaters" 0 env KEEP="$TMP/sl" REUSE=1 NOCSYN="$NOCSYN" sh "$ROOT/benchmarks/tech/signoff.sh" "$L.dot" "$LIB"
+cp "$TMP/out" "$TMP/sr.out"
+has "644 repeaters inserted" "$TMP/sr.out" '^  repeaters inserted  *644 '
+has "their area, 644 x BUFX4's 32 um^2" "$TMP/sr.out" '^    of which repeaters mm2  *0\.0206 '
+python3 - "$(val2 'worst link path slack ps')" "$(sed -n 's|^worst link path slack ps  *\(-*[0-9.]*\) .*|\1|p' "$TMP/sr.out")" <<'PY' \
+    && ok "repeaters recover >= 894 ps of the link path" || notok "repeater gain"
+import sys
+u, r = map(float, sys.argv[1:])
+assert r - u >= 894, (u, r)
+PY
+grep -q '^  make_instance nocsyn_rep' "$TMP/sl/rtl/wire.tcl" && ! grep -q '^Warning' "$TMP/sl/rtl/sta.txt" \
+    && ok "repeaters are BUFX4 instances OpenSTA added, no warning" || notok "repeater instances"
