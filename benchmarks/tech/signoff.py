@@ -611,7 +611,7 @@ def cmd_report(rtl, lib, jpath, freq, act, tools):
                 need += 1
         row("  link segments > l_opt", "%d" % long_)
         row("  repeaters inserted", "%d" % rep["inserted"])
-        row("  channels short of registers", "%d" % need)
+        row("  short of registers (wire only)", "%d" % need)
 
 
 def _spin(p):
