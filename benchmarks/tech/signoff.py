@@ -338,10 +338,9 @@ def cmd_spef(rtl, dot, lef, lib, repeat="1"):
             continue
         e = elec.setdefault(drv, {"aliases": [], "loads": loads, "cell": cell})
         e["aliases"].append(alias)
-    # cell -> its output net's driver key, and D-input nets
-    out_of, ins_of = {}, {}
+    # cell -> the drivers of its input nets
+    ins_of = {}
     for drv, e in elec.items():
-        out_of[drv.rsplit("/", 1)[0]] = drv
         for p, cell in e["loads"]:
             ins_of.setdefault(p.rsplit("/", 1)[0], []).append(drv)
     cell_of = {drv.rsplit("/", 1)[0]: e["cell"] for drv, e in elec.items()}
