@@ -419,16 +419,16 @@ def cmd_spef(rtl, dot, lef, lib, repeat="1"):
         # Repeaters: one far end, no top port among its loads (a port
         # cannot move to another net), longer than the optimum spacing of
         # the strongest buffer on this segment's mix of layers.
-        n = 0
-        if repeat and best and len(pieces) == 1 and all("/" in p for p in far):
+        n, lopt = 0, None
+        if best and len(pieces) == 1:
             _, h, v = pieces[0]
             ln = h + v
             lopt = repeater(best, (h * rh + v * rv) / ln, (h * ch_ + v * cv) / ln)[0]
-            if ln > lopt:
+            if repeat and ln > lopt and all("/" in p for p in far):
                 n = int(math.ceil(ln / lopt - 1e-9)) - 1
         recs.append({"channel": c, "driver": drv, "nets": sorted(ali), "flit": flit, "from": a,
                      "registers": nreg, "length_mm": length, "r_ohm": r_tot, "c_ff": c_tot,
-                     "repeaters": n, "loads": {str(k): v for k, v in sorted(pos.items())}})
+                     "repeaters": n, "l_opt_mm": lopt and lopt / 1000.0, "loads": {str(k): v for k, v in sorted(pos.items())}})
         through.extend(p for p in far if "/" in p)
         if n == 0:
             checks.append((spef_name(tops[0]), c_tot))
@@ -601,8 +601,8 @@ def cmd_report(rtl, lib, jpath, freq, act, tools):
     row("wire %s ohm/um, fF/um (V)" % L["V"][0], "%.4f" % L["V"][1], "%.4f" % L["V"][2])
     if rep:
         row("repeater %s: l_opt mm, ps/mm" % rep["cell"], "%.3f" % rep["H"]["l_opt_mm"], "%.1f" % rep["H"]["ps_mm"])
-        lopt = min(rep["H"]["l_opt_mm"], rep["V"]["l_opt_mm"])
-        long_ = sum(1 for s in lk["segments"] if s["length_mm"] > lopt)
+        # each segment against the optimum of its own mix of the two layers
+        long_ = sum(1 for s in lk["segments"] if s["l_opt_mm"] and s["length_mm"] > s["l_opt_mm"])
         need = 0
         for c in ch:
             dly = c["dx_mm"] * rep["H"]["ps_mm"] + c["dy_mm"] * rep["V"]["ps_mm"]
