@@ -155,11 +155,12 @@ def _table(block, kind):
 
 def liberty_buffers(path):
     """[(name, drive ohm, intrinsic ps, input fF, area)] of the non-clock
-    buffers (cell_footprint buf, or a single 'Y = A' function), from each
+    buffers (cell_footprint buf, name not CLK*), from each
     cell's first cell_rise/cell_fall table: drive = the slope of delay
     against load between the two largest loads at the smallest input
     transition (rise and fall averaged), intrinsic = that line at 0 load.
-    Assumes time in ns and capacitance in pF (the OSU018 header; checked)."""
+    Time in ns and capacitance in pF (the OSU018 header; another unit
+    gives no buffer: no repeater and no estimate)."""
     text = re.sub(r"/\*.*?\*/", "", open(path).read(), flags=re.S)
     if not re.search(r'time_unit\s*:\s*"1ns"', text) or not re.search(r"capacitive_load_unit\s*\(\s*1\s*,\s*pf\s*\)", text):
         return []
