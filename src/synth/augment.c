@@ -193,12 +193,14 @@ static int build_variant(const struct noc_app *app, const struct noc_synth_opts 
     return rc;
 }
 
-/* Variants of res->d[base]. */
+/* Variants of design bd, appended to res (its own list: one per base
+ * on the thread pool). */
 static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
-                       const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
-                       size_t *cap, int base, int grow, struct noc_ctx *ctx)
+                       const double *cx, const double *cy, const double *cw, const struct noc_design *bd,
+                       struct noc_synth_result *res, int grow, struct noc_ctx *ctx)
 {
-    int N = app->ncores, K = res->d[base].switches, rc = NOC_OK, r;
+    int N = app->ncores, K = bd->switches, rc = NOC_OK, r;
+    size_t rcap = (size_t)res->n, *cap = &rcap;
     int *core_sw = noc_malloc(ctx, (size_t)N, sizeof *core_sw);
     int *dist = noc_malloc(ctx, (size_t)K * K, sizeof *dist), *nexthop = noc_malloc(ctx, (size_t)K * K, sizeof *nexthop);
     int *queue = noc_malloc(ctx, (size_t)K, sizeof *queue);
@@ -209,8 +211,8 @@ static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    NOC_CHECK(noc_synth_design_assignment(app, &res->d[base], core_sw, ctx));
-    snprintf(bname, sizeof bname, "%s", res->d[base].name);
+    NOC_CHECK(noc_synth_design_assignment(app, bd, core_sw, ctx));
+    snprintf(bname, sizeof bname, "%s", bd->name);
     NOC_CHECK(noc_synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &cur, &r, why, sizeof why, ctx));
     if (!r) { /* infeasible */
         noc_swnet_free(&cur);
@@ -255,17 +257,52 @@ cleanup:
     return rc;
 }
 
+/* The variants' sweep on the thread pool: item i < nbase is base i's
+ * series without radix growth, nbase + i its series with growth, each into
+ * its own slot, merged in item order. */
+struct variant_job {
+    const struct noc_app *app;
+    const struct noc_synth_opts *o;
+    const int *order;
+    const double *cx, *cy, *cw;
+    const struct noc_design *bases;
+    int nbase;
+    struct noc_synth_result *slots;
+};
+
+static int variant_item(void *arg, int i, int worker, struct noc_ctx *ctx)
+{
+    const struct variant_job *j = arg;
+    const struct noc_design *bd = &j->bases[i % j->nbase];
+    if (!bd->feasible || bd->switches < 3)
+        return NOC_OK;
+    return variants_of(j->app, j->o, j->order, j->cx, j->cy, j->cw, bd, &j->slots[i], i >= j->nbase, ctx);
+}
+
 int noc_synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                              const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
-                             int from, int to, int grow, struct noc_ctx *ctx)
+                             int nbase, int nplain, int *nx, struct noc_ctx *ctx)
 {
-    if (app->ncores > SYNTH_REFINE_MAX_CORES)
+    int rc = NOC_OK, n = 2 * nbase;
+    *nx = res->n;
+    if (app->ncores > SYNTH_REFINE_MAX_CORES || nbase == 0)
         return NOC_OK;
-    size_t cap = (size_t)res->n;
-    int rc = NOC_OK;
-    for (int i = from; i < to && rc == NOC_OK; i++)
-        if (res->d[i].feasible && res->d[i].switches >= 3)
-            rc = variants_of(app, o, order, cx, cy, cw, res, &cap, i, grow, ctx);
+    struct noc_synth_result *slots = noc_calloc(ctx, (size_t)n, sizeof *slots);
+    if (!slots)
+        return NOC_ENOMEM;
+    for (int i = 0; i < n; i++)
+        noc_synth_result_init(&slots[i]);
+    struct variant_job j = {app, o, order, cx, cy, cw, res->d, nbase, slots};
+    struct noc_pool_job job = {.nitems = n, .nthreads = o->threads, .arg = &j, .run = variant_item,
+                               .leave = noc_synth_pool_leave};
+    NOC_CHECK(noc_pool_run(&job, ctx));
+    NOC_CHECK(noc_synth_result_append(res, slots, nplain, ctx));
+    *nx = res->n;
+    NOC_CHECK(noc_synth_result_append(res, slots + nplain, n - nplain, ctx));
+cleanup:
+    for (int i = 0; i < n; i++)
+        noc_synth_result_free(&slots[i]);
+    free(slots);
     return rc;
 }
 

@@ -203,7 +203,7 @@ static void design_done(void *arg, int idx, int worker, int status)
 }
 
 /* Each worker thread's GLPK environment goes with the thread. */
-static void design_leave(void *arg, int worker)
+void noc_synth_pool_leave(void *arg, int worker)
 {
     noc_lp_thread_done();
 }
@@ -245,18 +245,14 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
     }
     struct sweep sw = {.app = app, .o = o, .cx = cx, .cy = cy, .cw = cw, .order = order, .res = res};
     struct noc_pool_job job = {.nitems = res->n, .nthreads = o->threads, .arg = &sw, .run = design_one,
-                               .done = o->progress ? design_done : NULL, .leave = design_leave};
+                               .done = o->progress ? design_done : NULL, .leave = noc_synth_pool_leave};
     NOC_CHECK(noc_pool_run(&job, ctx));
     /* The low-latency alternatives and their variants are kept only
      * where no other design dominates them. */
     int nplain = res->n, nalt, nvar;
     NOC_CHECK(noc_synth_split_alts(app, o, order, cx, cy, cw, res, ctx));
     nalt = res->n;
-    NOC_CHECK(noc_synth_split_variants(app, o, order, cx, cy, cw, res, 0, nplain, 0, ctx));
-    nvar = res->n;
-    if ((rc = noc_synth_split_variants(app, o, order, cx, cy, cw, res, nplain, nalt, 0, ctx)) != NOC_OK ||
-        (rc = noc_synth_split_variants(app, o, order, cx, cy, cw, res, 0, nalt, 1, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_synth_split_variants(app, o, order, cx, cy, cw, res, nalt, nplain, &nvar, ctx));
     noc_synth_prune(res, nvar, res->n);
     noc_synth_prune(res, nplain, nalt);
     NOC_CHECK(noc_synth_pareto(res, &o->pick, ctx));
