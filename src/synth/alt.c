@@ -386,7 +386,9 @@ int noc_synth_split_alts(const struct noc_app *app, const struct noc_synth_opts 
                          struct noc_ctx *ctx)
 {
     /* the one budget policy: searched while it allows a try per core */
-    if (noc_synth_search_budget(app->ncores, o->effort, SYNTH_SEARCH_CUT_SCALE) < app->ncores || res->n == 0)
+    if (noc_synth_search_budget(app->ncores, o->effort, SYNTH_SEARCH_CUT_SCALE) < app->ncores)
+        return NOC_OK;
+    if (res->n == 0)
         return NOC_OK;
     struct core_graph g;
     int rc = noc_core_graph_build_opts(app, o, &g, ctx), nbase = res->n;

@@ -62,8 +62,8 @@ int noc_synth_split_net_backbone(const struct noc_app *app, const struct noc_syn
  * whatever else is routed.  NOC_OK, NOC_ENOMEM, NOC_EINTERNAL. */
 int noc_synth_backbone(struct swnet *n, const struct noc_app *app, const int *core_sw, struct noc_ctx *ctx);
 /* Extra-link variants of split's designs (augment.c): for each feasible
- * design of res (K >= 3, at most SYNTH_REFINE_MAX_CORES cores), up to
- * SYNTH_VARIANT_LINKS designs "split_kK_xJ" with J = 1, 2, ... links added
+ * design of res (K >= 3), up to noc_synth_variant_links(N, effort)
+ * designs "split_kK_xJ" with J = 1, 2, ... links added
  * to its switch graph, each the unlinked switch pair (both ends below the
  * design's largest radix, so the radix does not grow) that the most
  * bandwidth x intermediate hops of the previous design's paths would skip;
@@ -86,6 +86,13 @@ int noc_synth_backbone(struct swnet *n, const struct noc_app *app, const int *co
  * Errors: NOC_ENOMEM and the failures of noc_synth_finish (the lowest
  * failing item's). */
 #define SYNTH_VARIANT_LINKS 3
+/* The variants' budget under the one budget policy: a series adds at most
+ * min(SYNTH_VARIANT_LINKS, noc_synth_search_budget(N, effort, 1) / N)
+ * links (each a full build, as a refinement try that is built): 3 up to
+ * 104 cores at effort 1, 2 up to 120, 1 up to 151 (refinement's own
+ * limit), none above or at effort 0; effort 4: 3 up to 166 cores, none
+ * above 240.  O(1). */
+int noc_synth_variant_links(int N, double effort);
 int noc_synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                              const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
                              int nbase, int nplain, int *nx, struct noc_ctx *ctx);
@@ -141,7 +148,6 @@ int noc_synth_design_assignment(const struct noc_app *app, const struct noc_desi
  * and a budget of at least one try per core (N <= 151 at effort 1).  Updates core_sw in place; *power (may be NULL) is the
  * final assignment's power (its full build), INFINITY when infeasible (NAN
  * when not refined). */
-#define SYNTH_REFINE_MAX_CORES 64 /* variants (augment.c) */
 #define SYNTH_REFINE_PASSES 8
 #define SYNTH_REFINE_SCREEN 0.004
 #define SYNTH_REFINE_BUILDS 2
