@@ -421,6 +421,7 @@ int cmd_synth(int argc, char **argv)
     cli_progress_init(&prog, "synth: design points", quiet);
     so.progress = cli_progress;
     so.progress_ud = &prog;
+    so.slim = !all; /* only the front's and the chosen design's files are written */
     if ((rc = noc_synth_run(method, &app, &so, &res, &ctx)) != NOC_OK) {
         where = apppath; /* the message names flows and cores of the app */
         goto done;

@@ -63,3 +63,25 @@ csvrows "80 cores: --effort 0, no variants" "$TMP/c80e/pareto.csv" "
 import re
 assert rows and not [r for r in rows if re.search(r'_[xrl][0-9]+\$', r['design'])]
 "
+
+# Large sweeps release the designs that can never be written (issue 27:
+# memory; noc_synth_opts.slim, set unless --all): above 480 cores (no
+# alternatives, no variants) a design another one dominates and undercuts
+# keeps only its figures.  The table and every written file must be those
+# of the run that keeps everything (--all writes every feasible design).
+C512="$DATA/synth2/clustered512.csv"
+run "512 cores: sweep" 0 "$NOCSYN" synth "$C512" --sweep 85:512:61 -o "$TMP/s512" --threads 2
+sed "s|$TMP/s512/|DIR/|" "$TMP/out" >"$TMP/s512.txt"
+run "512 cores: sweep --all" 0 "$NOCSYN" synth "$C512" --sweep 85:512:61 --all -o "$TMP/s512a" --threads 2
+sed "s|$TMP/s512a/|DIR/|" "$TMP/out" >"$TMP/s512a.txt"
+same "512 cores: same table with and without --all" "$TMP/s512.txt" "$TMP/s512a.txt"
+same "512 cores: same pareto.csv with and without --all" "$TMP/s512/pareto.csv" "$TMP/s512a/pareto.csv"
+n=0 bad=
+for f in "$TMP"/s512/*; do
+    n=$((n + 1))
+    cmp -s "$f" "$TMP/s512a/$(basename "$f")" || bad="$bad $(basename "$f")"
+done
+[ "$n" -ge 13 ] && [ -z "$bad" ] && ok "512 cores: the $n files written are the --all run's" \
+    || notok "512 cores: written files" "$n files, differ:$bad"
+nall=$(ls "$TMP/s512a" | wc -l)
+[ "$nall" -gt "$n" ] && ok "512 cores: --all writes more ($nall files)" || notok "512 cores: --all" "$nall"
