@@ -166,7 +166,11 @@ void noc_charz_opts_init(struct noc_charz_opts *o);
 
 struct noc_charz_config {
     int radix, width, vcs, buf;
+    int links; /* link ports of r0 (noc_charz_links: 0 means 1, at most radix - 1) */
 };
+/* The link ports r0 of configuration c has: c->links, 1 when it is 0 or
+ * less, at most radix - 1 (r0 keeps one terminal).  O(1). */
+int noc_charz_links(const struct noc_charz_config *c);
 struct noc_charz_result {
     struct noc_charz_config cfg;
     struct noc_charz_stat stat;
@@ -185,9 +189,10 @@ void noc_charz_derive(struct noc_charz_result *r, const struct noc_liberty *lib,
                       const struct noc_charz_opts *o);
 
 /* The design text of a configuration: `nocsyn rtl` (rtl.h) of router r0
- * (NOC_CHARZ_ROUTER) of the configuration's radix R with R - 1 terminals
- * and one link to router r1 of radix 2 (one terminal); its generated top
- * level in *top (init'ed by the caller).  NOC_EINVAL for a configuration
+ * (NOC_CHARZ_ROUTER) of the configuration's radix R with R - L terminals
+ * and L = noc_charz_links(c) links, one to each of routers r1..rL of radix
+ * 2 (one terminal each; L = 1 by default); its generated top level in *top
+ * (init'ed by the caller).  NOC_EINVAL for a configuration
  * rtl refuses (radix 2..64, width 16..1024, vcs 1..16, buf 1..64).
  * O(radix^2). */
 int noc_charz_design(const struct noc_charz_config *c, struct noc_buf *top, struct noc_ctx *ctx);

@@ -9,6 +9,12 @@
 #include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
 
+int noc_charz_links(const struct noc_charz_config *c)
+{
+    int l = c->links < 1 ? 1 : c->links;
+    return l > c->radix - 1 ? c->radix - 1 : l;
+}
+
 int noc_charz_design(const struct noc_charz_config *c, struct noc_buf *top, struct noc_ctx *ctx)
 {
     int rc = NOC_OK;
@@ -22,23 +28,31 @@ int noc_charz_design(const struct noc_charz_config *c, struct noc_buf *top, stru
         rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "characterize: radix %d is outside 2..64", c->radix);
         goto cleanup;
     }
-    /* Node 0 is r0, so rtl names its instance r0 (NOC_CHARZ_ROUTER). */
+    /* Node 0 is r0, so rtl names its instance r0 (NOC_CHARZ_ROUTER); nodes
+     * 1..L are the routers r1..rL at the far ends of its links. */
+    int nl = noc_charz_links(c);
     int r0 = noc_topo_add_node(&t, NOC_CHARZ_ROUTER, NOC_ROUTER, ctx);
     if (r0 < 0)
         NOC_CHECK(ctx->status);
-    int r1 = noc_topo_add_node(&t, "r1", NOC_ROUTER, ctx);
-    if (r1 < 0)
-        NOC_CHECK(ctx->status);
-    /* Terminals t0..t(R-2) on r0, t(R-1) on r1, then the link r0 - r1. */
+    int rk[64];
+    for (int k = 1; k <= nl; k++) {
+        char nm[16];
+        snprintf(nm, sizeof nm, "r%d", k);
+        rk[k] = noc_topo_add_node(&t, nm, NOC_ROUTER, ctx);
+        if (rk[k] < 0)
+            NOC_CHECK(ctx->status);
+    }
+    /* Terminals t0..t(R-L-1) on r0, t(R-L-1+k) on rk, then the links r0 - rk. */
     for (int i = 0; i < c->radix; i++) {
         char nm[16];
         snprintf(nm, sizeof nm, "t%d", i);
         int n = noc_topo_add_node(&t, nm, NOC_TERMINAL, ctx);
         if (n < 0)
             NOC_CHECK(ctx->status);
-        NOC_CHECK(noc_topo_add_link(&t, i < c->radix - 1 ? r0 : r1, n, ctx));
+        NOC_CHECK(noc_topo_add_link(&t, i < c->radix - nl ? r0 : rk[1 + i - (c->radix - nl)], n, ctx));
     }
-    NOC_CHECK(noc_topo_add_link(&t, r0, r1, ctx));
+    for (int k = 1; k <= nl; k++)
+        NOC_CHECK(noc_topo_add_link(&t, r0, rk[k], ctx));
     NOC_CHECK(noc_topo_finalize(&t, ctx));
     struct noc_rtl_opts o;
     noc_rtl_opts_init(&o);

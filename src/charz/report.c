@@ -368,14 +368,22 @@ void noc_charz_emit_tech(struct noc_buf *out, const struct noc_liberty *lib, con
                        drv->name, noc_round_digits(drv->in_cap * noc_liberty_cap_ff(lib), 6));
     else
         noc_buf_printf(out, "#   no inverter in the library: register outputs taken as ideal drivers;\n");
-    noc_buf_printf(out, "#   design: router %s of radix R with R - 1 terminals and one link port to a router\n"
-                        "#   r1 of radix 2 (one terminal), as nocsyn rtl emits it: %s's link output has its\n"
-                        "#   credit counters and the switch allocator's credit check, the worst path of a\n"
-                        "#   router in a multi-router design, which an all-terminal router lacks; one link\n"
-                        "#   port, the fewest a router of a multi-router design has (the two radix-7 routers\n"
-                        "#   of VOPD's split_k2 have exactly one); each further link port adds V credit\n"
-                        "#   counters of clog2(buf+1) bits, not counted here;\n",
-                   NOC_CHARZ_ROUTER, NOC_CHARZ_ROUTER);
+    int nl = nres > 0 ? res[0].cfg.links : 1;
+    if (nl <= 1)
+        noc_buf_printf(out, "#   design: router %s of radix R with R - 1 terminals and one link port to a router\n"
+                            "#   r1 of radix 2 (one terminal), as nocsyn rtl emits it: %s's link output has its\n"
+                            "#   credit counters and the switch allocator's credit check, the worst path of a\n"
+                            "#   router in a multi-router design, which an all-terminal router lacks; one link\n"
+                            "#   port, the fewest a router of a multi-router design has (the two radix-7 routers\n"
+                            "#   of VOPD's split_k2 have exactly one); each further link port adds V credit\n"
+                            "#   counters of clog2(buf+1) bits, not counted here;\n",
+                       NOC_CHARZ_ROUTER, NOC_CHARZ_ROUTER);
+    else
+        noc_buf_printf(out, "#   design: router %s of radix R with R - L terminals and L = %d link ports (at most\n"
+                            "#   R - 1; --links), to routers r1..rL of radix 2 (one terminal each), as nocsyn rtl\n"
+                            "#   emits it: %s's link outputs have their credit counters and the switch allocator's\n"
+                            "#   credit check over L link ports;\n",
+                       NOC_CHARZ_ROUTER, nl, NOC_CHARZ_ROUTER);
     noc_buf_printf(out, "#   the tables are %s's alone (r1, channel registers and top-level cells left out):\n"
                         "#   area, cells, flip-flops of its module (Yosys stat), power summed over its cells;\n",
                    NOC_CHARZ_ROUTER);

@@ -12,7 +12,7 @@
 
 static const char charz_help[] =
     "usage: nocsyn characterize --liberty FILE -o LIB.tech [--radix R] [--link-width W]\n"
-    "                           [--vcs V] [--buf B] [-j N] [--cache DIR]\n"
+    "                           [--vcs V] [--buf B] [--links L] [-j N] [--cache DIR]\n"
     "                           [--target-ps PS] [--activity A] [--area-um2 F]\n"
     "                           [--yosys PATH] [--sta PATH]\n"
     "       nocsyn characterize --liberty FILE --flow DIR [--target-ps PS]\n"
@@ -49,6 +49,10 @@ static const char charz_help[] =
     "  --link-width W    payload bits, 16..1024, same forms (default 32)\n"
     "  --vcs V           virtual channels per port, 1..16 (default 2)\n"
     "  --buf B           flits per VC buffer, 1..64 (default 4)\n"
+    "  --links L         link ports of r0, 1..63 (default 1; at most R - 1): r0\n"
+    "                    has R - L terminals and a link to each of L routers of\n"
+    "                    radix 2, so the tables are those of a router with L link\n"
+    "                    ports (its switch allocator checks credits of L outputs)\n"
     "  -j N              configurations run at once (default 1)\n"
     "  --cache DIR       work and cache directory (default\n"
     "                    $XDG_CACHE_HOME/nocsyn/characterize, else\n"
@@ -74,7 +78,7 @@ static const char charz_help[] =
     "  nocsyn characterize --liberty /usr/share/qflow/tech/osu018/osu018_stdcells.lib \\\n"
     "      --radix 2:8:1 --link-width 32,64,128 -j 2 -o benchmarks/tech/osu018.tech\n";
 
-enum { O_LIB = 256, O_FLOW, O_RADIX, O_WIDTH, O_VCS, O_BUF, O_CACHE, O_TARGET, O_ACT, O_AREA, O_YOSYS, O_STA };
+enum { O_LIB = 256, O_FLOW, O_RADIX, O_WIDTH, O_VCS, O_BUF, O_LINKS, O_CACHE, O_TARGET, O_ACT, O_AREA, O_YOSYS, O_STA };
 
 struct progress {
     int n;
@@ -109,11 +113,11 @@ int cmd_characterize(int argc, char **argv)
         {"cache", required_argument, NULL, O_CACHE},   {"target-ps", required_argument, NULL, O_TARGET},
         {"activity", required_argument, NULL, O_ACT},  {"area-um2", required_argument, NULL, O_AREA},
         {"yosys", required_argument, NULL, O_YOSYS},   {"sta", required_argument, NULL, O_STA},
-        {"flow", required_argument, NULL, O_FLOW},
+        {"flow", required_argument, NULL, O_FLOW},     {"links", required_argument, NULL, O_LINKS},
         {NULL, 0, NULL, 0},
     };
     double radix[64] = {2, 3, 4, 5, 6, 7, 8}, width[64] = {32}, vcs[64] = {2}, buf[64] = {4};
-    int nr = 7, nw = 1, nv = 1, nb = 1, jobs = 1, c;
+    int nr = 7, nw = 1, nv = 1, nb = 1, jobs = 1, links = 1, c;
     const char *lib = NULL, *out = NULL, *flow = NULL, *cache = NULL, *yosys = "yosys", *sta = "sta";
     struct noc_charz_opts o;
     noc_charz_opts_init(&o);
@@ -132,6 +136,13 @@ int cmd_characterize(int argc, char **argv)
         case O_CACHE: cache = optarg; break;
         case O_YOSYS: yosys = optarg; break;
         case O_STA: sta = optarg; break;
+        case O_LINKS: {
+            long l;
+            if (noc_parse_int(optarg, 1, 63, &l))
+                return cli_usage("--links '%s': a number of link ports in 1..63", optarg);
+            links = (int)l;
+            break;
+        }
         case 'j': {
             long j;
             if (noc_parse_int(optarg, 1, 256, &j))
@@ -199,7 +210,8 @@ int cmd_characterize(int argc, char **argv)
         for (int v = 0; v < nv; v++)
             for (int b = 0; b < nb; b++)
                 for (int r = 0; r < nr; r++)
-                    cfg[k++] = (struct noc_charz_config){(int)radix[r], (int)width[w], (int)vcs[v], (int)buf[b]};
+                    cfg[k++] = (struct noc_charz_config){(int)radix[r], (int)width[w], (int)vcs[v], (int)buf[b],
+                                                         links};
     struct noc_charz_run run;
     memset(&run, 0, sizeof run);
     run.liberty = lib;

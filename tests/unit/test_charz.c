@@ -294,12 +294,12 @@ static void emit_by_hand(void **state)
     struct noc_charz_result r[3];
     memset(r, 0, sizeof r);
     for (int i = 0; i < 2; i++) {
-        r[i].cfg = (struct noc_charz_config){2 + i, 32, 2, 4};
+        r[i].cfg = (struct noc_charz_config){2 + i, 32, 2, 4, 1};
         r[i].area_mm2 = 0.1 * (i + 1);
     }
     r[0].fmax_mhz = 200;
     r[1].fmax_mhz = 250;
-    r[2].cfg = (struct noc_charz_config){2, 64, 2, 4};
+    r[2].cfg = (struct noc_charz_config){2, 64, 2, 4, 1};
     r[2].fmax_mhz = 190;
     r[2].area_mm2 = 0.15;
     struct noc_charz_tools tools;
@@ -326,6 +326,14 @@ static void emit_by_hand(void **state)
     assert_int_equal(noc_tech_parse(&t, b.data, "emitted", &ctx), NOC_OK);
     NEAR(noc_tech_router_mm2(&t, 2, 64), 0.15);
     NEAR(noc_tech_router_fmax_mhz(&t, 2, 64), 190);
+    /* --links 3: the header says so (and no longer "one link port"). */
+    for (int i = 0; i < 3; i++)
+        r[i].cfg.links = 3;
+    noc_buf_free(&b);
+    noc_buf_init(&b);
+    noc_charz_emit_tech(&b, &L, "tiny.lib", &tools, &o, r, 3, "nocsyn characterize x");
+    assert_non_null(strstr(b.data, "\n#   design: router r0 of radix R with R - L terminals and L = 3 link ports (at most\n"));
+    assert_null(strstr(b.data, "one link port"));
     noc_buf_free(&b);
     noc_liberty_free(&L);
 }
@@ -394,12 +402,63 @@ static void tables_per_width(void **state)
     assert_non_null(strstr(ctx.msg, "width must be a number of bits"));
 }
 
+/* The characterized design (noc_charz_design): radix 4 with L link ports
+ * has routers r0..rL; r0's EJ (one bit per output, 1 = ejection) has L
+ * zeros and 4 - L ones, r1..rL are radix 2 with one of each (rtl.h).  L
+ * is 1 when unset and at most radix - 1 (noc_charz_links). */
+static int count_char(const char *from, const char *to, char ch)
+{
+    int n = 0;
+    for (const char *p = from; p < to; p++)
+        n += *p == ch;
+    return n;
+}
+
+static void design_links(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_charz_config c = {4, 32, 2, 4, 0};
+    assert_int_equal(noc_charz_links(&c), 1);
+    c.links = 9;
+    assert_int_equal(noc_charz_links(&c), 3);
+    for (int l = 1; l <= 3; l++) {
+        c.links = l;
+        struct noc_buf b;
+        noc_buf_init(&b);
+        assert_int_equal(noc_charz_design(&c, &b, &ctx), NOC_OK);
+        const char *ej = strstr(b.data, ".EJ(4'b");
+        assert_non_null(ej);
+        ej += strlen(".EJ(4'b");
+        assert_int_equal(count_char(ej, ej + 4, '0'), l);
+        assert_int_equal(count_char(ej, ej + 4, '1'), 4 - l);
+        assert_null(strstr(ej, ".EJ(4'b")); /* r0 is the only radix-4 router */
+        for (int k = 1; k <= 3; k++) {
+            char inst[16];
+            snprintf(inst, sizeof inst, ") r%d (", k);
+            if (k <= l)
+                assert_non_null(strstr(b.data, inst));
+            else
+                assert_null(strstr(b.data, inst));
+        }
+        assert_non_null(strstr(b.data, ") r0 ("));
+        /* every far router is radix 2: one terminal, one link */
+        int far = 0;
+        for (const char *p = b.data; (p = strstr(p, ".EJ(2'b")) != NULL; p++)
+            far += count_char(p + 7, p + 9, '0') == 1 && count_char(p + 7, p + 9, '1') == 1;
+        assert_int_equal(far, l);
+        noc_buf_free(&b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(liberty_by_hand),
         cmocka_unit_test(sta_by_hand),
         cmocka_unit_test(stat_of_router),
+        cmocka_unit_test(design_links),
         cmocka_unit_test(tech_tables_by_hand),
         cmocka_unit_test(emit_by_hand),
         cmocka_unit_test(fmax_per_width),
