@@ -24,8 +24,24 @@
 # its own saturation (against BookSim2's at 0.9 of its own, less one) and,
 # as a second stated
 # column, nocsyn's own stability verdict (`sim --sweep`).
-# Both tools: WARMUP cycles of warm-up (default 5000; BookSim2: one sample
-# period of WINDOW) then WINDOW measured cycles (default 10000).
+# Both tools: one warm-up period then one measured window of WINDOW cycles
+# (default 10000; BookSim2: sample_period WINDOW, warmup_periods 1,
+# max_samples 2; nocsyn: --warmup WARMUP, default WINDOW as BookSim2's, and
+# --cycles WINDOW), then the packets created in the window drain.
+# Bounded cost past saturation, without changing a verdict: in the
+# bisection BookSim2 runs with latency_thres = 3 x T0, the criterion's own
+# limit (it aborts when the running average -- delivered packets plus the
+# ages of those in flight, lower bounds of their latencies -- exceeds it,
+# at the end of the period or every 1000 drain cycles), nocsyn stops a
+# point whose backlog grows past 10% of the created flits (sim.h) or that
+# does not drain within max(WINDOW, 2000) cycles: both fail the criterion.
+# The 0.5 and 0.9 points run BookSim2 with latency_thres 500 (as before).
+# Accepted throughput at offered 1.0: the flits delivered in the measured
+# window, BookSim2 with sim_type = throughput (its accepted count is the
+# measured period's; latency mode would then wait until every source's
+# backlog created in the window is delivered: over 20 minutes on the 16x16
+# mesh, benchmarks/RESULTS.md) and nocsyn with --batch WINDOW (the whole
+# window measured, not cut after 3 batches as hopeless).
 # Environment: BUILD (default build), BOOKSIM_SRC (required), BOOKSIM_BUILD
 # (a scratch build directory reused when it holds a booksim binary), ONLY
 # (only the configurations whose name contains it), WARMUP, WINDOW, STEP,
@@ -45,7 +61,7 @@ set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=${BUILD:-build}
 NOCSYN=${NOCSYN:-$ROOT/$BUILD/nocsyn}
-WARMUP=${WARMUP:-5000}
+WARMUP0=${WARMUP:-}
 WINDOW=${WINDOW:-10000}
 STEP=${STEP:-0.005}
 VERDICT=${VERDICT:-1}
@@ -74,9 +90,9 @@ BOOKSIM=$BSB/booksim
 # 33.08 (its zero-load 32.98), one cycle apart as everywhere (BookSim's
 # delivery): the same loop behind a body flit; behind a head BookSim's is
 # one cycle longer, which --booksim-loop (BSLOOP) models.  BS_THRES:
-# latency_thres.
+# latency_thres, BS_TYPE: sim_type (default latency).
 booksim_run() {
-    booksim_cfg "$1" "$2" "$3" "$4" "$5" "$WINDOW" "${BS_THRES:-500.0}" >"$W/cfg"
+    booksim_cfg "$1" "$2" "$3" "$4" "$5" "$WINDOW" "${BS_THRES:-500.0}" "${BS_TYPE:-latency}" >"$W/cfg"
     [ -n "$SEED" ] && echo "seed = $SEED;" >>"$W/cfg"
     "$BOOKSIM" "$W/cfg" >"$W/bs.out" 2>&1
     awk '
@@ -90,7 +106,7 @@ booksim_run() {
 nocsyn_run() {
     # shellcheck disable=SC2086
     "$NOCSYN" sim "$1" --routing "$2" --traffic "$3" --rate "$4" --packet "$5" --vcs "$6" --buf "$7" ${8:-} $LOOPOPT ${SEED:+--seed $SEED} \
-        --warmup "$WARMUP" --cycles "$WINDOW" --tolerance 1e-9 --threads 1 --format json >"$W/ns.out" 2>&1
+        ${NS_BATCH:+--batch $NS_BATCH} --warmup "$WARMUP" --cycles "$WINDOW" --tolerance 1e-9 --threads 1 --format json >"$W/ns.out" 2>&1
     num() { sed -n "s/.*\"$1\":[[:space:]]*\([-0-9.e+a-z]*\).*/\1/p" "$W/ns.out" | head -1; }
     # drained (sim.h): the whole window measured (no early stop as
     # saturated) and the run ended before the drain limit max(window, 2000)
@@ -101,16 +117,19 @@ nocsyn_run() {
 }
 
 # sat_search CMD: bisection of the one criterion over [0.01, 1]; `CMD RATE`
-# prints "latency accepted ok"; prints "saturation T0"
+# prints "latency accepted ok"; prints "saturation T0".  After T0, BookSim2
+# runs with latency_thres 3 x T0 (the criterion's limit: see the top).
 crit() { awk -v t="$1" '{ print ($3 == 1 && $1 != "-" && $1 + 0 <= 3 * t) ? 1 : 0 }'; }
 sat_search() {
     t0=$($1 0.01 | awk '{ print $1 }')
+    BS_THRES=$(awk -v t="$t0" 'BEGIN { printf "%.6f", 3 * t }')
     lo=0.01 hi=1.0
-    if [ "$($1 1.0 | crit "$t0")" = 1 ]; then echo "1.0 $t0"; return; fi
+    if [ "$($1 1.0 | crit "$t0")" = 1 ]; then unset BS_THRES; echo "1.0 $t0"; return; fi
     while awk -v l="$lo" -v h="$hi" -v s="$STEP" 'BEGIN { exit !(h - l > s) }'; do
         mid=$(awk -v l="$lo" -v h="$hi" 'BEGIN { printf "%.6g", (l + h) / 2 }')
         if [ "$($1 "$mid" | crit "$t0")" = 1 ]; then lo=$mid; else hi=$mid; fi
     done
+    unset BS_THRES
     echo "$lo $t0"
 }
 
@@ -197,6 +216,7 @@ printf '%s\n' "$CONFIGS" | while IFS='|' read -r name topo routing traffic bscfg
     case $name in *"${ONLY:-}"*) ;; *) continue ;; esac
     WINDOW=$WINDOW0
     [ -n "$rwin" ] && [ "$rwin" -gt "$WINDOW" ] && WINDOW=$rwin
+    WARMUP=${WARMUP0:-$WINDOW}
     topo=$(printf '%s' "$topo" | sed "s|@W@|$W|g"); bscfg=$(printf '%s' "$bscfg" | sed "s|@W@|$W|g")
     bsbody="$(printf '%b' "$bscfg")
 traffic = $traffic;"
@@ -204,8 +224,8 @@ traffic = $traffic;"
     bs() { booksim_run "$bsbody" "$1" "$pkt" "$vcs" "$buf"; }
     set -- $(sat_seeds ns); nsat=$1 nspr="$2 $3" nt0=$4
     set -- $(sat_seeds bs); bsat=$1 bspr="$2 $3" bt0=$4
-    set -- $(seeded ns 1.0); nacc=$2
-    BS_THRES=-1.0; set -- $(seeded bs 1.0); bacc=$2; unset BS_THRES
+    NS_BATCH=$WINDOW; set -- $(seeded ns 1.0); nacc=$2; NS_BATCH=
+    BS_TYPE=throughput; set -- $(seeded bs 1.0); bacc=$2; BS_TYPE=
     l5=$(awk -v s="$bsat" 'BEGIN { printf "%.4f", 0.5 * s }')
     l9=$(awk -v s="$bsat" 'BEGIN { printf "%.4f", 0.9 * s }')
     set -- $(seeded ns "$l5"); nl5=$1
