@@ -49,7 +49,10 @@
 # nocsyn runs with --booksim-loop, BookSim2's credit loop: a buffer slot
 # turns over in 8 cycles for a head flit and 7 for a body flit, as
 # iq_router.cpp's timing gives; 0: nocsyn's own loop, 7 for both, the
-# default of `sim` and of the generated RTL), SEEDS (default 1: both tools
+# default of `sim` and of the generated RTL), BSALLOC (1: nocsyn runs with
+# --booksim-alloc, BookSim2's switch allocator input stage, a round robin
+# over output ports as separable_input_first's; 0: nocsyn's round robin
+# over VCs, the default of `sim` and of the RTL), SEEDS (default 1: both tools
 # with their default seed; N > 1: every point is run with seeds 1..N in
 # both tools, the saturation is searched once per seed and given as the
 # mean of the N searches with their spread [min, max], and every other
@@ -70,6 +73,7 @@ SEEDS=${SEEDS:-1}
 SEED=
 LOOPOPT=
 [ "$BSLOOP" = 1 ] && LOOPOPT=--booksim-loop
+[ "${BSALLOC:-1}" = 1 ] && LOOPOPT="$LOOPOPT --booksim-alloc"
 : "${BOOKSIM_SRC:?set BOOKSIM_SRC to a BookSim2 source tree (git clone https://github.com/booksim/booksim2)}"
 [ -f "$BOOKSIM_SRC/src/Makefile" ] || { echo "booksim_bench: $BOOKSIM_SRC/src/Makefile not found" >&2; exit 2; }
 W=$(mktemp -d)
