@@ -28,14 +28,16 @@
 # (default 10000; BookSim2: sample_period WINDOW, warmup_periods 1,
 # max_samples 2; nocsyn: --warmup WARMUP, default WINDOW as BookSim2's, and
 # --cycles WINDOW), then the packets created in the window drain.
-# Bounded cost past saturation, without changing a verdict: in the
-# bisection BookSim2 runs with latency_thres = 3 x T0, the criterion's own
-# limit (it aborts when the running average -- delivered packets plus the
-# ages of those in flight, lower bounds of their latencies -- exceeds it,
-# at the end of the period or every 1000 drain cycles), nocsyn stops a
-# point whose backlog grows past 10% of the created flits (sim.h) or that
-# does not drain within max(WINDOW, 2000) cycles: both fail the criterion.
-# The 0.5 and 0.9 points run BookSim2 with latency_thres 500 (as before).
+# Bounded cost past saturation: BookSim2 runs with latency_thres 500 (it
+# aborts when the running average -- delivered packets plus the ages of
+# those in flight, warm-up packets included -- exceeds it, at the end of
+# every period and every 1000 drain cycles), nocsyn stops a point whose
+# backlog grows past 10% of the created flits (sim.h) or that does not
+# drain within max(WINDOW, 2000) cycles: both fail the criterion.  Not the
+# criterion's own limit 3 x T0 as BookSim2's threshold: its running average
+# is not the measured packets' (VOPD split_k4, seed 1, offered 0.2846: it
+# read 32.78 > 3 x 10.90 at a check and aborted, yet the measured average
+# is 23.15, a pass; benchmarks/RESULTS.md).
 # Accepted throughput at offered 1.0: the flits delivered in the measured
 # window, BookSim2 with sim_type = throughput (its accepted count is the
 # measured period's; latency mode would then wait until every source's
@@ -121,19 +123,16 @@ nocsyn_run() {
 }
 
 # sat_search CMD: bisection of the one criterion over [0.01, 1]; `CMD RATE`
-# prints "latency accepted ok"; prints "saturation T0".  After T0, BookSim2
-# runs with latency_thres 3 x T0 (the criterion's limit: see the top).
+# prints "latency accepted ok"; prints "saturation T0"
 crit() { awk -v t="$1" '{ print ($3 == 1 && $1 != "-" && $1 + 0 <= 3 * t) ? 1 : 0 }'; }
 sat_search() {
     t0=$($1 0.01 | awk '{ print $1 }')
-    BS_THRES=$(awk -v t="$t0" 'BEGIN { printf "%.6f", 3 * t }')
     lo=0.01 hi=1.0
-    if [ "$($1 1.0 | crit "$t0")" = 1 ]; then unset BS_THRES; echo "1.0 $t0"; return; fi
+    if [ "$($1 1.0 | crit "$t0")" = 1 ]; then echo "1.0 $t0"; return; fi
     while awk -v l="$lo" -v h="$hi" -v s="$STEP" 'BEGIN { exit !(h - l > s) }'; do
         mid=$(awk -v l="$lo" -v h="$hi" 'BEGIN { printf "%.6g", (l + h) / 2 }')
         if [ "$($1 "$mid" | crit "$t0")" = 1 ]; then lo=$mid; else hi=$mid; fi
     done
-    unset BS_THRES
     echo "$lo $t0"
 }
 
