@@ -99,7 +99,7 @@ struct noc_topo;
  * NOC_EINFEASIBLE naming the channel), so no emitted file grows without
  * bound with the clock or a link's length. */
 #define NOC_TECH_MAX_LINK_STAGES 4096
-/* The most router widths with an fmax table of their own (fmax_mhz.R.wW). */
+/* The most router widths with tables of their own (fmax_mhz.R.wW, ...). */
 #define NOC_TECH_MAX_WIDTHS 8
 
 struct noc_tech {
@@ -146,28 +146,39 @@ struct noc_tech {
      * (its fmax stays 0: such a router is never chosen for a clock, but a
      * regular topology given to eval or compare still gets a number).  A
      * router with a shared concentrator port is looked up at its larger
-     * port count (buffers or crossbar).  Area and power scale with width /
-     * table_width (table_width 0: not scaled); fmax_mhz.R does not (a wider
-     * router is slower: characterize at the width used). */
+     * port count (buffers or crossbar).  Width: see the width tables
+     * below; with none, area and power scale with width / table_width
+     * (table_width 0: not scaled) and fmax_mhz.R serves every width. */
     double area_table[NOC_TECH_MAX_RADIX + 1];
     double leak_table[NOC_TECH_MAX_RADIX + 1];
     double flit_table[NOC_TECH_MAX_RADIX + 1];
     double clk_table[NOC_TECH_MAX_RADIX + 1];
-    /* Which of those four tables hold an entry: bit 0 area, 1 leak, 2 flit,
-     * 3 clk.  0 from noc_tech_defaults; noc_tech_parse sets a table's bit
-     * with its first entry; whoever fills a table by hand sets its bit
-     * too, or the table is ignored.  (Lets an unlisted table cost O(1)
-     * per router instead of a scan of NOC_TECH_MAX_RADIX entries.) */
+    /* Which of those four tables hold an entry at some width: bit 0 area,
+     * 1 leak, 2 flit, 3 clk.  0 from noc_tech_defaults; noc_tech_parse
+     * sets a table's bit with its first entry (an unlisted table costs
+     * O(1) per router). */
     unsigned router_tables;
     double table_width;
-    /* fmax tables of other widths ("fmax_mhz.R.wW = MHZ"): a router of
-     * width w takes the table of the smallest listed width >= w (the
-     * fmax_mhz.R table counting as table_width's), above every listed
-     * width the widest; then the radix rule above.  Without them the one
-     * table serves every width. */
-    int nfmax_w;
-    double fmax_w[NOC_TECH_MAX_WIDTHS];
-    double fmax_w_table[NOC_TECH_MAX_WIDTHS][NOC_TECH_MAX_RADIX + 1];
+    /* Tables of other widths, "KEY.R.wW = V" for each KEY above (fmax_mhz,
+     * area_mm2, leak_mw, flit_pj, clk_mw_per_mhz): width tab_w[i] (bits,
+     * ntab_w of them, in the order first listed) has
+     * w_table[i][k][R] for key k in that order (fmax 0 = not listed, the
+     * others -1).  fmax: a router of width w takes the table of the
+     * smallest listed width >= w (the plain tables counting as
+     * table_width's), above every listed width the widest.  Area, leakage,
+     * energy per flit and clock power: each width's value for the radix
+     * (the radix rule above), then linear in width between the two listed
+     * widths around w, outside them along the line through the two
+     * nearest (where that line falls to 0 or below: the nearest width's
+     * value x w / its width); one listed width: in proportion to w. */
+    int ntab_w;
+    double tab_w[NOC_TECH_MAX_WIDTHS];
+    double w_table[NOC_TECH_MAX_WIDTHS][5][NOC_TECH_MAX_RADIX + 1];
+    /* Kept by the parser (read-only for others): per width set (0 = the
+     * plain tables, i + 1 = tab_w[i]'s) and key k, the largest and second
+     * largest listed radix (0: none), so a lookup costs O(radix gap), not
+     * a scan of NOC_TECH_MAX_RADIX entries. */
+    short tab_hi[NOC_TECH_MAX_WIDTHS + 1][5], tab_lo[NOC_TECH_MAX_WIDTHS + 1][5];
 };
 
 /* Fills the cited defaults above.  O(1). */

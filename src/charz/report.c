@@ -220,6 +220,35 @@ static void num(struct noc_buf *b, double v, int digits)
     noc_buf_num(b, noc_round_digits(v, digits));
 }
 
+/* The five tables of the width-w configurations (same VCs and buffers as
+ * the first) as "KEY.R = V", or "KEY.R.wW = V" when suffix; fmax as the
+ * running minimum over radix (tech.h: a larger router is never faster). */
+static void width_tables(struct noc_buf *out, const struct noc_charz_result *res, int nres, int w, int suffix)
+{
+    static const char *const keys[] = {"fmax_mhz", "area_mm2", "leak_mw", "flit_pj", "clk_mw_per_mhz"};
+    const struct noc_charz_config *c0 = &res[0].cfg;
+    for (int k = 0; k < 5; k++) {
+        double fmin = 0;
+        for (int i = 0; i < nres; i++) {
+            const struct noc_charz_result *r = &res[i];
+            if (r->cfg.width != w || r->cfg.vcs != c0->vcs || r->cfg.buf != c0->buf)
+                continue;
+            double v = k == 0 ? r->fmax_mhz : k == 1 ? r->area_mm2 : k == 2 ? r->leak_mw : k == 3 ? r->flit_pj
+                                                                                              : r->clk_mw_per_mhz;
+            if (k == 0 && fmin > 0 && v > fmin)
+                v = fmin;
+            if (k == 0)
+                fmin = v;
+            if (suffix)
+                noc_buf_printf(out, "%s.%d.w%d = ", keys[k], r->cfg.radix, w);
+            else
+                noc_buf_printf(out, "%s.%d = ", keys[k], r->cfg.radix);
+            num(out, v, 6);
+            noc_buf_printf(out, "\n");
+        }
+    }
+}
+
 void noc_charz_emit_tech(struct noc_buf *out, const struct noc_liberty *lib, const char *liberty_path,
                          const struct noc_charz_tools *tools, const struct noc_charz_opts *o,
                          const struct noc_charz_result *res, int nres, const char *command)
@@ -263,8 +292,9 @@ void noc_charz_emit_tech(struct noc_buf *out, const struct noc_liberty *lib, con
     if (nres < 1)
         return;
     const struct noc_charz_config *c0 = &res[0].cfg;
-    noc_buf_printf(out, "#\n# tables: width %d, %d VCs x %d flits (the first configuration's)\n", c0->width,
-                   c0->vcs, c0->buf);
+    noc_buf_printf(out, "#\n# tables: width %d, %d VCs x %d flits (the first configuration's); other widths\n"
+                        "#   as KEY.R.wW (the model interpolates area and power linearly in width)\n",
+                   c0->width, c0->vcs, c0->buf);
     /* The RTL's cycles per hop (rtl.h's router_delay, which noc_charz_design
      * leaves at its default): the model's router_stages, so the model, the
      * simulator and the characterized RTL count the same cycles per hop. */
@@ -277,48 +307,16 @@ void noc_charz_emit_tech(struct noc_buf *out, const struct noc_liberty *lib, con
     noc_buf_printf(out, "\nclk_fj_bit = ");
     num(out, res[0].clk_fj_bit, 6);
     noc_buf_printf(out, "\n");
-    static const char *const keys[] = {"fmax_mhz", "area_mm2", "leak_mw", "flit_pj", "clk_mw_per_mhz"};
-    for (int k = 0; k < 5; k++) {
-        double fmin = 0;
-        for (int i = 0; i < nres; i++) {
-            const struct noc_charz_result *r = &res[i];
-            if (r->cfg.width != c0->width || r->cfg.vcs != c0->vcs || r->cfg.buf != c0->buf)
-                continue;
-            double v = k == 0 ? r->fmax_mhz : k == 1 ? r->area_mm2 : k == 2 ? r->leak_mw : k == 3 ? r->flit_pj
-                                                                                              : r->clk_mw_per_mhz;
-            /* The timing table may not rise with radix (tech.h): a
-             * radix gets the least fmax of the radices up to it. */
-            if (k == 0 && fmin > 0 && v > fmin)
-                v = fmin;
-            if (k == 0)
-                fmin = v;
-            noc_buf_printf(out, "%s.%d = ", keys[k], r->cfg.radix);
-            num(out, v, 6);
-            noc_buf_printf(out, "\n");
-        }
-    }
-    /* fmax of the other widths (same VCs and buffers): fmax_mhz.R.wW. */
+    /* The first width's tables plain (KEY.R), every other width's (same
+     * VCs and buffers) with its suffix (KEY.R.wW), in the order listed. */
     for (int i = 0; i < nres; i++) {
         int w = res[i].cfg.width, first = 1;
-        if (w == c0->width || res[i].cfg.vcs != c0->vcs || res[i].cfg.buf != c0->buf)
+        if (res[i].cfg.vcs != c0->vcs || res[i].cfg.buf != c0->buf)
             continue;
         for (int j = 0; j < i; j++)
             if (res[j].cfg.width == w && res[j].cfg.vcs == c0->vcs && res[j].cfg.buf == c0->buf)
                 first = 0;
-        if (!first)
-            continue;
-        double fmin = 0;
-        for (int j = i; j < nres; j++) {
-            const struct noc_charz_result *r = &res[j];
-            if (r->cfg.width != w || r->cfg.vcs != c0->vcs || r->cfg.buf != c0->buf)
-                continue;
-            double v = r->fmax_mhz;
-            if (fmin > 0 && v > fmin)
-                v = fmin;
-            fmin = v;
-            noc_buf_printf(out, "fmax_mhz.%d.w%d = ", r->cfg.radix, w);
-            num(out, v, 6);
-            noc_buf_printf(out, "\n");
-        }
+        if (first)
+            width_tables(out, res, nres, w, w != c0->width);
     }
 }

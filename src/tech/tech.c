@@ -52,8 +52,8 @@ static const struct tech_key tech_keys[] = {
 
 /* Per-radix table keys "PREFIX.R = V" (R in 2..NOC_TECH_MAX_RADIX) of a
  * characterized library (tech.h), each with its range (lo < V <= hi, or
- * lo <= V when zero_ok) and the array it fills.  fmax_mhz.R also takes a
- * width suffix, fmax_mhz.R.wW (its own rule in noc_tech_parse_n). */
+ * lo <= V when zero_ok) and the array it fills; "PREFIX.R.wW = V" fills
+ * w_table[the width's index][the key's index][R] instead (tech.h). */
 struct tech_table_key {
     const char *prefix; /* with its dot */
     const char *what;
@@ -83,8 +83,37 @@ void noc_tech_defaults(struct noc_tech *tech)
     /* -1 = not listed (a characterized value may be 0: a library without
      * leakage data). */
     for (size_t ti = 1; ti < NTABLES; ti++) /* every table but fmax's */
-        for (int r = 0; r <= NOC_TECH_MAX_RADIX; r++)
+        for (int r = 0; r <= NOC_TECH_MAX_RADIX; r++) {
             ((double *)(void *)((char *)tech + table_keys[ti].off))[r] = -1;
+            for (int i = 0; i < NOC_TECH_MAX_WIDTHS; i++)
+                tech->w_table[i][ti][r] = -1;
+        }
+}
+
+/* Key k's table of width set s (0: the plain one, i + 1: tab_w[i]'s). */
+static const double *set_table(const struct noc_tech *tech, int s, size_t k)
+{
+    return s ? tech->w_table[s - 1][k] : (const double *)(const void *)((const char *)tech + table_keys[k].off);
+}
+
+/* tab_hi / tab_lo of every table (tech.h): an entry is listed when > 0
+ * (fmax) or >= 0 (the others).  O(widths x NOC_TECH_MAX_RADIX). */
+static void index_tables(struct noc_tech *tech)
+{
+    for (int s = 0; s <= tech->ntab_w; s++)
+        for (size_t k = 0; k < NTABLES; k++) {
+            const double *tab = set_table(tech, s, k);
+            int hi = 0, lo = 0;
+            for (int r = NOC_TECH_MAX_RADIX; r >= 2 && !lo; r--)
+                if (k == 0 ? tab[r] > 0 : tab[r] >= 0) {
+                    if (!hi)
+                        hi = r;
+                    else
+                        lo = r;
+                }
+            tech->tab_hi[s][k] = (short)hi;
+            tech->tab_lo[s][k] = (short)lo;
+        }
 }
 
 /* The number in val of key into *v, or NOC_EINVAL at label:line saying the
@@ -139,8 +168,8 @@ int noc_tech_parse_n(struct noc_tech *tech, const char *data, size_t len, const 
             const struct tech_table_key *tk = &table_keys[ti];
             long radix, wbits = 0;
             double v;
-            /* fmax_mhz.R.wW: the fmax table of W-bit routers. */
-            char *wsuf = ti == 0 ? strstr(key + strlen(tk->prefix), ".w") : NULL;
+            /* KEY.R.wW: the table of W-bit routers. */
+            char *wsuf = strstr(key + strlen(tk->prefix), ".w");
             if (wsuf) {
                 *wsuf = '\0';
                 if (noc_parse_int(wsuf + 2, 1, 65536, &wbits) != 0) {
@@ -159,30 +188,29 @@ int noc_tech_parse_n(struct noc_tech *tech, const char *data, size_t len, const 
                                tk->what, tk->zero_ok ? ">=" : ">", tk->lo, tk->hi);
                 goto cleanup;
             }
-            if (ti != 0) {
+            int wi = -1;
+            if (wsuf) {
+                wi = 0;
+                while (wi < tech->ntab_w && tech->tab_w[wi] != (double)wbits)
+                    wi++;
+                if (wi == tech->ntab_w) {
+                    if (wi == NOC_TECH_MAX_WIDTHS) {
+                        rc = noc_error(ctx, NOC_EINVAL, label, line, "more than %d widths of tables",
+                                       NOC_TECH_MAX_WIDTHS);
+                        goto cleanup;
+                    }
+                    tech->tab_w[wi] = (double)wbits;
+                    tech->ntab_w++;
+                }
+                tech->w_table[wi][ti][radix] = v;
+            } else {
                 ((double *)(void *)((char *)tech + tk->off))[radix] = v;
+            }
+            if (ti != 0) {
                 tech->router_tables |= 1u << (ti - 1);
                 continue;
             }
             tech->has_table = 1;
-            int wi = -1;
-            if (wsuf) {
-                wi = 0;
-                while (wi < tech->nfmax_w && tech->fmax_w[wi] != (double)wbits)
-                    wi++;
-                if (wi == tech->nfmax_w) {
-                    if (wi == NOC_TECH_MAX_WIDTHS) {
-                        rc = noc_error(ctx, NOC_EINVAL, label, line, "more than %d widths of fmax tables",
-                                       NOC_TECH_MAX_WIDTHS);
-                        goto cleanup;
-                    }
-                    tech->fmax_w[wi] = (double)wbits;
-                    tech->nfmax_w++;
-                }
-                tech->fmax_w_table[wi][radix] = v;
-            } else {
-                tech->fmax_table[radix] = v;
-            }
             table_line[(wi + 1) * (NOC_TECH_MAX_RADIX + 1) + radix] = line;
             continue;
         }
@@ -198,6 +226,7 @@ int noc_tech_parse_n(struct noc_tech *tech, const char *data, size_t len, const 
             NOC_OK)
             goto cleanup;
     }
+    index_tables(tech);
     rc = noc_tech_check_table(tech, label, table_line, ctx);
 cleanup:
     free(copy);
@@ -214,40 +243,65 @@ int noc_tech_read(struct noc_tech *tech, const char *path, struct noc_ctx *ctx)
     return noc_read_parse(path, NULL, tech_parse, tech, ctx);
 }
 
-/* Bits of noc_tech.router_tables (tech.h). */
-enum { TAB_AREA = 1u, TAB_LEAK = 2u, TAB_FLIT = 4u, TAB_CLK = 8u };
-
-/* A characterized table's value for a radix-p router (tech.h: the next
- * larger listed radix, above the largest a line through the two largest
- * entries, never below the largest), times width / table_width; -1 when
- * the table is empty (its bit `bit` of router_tables clear: O(1)).
- * O(NOC_TECH_MAX_RADIX) otherwise. */
-static double table_at(const struct noc_tech *tech, unsigned bit, const double *tab, int p, double width)
+/* Table k's entry for a radix-p router by the radix rule (tech.h): the
+ * next larger listed radix, above the largest (hi) the line through the
+ * two largest (hi, lo; lo 0: in proportion to the radix), never below
+ * tab[hi]; -1 when nothing is listed.  O(hi - p). */
+static double radix_at(const double *tab, int hi, int lo, int p)
 {
-    if (!(tech->router_tables & bit))
-        return -1;
-    int hi = 0, lo = 0;
-    for (int r = NOC_TECH_MAX_RADIX; r >= 2 && !lo; r--)
-        if (tab[r] >= 0) {
-            if (!hi)
-                hi = r;
-            else
-                lo = r;
-        }
     if (!hi)
         return -1;
-    double v;
     if (p > hi) {
-        v = lo ? tab[hi] + (tab[hi] - tab[lo]) / (hi - lo) * (p - hi) : tab[hi] * p / hi;
-        if (v < tab[hi])
-            v = tab[hi];
-    } else {
-        int r = p < 2 ? 2 : p;
-        while (!(tab[r] >= 0))
-            r++;
-        v = tab[r];
+        double v = lo ? tab[hi] + (tab[hi] - tab[lo]) / (hi - lo) * (p - hi) : tab[hi] * p / hi;
+        return v < tab[hi] ? tab[hi] : v;
     }
-    return tech->table_width > 0 ? v * width / tech->table_width : v;
+    int r = p < 2 ? 2 : p;
+    while (!(tab[r] >= 0))
+        r++;
+    return tab[r];
+}
+
+/* Characterized table k (1 area, 2 leak, 3 flit, 4 clk) for a radix-p
+ * router of `width` bits (tech.h: each width's value by the radix rule,
+ * then linear in width); -1 when the table is empty (its bit of
+ * router_tables clear: O(1)).  O(widths^2 + radix gap) otherwise. */
+static double table_at(const struct noc_tech *tech, size_t k, int p, double width)
+{
+    if (!(tech->router_tables & (1u << (k - 1))))
+        return -1;
+    double w[NOC_TECH_MAX_WIDTHS + 1], v[NOC_TECH_MAX_WIDTHS + 1];
+    int n = 0;
+    for (int s = 0; s <= tech->ntab_w; s++) {
+        double ws = s ? tech->tab_w[s - 1] : tech->table_width;
+        double x = radix_at(set_table(tech, s, k), tech->tab_hi[s][k], tech->tab_lo[s][k], p);
+        if (x < 0)
+            continue;
+        if (!(ws > 0)) /* the plain table of no stated width: unscaled */
+            return x;
+        int j = n;
+        while (j > 0 && w[j - 1] > ws)
+            j--;
+        if (j > 0 && w[j - 1] == ws) /* listed twice: the first */
+            continue;
+        memmove(w + j + 1, w + j, (size_t)(n - j) * sizeof *w);
+        memmove(v + j + 1, v + j, (size_t)(n - j) * sizeof *v);
+        w[j] = ws;
+        v[j] = x;
+        n++;
+    }
+    if (n == 0)
+        return -1;
+    if (n == 1)
+        return v[0] * width / w[0];
+    int a = 0;
+    while (a < n - 2 && width >= w[a + 1])
+        a++;
+    double y = v[a] + (v[a + 1] - v[a]) * (width - w[a]) / (w[a + 1] - w[a]);
+    if (!(y > 0)) {
+        int near = width < w[0] ? 0 : n - 1;
+        y = v[near] * width / w[near];
+    }
+    return y;
 }
 
 /* mW of `bits` flip-flops clocked at freq_mhz. */
@@ -273,16 +327,16 @@ static void router_terms(const struct noc_tech *tech, int buf_ports, int xbar_po
     /* A characterized library replaces each term it lists (tech.h). */
     int p = buf_ports > xbar_ports ? buf_ports : xbar_ports;
     double v;
-    if ((v = table_at(tech, TAB_FLIT, tech->flit_table, p, width)) >= 0) {
+    if ((v = table_at(tech, 3, p, width)) >= 0) {
         dyn[0] = flits_per_s * v * 1e-9;
         dyn[1] = 0 * v * 1e-9;
     } else {
         dyn[0] = dyn_mw;
         dyn[1] = 0 * e_pj * 1e-12 * 1e3;
     }
-    if ((v = table_at(tech, TAB_LEAK, tech->leak_table, p, width)) >= 0)
+    if ((v = table_at(tech, 2, p, width)) >= 0)
         leak = v;
-    if ((v = table_at(tech, TAB_CLK, tech->clk_table, p, width)) >= 0)
+    if ((v = table_at(tech, 4, p, width)) >= 0)
         clk = freq_mhz > 0 ? freq_mhz * v : 0;
     *leak_out = leak;
     *clk_out = clk;
@@ -314,7 +368,7 @@ double noc_tech_router_mm2_ports(const struct noc_tech *tech, int buf_ports, int
 {
     double sb = (buf_ports / tech->area_ref_ports) * (width / tech->area_ref_width);
     double sx = (xbar_ports / tech->area_ref_ports) * (width / tech->area_ref_width);
-    double v = table_at(tech, TAB_AREA, tech->area_table, buf_ports > xbar_ports ? buf_ports : xbar_ports, width);
+    double v = table_at(tech, 1, buf_ports > xbar_ports ? buf_ports : xbar_ports, width);
     if (v >= 0)
         return v;
     return tech->area_ref_mm2 * (tech->area_lin * sb + (1 - tech->area_lin) * sx * sx);

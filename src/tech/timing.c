@@ -61,15 +61,16 @@ double noc_tech_router_fmax_mhz(const struct noc_tech *tech, int ports, double w
         ports = 1;
     if (tech->has_table) {
         const double *tab = tech->fmax_table;
-        if (tech->nfmax_w > 0) {
+        if (tech->ntab_w > 0) {
             /* The smallest listed width >= width, else the widest; the
-             * fmax_mhz.R table is table_width's. */
+             * fmax_mhz.R table is table_width's.  A width listing no fmax
+             * (only area or power tables) does not count. */
             double best = -1, widest = -1;
             const double *bt = NULL, *wt = NULL;
-            for (int i = -1; i < tech->nfmax_w; i++) {
-                double wb = i < 0 ? tech->table_width : tech->fmax_w[i];
-                const double *t = i < 0 ? tech->fmax_table : tech->fmax_w_table[i];
-                if (i < 0 && !(wb > 0))
+            for (int i = -1; i < tech->ntab_w; i++) {
+                double wb = i < 0 ? tech->table_width : tech->tab_w[i];
+                const double *t = i < 0 ? tech->fmax_table : tech->w_table[i][0];
+                if ((i < 0 && !(wb > 0)) || !tech->tab_hi[i + 1][0])
                     continue;
                 if (wb >= width - 1e-9 && (best < 0 || wb < best)) {
                     best = wb;
@@ -80,7 +81,7 @@ double noc_tech_router_fmax_mhz(const struct noc_tech *tech, int ports, double w
                     wt = t;
                 }
             }
-            tab = bt ? bt : wt;
+            tab = bt ? bt : wt ? wt : tab;
         }
         for (int r = ports < 2 ? 2 : ports; r <= NOC_TECH_MAX_RADIX; r++)
             if (tab[r] > 0)
@@ -107,11 +108,11 @@ int noc_tech_max_radix(const struct noc_tech *tech, double width, double freq_mh
 int noc_tech_check_table(const struct noc_tech *tech, const char *label, const long *lines,
                          struct noc_ctx *ctx)
 {
-    for (int i = -1; i < tech->nfmax_w; i++) {
-        const double *tab = i < 0 ? tech->fmax_table : tech->fmax_w_table[i];
+    for (int i = -1; i < tech->ntab_w; i++) {
+        const double *tab = i < 0 ? tech->fmax_table : tech->w_table[i][0];
         char sfx[32] = "";
         if (i >= 0)
-            snprintf(sfx, sizeof sfx, ".w%g", tech->fmax_w[i]);
+            snprintf(sfx, sizeof sfx, ".w%g", tech->tab_w[i]);
         int prev = 0;
         for (int r = 2; r <= NOC_TECH_MAX_RADIX; r++) {
             if (!(tab[r] > 0))

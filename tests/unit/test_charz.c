@@ -198,7 +198,7 @@ static void emit_by_hand(void **state)
     noc_ctx_init(&ctx);
     noc_liberty_init(&L);
     assert_int_equal(noc_liberty_parse(&L, lib_text, "tiny.lib", &ctx), NOC_OK);
-    struct noc_charz_result r[2];
+    struct noc_charz_result r[3];
     memset(r, 0, sizeof r);
     for (int i = 0; i < 2; i++) {
         r[i].cfg = (struct noc_charz_config){2 + i, 32, 2, 4};
@@ -206,20 +206,29 @@ static void emit_by_hand(void **state)
     }
     r[0].fmax_mhz = 200;
     r[1].fmax_mhz = 250;
+    r[2].cfg = (struct noc_charz_config){2, 64, 2, 4};
+    r[2].fmax_mhz = 190;
+    r[2].area_mm2 = 0.15;
     struct noc_charz_tools tools;
     memset(&tools, 0, sizeof tools);
     struct noc_charz_opts o;
     noc_charz_opts_init(&o);
     struct noc_buf b;
     noc_buf_init(&b);
-    noc_charz_emit_tech(&b, &L, "tiny.lib", &tools, &o, r, 2, "nocsyn characterize x");
+    noc_charz_emit_tech(&b, &L, "tiny.lib", &tools, &o, r, 3, "nocsyn characterize x");
     assert_non_null(strstr(b.data, "\nfmax_mhz.2 = 200\nfmax_mhz.3 = 200\n"));
     assert_non_null(strstr(b.data, "\narea_mm2.3 = 0.2\n"));
+    /* the 64-bit configuration: every key with its width suffix */
+    assert_non_null(strstr(b.data, "\nfmax_mhz.2.w64 = 190\n"));
+    assert_non_null(strstr(b.data, "\narea_mm2.2.w64 = 0.15\n"));
+    assert_null(strstr(b.data, "\narea_mm2.2 = 0.15\n"));
     assert_non_null(strstr(b.data, "\nrouter_stages = 3\n"));
     assert_non_null(strstr(b.data, "# command: nocsyn characterize x\n"));
     struct noc_tech t;
     noc_tech_defaults(&t);
     assert_int_equal(noc_tech_parse(&t, b.data, "emitted", &ctx), NOC_OK);
+    NEAR(noc_tech_router_mm2(&t, 2, 64), 0.15);
+    NEAR(noc_tech_router_fmax_mhz(&t, 2, 64), 190);
     noc_buf_free(&b);
     noc_liberty_free(&L);
 }
@@ -251,6 +260,43 @@ static void fmax_per_width(void **state)
     assert_non_null(strstr(ctx.msg, "fmax_mhz.4.w64"));
 }
 
+/* Area and power per width (tech.h): each width's value for the radix,
+ * then linear in width.  By hand, radix 4: (32, 0.4), (64, 0.65), (128,
+ * 1.18): 48 bits 0.4 + 0.25 x 16/32 = 0.525; 96 bits 0.65 + 0.53 x 32/64
+ * = 0.915; 256 bits along the 64-128 line 1.18 + 0.53 x 128/64 = 2.24;
+ * 16 bits along the 32-64 line 0.4 - 0.25 x 16/32 = 0.275.  Radix 3 at 64
+ * bits takes radix 4's entry (0.65), radix 6 the line through radix 2
+ * (0.3) and 4: 0.65 + 0.175 x 2 = 1.0.  Radix 2: (32, 0.1), (64, 0.3):
+ * at 8 bits the line gives 0.1 - 0.2 x 24/32 = -0.05, so 0.1 x 8/32 =
+ * 0.025.  Energy per flit (32, 100 pJ), (64, 160 pJ): 48 bits 130 pJ, at
+ * 1e9 flits/s 130 mW.  A width listing only area keeps the plain fmax. */
+static void tables_per_width(void **state)
+{
+    (void)state;
+    struct noc_tech t;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    noc_tech_defaults(&t);
+    const char *f = "table_width = 32\nfmax_mhz.4 = 200\narea_mm2.2 = 0.1\narea_mm2.4 = 0.4\n"
+                    "area_mm2.4.w32 = 9\narea_mm2.2.w64 = 0.3\narea_mm2.4.w64 = 0.65\narea_mm2.4.w128 = 1.18\n"
+                    "flit_pj.4 = 100\nflit_pj.4.w64 = 160\n";
+    assert_int_equal(noc_tech_parse(&t, f, "t.tech", &ctx), NOC_OK);
+    NEAR(noc_tech_router_mm2(&t, 4, 32), 0.4);
+    NEAR(noc_tech_router_mm2(&t, 4, 64), 0.65);
+    NEAR(noc_tech_router_mm2(&t, 4, 48), 0.525);
+    NEAR(noc_tech_router_mm2(&t, 4, 96), 0.915);
+    NEAR(noc_tech_router_mm2(&t, 4, 128), 1.18);
+    NEAR(noc_tech_router_mm2(&t, 4, 256), 2.24);
+    NEAR(noc_tech_router_mm2(&t, 4, 16), 0.275);
+    NEAR(noc_tech_router_mm2(&t, 3, 64), 0.65);
+    NEAR(noc_tech_router_mm2(&t, 6, 64), 1.0);
+    NEAR(noc_tech_router_mm2(&t, 2, 8), 0.025);
+    NEAR(noc_tech_router_dyn_mw(&t, 4, 48, 1e9, 0), 130);
+    NEAR(noc_tech_router_fmax_mhz(&t, 4, 64), 200);
+    assert_int_equal(noc_tech_parse(&t, "leak_mw.2.wx = 1\n", "t.tech", &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "width must be a number of bits"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -259,6 +305,7 @@ int main(void)
         cmocka_unit_test(tech_tables_by_hand),
         cmocka_unit_test(emit_by_hand),
         cmocka_unit_test(fmax_per_width),
+        cmocka_unit_test(tables_per_width),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
