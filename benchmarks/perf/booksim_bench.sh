@@ -199,6 +199,7 @@ CONFIGS=$(cat <<EOF
 8x8 mesh, transpose, 1 flit, 4x8|gen:mesh:k=8,n=2|dor|transpose|$M8|1|4|8||40000
 8x8 mesh, bitcomp, 1 flit, 4x8|gen:mesh:k=8,n=2|dor|bitcomp|$M8|1|4|8
 16x16 mesh, uniform, 1 flit, 4x8|gen:mesh:k=16,n=2|dor|uniform|$M16|1|4|8
+16x16 mesh, bitcomp, 1 flit, 4x8|gen:mesh:k=16,n=2|dor|bitcomp|$M16|1|4|8
 4x4 torus, uniform, 1 flit, 2x4|gen:torus:k=4,n=2|dor|uniform|$T4|1|2|4
 8x8 torus, uniform, 1 flit, 4x8|gen:torus:k=8,n=2|dor|uniform|$T8|1|4|8
 8x8 torus, uniform, 5 flits, 2x4|gen:torus:k=8,n=2|dor|uniform|$T8|5|2|4
