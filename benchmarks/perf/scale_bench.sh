@@ -14,10 +14,16 @@
 #   SIZES  core counts (default "1024 4096")
 #   BASE_TIMEOUT  seconds after which the base run is stopped (default none;
 #          the row then shows "> T" and no counts)
+#   THREADS  --threads for both builds (default empty: every core)
+#   NICE   nice level of every run (default 0)
 set -e
 BASE=${1:-$(git merge-base HEAD main 2>/dev/null || echo HEAD~1)}
 BUILD=${2:-build}
 SIZES=${SIZES:-1024 4096}
+THREADS=${THREADS:-}
+NICE=${NICE:-0}
+TOPT=
+[ -n "$THREADS" ] && TOPT="--threads $THREADS"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 git archive "$BASE" | tar -x -C "$T" --one-top-level=base
@@ -33,13 +39,15 @@ row() {
     rm -rf "$out"
     if [ -n "$limit" ]; then
         st=0
-        timeout "$limit" /usr/bin/time -f "%e %U %M" -o "$T/time" "$bin" synth "$app" -o "$out" -q 2>/dev/null || st=$?
+        # shellcheck disable=SC2086
+        timeout "$limit" nice -n "$NICE" /usr/bin/time -f "%e %U %M" -o "$T/time" "$bin" synth "$app" -o "$out" -q $TOPT 2>/dev/null || st=$?
         if [ "$st" -eq 124 ]; then
             echo "| $n | $label | > $limit | | | | | |"
             return
         fi
     else
-        /usr/bin/time -f "%e %U %M" -o "$T/time" "$bin" synth "$app" -o "$out" -q 2>/dev/null
+        # shellcheck disable=SC2086
+        nice -n "$NICE" /usr/bin/time -f "%e %U %M" -o "$T/time" "$bin" synth "$app" -o "$out" -q $TOPT 2>/dev/null
     fi
     read -r wall user rss <"$T/time"
     lb=$(( (n + 3) / 6 ))

@@ -11,7 +11,12 @@
 # chosen design and its power.
 # usage: sh benchmarks/perf/speed_bench.sh [BASE]   (default 823427e)
 # Environment: BUILD (default build), RUNS (default 1), APPS (default
-# "dvopd rand64").
+# "dvopd rand64"; also c4096 = clustered_app 4096 1, the 4096-core sweep),
+# THREADS (default empty: every core; else --threads THREADS for both
+# builds, e.g. THREADS=1 and THREADS=2 for the serial and parallel
+# figures), NICE (default 0: the nice level of every run).
+# Also prints the max RSS and whether this tree's output directory is
+# byte-identical to the base's ("same").
 set -u
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BASE=${1:-823427e}
@@ -25,24 +30,34 @@ mkdir -p "$T/base" && git archive "$BASE" | tar -x -C "$T/base" && (cd "$T/base"
     echo "speed_bench: cannot build $BASE" >&2
     exit 1
 }
+THREADS=${THREADS:-}
+NICE=${NICE:-0}
+TOPT=
+[ -n "$THREADS" ] && TOPT="--threads $THREADS"
 cc -O2 -Iinclude benchmarks/perf/random_app.c "$BUILD/libnocsyn.a" -lm -o "$T/random_app" || exit 1
+cc -O2 -Iinclude benchmarks/perf/clustered_app.c "$BUILD/libnocsyn.a" -lm -o "$T/clustered_app" || exit 1
 cp benchmarks/perf/dvopd.csv "$T/dvopd.csv"
 "$T/random_app" 64 160 1 >"$T/rand64.csv"
-echo "| app | build | wall s | user s | load (1 min) | chosen | power mW |"
-echo "|---|---|---:|---:|---:|---|---:|"
+"$T/clustered_app" 4096 1 >"$T/c4096.csv"
+echo "| app | build | threads | wall s | user s | max RSS MB | load (1 min) | chosen | power mW | output |"
+echo "|---|---|---:|---:|---:|---:|---:|---|---:|---|"
 for app in $APPS; do
     r=0
     while [ "$r" -lt "$RUNS" ]; do
         for b in base this; do
             bin="$ROOT/$BUILD/nocsyn"
             [ "$b" = base ] && bin="$T/base/build/nocsyn"
-            rm -rf "$T/out"
-            /usr/bin/time -f "%e %U" -o "$T/t" "$bin" synth "$T/$app.csv" -o "$T/out" -q 2>/dev/null
+            rm -rf "$T/out_$b"
+            # shellcheck disable=SC2086
+            nice -n "$NICE" /usr/bin/time -f "%e %U %M" -o "$T/t" "$bin" synth "$T/$app.csv" -o "$T/out_$b" -q $TOPT 2>/dev/null
             load=$(cut -d' ' -f1 /proc/loadavg)
-            ch=$(awk -F, '$6==1 {print $1 " | " $7}' "$T/out/pareto.csv")
+            ch=$(awk -F, '$6==1 {print $1 " | " $7}' "$T/out_$b/pareto.csv")
             name=$b
             [ "$b" = base ] && name="base $BASE"
-            awk -v a="$app" -v b="$name" -v l="$load" -v c="$ch" '{printf "| %s | %s | %.2f | %.2f | %s | %s |\n", a, b, $1, $2, l, c}' "$T/t"
+            same=
+            [ "$b" = this ] && { diff -r "$T/out_base" "$T/out_this" >/dev/null 2>&1 && same=same || same=differs; }
+            awk -v a="$app" -v b="$name" -v l="$load" -v c="$ch" -v j="${THREADS:-all}" -v s="$same" \
+                '{printf "| %s | %s | %s | %.2f | %.2f | %.0f | %s | %s | %s |\n", a, b, j, $1, $2, $3 / 1024, l, c, s}' "$T/t"
         done
         r=$((r + 1))
     done

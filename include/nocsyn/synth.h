@@ -112,6 +112,18 @@ struct noc_synth_opts {
                            * refinement and the alternatives' cut descent
                            * (default 1; 0 = neither; see
                            * src/synth/search_int.h noc_synth_search_budget) */
+    int slim;             /* split, 1: a design that can be neither on the
+                           * front nor chosen (a finished feasible design
+                           * dominates it within the Pareto tolerances and
+                           * costs over 0.2% less in the --choose figure:
+                           * power or latency; never under the weighted or
+                           * knee rules, nor where the alternatives or the
+                           * variants still read the designs) keeps only its
+                           * figures: its topology, loads and flow cycles
+                           * are released as the sweep runs, so the peak
+                           * memory of a large sweep holds the front, not
+                           * every switch count.  0 (default): every design
+                           * kept whole (the caller writes them all) */
     /* Method-specific (0 = default). */
     int start;            /* merge: enum noc_merge_start */
     int conc;             /* cmesh: cores per router (0 = sweep 2..8) */

@@ -99,14 +99,17 @@ static const char synth_help[] =
     "  --floorplan FILE     core positions/sizes (docs/INTERFACE.md 1.2); default: min-cut floorplan\n"
     "  --tech FILE          power/area model overrides (key = value; see README)\n"
     "  --seed S             METIS and mapping seed (default 1); same seed, same output\n"
-    "  --threads N          split: design points in parallel (default: every core)\n"
+    "  --threads N          split: switch counts, alternatives and variants in\n"
+    "                       parallel (default: every core; the same output for any N)\n"
     "  --effort E           split: budget factor of the local searches, refinement\n"
     "                       and the alternatives' cut descent (default 1: 6000\n"
     "                       estimated core moves and swaps per switch count and\n"
     "                       start up to 24 cores, x (24/cores)^2 above, x 32 for\n"
     "                       the cut, each run while that is at least one try per\n"
     "                       core: refinement up to 151 cores, alternatives up to\n"
-    "                       480; 2 doubles it, 0 turns both off)\n"
+    "                       480; the extra-link variants add min(3, budget /\n"
+    "                       cores) links: 3 up to 104 cores, 1 up to 151; 2\n"
+    "                       doubles it, 0 turns all three off)\n"
     "  --all                write every feasible design, not only the Pareto set\n"
     "  --pareto-tol P,L,A,R relative tolerances of the Pareto front on power, latency,\n"
     "                       area and largest radix (default " NOC_PARETO_TOL_DEFAULT "): a\n"
@@ -418,6 +421,7 @@ int cmd_synth(int argc, char **argv)
     cli_progress_init(&prog, "synth: design points", quiet);
     so.progress = cli_progress;
     so.progress_ud = &prog;
+    so.slim = !all; /* only the front's and the chosen design's files are written */
     if ((rc = noc_synth_run(method, &app, &so, &res, &ctx)) != NOC_OK) {
         where = apppath; /* the message names flows and cores of the app */
         goto done;

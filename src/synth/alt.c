@@ -284,13 +284,15 @@ static int build_alt(const struct noc_app *app, const struct noc_synth_opts *o, 
     return rc;
 }
 
-/* Alternatives of res->d[base]: the cut descent from its own assignment
- * and from the greedy clusters, each built when it is new. */
+/* Alternatives of design bd: the cut descent from its own assignment
+ * and from the greedy clusters, each built when it is new, appended to
+ * res (its own list: one per base on the thread pool). */
 static int alts_of(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                    const double *cx, const double *cy, const double *cw, const struct core_graph *g,
-                   struct noc_synth_result *res, size_t *cap, int base, struct noc_ctx *ctx)
+                   const struct noc_design *bd, struct noc_synth_result *res, struct noc_ctx *ctx)
 {
-    int N = app->ncores, K = res->d[base].switches, rc = NOC_OK, nalt = 0;
+    int N = app->ncores, K = bd->switches, rc = NOC_OK, nalt = 0;
+    size_t rcap = (size_t)res->n, *cap = &rcap;
     int ccap = o->max_radix > 0 && o->max_radix - 1 < N ? o->max_radix - 1 : N;
     long budget = noc_synth_search_budget(N, o->effort, SYNTH_SEARCH_CUT_SCALE);
     int *seen = noc_malloc(ctx, (size_t)N * (SYNTH_ALTS + 1), sizeof *seen);
@@ -301,16 +303,16 @@ static int alts_of(const struct noc_app *app, const struct noc_synth_opts *o, co
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    snprintf(bname, sizeof bname, "%s", res->d[base].name);
+    snprintf(bname, sizeof bname, "%s", bd->name);
     /* An infeasible base (a latency bound, a flow it could not route) has
      * no latency to beat, and no assignment to start from unless it was
      * built. */
-    int built = res->d[base].topo.finalized && res->d[base].topo.nrouters == K;
-    double lat_base = res->d[base].feasible ? res->d[base].lat_avg_ns : INFINITY;
+    int built = bd->topo.finalized && bd->topo.nrouters == K;
+    double lat_base = bd->feasible ? bd->lat_avg_ns : INFINITY;
     long long base_cut = LLONG_MAX;
     int nseen = 0;
     if (built) {
-        NOC_CHECK(noc_synth_design_assignment(app, &res->d[base], seen, ctx));
+        NOC_CHECK(noc_synth_design_assignment(app, bd, seen, ctx));
         canonical(N, K, seen, map);
         base_cut = cut_weight(g, seen);
         nseen = 1;
@@ -359,6 +361,26 @@ cleanup:
     return rc;
 }
 
+/* The alternatives' sweep on the thread pool: one item per base design,
+ * each into its own slot, merged in base order. */
+struct alt_job {
+    const struct noc_app *app;
+    const struct noc_synth_opts *o;
+    const int *order;
+    const double *cx, *cy, *cw;
+    const struct core_graph *g;
+    const struct noc_design *bases;
+    struct noc_synth_result *slots;
+};
+
+static int alt_item(void *arg, int i, int worker, struct noc_ctx *ctx)
+{
+    const struct alt_job *j = arg;
+    if (j->bases[i].switches < 2)
+        return NOC_OK;
+    return alts_of(j->app, j->o, j->order, j->cx, j->cy, j->cw, j->g, &j->bases[i], &j->slots[i], ctx);
+}
+
 int noc_synth_split_alts(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                          const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
                          struct noc_ctx *ctx)
@@ -366,15 +388,28 @@ int noc_synth_split_alts(const struct noc_app *app, const struct noc_synth_opts 
     /* the one budget policy: searched while it allows a try per core */
     if (noc_synth_search_budget(app->ncores, o->effort, SYNTH_SEARCH_CUT_SCALE) < app->ncores)
         return NOC_OK;
+    if (res->n == 0)
+        return NOC_OK;
     struct core_graph g;
-    int rc = noc_core_graph_build_opts(app, o, &g, ctx);
+    int rc = noc_core_graph_build_opts(app, o, &g, ctx), nbase = res->n;
     if (rc != NOC_OK)
         return rc;
-    size_t cap = (size_t)res->n;
-    int nbase = res->n;
-    for (int i = 0; i < nbase && rc == NOC_OK; i++)
-        if (res->d[i].switches >= 2)
-            rc = alts_of(app, o, order, cx, cy, cw, &g, res, &cap, i, ctx);
+    struct noc_synth_result *slots = noc_calloc(ctx, (size_t)nbase, sizeof *slots);
+    if (!slots) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int i = 0; i < nbase; i++)
+        noc_synth_result_init(&slots[i]);
+    struct alt_job j = {app, o, order, cx, cy, cw, &g, res->d, slots};
+    struct noc_pool_job job = {.nitems = nbase, .nthreads = o->threads, .arg = &j, .run = alt_item,
+                               .leave = noc_synth_pool_leave};
+    NOC_CHECK(noc_pool_run(&job, ctx));
+    NOC_CHECK(noc_synth_result_append(res, slots, nbase, ctx));
+cleanup:
+    for (int i = 0; slots && i < nbase; i++)
+        noc_synth_result_free(&slots[i]);
+    free(slots);
     noc_core_graph_free(&g);
     return rc;
 }

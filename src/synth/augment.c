@@ -15,11 +15,28 @@
 #include "nocsyn/synth.h"
 #include "nocsyn/topo.h"
 
+static int int_cmp(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    return (a > b) - (a < b);
+}
+
 /* Hop distances and first hops over net's links: dist[a*K+b], next[a*K+b]
- * (the neighbour of a on a shortest path to b, lowest id first). */
+ * (the neighbour of a on a shortest path to b, lowest id first: each
+ * switch's neighbours in increasing id, the order of a scan over every
+ * switch).  queue: K + 1 + nch ints of scratch (the neighbour lists).
+ * O(K (K + nch)). */
 static void all_pairs(const struct swnet *net, int *dist, int *next, int *queue)
 {
-    int K = net->K;
+    int K = net->K, *xadj = queue + K, *adj = xadj + K + 1;
+    xadj[0] = 0;
+    for (int x = 0; x < K; x++) {
+        const struct ivec *o = &net->out[x];
+        xadj[x + 1] = xadj[x] + o->n;
+        for (int i = 0; i < o->n; i++)
+            adj[xadj[x] + i] = net->cdst[o->v[i]];
+        qsort(adj + xadj[x], (size_t)o->n, sizeof *adj, int_cmp);
+    }
     for (int a = 0; a < K; a++) {
         int *d = dist + (size_t)a * K, *nx = next + (size_t)a * K, qh = 0, qt = 0;
         for (int b = 0; b < K; b++)
@@ -28,12 +45,14 @@ static void all_pairs(const struct swnet *net, int *dist, int *next, int *queue)
         queue[qt++] = a;
         while (qh < qt) {
             int x = queue[qh++];
-            for (int y = 0; y < K; y++)
-                if (d[y] < 0 && noc_swnet_chan(net, x, y) >= 0) {
+            for (int e = xadj[x]; e < xadj[x + 1]; e++) {
+                int y = adj[e];
+                if (d[y] < 0) {
                     d[y] = d[x] + 1;
                     nx[y] = x == a ? y : nx[x];
                     queue[qt++] = y;
                 }
+            }
         }
     }
 }
@@ -54,26 +73,42 @@ static int via(const int *dist, int K, int s, int t, int u, int v, int *dir)
  * ports than net's largest switch (so the design's radix does not grow: a
  * variant that raised it would compete with designs of fewer switches at
  * that radix, which cost less); *bu = -1 when none saves anything. */
-static void best_shortcut(const struct noc_app *app, const struct swnet *net, const int *core_sw,
-                          const int *dist, int grow, int *bu, int *bv)
+static int best_shortcut(const struct noc_app *app, const struct swnet *net, const int *core_sw,
+                         const int *dist, int grow, int *bu, int *bv, struct noc_ctx *ctx)
 {
-    int K = net->K, rmax = 0;
+    int K = net->K, rmax = 0, nf = 0;
     for (int u = 0; u < K; u++)
         rmax = swnet_ports(net, u) > rmax ? swnet_ports(net, u) : rmax;
     if (rmax > net->max_radix || grow)
         rmax = net->max_radix;
     *bu = *bv = -1;
+    /* Only flows of 2 or more hops can be shortened (a path through the
+     * new link has at least 1): their ends, hops and bandwidth, in flow
+     * order (the sums below add the same terms in the same order). */
+    int *fs = noc_malloc(ctx, 3 * (size_t)app->nflows + 1, sizeof *fs);
+    double *fb = noc_malloc(ctx, (size_t)app->nflows + 1, sizeof *fb);
+    if (!fs || !fb) {
+        free(fs);
+        free(fb);
+        return NOC_ENOMEM;
+    }
+    for (int f = 0; f < app->nflows; f++)
+        if (net->paths[f].n - 1 >= 2) {
+            fs[3 * nf] = core_sw[app->flows[f].src];
+            fs[3 * nf + 1] = core_sw[app->flows[f].dst];
+            fs[3 * nf + 2] = net->paths[f].n - 1;
+            fb[nf++] = app->flows[f].bw;
+        }
     double best = 0;
     for (int u = 0; u < K; u++)
         for (int v = u + 1; v < K; v++) {
             if (noc_swnet_chan(net, u, v) >= 0 || swnet_ports(net, u) >= rmax || swnet_ports(net, v) >= rmax)
                 continue;
             double save = 0;
-            for (int f = 0; f < app->nflows; f++) {
-                int h = net->paths[f].n - 1, dir;
-                int hv = via(dist, K, core_sw[app->flows[f].src], core_sw[app->flows[f].dst], u, v, &dir);
-                if (h > 0 && hv < h)
-                    save += app->flows[f].bw * (h - hv);
+            for (int i = 0; i < nf; i++) {
+                int dir, h = fs[3 * i + 2], hv = via(dist, K, fs[3 * i], fs[3 * i + 1], u, v, &dir);
+                if (hv < h)
+                    save += fb[i] * (h - hv);
             }
             if (save > best) {
                 best = save;
@@ -81,6 +116,9 @@ static void best_shortcut(const struct noc_app *app, const struct swnet *net, co
                 *bv = v;
             }
         }
+    free(fs);
+    free(fb);
+    return NOC_OK;
 }
 
 /* 1 when some flow of net crosses link u - v. */
@@ -193,15 +231,18 @@ static int build_variant(const struct noc_app *app, const struct noc_synth_opts 
     return rc;
 }
 
-/* Variants of res->d[base]. */
+/* Variants of design bd, appended to res (its own list: one per base
+ * on the thread pool). */
 static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
-                       const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
-                       size_t *cap, int base, int grow, struct noc_ctx *ctx)
+                       const double *cx, const double *cy, const double *cw, const struct noc_design *bd,
+                       struct noc_synth_result *res, int grow, int links, struct noc_ctx *ctx)
 {
-    int N = app->ncores, K = res->d[base].switches, rc = NOC_OK, r;
+    int N = app->ncores, K = bd->switches, rc = NOC_OK, r;
+    size_t rcap = (size_t)res->n, *cap = &rcap;
     int *core_sw = noc_malloc(ctx, (size_t)N, sizeof *core_sw);
     int *dist = noc_malloc(ctx, (size_t)K * K, sizeof *dist), *nexthop = noc_malloc(ctx, (size_t)K * K, sizeof *nexthop);
-    int *queue = noc_malloc(ctx, (size_t)K, sizeof *queue);
+    /* all_pairs's queue and neighbour lists: K + K + 1 + at most K (K - 1) channels */
+    int *queue = noc_malloc(ctx, (size_t)K * (K + 2) + 1, sizeof *queue);
     struct swnet cur;
     int have = 0;
     char why[512], bname[64];
@@ -209,19 +250,18 @@ static int variants_of(const struct noc_app *app, const struct noc_synth_opts *o
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    NOC_CHECK(noc_synth_design_assignment(app, &res->d[base], core_sw, ctx));
-    snprintf(bname, sizeof bname, "%s", res->d[base].name);
+    NOC_CHECK(noc_synth_design_assignment(app, bd, core_sw, ctx));
+    snprintf(bname, sizeof bname, "%s", bd->name);
     NOC_CHECK(noc_synth_split_net(app, o, order, cx, cy, cw, K, core_sw, NULL, 0, &cur, &r, why, sizeof why, ctx));
     if (!r) { /* infeasible */
         noc_swnet_free(&cur);
         goto cleanup;
     }
     have = 1;
-    for (int j = 0; j < SYNTH_VARIANT_LINKS; j++) {
+    for (int j = 0; j < links; j++) {
         int u, v;
         all_pairs(&cur, dist, nexthop, queue);
-        best_shortcut(app, &cur, core_sw, dist, grow, &u, &v);
-        if (u < 0)
+        if ((rc = best_shortcut(app, &cur, core_sw, dist, grow, &u, &v, ctx)) != NOC_OK || u < 0)
             break;
         struct swnet next;
         if ((rc = build_variant(app, o, &cur, core_sw, cx, cy, cw, order, dist, nexthop, u, v, &next, &r, ctx)) !=
@@ -255,17 +295,59 @@ cleanup:
     return rc;
 }
 
+/* The variants' sweep on the thread pool: item i < nbase is base i's
+ * series without radix growth, nbase + i its series with growth, each into
+ * its own slot, merged in item order. */
+struct variant_job {
+    const struct noc_app *app;
+    const struct noc_synth_opts *o;
+    const int *order;
+    const double *cx, *cy, *cw;
+    const struct noc_design *bases;
+    int nbase, links;
+    struct noc_synth_result *slots;
+};
+
+static int variant_item(void *arg, int i, int worker, struct noc_ctx *ctx)
+{
+    const struct variant_job *j = arg;
+    const struct noc_design *bd = &j->bases[i % j->nbase];
+    if (!bd->feasible || bd->switches < 3)
+        return NOC_OK;
+    return variants_of(j->app, j->o, j->order, j->cx, j->cy, j->cw, bd, &j->slots[i], i >= j->nbase, j->links,
+                       ctx);
+}
+
+int noc_synth_variant_links(int N, double effort)
+{
+    long b = noc_synth_search_budget(N, effort, 1) / (N > 0 ? N : 1);
+    return b < SYNTH_VARIANT_LINKS ? (int)b : SYNTH_VARIANT_LINKS;
+}
+
 int noc_synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                              const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
-                             int from, int to, int grow, struct noc_ctx *ctx)
+                             int nbase, int nplain, int *nx, struct noc_ctx *ctx)
 {
-    if (app->ncores > SYNTH_REFINE_MAX_CORES)
+    int rc = NOC_OK, n = 2 * nbase, links = noc_synth_variant_links(app->ncores, o->effort);
+    *nx = res->n;
+    if (links == 0 || nbase == 0)
         return NOC_OK;
-    size_t cap = (size_t)res->n;
-    int rc = NOC_OK;
-    for (int i = from; i < to && rc == NOC_OK; i++)
-        if (res->d[i].feasible && res->d[i].switches >= 3)
-            rc = variants_of(app, o, order, cx, cy, cw, res, &cap, i, grow, ctx);
+    struct noc_synth_result *slots = noc_calloc(ctx, (size_t)n, sizeof *slots);
+    if (!slots)
+        return NOC_ENOMEM;
+    for (int i = 0; i < n; i++)
+        noc_synth_result_init(&slots[i]);
+    struct variant_job j = {app, o, order, cx, cy, cw, res->d, nbase, links, slots};
+    struct noc_pool_job job = {.nitems = n, .nthreads = o->threads, .arg = &j, .run = variant_item,
+                               .leave = noc_synth_pool_leave};
+    NOC_CHECK(noc_pool_run(&job, ctx));
+    NOC_CHECK(noc_synth_result_append(res, slots, nplain, ctx));
+    *nx = res->n;
+    NOC_CHECK(noc_synth_result_append(res, slots + nplain, n - nplain, ctx));
+cleanup:
+    for (int i = 0; i < n; i++)
+        noc_synth_result_free(&slots[i]);
+    free(slots);
     return rc;
 }
 

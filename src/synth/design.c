@@ -320,6 +320,28 @@ struct noc_design *noc_synth_add_design(struct noc_synth_result *res, size_t *ca
     return d;
 }
 
+int noc_synth_result_append(struct noc_synth_result *res, struct noc_synth_result *slots, int n,
+                            struct noc_ctx *ctx)
+{
+    size_t add = 0;
+    for (int i = 0; i < n; i++)
+        add += (size_t)slots[i].n;
+    if (add == 0)
+        return NOC_OK;
+    struct noc_design *nd = realloc(res->d, ((size_t)res->n + add) * sizeof *nd);
+    if (!nd)
+        return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
+    res->d = nd;
+    for (int i = 0; i < n; i++) {
+        if (slots[i].n > 0)
+            memcpy(res->d + res->n, slots[i].d, (size_t)slots[i].n * sizeof *nd);
+        res->n += slots[i].n;
+        free(slots[i].d);
+        noc_synth_result_init(&slots[i]);
+    }
+    return NOC_OK;
+}
+
 int noc_synth_none_feasible(const struct noc_synth_result *res, const char *what, struct noc_ctx *ctx)
 {
     if (res->chosen >= 0)
@@ -368,19 +390,8 @@ static int run_all(const struct noc_app *app, const struct noc_synth_opts *o, st
             rc = NOC_OK;
             continue;
         }
-        if (rc == NOC_OK && one.n > 0) { /* move the designs over */
-            struct noc_design *nd = realloc(res->d, ((size_t)res->n + (size_t)one.n) * sizeof *nd);
-            if (!nd)
-                rc = noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory");
-            else {
-                res->d = nd;
-                memcpy(res->d + res->n, one.d, (size_t)one.n * sizeof *nd);
-                res->n += one.n;
-                free(one.d);
-                one.d = NULL;
-                one.n = 0;
-            }
-        }
+        if (rc == NOC_OK) /* move the designs over */
+            rc = noc_synth_result_append(res, &one, 1, ctx);
         noc_synth_result_free(&one);
     }
     if (rc != NOC_OK)

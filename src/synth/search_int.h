@@ -62,8 +62,8 @@ int noc_synth_split_net_backbone(const struct noc_app *app, const struct noc_syn
  * whatever else is routed.  NOC_OK, NOC_ENOMEM, NOC_EINTERNAL. */
 int noc_synth_backbone(struct swnet *n, const struct noc_app *app, const int *core_sw, struct noc_ctx *ctx);
 /* Extra-link variants of split's designs (augment.c): for each feasible
- * design of res (K >= 3, at most SYNTH_REFINE_MAX_CORES cores), up to
- * SYNTH_VARIANT_LINKS designs "split_kK_xJ" with J = 1, 2, ... links added
+ * design of res (K >= 3), up to noc_synth_variant_links(N, effort)
+ * designs "split_kK_xJ" with J = 1, 2, ... links added
  * to its switch graph, each the unlinked switch pair (both ends below the
  * design's largest radix, so the radix does not grow) that the most
  * bandwidth x intermediate hops of the previous design's paths would skip;
@@ -73,15 +73,32 @@ int noc_synth_backbone(struct swnet *n, const struct noc_app *app, const int *co
  * is infeasible, ends that design's series.  Appends to res (reallocating
  * res->d).  Only the designs res->d[from..to-1] are bases.  Named after
  * their base ("split_kK_xJ", or "split_kK_lI_xJ" for an alternative).
- * With grow, a link's ends need only be below the radix bound (the radix
- * may grow, so a link that cuts latency where the largest switch is full
- * is tried too): "split_kK_rJ"; split keeps those only where no other
- * design dominates them (noc_synth_prune).
- * Errors: NOC_ENOMEM and the failures of noc_synth_finish. */
+ * Then a second series of every base with growth: a link's ends need only
+ * be below the radix bound (the radix may grow, so a link that cuts latency
+ * where the largest switch is full is tried too): "split_kK_rJ"; split
+ * keeps those only where no other design dominates them (noc_synth_prune).
+ * The bases are res->d[0..nbase-1]; their series run on the thread pool
+ * (o->threads), each into its own list, appended in the order of the
+ * serial loop (every base's "x" series in base order, then every base's
+ * "r" series), so res does not depend on the thread count.  *nx = the
+ * index of the first design after the "x" series of bases 0..nplain-1
+ * (nplain <= nbase; res->n when nothing follows them).
+ * Errors: NOC_ENOMEM and the failures of noc_synth_finish (the lowest
+ * failing item's). */
 #define SYNTH_VARIANT_LINKS 3
+/* The variants' budget under the one budget policy: a series adds at most
+ * min(SYNTH_VARIANT_LINKS, noc_synth_search_budget(N, effort, 1) / N)
+ * links (each a full build, as a refinement try that is built): 3 up to
+ * 104 cores at effort 1, 2 up to 120, 1 up to 151 (refinement's own
+ * limit), none above or at effort 0; effort 4: 3 up to 166 cores, none
+ * above 240.  O(1). */
+int noc_synth_variant_links(int N, double effort);
 int noc_synth_split_variants(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
                              const double *cx, const double *cy, const double *cw, struct noc_synth_result *res,
-                             int from, int to, int grow, struct noc_ctx *ctx);
+                             int nbase, int nplain, int *nx, struct noc_ctx *ctx);
+/* The thread pool's leave() of synthesis's jobs: releases the worker's
+ * GLPK environment (noc_lp_thread_done). */
+void noc_synth_pool_leave(void *arg, int worker);
 /* Low-latency alternatives of split's designs (alt.c): for each design
  * split_kK of res (K >= 2, while noc_synth_search_budget(N, effort,
  * SYNTH_SEARCH_CUT_SCALE) allows a try per core: 480 cores at effort 1; feasible
@@ -99,7 +116,10 @@ int noc_synth_split_variants(const struct noc_app *app, const struct noc_synth_o
  * feasible and its average latency is SYNTH_ALT_GAIN below the base's (any
  * latency when the base is infeasible)
  * (split then drops those another design dominates: noc_synth_prune, after
- * their extra-link variants are built).  Appends to res.  Errors: NOC_ENOMEM and noc_synth_finish's. */
+ * their extra-link variants are built).  Appends to res: the bases'
+ * searches run on the thread pool (o->threads), each into its own list,
+ * appended in base order, so res does not depend on the thread count.
+ * Errors: NOC_ENOMEM and noc_synth_finish's (the lowest failing base's). */
 #define SYNTH_ALTS 2
 #define SYNTH_ALT_GAIN 0.005 /* an alternative's latency at least 0.5% below its base's */
 int noc_synth_split_alts(const struct noc_app *app, const struct noc_synth_opts *o, const int *order,
@@ -128,7 +148,6 @@ int noc_synth_design_assignment(const struct noc_app *app, const struct noc_desi
  * and a budget of at least one try per core (N <= 151 at effort 1).  Updates core_sw in place; *power (may be NULL) is the
  * final assignment's power (its full build), INFINITY when infeasible (NAN
  * when not refined). */
-#define SYNTH_REFINE_MAX_CORES 64 /* variants (augment.c) */
 #define SYNTH_REFINE_PASSES 8
 #define SYNTH_REFINE_SCREEN 0.004
 #define SYNTH_REFINE_BUILDS 2
@@ -199,6 +218,13 @@ int noc_search_run(const struct noc_search *s, int *part, double *val, struct no
  * NULL (ENOMEM in ctx).  *cap tracks res->d's capacity. */
 struct noc_design *noc_synth_add_design(struct noc_synth_result *res, size_t *cap, const char *method,
                                         const char *name, int switches, struct noc_ctx *ctx);
+/* Moves the designs of slots[0..n-1] to the end of res, slot by slot in
+ * order (the merge of work done per item on the thread pool, so res does
+ * not depend on the thread count), leaving every slot empty (still to be
+ * released by its initialiser).  NOC_OK or NOC_ENOMEM (res and the slots
+ * then unchanged).  O(designs moved). */
+int noc_synth_result_append(struct noc_synth_result *res, struct noc_synth_result *slots, int n,
+                            struct noc_ctx *ctx);
 /* Sets the NOC_EINFEASIBLE error "no feasible METHOD design; REASON" (the
  * reason of the last infeasible entry) when res has no chosen design. */
 int noc_synth_none_feasible(const struct noc_synth_result *res, const char *what, struct noc_ctx *ctx);

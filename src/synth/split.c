@@ -88,6 +88,8 @@ struct sweep {
     const int *order;
     struct noc_synth_result *res;
     int done; /* designs finished (the progress count) */
+    int slim; /* release what can never be written (noc_synth_opts.slim) */
+    int *fin; /* the finished designs, in finishing order (done of them) */
 };
 
 /* 1 when every switch's cores fit within the radix. */
@@ -194,16 +196,64 @@ cleanup:
     return rc;
 }
 
-/* Progress, one call at a time as designs finish (the pool's done()). */
+/* 1 when feasible design e rules out feasible design d for good: e
+ * dominates d within the front's tolerances (so d is off the front
+ * whatever else the sweep finds) and costs over twice
+ * NOC_PARETO_SAME_REL less in the figure the choice takes (power or
+ * latency), so every design the rule could choose costs less than d by
+ * more than the identity tolerance: d is neither chosen nor the identical
+ * copy a choice falls back to. */
+static int rules_out(const struct noc_design *e, const struct noc_design *d, const struct noc_pareto_opts *p)
+{
+    double ve[4], vd[4];
+    noc_synth_objectives(e, ve);
+    noc_synth_objectives(d, vd);
+    int k = p->pick == NOC_PICK_LATENCY;
+    return noc_pareto_dominates_tol(ve, vd, 4, p->tol) && ve[k] < vd[k] * (1 - 2 * NOC_PARETO_SAME_REL);
+}
+
+/* Releases what design d needs only to be written (topology, loads, flow
+ * cycles); its figures stay for the table and pareto.csv. */
+static void slim_design(struct noc_design *d)
+{
+    noc_topo_free(&d->topo);
+    noc_topo_init(&d->topo);
+    free(d->m.load);
+    free(d->m.capacity);
+    d->m.load = d->m.capacity = NULL;
+    free(d->flow_cycles);
+    d->flow_cycles = NULL;
+    d->nflow_cycles = 0;
+}
+
+/* One call at a time as designs finish (the pool's done()): the progress,
+ * and with sw->slim the designs the new one rules out (or that rule it
+ * out) released.  Whatever the finishing order, a design is released only
+ * when it can never be written, so the output does not depend on it. */
 static void design_done(void *arg, int idx, int worker, int status)
 {
     struct sweep *sw = arg;
-    sw->done++;
-    sw->o->progress(sw->o->progress_ud, sw->done, sw->res->n, sw->res->d[idx].name);
+    struct noc_design *d = sw->res->d;
+    sw->fin[sw->done++] = idx;
+    if (sw->o->progress)
+        sw->o->progress(sw->o->progress_ud, sw->done, sw->res->n, d[idx].name);
+    if (!sw->slim || status != NOC_OK || !d[idx].feasible)
+        return;
+    for (int i = 0; i < sw->done - 1; i++) {
+        int j = sw->fin[i];
+        if (!d[j].feasible)
+            continue;
+        if (rules_out(&d[idx], &d[j], &sw->o->pick))
+            slim_design(&d[j]);
+        else if (rules_out(&d[j], &d[idx], &sw->o->pick)) {
+            slim_design(&d[idx]);
+            break;
+        }
+    }
 }
 
 /* Each worker thread's GLPK environment goes with the thread. */
-static void design_leave(void *arg, int worker)
+void noc_synth_pool_leave(void *arg, int worker)
 {
     noc_lp_thread_done();
 }
@@ -214,7 +264,7 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
     int rc = NOC_OK, n = app->ncores;
     int kmin = o->kmin, kmax = o->kmax > 0 ? o->kmax : n;
     double *cx = NULL, *cy = NULL, *cw = NULL;
-    int *order = NULL;
+    int *order = NULL, *fin = NULL;
     if (n < 1)
         return noc_error(ctx, NOC_EINVAL, NULL, 0, "the app has no cores");
     if (kmin < 1 || kmin > kmax)
@@ -243,20 +293,26 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
         snprintf(d->name, sizeof d->name, "split_k%d", d->switches);
         noc_metrics_init(&d->m);
     }
-    struct sweep sw = {.app = app, .o = o, .cx = cx, .cy = cy, .cw = cw, .order = order, .res = res};
+    /* Designs are released as the sweep runs only where nothing after it
+     * reads them: the alternatives and variants start from every design. */
+    int slim = o->slim && (o->pick.pick == NOC_PICK_POWER || o->pick.pick == NOC_PICK_LATENCY) &&
+               noc_synth_search_budget(n, o->effort, SYNTH_SEARCH_CUT_SCALE) < n &&
+               noc_synth_variant_links(n, o->effort) == 0;
+    if (!(fin = noc_malloc(ctx, (size_t)res->n, sizeof *fin))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    struct sweep sw = {.app = app, .o = o, .cx = cx, .cy = cy, .cw = cw, .order = order, .res = res,
+                       .slim = slim, .fin = fin};
     struct noc_pool_job job = {.nitems = res->n, .nthreads = o->threads, .arg = &sw, .run = design_one,
-                               .done = o->progress ? design_done : NULL, .leave = design_leave};
+                               .done = design_done, .leave = noc_synth_pool_leave};
     NOC_CHECK(noc_pool_run(&job, ctx));
     /* The low-latency alternatives and their variants are kept only
      * where no other design dominates them. */
     int nplain = res->n, nalt, nvar;
     NOC_CHECK(noc_synth_split_alts(app, o, order, cx, cy, cw, res, ctx));
     nalt = res->n;
-    NOC_CHECK(noc_synth_split_variants(app, o, order, cx, cy, cw, res, 0, nplain, 0, ctx));
-    nvar = res->n;
-    if ((rc = noc_synth_split_variants(app, o, order, cx, cy, cw, res, nplain, nalt, 0, ctx)) != NOC_OK ||
-        (rc = noc_synth_split_variants(app, o, order, cx, cy, cw, res, 0, nalt, 1, ctx)) != NOC_OK)
-        goto cleanup;
+    NOC_CHECK(noc_synth_split_variants(app, o, order, cx, cy, cw, res, nalt, nplain, &nvar, ctx));
     noc_synth_prune(res, nvar, res->n);
     noc_synth_prune(res, nplain, nalt);
     NOC_CHECK(noc_synth_pareto(res, &o->pick, ctx));
@@ -269,6 +325,7 @@ cleanup:
     free(cy);
     free(cw);
     free(order);
+    free(fin);
     return rc;
 }
 

@@ -178,6 +178,28 @@ static void budget_limits(void **state)
     assert_int_equal(noc_synth_search_budget(30, 0, SYNTH_SEARCH_CUT_SCALE), 0);
 }
 
+/* The extra-link variants' links per series, min(3, floor(budget / N))
+ * with the refinement budget floor(e x 6000 x min(1, (24/N)^2)), by hand:
+ * 64 cores: floor(3456000 / 4096) = 843, 843 / 64 = 13 -> 3 (every app the
+ * 64-core cut let through keeps its three); 104: floor(319.5) = 319, 319 /
+ * 104 = 3.07 -> 3; 105: 313 / 105 = 2.98 -> 2; 120: 240 / 120 = 2; 121:
+ * 236 / 121 = 1.95 -> 1; 151: 151 / 151 = 1; 152: 149 / 152 -> 0; effort 4
+ * at 166: floor(13824000 / 27556) = 501, 501 / 166 = 3.02 -> 3; at 167: 495
+ * / 167 = 2.96 -> 2; at 240: 240 / 240 = 1; at 241: 238 / 241 -> 0; effort
+ * 0: none. */
+static void variant_links_budget(void **state)
+{
+    (void)state;
+    static const struct {
+        int n;
+        double e;
+        int links;
+    } c[] = {{2, 1, 3},   {64, 1, 3},   {104, 1, 3},  {105, 1, 2}, {120, 1, 2}, {121, 1, 1}, {151, 1, 1},
+             {152, 1, 0}, {4096, 1, 0}, {166, 4, 3},  {167, 4, 2}, {240, 4, 1}, {241, 4, 0}, {12, 0, 0}};
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        assert_int_equal(noc_synth_variant_links(c[i].n, c[i].e), c[i].links);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -185,6 +207,7 @@ int main(void)
         cmocka_unit_test(moves_keep_switches_and_cap),
         cmocka_unit_test(estimated_builds_best_few),
         cmocka_unit_test(budget_limits),
+        cmocka_unit_test(variant_links_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
