@@ -4,10 +4,16 @@
  * leak_mw.R, flit_pj.R, clk_mw_per_mhz.R).
  *
  * One configuration = (radix R, payload width W, V virtual channels, BUF
- * flits per VC).  Its design is the one `nocsyn rtl` emits for a single
- * router with R terminals (every channel one cycle: the router plus the
- * credit-return registers of its 2R channels, nocsyn_link CSTAGES = 1),
- * written by noc_rtl_generate.  Flow:
+ * flits per VC).  Its design is the router in context, as `nocsyn rtl`
+ * emits it (noc_rtl_generate, every channel one cycle, nocsyn_link
+ * CSTAGES = 1): router r0 (NOC_CHARZ_ROUTER) of radix R with R - 1
+ * terminals and one link port to a second router r1 of radix 2 (one
+ * terminal and the link).  r0's link output has credit counters and the
+ * switch allocator's credit check, as every router of a multi-router
+ * design has (an all-terminal router has neither: an ejection output skips
+ * the credit check, nocsyn_router's EJ, and Yosys removes its counters).
+ * The numbers are r0's alone; r1, the channels' registers and the top
+ * level's cells are left out.  Flow:
  *   Yosys:   read_verilog -sv (the emitted files); synth -top nocsyn_top;
  *            dfflibmap -liberty L; abc -D TARGET_PS -liberty L with Yosys
  *            0.23's own delay script (strash ... &nf -D) followed by ABC's
@@ -18,16 +24,26 @@
  *   OpenSTA: read_liberty L; read_verilog; link_design nocsyn_top;
  *            set_cmd_units -time ps; create_clock at PERIOD_PS;
  *            report_checks -path_delay max from every register clock pin to
- *            every register data pin; report_power with every net at
- *            activity 0, then at activity A (set_power_activity -global and
- *            -input: A transitions per clock cycle on every net).
+ *            the data pins of r0's registers (all_registers -data_pins whose
+ *            full name starts with "r0/"); with every net at activity 0,
+ *            then at activity A (set_power_activity -global and -input: A
+ *            transitions per clock cycle on every net): the sum of
+ *            sta::instance_power over r0's leaf cells, printed as one line
+ *            "nocsyn-power-0 INTERNAL SWITCHING LEAKAGE TOTAL" (W; and
+ *            nocsyn-power-a), then the design's report_power for reference.
+ *            OpenSTA 2.0.17's report_power -instances [get_cells r0] prints
+ *            zeros for a hierarchical instance (it sums leaf cells only), so
+ *            the sum is taken in the script.
  * Results (noc_charz_result):
  *   fmax = 1e6 / (data arrival time of the worst path + its library setup
- *          time) MHz, both in ps from STA's report;
- *   area = sum over the mapped cells of count x the cell's Liberty `area`
- *          (Liberty area units, taken as um^2 times area_um2; the tool's
- *          own "Chip area" is kept beside it as a check);
- *   leakage = STA's leakage column (W -> mW);
+ *          time) MHz, both in ps from STA's report (its endpoint must be in
+ *          r0);
+ *   area = sum over r0's module's mapped cells (Yosys' stat section of the
+ *          module that net.v's top module instantiates as r0) of count x
+ *          the cell's Liberty `area` (Liberty area units, taken as um^2
+ *          times area_um2; the tool's own "Chip area for module" is kept
+ *          beside it as a check);
+ *   leakage = r0's leakage (W -> mW);
  *   clock power per MHz = (total at activity 0 - leakage) / clock MHz: with
  *          no data toggling, what is left is the clock pins' internal power;
  *   energy per flit = (total at A - total at 0) / (flits per second), where
@@ -49,6 +65,10 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The instance name of the characterized router in the design's top level
+ * (nocsyn rtl names a router r<node>; noc_charz_design adds it first). */
+#define NOC_CHARZ_ROUTER "r0"
 
 /* ---- Liberty: the header and the cells' areas. */
 struct noc_liberty_cell {
@@ -94,12 +114,15 @@ const struct noc_liberty_cell *noc_liberty_drive_cell(const struct noc_liberty *
 double noc_liberty_cap_ff(const struct noc_liberty *lib);
 
 /* ---- The tools' report text. */
-/* Yosys `stat -liberty`: the cell counts of the whole design (its "design
- * hierarchy" section when there is one, else the one module), the tool's
- * chip area of the top module.  Area = sum count x Liberty area of each
- * cell (NOC_EINVAL naming a cell the library lacks); flops = cells with
- * seq set.  seq_cell gets the most used sequential cell (its area is the
- * flip-flop area per bit).  O(length x cells). */
+/* Yosys `stat -liberty`: the cell counts of one module (its section
+ * "=== MODULE ===" and its "Chip area for module 'MODULE'" line) when
+ * module is not NULL (NOC_EINVAL when the text has no such section), else
+ * of the whole design (its "design hierarchy" section when there is one,
+ * else the one module, and the chip area of the top module).  Area = sum
+ * count x Liberty area of each cell (NOC_EINVAL naming a cell the library
+ * lacks, e.g. a submodule of the module); flops = cells with seq set.
+ * seq_cell gets the most used sequential cell (its area is the flip-flop
+ * area per bit).  O(length x cells). */
 struct noc_charz_stat {
     long cells, flops;
     double area;         /* from the Liberty file, library units */
@@ -107,18 +130,29 @@ struct noc_charz_stat {
     char seq_cell[64];
 };
 int noc_charz_parse_stat(struct noc_charz_stat *st, const char *text, const struct noc_liberty *lib,
-                         const char *label, struct noc_ctx *ctx);
+                         const char *module, const char *label, struct noc_ctx *ctx);
+/* The module that the top module `top` of a Verilog netlist (Yosys'
+ * write_verilog) instantiates as `inst`, as Yosys' stat names it (an
+ * escaped identifier's leading backslash dropped: "\$paramod$H\nocsyn_router"
+ * -> "$paramod$H\nocsyn_router"), into out (cap bytes).  NOC_EINVAL when
+ * the netlist has no module top or top has no instance inst.  O(length). */
+int noc_charz_inst_module(char *out, size_t cap, const char *netlist, const char *top, const char *inst,
+                          const char *label, struct noc_ctx *ctx);
 /* OpenSTA's output of the script noc_charz_sta_script writes: the worst
- * register-to-register path (data arrival, library setup, both in ps,
- * start and end points) and the two report_power totals (W).  NOC_EINVAL
- * when a part is missing ("No paths found", a tool error).  O(length). */
+ * path ending in r0's registers (data arrival, library setup, both in ps,
+ * start and end points) and r0's power at activity 0 and A (the script's
+ * "nocsyn-power-0" and "nocsyn-power-a" lines: internal, switching,
+ * leakage, total, W).  When inst is not NULL the endpoint must be a pin
+ * of it ("INST/..."): NOC_EINVAL otherwise, as when a part is missing
+ * ("No paths found", a tool error).  O(length). */
 struct noc_charz_sta {
     double arrival_ps, setup_ps;
     char start[96], end[96];
-    double p0_total_w, p0_leak_w; /* every net at activity 0 */
-    double pa_total_w, pa_leak_w; /* every net at the stated activity */
+    double p0_total_w, p0_leak_w; /* r0, every net at activity 0 */
+    double pa_total_w, pa_leak_w; /* r0, every net at the stated activity */
 };
-int noc_charz_parse_sta(struct noc_charz_sta *s, const char *text, const char *label, struct noc_ctx *ctx);
+int noc_charz_parse_sta(struct noc_charz_sta *s, const char *text, const char *inst, const char *label,
+                        struct noc_ctx *ctx);
 
 /* ---- One configuration and its results. */
 struct noc_charz_opts {
@@ -150,10 +184,12 @@ struct noc_charz_result {
 void noc_charz_derive(struct noc_charz_result *r, const struct noc_liberty *lib,
                       const struct noc_charz_opts *o);
 
-/* The design text of a configuration: `nocsyn rtl` of a single router with
- * radix terminals (rtl.h), its generated top level in *top (init'ed by the
- * caller).  NOC_EINVAL for a configuration rtl refuses (radix 2..64,
- * width 16..1024, vcs 1..16, buf 1..64).  O(radix^2). */
+/* The design text of a configuration: `nocsyn rtl` (rtl.h) of router r0
+ * (NOC_CHARZ_ROUTER) of the configuration's radix R with R - 1 terminals
+ * and one link to router r1 of radix 2 (one terminal); its generated top
+ * level in *top (init'ed by the caller).  NOC_EINVAL for a configuration
+ * rtl refuses (radix 2..64, width 16..1024, vcs 1..16, buf 1..64).
+ * O(radix^2). */
 int noc_charz_design(const struct noc_charz_config *c, struct noc_buf *top, struct noc_ctx *ctx);
 /* The scripts (file names relative to the work directory, the Liberty file
  * by its absolute path).  Appended to out.  The Yosys script passes ABC
@@ -165,6 +201,8 @@ void noc_charz_yosys_script(struct noc_buf *out, const char *liberty, const stru
  * capacitance in fF.  Returns 0 (nothing written) when the library has no
  * inverter, else 1.  O(cells). */
 int noc_charz_constr(struct noc_buf *out, const struct noc_liberty *lib);
+/* OpenSTA's script (sta.tcl): paths ending in NOC_CHARZ_ROUTER's registers,
+ * its leaf cells' power (see the flow above).  Appended to out.  O(1). */
 void noc_charz_sta_script(struct noc_buf *out, const char *liberty, const struct noc_charz_opts *o);
 
 /* ---- The run (tool-runner adapter, src/charz/runner.c). */

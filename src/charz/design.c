@@ -1,5 +1,6 @@
 /* The design of one characterization configuration (charz.h): the RTL that
- * `nocsyn rtl` emits for one router of radix R with R terminals. */
+ * `nocsyn rtl` emits for router r0 of radix R in context: R - 1 terminals
+ * and one link port to router r1 of radix 2 (one terminal). */
 #include "nocsyn/charz.h"
 
 #include <stdio.h>
@@ -21,17 +22,23 @@ int noc_charz_design(const struct noc_charz_config *c, struct noc_buf *top, stru
         rc = noc_error(ctx, NOC_EINVAL, NULL, 0, "characterize: radix %d is outside 2..64", c->radix);
         goto cleanup;
     }
-    int r0 = noc_topo_add_node(&t, "r0", NOC_ROUTER, ctx);
+    /* Node 0 is r0, so rtl names its instance r0 (NOC_CHARZ_ROUTER). */
+    int r0 = noc_topo_add_node(&t, NOC_CHARZ_ROUTER, NOC_ROUTER, ctx);
     if (r0 < 0)
         NOC_CHECK(ctx->status);
+    int r1 = noc_topo_add_node(&t, "r1", NOC_ROUTER, ctx);
+    if (r1 < 0)
+        NOC_CHECK(ctx->status);
+    /* Terminals t0..t(R-2) on r0, t(R-1) on r1, then the link r0 - r1. */
     for (int i = 0; i < c->radix; i++) {
         char nm[16];
         snprintf(nm, sizeof nm, "t%d", i);
         int n = noc_topo_add_node(&t, nm, NOC_TERMINAL, ctx);
         if (n < 0)
             NOC_CHECK(ctx->status);
-        NOC_CHECK(noc_topo_add_link(&t, r0, n, ctx));
+        NOC_CHECK(noc_topo_add_link(&t, i < c->radix - 1 ? r0 : r1, n, ctx));
     }
+    NOC_CHECK(noc_topo_add_link(&t, r0, r1, ctx));
     NOC_CHECK(noc_topo_finalize(&t, ctx));
     struct noc_rtl_opts o;
     noc_rtl_opts_init(&o);

@@ -37,21 +37,46 @@ static long line_no(const char *text, const char *p)
     return n;
 }
 
+/* The section "=== NAME ===" of Yosys' stat (the line exactly), NULL when
+ * absent; *end gets the start of the next section (or the text's end). */
+static const char *stat_section(const char *text, const char *name, const char **end)
+{
+    size_t n = strlen(name);
+    for (const char *p = strstr(text, "=== "); p; p = strstr(p + 1, "=== ")) {
+        if ((p == text || p[-1] == '\n') && strncmp(p + 4, name, n) == 0 && strncmp(p + 4 + n, " ===", 4) == 0 &&
+            (p[8 + n] == '\n' || p[8 + n] == '\r' || p[8 + n] == '\0')) {
+            const char *q = strstr(p + 8 + n, "\n=== ");
+            *end = q ? q : p + strlen(p);
+            return p;
+        }
+    }
+    return NULL;
+}
+
 int noc_charz_parse_stat(struct noc_charz_stat *st, const char *text, const struct noc_liberty *lib,
-                         const char *label, struct noc_ctx *ctx)
+                         const char *module, const char *label, struct noc_ctx *ctx)
 {
     memset(st, 0, sizeof *st);
     st->tool_area = -1;
-    const char *sec = strstr(text, "=== design hierarchy ===");
-    if (!sec)
-        sec = text;
+    const char *sec, *send = text + strlen(text), *ca;
+    if (module) {
+        sec = stat_section(text, module, &send);
+        if (!sec)
+            return noc_error(ctx, NOC_EINVAL, label, 0, "no section of module '%s' in Yosys' stat", module);
+        ca = strstr(sec, "Chip area for module '");
+    } else {
+        sec = strstr(text, "=== design hierarchy ===");
+        if (!sec)
+            sec = text;
+        ca = strstr(text, "Chip area for top module");
+        if (!ca)
+            ca = strstr(text, "Chip area for module");
+    }
     const char *p = strstr(sec, "Number of cells:");
-    if (!p)
-        return noc_error(ctx, NOC_EINVAL, label, 0, "no 'Number of cells:' in Yosys' stat");
-    const char *ca = strstr(text, "Chip area for top module");
-    if (!ca)
-        ca = strstr(text, "Chip area for module");
-    if (ca) {
+    if (!p || p >= send)
+        return noc_error(ctx, NOC_EINVAL, label, 0, "no 'Number of cells:' in Yosys' stat%s%s%s",
+                         module ? " of module '" : "", module ? module : "", module ? "'" : "");
+    if (ca && ca < send) {
         const char *colon = strstr(ca, "': ");
         if (colon)
             st->tool_area = strtod(colon + 3, NULL);
@@ -102,19 +127,6 @@ static int num_before(const char *from, const char *key, double *v, const char *
     return 0;
 }
 
-static int power_total(const char *from, double *total, double *leak)
-{
-    const char *t = strstr(from, "\nTotal ");
-    if (!t)
-        return -1;
-    double a, b, c, d;
-    if (sscanf(t + 7, "%lf %lf %lf %lf", &a, &b, &c, &d) != 4)
-        return -1;
-    *leak = c;
-    *total = d;
-    return 0;
-}
-
 static void point(const char *text, const char *key, char *out, size_t cap)
 {
     const char *p = strstr(text, key);
@@ -129,7 +141,74 @@ static void point(const char *text, const char *key, char *out, size_t cap)
     }
 }
 
-int noc_charz_parse_sta(struct noc_charz_sta *s, const char *text, const char *label, struct noc_ctx *ctx)
+int noc_charz_inst_module(char *out, size_t cap, const char *netlist, const char *top, const char *inst,
+                          const char *label, struct noc_ctx *ctx)
+{
+    size_t tn = strlen(top), in = strlen(inst);
+    const char *m = NULL;
+    out[0] = '\0';
+    /* "module TOP(" or "module TOP (" at the start of a line. */
+    for (const char *p = strstr(netlist, "module "); p; p = strstr(p + 1, "module ")) {
+        if ((p == netlist || p[-1] == '\n') && strncmp(p + 7, top, tn) == 0 &&
+            (p[7 + tn] == '(' || isspace((unsigned char)p[7 + tn]))) {
+            m = p;
+            break;
+        }
+    }
+    if (!m)
+        return noc_error(ctx, NOC_EINVAL, label, 0, "the netlist has no module %s", top);
+    const char *endm = strstr(m, "\nendmodule");
+    if (!endm)
+        endm = m + strlen(m);
+    /* An instance line: "  TYPE INST (", TYPE an identifier or an escaped
+     * one ("\\$paramod$H\\nocsyn_router", ended by a blank). */
+    for (const char *l = strchr(m, '\n'); l && l < endm; l = strchr(l + 1, '\n')) {
+        const char *a = l + 1;
+        while (*a == ' ' || *a == '\t')
+            a++;
+        const char *b = a;
+        while (*b && !isspace((unsigned char)*b))
+            b++;
+        const char *c = b;
+        while (*c == ' ' || *c == '\t')
+            c++;
+        if (b == a || strncmp(c, inst, in) != 0)
+            continue;
+        const char *d = c + in;
+        while (*d == ' ' || *d == '\t')
+            d++;
+        if (*d != '(')
+            continue;
+        if (*a == '\\')
+            a++;
+        if ((size_t)(b - a) >= cap)
+            return noc_error(ctx, NOC_EINVAL, label, line_no(netlist, a), "the module name of %s is too long", inst);
+        memcpy(out, a, (size_t)(b - a));
+        out[b - a] = '\0';
+        return NOC_OK;
+    }
+    return noc_error(ctx, NOC_EINVAL, label, 0, "module %s of the netlist has no instance %s", top, inst);
+}
+
+/* Four numbers after `tag` at the start of a line ("nocsyn-power-0 I S L T"). */
+static int power_line(const char *text, const char *tag, double *total, double *leak)
+{
+    size_t n = strlen(tag);
+    for (const char *p = strstr(text, tag); p; p = strstr(p + 1, tag)) {
+        if ((p != text && p[-1] != '\n') || p[n] != ' ')
+            continue;
+        double a, b, c, d;
+        if (sscanf(p + n, "%lf %lf %lf %lf", &a, &b, &c, &d) != 4)
+            return -1;
+        *leak = c;
+        *total = d;
+        return 0;
+    }
+    return -1;
+}
+
+int noc_charz_parse_sta(struct noc_charz_sta *s, const char *text, const char *inst, const char *label,
+                        struct noc_ctx *ctx)
 {
     memset(s, 0, sizeof *s);
     const char *p = strstr(text, "Startpoint: ");
@@ -145,11 +224,15 @@ int noc_charz_parse_sta(struct noc_charz_sta *s, const char *text, const char *l
         return noc_error(ctx, NOC_EINVAL, label, 0, "OpenSTA's path report lacks the arrival or setup time");
     /* The Delay column holds -setup (required time = edge - setup). */
     s->setup_ps = fabs(setup);
-    const char *m0 = strstr(text, "nocsyn-power-0");
-    const char *ma = strstr(text, "nocsyn-power-a");
-    if (!m0 || !ma || power_total(m0, &s->p0_total_w, &s->p0_leak_w) ||
-        power_total(ma, &s->pa_total_w, &s->pa_leak_w))
-        return noc_error(ctx, NOC_EINVAL, label, 0, "OpenSTA's output lacks a report_power total");
+    if (inst) {
+        size_t n = strlen(inst);
+        if (strncmp(s->end, inst, n) != 0 || s->end[n] != '/')
+            return noc_error(ctx, NOC_EINVAL, label, line_no(text, p),
+                             "the worst path ends at '%s', outside router %s", s->end, inst);
+    }
+    if (power_line(text, "nocsyn-power-0", &s->p0_total_w, &s->p0_leak_w) ||
+        power_line(text, "nocsyn-power-a", &s->pa_total_w, &s->pa_leak_w))
+        return noc_error(ctx, NOC_EINVAL, label, 0, "OpenSTA's output lacks a nocsyn-power line (the router's power)");
     return NOC_OK;
 }
 
@@ -195,24 +278,39 @@ void noc_charz_yosys_script(struct noc_buf *out, const char *liberty, const stru
 
 void noc_charz_sta_script(struct noc_buf *out, const char *liberty, const struct noc_charz_opts *o)
 {
+    const char *r = NOC_CHARZ_ROUTER;
     noc_buf_printf(out,
                    "read_liberty %s\n"
                    "read_verilog net.v\n"
                    "link_design nocsyn_top\n"
                    "set_cmd_units -time ps\n"
                    "create_clock -name clk -period %.10g [get_ports clk]\n"
-                   "report_checks -path_delay max -from [all_registers -clock_pins] -to [all_registers -data_pins] "
-                   "-digits 3\n"
-                   "puts nocsyn-power-0\n"
+                   "# the router %s alone: paths ending in its registers, its leaf cells' power\n"
+                   "set nocsyn_to {}\n"
+                   "foreach p [all_registers -data_pins] {\n"
+                   "  if {[string match {%s/*} [get_full_name $p]]} { lappend nocsyn_to $p }\n"
+                   "}\n"
+                   "set nocsyn_cells {}\n"
+                   "foreach c [get_cells -hierarchical *] {\n"
+                   "  if {[$c is_leaf] && [string match {%s/*} [get_full_name $c]]} { lappend nocsyn_cells $c }\n"
+                   "}\n"
+                   "proc nocsyn_power {tag cells} {\n"
+                   "  set corner [sta::cmd_corner]\n"
+                   "  set s {0 0 0 0}\n"
+                   "  foreach c $cells { set s [lmap a $s b [sta::instance_power $c $corner] {expr {$a + $b}}] }\n"
+                   "  puts \"$tag [format {%%.9e %%.9e %%.9e %%.9e} {*}$s] [llength $cells] cells\"\n"
+                   "}\n"
+                   "report_checks -path_delay max -from [all_registers -clock_pins] -to $nocsyn_to -digits 3\n"
                    "set_power_activity -global -activity 0\n"
                    "set_power_activity -input -activity 0\n"
+                   "nocsyn_power nocsyn-power-0 $nocsyn_cells\n"
                    "report_power -digits 9\n"
-                   "puts nocsyn-power-a\n"
                    "set_power_activity -global -activity %.10g\n"
                    "set_power_activity -input -activity %.10g\n"
+                   "nocsyn_power nocsyn-power-a $nocsyn_cells\n"
                    "report_power -digits 9\n"
                    "exit\n",
-                   liberty, o->period_ps, o->activity, o->activity);
+                   liberty, o->period_ps, r, r, r, o->activity, o->activity);
 }
 
 static void num(struct noc_buf *b, double v, int digits)
@@ -270,9 +368,21 @@ void noc_charz_emit_tech(struct noc_buf *out, const struct noc_liberty *lib, con
                        drv->name, noc_round_digits(drv->in_cap * noc_liberty_cap_ff(lib), 6));
     else
         noc_buf_printf(out, "#   no inverter in the library: register outputs taken as ideal drivers;\n");
-    noc_buf_printf(out, "#   each router has R terminals, so its route table has R destinations (a design's\n"
-                        "#   routers have one per core: not characterized);\n");
-    noc_buf_printf(out, "#   fmax = 1 / (worst register-to-register arrival + setup);\n");
+    noc_buf_printf(out, "#   design: router %s of radix R with R - 1 terminals and one link port to a router\n"
+                        "#   r1 of radix 2 (one terminal), as nocsyn rtl emits it: %s's link output has its\n"
+                        "#   credit counters and the switch allocator's credit check, the worst path of a\n"
+                        "#   router in a multi-router design, which an all-terminal router lacks; one link\n"
+                        "#   port, the fewest a router of a multi-router design has (the two radix-7 routers\n"
+                        "#   of VOPD's split_k2 have exactly one); each further link port adds V credit\n"
+                        "#   counters of clog2(buf+1) bits, not counted here;\n",
+                   NOC_CHARZ_ROUTER, NOC_CHARZ_ROUTER);
+    noc_buf_printf(out, "#   the tables are %s's alone (r1, channel registers and top-level cells left out):\n"
+                        "#   area, cells, flip-flops of its module (Yosys stat), power summed over its cells;\n",
+                   NOC_CHARZ_ROUTER);
+    noc_buf_printf(out, "#   its route table has R destinations (a design's routers have one per core: not\n"
+                        "#   characterized);\n");
+    noc_buf_printf(out, "#   fmax = 1 / (arrival + setup) of the worst register-to-register path ending in %s;\n",
+                   NOC_CHARZ_ROUTER);
     noc_buf_printf(out, "#   power at %g MHz: every net at activity 0 (clock + leakage) and at activity %g\n",
                    1e6 / o->period_ps, o->activity);
     noc_buf_printf(out, "#   (set_power_activity -global/-input, toggles per cycle), taken as 2 x %g flits per\n",

@@ -171,7 +171,7 @@ static int one(void *arg, int item, int worker, struct noc_ctx *ctx)
     const struct noc_charz_run *run = J->run;
     struct noc_charz_result *r = &J->res[item];
     struct noc_buf top, ys, ss, opt;
-    char *stxt = NULL, *sta = NULL;
+    char *stxt = NULL, *sta = NULL, *net = NULL;
     int rc = NOC_OK;
     noc_buf_init(&top);
     noc_buf_init(&ys);
@@ -236,19 +236,24 @@ static int one(void *arg, int item, int worker, struct noc_ctx *ctx)
             goto cleanup;
         }
     }
-    char label[PATH_MAX + 16];
+    char label[PATH_MAX + 16], module[512];
+    /* The characterized router's module: what net.v's top instantiates as r0. */
+    snprintf(label, sizeof label, "%s/net.v", dir);
+    NOC_CHECK(read_in(dir, "net.v", &net, ctx));
+    NOC_CHECK(noc_charz_inst_module(module, sizeof module, net, "nocsyn_top", NOC_CHARZ_ROUTER, label, ctx));
     snprintf(label, sizeof label, "%s/stat.txt", dir);
     NOC_CHECK(read_in(dir, "stat.txt", &stxt, ctx));
-    NOC_CHECK(noc_charz_parse_stat(&r->stat, stxt, J->lib, label, ctx));
+    NOC_CHECK(noc_charz_parse_stat(&r->stat, stxt, J->lib, module, label, ctx));
     snprintf(label, sizeof label, "%s/sta.txt", dir);
     NOC_CHECK(read_in(dir, "sta.txt", &sta, ctx));
-    NOC_CHECK(noc_charz_parse_sta(&r->sta, sta, label, ctx));
+    NOC_CHECK(noc_charz_parse_sta(&r->sta, sta, NOC_CHARZ_ROUTER, label, ctx));
     noc_charz_derive(r, J->lib, &run->opts);
     if (!r->cached)
         NOC_CHECK(write_in(dir, "done", "complete\n", 9, ctx));
 cleanup:
     free(stxt);
     free(sta);
+    free(net);
     noc_buf_free(&top);
     noc_buf_free(&ys);
     noc_buf_free(&ss);

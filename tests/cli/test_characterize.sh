@@ -92,7 +92,7 @@ assert all(r[k]['fmax_mhz'] >= r[k+1]['fmax_mhz'] > 0 for k in range(2, $rmax)),
 assert r[$rmax + 1]['fmax_mhz'] == 0
 assert r[4]['area_mm2'] == float([l.split('=')[1] for l in open('$T') if l.startswith('area_mm2.4 ')][0])"
 has "shipped: the header says the route table has R destinations (one per terminal)" "$T" \
-    '^#   each router has R terminals, so its route table has R destinations'
+    '^#   .*route table has R destinations'
 run "synth with the shipped file (no Yosys)" 0 env PATH=/usr/bin/nonexistent "$NOCSYN" synth "$APPS/vopd.csv" \
     --tech "$T" --freq 100:200:50 --link-width 64 -o "$TMP/v18"
 has "synth osu018: a chosen design" "$TMP/out" '^split_k[0-9]*_f[12][05]0_w64 .*chosen'

@@ -4,13 +4,18 @@ independently of Yosys and nocsyn: every `area :` of every `cell (NAME)` of
 the Liberty file, every instance of every module of the netlist, the
 hierarchy expanded from the top module.  Prints the area in Liberty units.
 
-usage: netlist_area.py LIBERTY NETLIST.v TOP
+usage: netlist_area.py LIBERTY NETLIST.v TOP [ATTR]
+
+TOP may be `top/INST`: the module that module top instantiates as INST
+(the characterized router r0: nocsyn_top/r0).  ATTR sums another simple
+cell attribute instead of `area` (cell_leakage_power: the leakage in the
+library's leakage_power_unit).
 """
 import re
 import sys
 
 
-def liberty_areas(path):
+def liberty_areas(path, attr="area"):
     text = re.sub(r"/\*.*?\*/", "", open(path).read(), flags=re.S)
     areas, cell = {}, None
     for line in text.splitlines():
@@ -18,13 +23,13 @@ def liberty_areas(path):
         if m:
             cell = m.group(1)
             continue
-        m = re.match(r"\s*area\s*:\s*([0-9.eE+-]+)\s*;", line)
+        m = re.match(r"\s*" + attr + r"\s*:\s*([0-9.eE+-]+)\s*;", line)
         if m and cell is not None and cell not in areas:
             areas[cell] = float(m.group(1))
     return areas
 
 
-def modules(path):
+def modules(path, names=None):
     text = open(path).read()
     mods = {}
     for m in re.finditer(r"\bmodule\s+(\S+)\s*\((.*?)\bendmodule", text, flags=re.S):
@@ -37,6 +42,8 @@ def modules(path):
             if typ in ("module", "input", "output", "wire", "reg", "assign", "inout"):
                 continue
             insts[typ] = insts.get(typ, 0) + 1
+            if names is not None:
+                names[(name, im.group(2))] = typ
         mods[name] = insts
     return mods
 
@@ -57,9 +64,13 @@ def area(mod, mods, lib, memo):
 
 
 def main():
-    lib = liberty_areas(sys.argv[1])
-    mods = modules(sys.argv[2])
-    print("%.6f" % area(sys.argv[3], mods, lib, {}))
+    lib = liberty_areas(sys.argv[1], sys.argv[4] if len(sys.argv) > 4 else "area")
+    names = {}
+    mods = modules(sys.argv[2], names)
+    top = sys.argv[3]
+    if "/" in top:
+        top = names[tuple(top.split("/", 1))]
+    print("%.6f" % area(top, mods, lib, {}))
 
 
 if __name__ == "__main__":

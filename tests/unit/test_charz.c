@@ -88,14 +88,14 @@ static void liberty_by_hand(void **state)
                        "   Number of cells:                  5\n     DFF                            2\n"
                        "     INV                            3\n\n   Chip area for top module '\\top': 27.500000\n";
     struct noc_charz_stat st;
-    assert_int_equal(noc_charz_parse_stat(&st, stat, &L, "stat", &ctx), NOC_OK);
+    assert_int_equal(noc_charz_parse_stat(&st, stat, &L, NULL, "stat", &ctx), NOC_OK);
     assert_int_equal(st.cells, 5);
     assert_int_equal(st.flops, 2);
     NEAR(st.area, 27.5);
     NEAR(st.tool_area, 27.5);
     assert_string_equal(st.seq_cell, "DFF");
     const char *bad = "   Number of cells: 1\n     NAND 1\n";
-    assert_int_equal(noc_charz_parse_stat(&st, bad, &L, "stat", &ctx), NOC_EINVAL);
+    assert_int_equal(noc_charz_parse_stat(&st, bad, &L, NULL, "stat", &ctx), NOC_EINVAL);
     assert_non_null(strstr(ctx.msg, "NAND"));
     noc_ctx_init(&ctx);
     /* Unbalanced braces. */
@@ -103,18 +103,20 @@ static void liberty_by_hand(void **state)
     noc_liberty_free(&L);
 }
 
-/* An OpenSTA report as the script asks for it (ps, W). */
-static const char sta_text[] = "Startpoint: r0/_1_ (rising edge-triggered flip-flop clocked by clk)\n"
+/* An OpenSTA report as the script asks for it (ps, W): the path ending in
+ * r0, r0's power lines (the script's sums over its cells), then the whole
+ * design's report_power, whose Total lines (r0 + r1 + links) are not r0's. */
+static const char sta_text[] = "Startpoint: r1/_9_ (rising edge-triggered flip-flop clocked by clk)\n"
                                "Endpoint: r0/_2_ (rising edge-triggered flip-flop clocked by clk)\n"
-                               "   0.000    0.000 ^ r0/_1_/CLK (DFF)\n"
+                               "   0.000    0.000 ^ r1/_9_/CLK (DFF)\n"
                                "            4000.000   data arrival time\n"
                                "10000.000 10000.000   clock clk (rise edge)\n"
                                "-250.000 9750.000   library setup time\n"
                                "            -4000.000   data arrival time\n"
-                               "nocsyn-power-0\n"
-                               "Total                1.0e-02 0.0e+00 2.0e-07 1.00002e-02 100.0%\n"
-                               "nocsyn-power-a\n"
-                               "Total                1.2e-02 1.0e-03 2.0e-07 1.30002e-02 100.0%\n";
+                               "nocsyn-power-0 1.0e-02 0.0e+00 2.0e-07 1.00002e-02 7 cells\n"
+                               "Total                3.0e-02 0.0e+00 5.0e-07 3.00005e-02 100.0%\n"
+                               "nocsyn-power-a 1.2e-02 1.0e-03 2.0e-07 1.30002e-02 7 cells\n"
+                               "Total                3.6e-02 3.0e-03 5.0e-07 3.90005e-02 100.0%\n";
 
 /* fmax = 1e6 / (4000 + 250) = 235.294 MHz; at 100 MHz (period 10000 ps):
  * leakage 2e-7 W = 2e-4 mW; clock = (1.00002e-2 - 2e-7) W = 10 mW -> 0.1
@@ -132,10 +134,13 @@ static void sta_by_hand(void **state)
     struct noc_charz_result r;
     memset(&r, 0, sizeof r);
     r.cfg.radix = 4;
-    assert_int_equal(noc_charz_parse_sta(&r.sta, sta_text, "sta", &ctx), NOC_OK);
+    assert_int_equal(noc_charz_parse_sta(&r.sta, sta_text, "r0", "sta", &ctx), NOC_OK);
     NEAR(r.sta.arrival_ps, 4000);
     NEAR(r.sta.setup_ps, 250);
-    assert_string_equal(r.sta.start, "r0/_1_");
+    assert_string_equal(r.sta.start, "r1/_9_");
+    assert_string_equal(r.sta.end, "r0/_2_");
+    NEAR(r.sta.p0_leak_w, 2e-7);
+    NEAR(r.sta.pa_total_w, 1.30002e-2);
     r.stat.flops = 2;
     r.stat.area = 27.5;
     strcpy(r.stat.seq_cell, "DFF");
@@ -149,7 +154,95 @@ static void sta_by_hand(void **state)
     NEAR(r.clk_fj_bit, 50000);
     NEAR(r.reg_um2_bit, 10);
     NEAR(r.area_mm2, 27.5e-6);
-    assert_int_equal(noc_charz_parse_sta(&r.sta, "No paths found.\n", "sta", &ctx), NOC_EINVAL);
+    assert_int_equal(noc_charz_parse_sta(&r.sta, "No paths found.\n", "r0", "sta", &ctx), NOC_EINVAL);
+    /* A path ending outside the router (in r1; in r0 for a router named r) is refused. */
+    noc_ctx_init(&ctx);
+    assert_int_equal(noc_charz_parse_sta(&r.sta, sta_text, "r1", "sta", &ctx), NOC_EINVAL);
+    assert_non_null(strstr(ctx.msg, "outside router r1"));
+    noc_ctx_init(&ctx);
+    assert_int_equal(noc_charz_parse_sta(&r.sta, sta_text, "r", "sta", &ctx), NOC_EINVAL);
+    /* Without the router's power lines (only the design's Total): refused. */
+    noc_ctx_init(&ctx);
+    char nopw[sizeof sta_text];
+    strcpy(nopw, sta_text);
+    *strstr(nopw, "nocsyn-power-0") = 'X';
+    assert_int_equal(noc_charz_parse_sta(&r.sta, nopw, "r0", "sta", &ctx), NOC_EINVAL);
+    noc_liberty_free(&L);
+}
+
+/* Yosys' stat of a hierarchical design (two router modules, a link, the
+ * top) and the netlist's top module: the router instantiated as r0 is
+ * $paramod$B\nocsyn_router, the second section.  By hand (tiny.lib): its
+ * 4 INV + 3 DFF = 4 x 2.5 + 3 x 10 = 40, 7 cells, 3 flops; not the first
+ * router's 1 INV + 2 DFF = 22.5, nor the design's 63.5 + 9. */
+static const char stat2_text[] =
+    "=== $paramod$A\\nocsyn_router ===\n\n"
+    "   Number of cells:                  3\n     DFF                            2\n"
+    "     INV                            1\n\n"
+    "   Chip area for module '$paramod$A\\nocsyn_router': 22.500000\n\n"
+    "=== $paramod$B\\nocsyn_router ===\n\n"
+    "   Number of cells:                  7\n     DFF                            3\n"
+    "     INV                            4\n\n"
+    "   Chip area for module '$paramod$B\\nocsyn_router': 40.000000\n\n"
+    "=== $paramod$C\\nocsyn_link ===\n\n"
+    "   Number of cells:                  1\n     DFF                            1\n\n"
+    "   Chip area for module '$paramod$C\\nocsyn_link': 10.000000\n\n"
+    "=== nocsyn_top ===\n\n   Number of cells:                  3\n"
+    "     $paramod$A\\nocsyn_router     1\n     $paramod$B\\nocsyn_router     1\n"
+    "     $paramod$C\\nocsyn_link       1\n\n"
+    "=== design hierarchy ===\n\n   nocsyn_top 1\n\n   Number of cells:                 11\n"
+    "     DFF                            6\n     INV                            5\n\n"
+    "   Chip area for top module '\\nocsyn_top': 72.500000\n";
+static const char net2_text[] =
+    "module \\$paramod$A\\nocsyn_router (clk);\n  input clk;\n  INV _1_ (\n    .A(clk)\n  );\nendmodule\n\n"
+    "module nocsyn_top(clk);\n  input clk;\n  wire r0x;\n"
+    "  \\$paramod$C\\nocsyn_link  l0 (\n    .clk(clk)\n  );\n"
+    "  \\$paramod$A\\nocsyn_router  r1 (\n    .clk(clk)\n  );\n"
+    "  \\$paramod$B\\nocsyn_router  r0 (\n    .clk(clk)\n  );\n"
+    "endmodule\n";
+
+static void stat_of_router(void **state)
+{
+    (void)state;
+    struct noc_liberty L;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    noc_liberty_init(&L);
+    assert_int_equal(noc_liberty_parse(&L, lib_text, "tiny.lib", &ctx), NOC_OK);
+    char mod[128];
+    assert_int_equal(noc_charz_inst_module(mod, sizeof mod, net2_text, "nocsyn_top", "r0", "net.v", &ctx), NOC_OK);
+    assert_string_equal(mod, "$paramod$B\\nocsyn_router");
+    assert_int_equal(noc_charz_inst_module(mod, sizeof mod, net2_text, "nocsyn_top", "r1", "net.v", &ctx), NOC_OK);
+    assert_string_equal(mod, "$paramod$A\\nocsyn_router");
+    assert_int_equal(noc_charz_inst_module(mod, sizeof mod, net2_text, "nocsyn_top", "r2", "net.v", &ctx),
+                     NOC_EINVAL);
+    noc_ctx_init(&ctx);
+    assert_int_equal(noc_charz_inst_module(mod, sizeof mod, net2_text, "top", "r0", "net.v", &ctx), NOC_EINVAL);
+    noc_ctx_init(&ctx);
+    struct noc_charz_stat st;
+    assert_int_equal(noc_charz_parse_stat(&st, stat2_text, &L, "$paramod$B\\nocsyn_router", "stat", &ctx), NOC_OK);
+    assert_int_equal(st.cells, 7);
+    assert_int_equal(st.flops, 3);
+    NEAR(st.area, 40);
+    NEAR(st.tool_area, 40);
+    assert_string_equal(st.seq_cell, "DFF");
+    /* The first router's section. */
+    assert_int_equal(noc_charz_parse_stat(&st, stat2_text, &L, "$paramod$A\\nocsyn_router", "stat", &ctx), NOC_OK);
+    assert_int_equal(st.cells, 3);
+    NEAR(st.area, 22.5);
+    NEAR(st.tool_area, 22.5);
+    /* The whole design (module NULL): 6 x 10 + 5 x 2.5 = 72.5. */
+    assert_int_equal(noc_charz_parse_stat(&st, stat2_text, &L, NULL, "stat", &ctx), NOC_OK);
+    assert_int_equal(st.cells, 11);
+    NEAR(st.area, 72.5);
+    /* A module the text lacks; a name that only prefixes a section's. */
+    assert_int_equal(noc_charz_parse_stat(&st, stat2_text, &L, "$paramod$D\\nocsyn_router", "stat", &ctx),
+                     NOC_EINVAL);
+    noc_ctx_init(&ctx);
+    assert_int_equal(noc_charz_parse_stat(&st, stat2_text, &L, "$paramod$B", "stat", &ctx), NOC_EINVAL);
+    noc_ctx_init(&ctx);
+    /* The top module lists submodules: not library cells. */
+    assert_int_equal(noc_charz_parse_stat(&st, stat2_text, &L, "nocsyn_top", "stat", &ctx), NOC_EINVAL);
     noc_liberty_free(&L);
 }
 
@@ -224,6 +317,10 @@ static void emit_by_hand(void **state)
     assert_null(strstr(b.data, "\narea_mm2.2 = 0.15\n"));
     assert_non_null(strstr(b.data, "\nrouter_stages = 3\n"));
     assert_non_null(strstr(b.data, "# command: nocsyn characterize x\n"));
+    /* The header says what was characterized: r0 in context, its numbers alone. */
+    assert_non_null(strstr(b.data, "\n#   design: router r0 of radix R with R - 1 terminals and one link port to a router\n"));
+    assert_non_null(strstr(b.data, "\n#   the tables are r0's alone (r1, channel registers and top-level cells left out):\n"));
+    assert_non_null(strstr(b.data, "\n#   fmax = 1 / (arrival + setup) of the worst register-to-register path ending in r0;\n"));
     struct noc_tech t;
     noc_tech_defaults(&t);
     assert_int_equal(noc_tech_parse(&t, b.data, "emitted", &ctx), NOC_OK);
@@ -302,6 +399,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(liberty_by_hand),
         cmocka_unit_test(sta_by_hand),
+        cmocka_unit_test(stat_of_router),
         cmocka_unit_test(tech_tables_by_hand),
         cmocka_unit_test(emit_by_hand),
         cmocka_unit_test(fmax_per_width),
