@@ -15,7 +15,12 @@
  *    waiting head picks one free output VC of its class, then each output VC
  *    grants one requester) and switch allocation (each input port picks one
  *    VC that has a flit and a credit, then each output port grants one input
- *    port).  An output VC is released when the tail flit wins the switch
+ *    port; with `booksim_alloc`, BookSim2's separable_input_first instead:
+ *    each output port an input port's VCs ask for is represented by the
+ *    first of those VCs in the port's VC round robin, and the input port
+ *    picks among those outputs by a round robin over its router's output
+ *    ports, whose pointer also moves only on a grant; noc_sim_sa_choose).
+ *    An output VC is released when the tail flit wins the switch
  *    (it may be reallocated before the tail's credit returns, as BookSim's
  *    default wait_for_tail_credit = 0).  Wormhole: an output VC may be
  *    allocated whatever its credits; virtual cut-through: only with room for
@@ -166,6 +171,10 @@ struct noc_sim_opts {
     int credit_delay;     /* >= 0 (default 2) */
     int booksim_loop;     /* 1: BookSim2's credit loop (Pipeline above; default
                            * 0); wormhole or vct with router_delay >= 2 */
+    int booksim_alloc;    /* 1: BookSim2's switch allocator input stage (a
+                           * round robin over output ports; Allocation
+                           * above; default 0: over VCs, as the generated
+                           * RTL); wormhole or vct */
     double mm_per_cycle;  /* wire mm per cycle of link latency (default 0 =
                            * auto: 1e6 / (freq_mhz x wire_ps_mm) of the tech
                            * defaults at the topology's clock, else 2) */

@@ -23,7 +23,7 @@ static const char help[] =
     "                  [--vcs V] [--buf FLITS] [--packet FLITS|SHORT,LONG,P]\n"
     "                  [--inject bernoulli|poisson|onoff] [--burst PACKETS]\n"
     "                  [--flow wormhole|vct|drop|deflect] [--resend]\n"
-    "                  [--router-delay CYCLES] [--booksim-loop]\n"
+    "                  [--router-delay CYCLES] [--booksim-loop] [--booksim-alloc]\n"
     "                  [--credit-delay CYCLES] [--mm-per-cycle MM] [--warmup CYCLES]\n"
     "                  [--cycles CYCLES] [--batch CYCLES] [--tolerance X]\n"
     "                  [--deadlock-cycles CYCLES] [--recover CYCLES] [--seed S]\n"
@@ -120,6 +120,12 @@ static const char help[] =
     "                    so a buffer slot turns over in 8 cycles for a head\n"
     "                    flit, 7 for a body flit (default: 7 for both, as the\n"
     "                    generated RTL)\n"
+    "  --booksim-alloc   BookSim2's switch allocator input stage: an input port\n"
+    "                    picks among the output ports its VCs ask for, round\n"
+    "                    robin over the router's outputs (each output's VC by\n"
+    "                    the VC round robin), instead of round robin over its\n"
+    "                    VCs (the default, as the generated RTL); it matters\n"
+    "                    only under contention (wormhole, vct)\n"
     "  --mm-per-cycle X  link latency = max(1, ceil(length_mm / X)) when lengths or\n"
     "                    positions are known, else 1 cycle.  Default: a channel's\n"
     "                    own latency (designs written by synth and compare carry\n"
@@ -253,6 +259,7 @@ static int parse_opts(int argc, char **argv, struct sim_cli *o)
         {"format", required_argument, NULL, 'f'},     {"plot", required_argument, NULL, 'g'},
         {"output", required_argument, NULL, 'o'},     {"adaptive", no_argument, NULL, 'A'},
         {"recover", required_argument, NULL, 'Y'},    {"booksim-loop", no_argument, NULL, 'L'},
+        {"booksim-alloc", no_argument, NULL, 'Q'},
         {NULL, 0, NULL, 0},
     };
     long v;
@@ -278,6 +285,7 @@ static int parse_opts(int argc, char **argv, struct sim_cli *o)
         case 'H': o->so.channels = 1; break;
         case 'A': o->so.adaptive = 1; break;
         case 'L': o->so.booksim_loop = 1; break;
+        case 'Q': o->so.booksim_alloc = 1; break;
         case 'Y': if ((rc = num_opt("recover", optarg, 1, 500000000L, &v))) return rc; o->so.recover = v; break;
         case 'R':
             if (noc_parse_double(optarg, &o->rate) || !(o->rate > 0 && o->rate <= 1))

@@ -123,6 +123,8 @@ static int check_opts(const struct noc_sim_opts *o, struct noc_ctx *ctx)
         bad = "--adaptive does not apply to --flow deflect (deflection is adaptive already)";
     else if (o->booksim_loop && (o->flow == NOC_SIM_DROP || o->flow == NOC_SIM_DEFLECT))
         bad = "--booksim-loop applies to credit-based flow control (wormhole, vct), not drop or deflect";
+    else if (o->booksim_alloc && (o->flow == NOC_SIM_DROP || o->flow == NOC_SIM_DEFLECT))
+        bad = "--booksim-alloc applies to switch allocation among VCs (wormhole, vct), not drop or deflect";
     else if (o->booksim_loop && o->router_delay < 2)
         bad = "--booksim-loop needs a router delay of at least 2 (VC and switch allocation in separate cycles)";
     else if (o->threads < 0 || o->threads > 1024)
@@ -308,6 +310,7 @@ static int sim_net_build(struct sim_net *n, const struct noc_topo *t, const stru
     n->D = o->router_delay;
     n->cd = o->credit_delay;
     n->bsloop = o->booksim_loop != 0;
+    n->bsalloc = o->booksim_alloc != 0;
     n->ncls = 1;
     n->mean_len = o->pkt_pshort * o->pkt_short + (1 - o->pkt_pshort) * o->pkt_long;
     NOC_CHECK(ports_and_latency(n, o, ctx));

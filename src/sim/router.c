@@ -286,10 +286,29 @@ static int traverse(struct sim_state *st, int u, int ic, int v)
     return noc_sim_send_flit(st, o, ovc - o * V, f, st->now + 1 + n->lat[o]);
 }
 
-/* The VC input port ic offers the switch: round robin from rr_sa_in over
- * the VCs that are ACTIVE with a flit, past VC allocation, ready and with a
- * credit; -1 when none. */
-static inline int sa_pick(const struct sim_state *st, int ic, uint64_t m)
+int noc_sim_sa_choose(int nv, const int *vc, const int *port, int V, int vstart, int nout, int ostart)
+{
+    int best = -1, bestk = 0;
+    for (int k = 0; k < nv; k++) {
+        int kv = vc[k] - vstart, ko = port[k] - ostart;
+        if (kv < 0)
+            kv += V;
+        if (ko < 0)
+            ko += nout;
+        int key = nout > 0 ? ko * V + kv : kv;
+        if (best < 0 || key < bestk) {
+            best = vc[k];
+            bestk = key;
+        }
+    }
+    return best;
+}
+
+/* The VC input port ic of router u offers the switch: round robin from
+ * rr_sa_in over the VCs that are ACTIVE with a flit, past VC allocation,
+ * ready and with a credit (bsalloc: noc_sim_sa_choose over those VCs by
+ * output port from rr_sa_io); -1 when none. */
+static inline int sa_pick(const struct sim_state *st, int u, int ic, uint64_t m)
 {
     const struct sim_net *n = st->n;
     const int V = n->V, now = st->now, late = n->D >= 2 ? now : now + 1;
@@ -298,6 +317,8 @@ static inline int sa_pick(const struct sim_state *st, int ic, uint64_t m)
         start = 0;
     const struct sim_ivc *q0 = st->ivc + (size_t)ic * V;
     uint64_t part[2] = {m & (~0ULL << start), m & ~(~0ULL << start)};
+    int vcs[64], ports[64], ne = 0;
+    const int base = n->t->g.off[u];
     for (int h = 0; h < 2; h++)
         for (uint64_t x = part[h]; x; x &= x - 1) {
             int v = __builtin_ctzll(x);
@@ -308,9 +329,15 @@ static inline int sa_pick(const struct sim_state *st, int ic, uint64_t m)
                 continue;
             if (n->gap && st->ch_free[q->och] > now) /* a narrow channel still busy */
                 continue;
-            return v;
+            if (!n->bsalloc)
+                return v;
+            vcs[ne] = v;
+            ports[ne++] = (n->ej_rep ? n->ej_rep[q->och] : q->och) - base;
         }
-    return -1;
+    if (!n->bsalloc)
+        return -1;
+    const int nout = n->t->g.off[u + 1] - base, po = st->rr_sa_io[ic] < nout ? st->rr_sa_io[ic] : 0;
+    return noc_sim_sa_choose(ne, vcs, ports, V, start, nout, po);
 }
 
 /* A shared concentrator port at router u passes one terminal's flit per
@@ -324,7 +351,7 @@ static int conc_pick(const struct sim_state *st, int u, const int *in, int nin, 
         int ic = in[j];
         if (n->kind[ic] != CH_INJ || (nin <= 64 && !(pm >> j & 1)) || !st->actmask[ic])
             continue;
-        if (sa_pick(st, ic, st->actmask[ic]) >= 0)
+        if (sa_pick(st, u, ic, st->actmask[ic]) >= 0)
             return j;
     }
     return -1;
@@ -344,7 +371,7 @@ static int sw_alloc(struct sim_state *st, int u)
     for (int j = next_port(pm, nin, -1); j >= 0; j = next_port(pm, nin, j)) {
         int ic = in[j];
         uint64_t m = st->actmask[ic];
-        int v = m && (!conc || j == gsel || n->kind[ic] != CH_INJ) ? sa_pick(st, ic, m) : -1;
+        int v = m && (!conc || j == gsel || n->kind[ic] != CH_INJ) ? sa_pick(st, u, ic, m) : -1;
         in_vc[j] = v;
         if (v < 0)
             continue;
@@ -370,6 +397,7 @@ static int sw_alloc(struct sim_state *st, int u)
             continue;
         int ic = in[j], v = in_vc[j];
         st->rr_sa_in[ic] = v + 1;
+        st->rr_sa_io[ic] = o + 1;
         st->rr_sa_out[base + o] = j + 1;
         if (j == gsel)
             st->rr_conc[u] = j + 1;

@@ -42,6 +42,7 @@ static void state_free(struct sim_state *st)
     free(st->rr_va_in);
     free(st->rr_va_out);
     free(st->rr_sa_in);
+    free(st->rr_sa_io);
     free(st->rr_sa_out);
     free(st->rr_conc);
     free(st->ch_free);
@@ -94,6 +95,7 @@ static int state_alloc(struct sim_state *st, const struct sim_net *n, const stru
     st->rr_va_in = noc_calloc(ctx, nv, sizeof *st->rr_va_in);
     st->rr_va_out = noc_calloc(ctx, nv, sizeof *st->rr_va_out);
     st->rr_sa_in = noc_calloc(ctx, (size_t)n->nch, sizeof *st->rr_sa_in);
+    st->rr_sa_io = noc_calloc(ctx, (size_t)n->nch, sizeof *st->rr_sa_io);
     st->rr_sa_out = noc_calloc(ctx, (size_t)n->nch, sizeof *st->rr_sa_out);
     st->rr_conc = noc_calloc(ctx, (size_t)n->R, sizeof *st->rr_conc);
     st->buffered = noc_calloc(ctx, (size_t)n->R, sizeof *st->buffered);
@@ -110,7 +112,7 @@ static int state_alloc(struct sim_state *st, const struct sim_net *n, const stru
     st->sa_in_out = noc_malloc(ctx, (size_t)n->max_in + 1, sizeof *st->sa_in_out);
     st->sa_best = noc_malloc(ctx, (size_t)n->max_out + 1, sizeof *st->sa_best);
     if (!st->fw || !st->cw || !st->buf || !st->ivc || !st->credits || !st->owner || !st->rr_va_in ||
-        !st->rr_va_out || !st->rr_sa_in || !st->rr_sa_out || !st->rr_conc || !st->buffered || !st->req_ivc ||
+        !st->rr_va_out || !st->rr_sa_in || !st->rr_sa_io || !st->rr_sa_out || !st->rr_conc || !st->buffered || !st->req_ivc ||
         !st->req_ovc || !st->req_loc || !st->req_w || !st->sa_in_vc || !st->sa_in_out || !st->sa_best || !st->nva ||
         !st->vamask || !st->actmask || !st->rva || !st->ract)
         return NOC_ENOMEM;

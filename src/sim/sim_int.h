@@ -23,6 +23,7 @@ struct sim_net {
     const struct noc_traffic *tr;
     int R, N, nch, V, B, D, cd;
     int bsloop; /* 1: BookSim2's credit loop (noc_sim_opts.booksim_loop) */
+    int bsalloc; /* 1: BookSim2's switch allocator input stage (noc_sim_opts.booksim_alloc) */
     int flow, drop;
     int deflect;       /* bufferless deflection routing (deflect.c) */
     int nocredit;      /* drop or deflect: sources send without VCs or credits */
@@ -191,6 +192,7 @@ struct sim_state {
     struct sim_ivc *ivc;      /* nch * V */
     int *credits, *owner;     /* nch * V */
     int *rr_va_in, *rr_va_out, *rr_sa_in, *rr_sa_out;
+    int *rr_sa_io; /* per input channel: output-port round robin (bsalloc) */
     int *rr_conc;             /* per router: shared port round robin (input index) */
     int *ch_free;             /* per channel (n->gap set): first cycle the next flit may enter */
     int *buffered;            /* per router */
@@ -315,6 +317,14 @@ static inline void act_clear(struct sim_state *st, int ic, int v)
 }
 
 int noc_sim_send_flit(struct sim_state *st, int ch, int vc, struct sim_flit f, int arrive);
+/* The switch allocator's input stage with booksim_alloc (sim.h, Allocation;
+ * BookSim2's separable_input_first with its per-output VC pick): among the
+ * nv eligible VCs vc[k] of an input port, bound for the router's output
+ * ports port[k] in [0, nout), the VC whose port comes first in the round
+ * robin from ostart, ties to the VC first in the round robin from vstart
+ * over V VCs.  nout = 0: by the VC round robin alone (nocsyn's own input
+ * stage).  Returns the VC, -1 when nv = 0.  O(nv). */
+int noc_sim_sa_choose(int nv, const int *vc, const int *port, int V, int vstart, int nout, int ostart);
 int noc_sim_routers_step(struct sim_state *st);
 void noc_sim_flit_arrive(struct sim_state *st, const struct sim_fev *e);
 /* adaptive.c */

@@ -11,6 +11,15 @@
 #   2 VCs x 4 flits, offered 1.0): accepted throughput within 3%.
 # - 2 VCs x 4 flits on meshes (1- and 5-flit packets, offered 1.0) with
 #   --booksim-loop: accepted throughput within 3%.
+# - The bench's protocol at offered 1.0 (benchmarks/perf/booksim_bench.sh):
+#   BookSim2's throughput mode counts the same accepted flits as its latency
+#   mode (the count stops with the measured period) in fewer cycles (no wait
+#   for the backlog created in the window); the checks at offered 1.0
+#   above use it.
+# - --booksim-alloc (BookSim2's switch allocator input stage) with
+#   --booksim-loop on the 4x4 mesh, 2 VCs x 4 flits, offered 1.0: accepted
+#   within 1.5% (measured 0.08% apart, benchmarks/RESULTS.md; with the
+#   output-port pointer stuck, mutant BA02, nocsyn was 4.1% low).
 . "$(dirname "$0")/../cli/lib.sh"
 . "$ROOT/benchmarks/perf/booksim_cfg.sh"
 BS=${BOOKSIM:-}
@@ -24,16 +33,19 @@ if [ -z "$BS" ] || [ ! -x "$BS" ]; then
 fi
 # bs TOPOLOGY-LINES RATE PKT: BookSim2 with nocsyn's settings (sim.h model:
 # 3-cycle routers, 1-cycle channels, credit delay 2, separable input-first
-# allocators, 2 VCs x 4 flits); prints "latency accepted"
+# allocators, 2 VCs x 4 flits; BS_TYPE: sim_type, default latency);
+# prints "latency accepted cycles"
 bs() {
-    booksim_cfg "$1\ntraffic = uniform;" "$2" "$3" 2 4 10000 -1.0 >"$TMP/cfg"
+    booksim_cfg "$1\ntraffic = uniform;" "$2" "$3" 2 4 10000 -1.0 "${BS_TYPE:-latency}" >"$TMP/cfg"
     "$BS" "$TMP/cfg" 2>&1 | awk '/Packet latency average/ { l = $5 }
         /Accepted flit rate average/ { a = $NF == "samples)" ? $(NF - 2) : $NF; sub(/^=/, "", a) }
-        END { print (l == "" ? "-" : l), (a == "" ? "-" : a) }'
+        /^Time taken is/ { t = $4 }
+        END { print (l == "" ? "-" : l), (a == "" ? "-" : a), (t == "" ? "-" : t) }'
 }
-ns() { # ns TOPOLOGY RATE PKT [OPTION]
-    "$NOCSYN" sim "$1" --routing dor --vcs 2 --buf 4 --packet "$3" --rate "$2" --warmup 10000 --cycles 10000 \
-        --tolerance 1e-9 --threads 1 --format json ${4:+"$4"} >"$TMP/ns.json" 2>"$TMP/ns.err"
+ns() { # ns TOPOLOGY RATE PKT [OPTION...]
+    t=$1 r=$2 p=$3; shift 3
+    "$NOCSYN" sim "$t" --routing dor --vcs 2 --buf 4 --packet "$p" --rate "$r" --warmup 10000 --cycles 10000 \
+        --tolerance 1e-9 --threads 1 --format json "$@" >"$TMP/ns.json" 2>"$TMP/ns.err"
 }
 within() { awk -v a="$2" -v b="$3" -v p="$4" 'BEGIN { exit !(a + 0 > 0 && b + 0 > 0 && (a - b) / b <= p && (b - a) / b <= p) }'; }
 
@@ -47,7 +59,7 @@ else notok "zero-load with 5-flit packets in 4-flit buffers" "nocsyn $zl, BookSi
 for row in "gen:torus:k=4,n=2|topology = torus;\nk = 4;\nn = 2;\nrouting_function = dim_order;|4x4 torus" \
         "gen:ring:k=8|topology = torus;\nk = 8;\nn = 1;\nrouting_function = dim_order;|8-ring"; do
     topo=${row%%|*}; rest=${row#*|}; cfg=${rest%|*}; name=${rest##*|}
-    set -- $(bs "$cfg" 1.0 1)
+    set -- $(BS_TYPE=throughput bs "$cfg" 1.0 1)
     ns "$topo" 1.0 1
     acc=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["points"][0]["accepted"])' "$TMP/ns.json")
     if within x "$acc" "$2" 0.03; then ok "$name at offered 1.0: accepted nocsyn $acc, BookSim2 $2"
@@ -60,9 +72,20 @@ done
 for row in "gen:mesh:k=4,n=2|topology = mesh;\nk = 4;\nn = 2;\nrouting_function = dim_order;|4x4 mesh, 1-flit packets|1" \
         "gen:mesh:k=8,n=2|topology = mesh;\nk = 8;\nn = 2;\nrouting_function = dim_order;|8x8 mesh, 5-flit packets|5"; do
     topo=${row%%|*}; rest=${row#*|}; cfg=${rest%%|*}; rest=${rest#*|}; name=${rest%|*}; pkt=${rest##*|}
-    set -- $(bs "$cfg" 1.0 "$pkt")
+    set -- $(BS_TYPE=throughput bs "$cfg" 1.0 "$pkt")
     ns "$topo" 1.0 "$pkt" --booksim-loop
     acc=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["points"][0]["accepted"])' "$TMP/ns.json")
     if within x "$acc" "$2" 0.03; then ok "$name, --booksim-loop, at offered 1.0: accepted nocsyn $acc, BookSim2 $2"
     else notok "$name, --booksim-loop, at offered 1.0: accepted within 3%" "nocsyn $acc, BookSim2 $2"; fi
 done
+
+M4='topology = mesh;\nk = 4;\nn = 2;\nrouting_function = dim_order;'
+set -- $(bs "$M4" 1.0 1); lat_acc=$2 lat_cyc=$3
+set -- $(BS_TYPE=throughput bs "$M4" 1.0 1); thr_acc=$2 thr_cyc=$3
+if [ "$lat_acc" = "$thr_acc" ] && [ "$lat_acc" != - ] && [ "$thr_cyc" -lt "$lat_cyc" ]; then
+    ok "BookSim2 at offered 1.0: throughput mode accepts $thr_acc as latency mode, in $thr_cyc cycles against $lat_cyc"
+else notok "BookSim2 at offered 1.0: throughput mode = latency mode" "accepted $thr_acc / $lat_acc, cycles $thr_cyc / $lat_cyc"; fi
+ns gen:mesh:k=4,n=2 1.0 1 --booksim-loop --booksim-alloc --batch 10000
+acc=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["points"][0]["accepted"])' "$TMP/ns.json")
+if within x "$acc" "$thr_acc" 0.015; then ok "4x4 mesh, --booksim-loop --booksim-alloc, at offered 1.0: accepted nocsyn $acc, BookSim2 $thr_acc"
+else notok "4x4 mesh, --booksim-loop --booksim-alloc, at offered 1.0: accepted within 1.5%" "nocsyn $acc, BookSim2 $thr_acc"; fi
