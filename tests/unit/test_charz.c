@@ -435,7 +435,7 @@ static void design_links(void **state)
         assert_int_equal(count_char(ej, ej + 4, '1'), 4 - l);
         assert_null(strstr(ej, ".EJ(4'b")); /* r0 is the only radix-4 router */
         for (int k = 1; k <= 3; k++) {
-            char inst[16];
+            char inst[32];
             snprintf(inst, sizeof inst, ") r%d (", k);
             if (k <= l)
                 assert_non_null(strstr(b.data, inst));
