@@ -71,7 +71,7 @@ int noc_synth_backbone(struct swnet *n, const struct noc_app *app, const int *co
  * when noc_swnet_commit accepts (capacity, deadlock freedom; paths only get
  * shorter, so max_hops holds), and the switches are placed again.  A variant whose link no flow takes, or that
  * is infeasible, ends that design's series.  Appends to res (reallocating
- * res->d).  Only the designs res->d[from..to-1] are bases.  Named after
+ * res->d).  Named after
  * their base ("split_kK_xJ", or "split_kK_lI_xJ" for an alternative).
  * Then a second series of every base with growth: a link's ends need only
  * be below the radix bound (the radix may grow, so a link that cuts latency

@@ -68,13 +68,25 @@ void noc_synth_result_init(struct noc_synth_result *r)
     r->chosen = -1;
 }
 
+/* Releases what design d owns (topology, loads, capacities, flow cycles);
+ * its figures stay: the sweep's slim designs keep them for the table and
+ * pareto.csv. */
+static void design_release(struct noc_design *d)
+{
+    noc_topo_free(&d->topo);
+    noc_topo_init(&d->topo);
+    free(d->m.load);
+    free(d->m.capacity);
+    d->m.load = d->m.capacity = NULL;
+    free(d->flow_cycles);
+    d->flow_cycles = NULL;
+    d->nflow_cycles = 0;
+}
+
 void noc_synth_result_free(struct noc_synth_result *r)
 {
-    for (int i = 0; i < r->n; i++) {
-        noc_topo_free(&r->d[i].topo);
-        noc_metrics_free(&r->d[i].m);
-        free(r->d[i].flow_cycles);
-    }
+    for (int i = 0; i < r->n; i++)
+        design_release(&r->d[i]);
     free(r->d);
     memset(r, 0, sizeof *r);
     r->chosen = -1;
@@ -212,20 +224,6 @@ static int rules_out(const struct noc_design *e, const struct noc_design *d, con
     return noc_pareto_dominates_tol(ve, vd, 4, p->tol) && ve[k] < vd[k] * (1 - 2 * NOC_PARETO_SAME_REL);
 }
 
-/* Releases what design d needs only to be written (topology, loads, flow
- * cycles); its figures stay for the table and pareto.csv. */
-static void slim_design(struct noc_design *d)
-{
-    noc_topo_free(&d->topo);
-    noc_topo_init(&d->topo);
-    free(d->m.load);
-    free(d->m.capacity);
-    d->m.load = d->m.capacity = NULL;
-    free(d->flow_cycles);
-    d->flow_cycles = NULL;
-    d->nflow_cycles = 0;
-}
-
 /* One call at a time as designs finish (the pool's done()): the progress,
  * and with sw->slim the designs the new one rules out (or that rule it
  * out) released.  Whatever the finishing order, a design is released only
@@ -244,9 +242,9 @@ static void design_done(void *arg, int idx, int worker, int status)
         if (!d[j].feasible)
             continue;
         if (rules_out(&d[idx], &d[j], &sw->o->pick))
-            slim_design(&d[j]);
+            design_release(&d[j]);
         else if (rules_out(&d[j], &d[idx], &sw->o->pick)) {
-            slim_design(&d[idx]);
+            design_release(&d[idx]);
             break;
         }
     }

@@ -60,30 +60,23 @@ double noc_tech_router_fmax_mhz(const struct noc_tech *tech, int ports, double w
     if (ports < 1)
         ports = 1;
     if (tech->has_table) {
-        const double *tab = tech->fmax_table;
-        if (tech->ntab_w > 0) {
-            /* The smallest listed width >= width, else the widest; the
-             * fmax_mhz.R table is table_width's.  A width listing no fmax
-             * (only area or power tables) does not count. */
-            double best = -1, widest = -1;
-            const double *bt = NULL, *wt = NULL;
-            for (int i = -1; i < tech->ntab_w; i++) {
-                double wb = i < 0 ? tech->table_width : tech->tab_w[i];
-                const double *t = i < 0 ? tech->fmax_table : tech->w_table[i][0];
-                if ((i < 0 && !(wb > 0)) || !tech->tab_hi[i + 1][0])
-                    continue;
-                if (wb >= width - 1e-9 && (best < 0 || wb < best)) {
-                    best = wb;
-                    bt = t;
-                }
-                if (wb > widest) {
-                    widest = wb;
-                    wt = t;
-                }
-            }
-            tab = bt ? bt : wt ? wt : tab;
+        /* The width set (tech.h): the smallest listed width >= width,
+         * else the widest; set 0 (fmax_mhz.R) is table_width's.  A width
+         * listing no fmax (only area or power tables) does not count. */
+        int s = 0, best = -1, widest = -1;
+        for (int i = 0; i <= tech->ntab_w; i++) {
+            double wb = i ? tech->tab_w[i - 1] : tech->table_width;
+            if (!(wb > 0) || !tech->tab_hi[i][0])
+                continue;
+            if (wb >= width - 1e-9 && (best < 0 || wb < (best ? tech->tab_w[best - 1] : tech->table_width)))
+                best = i;
+            if (widest < 0 || wb > (widest ? tech->tab_w[widest - 1] : tech->table_width))
+                widest = i;
         }
-        for (int r = ports < 2 ? 2 : ports; r <= NOC_TECH_MAX_RADIX; r++)
+        s = best >= 0 ? best : widest >= 0 ? widest : 0;
+        const double *tab = s ? tech->w_table[s - 1][0] : tech->fmax_table;
+        /* the next listed radix >= ports; none above the largest (hi) */
+        for (int r = ports < 2 ? 2 : ports; r <= tech->tab_hi[s][0]; r++)
             if (tab[r] > 0)
                 return tab[r];
         return 0;
