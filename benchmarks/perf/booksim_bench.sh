@@ -16,8 +16,15 @@
 # tools: T0 = the tool's own average packet latency at offered 0.01; the
 # saturation is the highest offered load whose average latency is at most
 # 3 x T0 with every measured packet delivered (nocsyn: drained; BookSim2:
-# neither "unstable" nor aborted), found by bisection over [0.01, 1] down
-# to STEP (default 0.005).  Per configuration the table gives both
+# neither "unstable" nor aborted), found by bisection over [0.01, 1] until
+# the bracket is at most RES (default 0.01) times its lower end wide: a
+# resolution relative to the row's own saturation, 1% of it, so that the
+# two tools' saturations carry at most 1% of resolution error each against
+# the 3% target whatever the load (a fixed step of 0.005 is 0.5% of a
+# flattened butterfly's 0.93 but 2.2% of the 16x16 mesh's 0.225 and 4% of
+# the 16x16 bitcomp's 0.124; STEP 0.01 once put the 16x16 tools one step
+# apart, -3.4%: benchmarks/RESULTS.md).  STEP, when set, is an absolute
+# bracket width instead (the earlier protocol).  Per configuration the table gives both
 # saturations, the accepted throughput of both at offered 1.0, the latency
 # of both at 0.5 and 0.9 of BookSim2's saturation (BookSim2 raw, and less
 # its one cycle of terminal delivery: README), nocsyn's latency at 0.9 of
@@ -25,7 +32,7 @@
 # as a second stated
 # column, nocsyn's own stability verdict (`sim --sweep`).
 # Both tools: one warm-up period then one measured window of WINDOW cycles
-# (default 10000; BookSim2: sample_period WINDOW, warmup_periods 1,
+# (default 10000, unless the row lists its own: CONFIGS below; BookSim2: sample_period WINDOW, warmup_periods 1,
 # max_samples 2; nocsyn: --warmup WARMUP, default WINDOW as BookSim2's, and
 # --cycles WINDOW), then the packets created in the window drain.
 # Bounded cost past saturation: BookSim2 runs with latency_thres 500 (it
@@ -46,7 +53,7 @@
 # window measured, not cut after 3 batches as hopeless).
 # Environment: BUILD (default build), BOOKSIM_SRC (required), BOOKSIM_BUILD
 # (a scratch build directory reused when it holds a booksim binary), ONLY
-# (only the configurations whose name contains it), WARMUP, WINDOW, STEP,
+# (only the configurations whose name contains it), WARMUP, WINDOW, RES, STEP,
 # VERDICT (1: add nocsyn's stability saturation, the default), BSLOOP (1:
 # nocsyn runs with --booksim-loop, BookSim2's credit loop: a buffer slot
 # turns over in 8 cycles for a head flit and 7 for a body flit, as
@@ -54,11 +61,15 @@
 # default of `sim` and of the generated RTL), BSALLOC (1: nocsyn runs with
 # --booksim-alloc, BookSim2's switch allocator input stage, a round robin
 # over output ports as separable_input_first's; 0: nocsyn's round robin
-# over VCs, the default of `sim` and of the RTL), SEEDS (default 1: both tools
-# with their default seed; N > 1: every point is run with seeds 1..N in
-# both tools, the saturation is searched once per seed and given as the
-# mean of the N searches with their spread [min, max], and every other
-# figure is the mean over the N seeds).
+# over VCs, the default of `sim` and of the RTL), SEEDS (default 1, unless
+# the row lists its own: both tools with their default seed; N > 1: every
+# point is run with seeds 1..N in both tools and its latency and accepted
+# rate are the means over the N seeds; the saturation is one bisection of
+# the criterion on those means).  The table's second column gives each
+# row's warm-up + window and seeds.
+# Nothing here limits wall time (no timeout; nocsyn's and BookSim2's limits
+# are in simulated cycles), so the run may be stopped and continued
+# (SIGSTOP/SIGCONT) without changing a figure.
 # The zero-load column gives both tools' T0 (BookSim2 raw): the measured
 # offset between them on that configuration (BookSim2's terminal takes a
 # flit the cycle after the ejection channel: one cycle per packet, README).
@@ -68,7 +79,8 @@ BUILD=${BUILD:-build}
 NOCSYN=${NOCSYN:-$ROOT/$BUILD/nocsyn}
 WARMUP0=${WARMUP:-}
 WINDOW=${WINDOW:-10000}
-STEP=${STEP:-0.005}
+STEP=${STEP:-}
+RES=${RES:-0.01}
 VERDICT=${VERDICT:-1}
 BSLOOP=${BSLOOP:-1}
 SEEDS=${SEEDS:-1}
@@ -123,13 +135,16 @@ nocsyn_run() {
 }
 
 # sat_search CMD: bisection of the one criterion over [0.01, 1]; `CMD RATE`
-# prints "latency accepted ok"; prints "saturation T0"
+# prints "latency accepted ok"; prints "saturation T0".  It stops when the
+# bracket [lo, hi) is at most RES x lo wide (relative: the same share of
+# every row's saturation), or STEP wide when STEP is set (absolute)
 crit() { awk -v t="$1" '{ print ($3 == 1 && $1 != "-" && $1 + 0 <= 3 * t) ? 1 : 0 }'; }
 sat_search() {
     t0=$($1 0.01 | awk '{ print $1 }')
     lo=0.01 hi=1.0
     if [ "$($1 1.0 | crit "$t0")" = 1 ]; then echo "1.0 $t0"; return; fi
-    while awk -v l="$lo" -v h="$hi" -v s="$STEP" 'BEGIN { exit !(h - l > s) }'; do
+    while awk -v l="$lo" -v h="$hi" -v s="$STEP" -v r="$RES" \
+        'BEGIN { exit !(h - l > (s != "" ? s : r * l)) }'; do
         mid=$(awk -v l="$lo" -v h="$hi" 'BEGIN { printf "%.6g", (l + h) / 2 }')
         if [ "$($1 "$mid" | crit "$t0")" = 1 ]; then lo=$mid; else hi=$mid; fi
     done
@@ -137,7 +152,13 @@ sat_search() {
 }
 
 # seeded CMD RATE: "latency accepted ok" of CMD at RATE, the mean over
-# seeds 1..SEEDS (ok: every seed delivered); SEEDS=1: CMD as it is
+# seeds 1..SEEDS (ok: every seed delivered); SEEDS=1: CMD as it is.  With
+# SEEDS > 1 the saturation is one bisection of the criterion on these
+# means (`sat_search "seeded CMD"`): T0 is the mean latency at 0.01 and a
+# load passes when every seed delivered and the mean latency is at most
+# 3 x T0 (near the knee one seed's latency varies by up to 50%: the mean
+# is read, not each seed; benchmarks/RESULTS.md, the 8x8 torus with 5-flit
+# packets over 5 seeds)
 seeded() {
     if [ "$SEEDS" = 1 ]; then $1 "$2"; return; fi
     : >"$W/seeds"; s=1
@@ -145,16 +166,6 @@ seeded() {
     SEED=
     awk '$1 == "-" || $2 == "-" || $3 != 1 { bad = 1 } { l += $1; a += $2 }
         END { printf "%.6g %.6g %d\n", l / NR, a / NR, !bad }' "$W/seeds"
-}
-# sat_seeds CMD: "mean min max T0" of sat_search CMD over seeds 1..SEEDS
-# (T0: the mean of the seeds' T0)
-sat_seeds() {
-    if [ "$SEEDS" = 1 ]; then set -- $(sat_search "$1"); echo "$1 $1 $1 $2"; return; fi
-    : >"$W/sats"; k=1
-    while [ "$k" -le "$SEEDS" ]; do SEED=$k; sat_search "$1" >>"$W/sats"; k=$((k + 1)); done
-    SEED=
-    awk 'NR == 1 || $1 < mn { mn = $1 } NR == 1 || $1 > mx { mx = $1 } { m += $1; t += $2 }
-        END { printf "%.6g %.6g %.6g %.6g\n", m / NR, mn, mx, t / NR }' "$W/sats"
 }
 
 # nocsyn's own stability verdict (the sweep's default loads)
@@ -187,47 +198,62 @@ FF='topology = flatfly;\nk = 4;\nn = 2;\nc = 1;\nx = 4;\ny = 4;\nxr = 1;\nyr = 1
 # name | nocsyn topology | nocsyn routing | traffic (both) | BookSim topology
 # lines | packet | VCs | buffer [| further nocsyn options: --mm-per-cycle
 # 1e9 gives the folded fat tree's long links one cycle, as BookSim's
-# [| the least measured window of this row: near a permutation's
-# channel-load bound the backlog above it grows by a few percent of the
-# load, and a short window ends before it triples the latency (transpose:
-# 0.149 passes the criterion with 4000 cycles, 0.145 fails with 40000;
-# benchmarks/RESULTS.md)]]
+# [| the row's own window (WINDOW otherwise) [| the row's own seeds (SEEDS
+# otherwise)]]].  A row's own window or seeds wins over WINDOW and SEEDS, so
+# that one run of the whole bench measures every row as listed here:
+# - 8x8 transpose, 40000 cycles: near a permutation's channel-load bound
+#   the backlog above it grows by a few percent of the load, and a short
+#   window ends before it triples the latency (0.149 passes the criterion
+#   with 4000 cycles, 0.145 fails with 40000; benchmarks/RESULTS.md);
+# - 16x16 mesh and fat tree rows, 4000 cycles: cost (a 16x16 BookSim2
+#   point at 10000 + 10000 cycles takes minutes; 4000 + 4000 met every
+#   target on these rows, benchmarks/RESULTS.md); the 16x16 bitcomp
+#   bracket ends below its bound 1/8, so it needs no long window;
+# - 3 seeds where one seed's knee moved a past row past a target: the 8x8
+#   mesh with 4 x 8 (+4.0% at 0.9, one seed) and with 5-flit packets
+#   (+7.3% at 0.9: the 3- and 4-seed means differ by +2.0%), the 8x8 torus
+#   with 5-flit packets (saturation +3.7% with one seed, the same bracket
+#   on the mean of 5) and the two synthesized designs (a 7% spread of one
+#   seed's latency at 0.9).
+# Not listed: a 16x16 transpose row (its bound 1/15 needs the transpose
+# row's 40000-cycle windows on 4x the routers of the 8x8 mesh: about 10 x
+# the cost of the 16x16 uniform row, over an hour of BookSim2 alone; the
+# 8x8 transpose row covers the traffic).
 CONFIGS=$(cat <<EOF
 4x4 mesh, uniform, 1 flit, 2x4|gen:mesh:k=4,n=2|dor|uniform|$M4|1|2|4
-8x8 mesh, uniform, 1 flit, 4x8|gen:mesh:k=8,n=2|dor|uniform|$M8|1|4|8
-8x8 mesh, uniform, 5 flits, 2x4|gen:mesh:k=8,n=2|dor|uniform|$M8|5|2|4
+8x8 mesh, uniform, 1 flit, 4x8|gen:mesh:k=8,n=2|dor|uniform|$M8|1|4|8|||3
+8x8 mesh, uniform, 5 flits, 2x4|gen:mesh:k=8,n=2|dor|uniform|$M8|5|2|4|||3
 8x8 mesh, transpose, 1 flit, 4x8|gen:mesh:k=8,n=2|dor|transpose|$M8|1|4|8||40000
 8x8 mesh, bitcomp, 1 flit, 4x8|gen:mesh:k=8,n=2|dor|bitcomp|$M8|1|4|8
-16x16 mesh, uniform, 1 flit, 4x8|gen:mesh:k=16,n=2|dor|uniform|$M16|1|4|8
-16x16 mesh, bitcomp, 1 flit, 4x8|gen:mesh:k=16,n=2|dor|bitcomp|$M16|1|4|8
+16x16 mesh, uniform, 1 flit, 4x8|gen:mesh:k=16,n=2|dor|uniform|$M16|1|4|8||4000
+16x16 mesh, bitcomp, 1 flit, 4x8|gen:mesh:k=16,n=2|dor|bitcomp|$M16|1|4|8||4000
 4x4 torus, uniform, 1 flit, 2x4|gen:torus:k=4,n=2|dor|uniform|$T4|1|2|4
 8x8 torus, uniform, 1 flit, 4x8|gen:torus:k=8,n=2|dor|uniform|$T8|1|4|8
-8x8 torus, uniform, 5 flits, 2x4|gen:torus:k=8,n=2|dor|uniform|$T8|5|2|4
+8x8 torus, uniform, 5 flits, 2x4|gen:torus:k=8,n=2|dor|uniform|$T8|5|2|4|||3
 8-ring, uniform, 1 flit, 2x4|gen:ring:k=8|dor|uniform|$R8|1|2|4
 4x4 flattened butterfly, uniform, 1 flit, 4x8 (dor / ran_min, both dimension order)|gen:flatfly:k=4,n=2,c=1|dor|uniform|$FF|1|4|8
-VOPD split_k4 (anynet), uniform, 1 flit, 4x8|@W@/vopd/split_k4.dot|updown|uniform|topology = anynet;\nnetwork_file = @W@/vopd/split_k4.anynet;\nrouting_function = min;|1|4|8
-MPEG-4 split_k3 (anynet), uniform, 1 flit, 4x8|@W@/mpeg4/split_k3.dot|updown|uniform|topology = anynet;\nnetwork_file = @W@/mpeg4/split_k3.anynet;\nrouting_function = min;|1|4|8
-64-terminal 2-ary 6-tree, nocsyn nca / BookSim nca, uniform, 1 flit, 4x8|gen:fattree:k=2,n=6|nca|uniform|topology = fattree;\nk = 2;\nn = 6;\nrouting_function = nca;|1|4|8|--mm-per-cycle 1e9
-64-terminal 2-ary 6-tree, nocsyn ecmp / BookSim nca, uniform, 1 flit, 4x8|gen:fattree:k=2,n=6|ecmp|uniform|topology = fattree;\nk = 2;\nn = 6;\nrouting_function = nca;|1|4|8|--mm-per-cycle 1e9
+VOPD split_k4 (anynet), uniform, 1 flit, 4x8|@W@/vopd/split_k4.dot|updown|uniform|topology = anynet;\nnetwork_file = @W@/vopd/split_k4.anynet;\nrouting_function = min;|1|4|8|||3
+MPEG-4 split_k3 (anynet), uniform, 1 flit, 4x8|@W@/mpeg4/split_k3.dot|updown|uniform|topology = anynet;\nnetwork_file = @W@/mpeg4/split_k3.anynet;\nrouting_function = min;|1|4|8|||3
+64-terminal 2-ary 6-tree, nocsyn nca / BookSim nca, uniform, 1 flit, 4x8|gen:fattree:k=2,n=6|nca|uniform|topology = fattree;\nk = 2;\nn = 6;\nrouting_function = nca;|1|4|8|--mm-per-cycle 1e9|4000
+64-terminal 2-ary 6-tree, nocsyn ecmp / BookSim nca, uniform, 1 flit, 4x8|gen:fattree:k=2,n=6|ecmp|uniform|topology = fattree;\nk = 2;\nn = 6;\nrouting_function = nca;|1|4|8|--mm-per-cycle 1e9|4000
 EOF
 )
 
-echo "| configuration | zero-load (nocsyn / BookSim2 raw) | nocsyn sat. | BookSim2 sat. | diff | nocsyn acc. @1.0 | BookSim2 acc. @1.0 | diff | 0.5 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | 0.9 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | nocsyn lat. @0.9 own sat. | diff | nocsyn stability sat. |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-WINDOW0=$WINDOW
-printf '%s\n' "$CONFIGS" | while IFS='|' read -r name topo routing traffic bscfg pkt vcs buf extra rwin; do
+echo "| configuration | warm-up + window, seeds | zero-load (nocsyn / BookSim2 raw) | nocsyn sat. | BookSim2 sat. | diff | nocsyn acc. @1.0 | BookSim2 acc. @1.0 | diff | 0.5 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | 0.9 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | nocsyn lat. @0.9 own sat. | diff | nocsyn stability sat. |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+WINDOW0=$WINDOW SEEDS0=$SEEDS
+printf '%s\n' "$CONFIGS" | while IFS='|' read -r name topo routing traffic bscfg pkt vcs buf extra rwin rseeds; do
     [ -n "$name" ] || continue
     case $name in *"${ONLY:-}"*) ;; *) continue ;; esac
-    WINDOW=$WINDOW0
-    [ -n "$rwin" ] && [ "$rwin" -gt "$WINDOW" ] && WINDOW=$rwin
+    WINDOW=${rwin:-$WINDOW0} SEEDS=${rseeds:-$SEEDS0}
     WARMUP=${WARMUP0:-$WINDOW}
     topo=$(printf '%s' "$topo" | sed "s|@W@|$W|g"); bscfg=$(printf '%s' "$bscfg" | sed "s|@W@|$W|g")
     bsbody="$(printf '%b' "$bscfg")
 traffic = $traffic;"
     ns() { nocsyn_run "$topo" "$routing" "$traffic" "$1" "$pkt" "$vcs" "$buf" "$extra"; }
     bs() { booksim_run "$bsbody" "$1" "$pkt" "$vcs" "$buf"; }
-    set -- $(sat_seeds ns); nsat=$1 nspr="$2 $3" nt0=$4
-    set -- $(sat_seeds bs); bsat=$1 bspr="$2 $3" bt0=$4
+    set -- $(sat_search "seeded ns"); nsat=$1 nt0=$2
+    set -- $(sat_search "seeded bs"); bsat=$1 bt0=$2
     NS_BATCH=$WINDOW; set -- $(seeded ns 1.0); nacc=$2; NS_BATCH=
     BS_TYPE=throughput; set -- $(seeded bs 1.0); bacc=$2; BS_TYPE=
     l5=$(awk -v s="$bsat" 'BEGIN { printf "%.4f", 0.5 * s }')
@@ -241,12 +267,11 @@ traffic = $traffic;"
     set -- $(seeded ns "$(awk -v s="$nsat" 'BEGIN { printf "%.4f", 0.9 * s }')"); no9=$1
     ver=-
     [ "$VERDICT" = 1 ] && ver=$(nocsyn_verdict "$topo" "$routing" "$traffic" "$pkt" "$vcs" "$buf" "$extra")
-    awk -v name="$name" -v ns="$nsat" -v bs="$bsat" -v nspr="$nspr" -v bspr="$bspr" -v nt0="$nt0" -v bt0="$bt0" -v seeds="$SEEDS" -v na="$nacc" -v ba="$bacc" -v l5="$l5" -v n5="$nl5" \
+    awk -v name="$name" -v ns="$nsat" -v bs="$bsat" -v win="$WARMUP + $WINDOW" -v nt0="$nt0" -v bt0="$bt0" -v seeds="$SEEDS" -v na="$nacc" -v ba="$bacc" -v l5="$l5" -v n5="$nl5" \
         -v b5="$bl5"  -v l9="$l9" -v n9="$nl9" -v b9="$bl9" -v o9="$no9" -v ver="$ver" '
         function pct(a, b) { return (b + 0 > 0 && a != "-") ? sprintf("%+.1f%%", 100 * (a - b) / b) : "-" }
-        function spr(m, r) { split(r, q, " "); return seeds > 1 ? sprintf("%s [%s, %s]", m, q[1], q[2]) : m }
         BEGIN {
-        printf "| %s | %s / %s | %s | %s | %s | %s | %s | %s | %s | %s | %s / %.2f | %s | %s | %s | %s / %.2f | %s | %s | %s | %s |\n",
-            name, nt0, bt0, spr(ns, nspr), spr(bs, bspr), pct(ns, bs), na, ba, pct(na, ba), l5, n5, b5, b5 - 1, pct(n5, b5 - 1),
+        printf "| %s | %s, %s | %s / %s | %s | %s | %s | %s | %s | %s | %s | %s | %s / %.2f | %s | %s | %s | %s / %.2f | %s | %s | %s | %s |\n",
+            name, win, seeds, nt0, bt0, ns, bs, pct(ns, bs), na, ba, pct(na, ba), l5, n5, b5, b5 - 1, pct(n5, b5 - 1),
             l9, n9, b9, b9 - 1, pct(n9, b9 - 1), o9, pct(o9, b9 - 1), ver }'
 done
