@@ -70,6 +70,11 @@
 # Nothing here limits wall time (no timeout; nocsyn's and BookSim2's limits
 # are in simulated cycles), so the run may be stopped and continued
 # (SIGSTOP/SIGCONT) without changing a figure.
+# After the table, booksim_targets.sh reads it back and prints each of
+# issue 30's targets met or not per row (saturation and accepted
+# throughput at offered 1.0 within 3%, latency at 0.5 and 0.9 of
+# BookSim2's saturation within 5% after its one cycle), and how many rows
+# meet every one.
 # The zero-load column gives both tools' T0 (BookSim2 raw): the measured
 # offset between them on that configuration (BookSim2's terminal takes a
 # flit the cycle after the ejection channel: one cycle per packet, README).
@@ -239,8 +244,10 @@ MPEG-4 split_k3 (anynet), uniform, 1 flit, 4x8|@W@/mpeg4/split_k3.dot|updown|uni
 EOF
 )
 
+{
 echo "| configuration | warm-up + window, seeds | zero-load (nocsyn / BookSim2 raw) | nocsyn sat. | BookSim2 sat. | diff | nocsyn acc. @1.0 | BookSim2 acc. @1.0 | diff | 0.5 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | 0.9 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | nocsyn lat. @0.9 own sat. | diff | nocsyn stability sat. |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+} | tee "$W/table"
 WINDOW0=$WINDOW SEEDS0=$SEEDS
 printf '%s\n' "$CONFIGS" | while IFS='|' read -r name topo routing traffic bscfg pkt vcs buf extra rwin rseeds; do
     [ -n "$name" ] || continue
@@ -274,4 +281,8 @@ traffic = $traffic;"
         printf "| %s | %s, %s | %s / %s | %s | %s | %s | %s | %s | %s | %s | %s | %s / %.2f | %s | %s | %s | %s / %.2f | %s | %s | %s | %s |\n",
             name, win, seeds, nt0, bt0, ns, bs, pct(ns, bs), na, ba, pct(na, ba), l5, n5, b5, b5 - 1, pct(n5, b5 - 1),
             l9, n9, b9, b9 - 1, pct(n9, b9 - 1), o9, pct(o9, b9 - 1), ver }'
-done
+done | tee -a "$W/table"
+# each target of issue 30 met or not, row by row (the targets' bounds:
+# booksim_targets.sh)
+echo
+sh "$ROOT/benchmarks/perf/booksim_targets.sh" "$W/table"

@@ -55,7 +55,8 @@ EOF
 chmod +x "$TMP/nocsyn" "$TMP/bsb/booksim"
 bench() {
     env NOCSYN="$TMP/nocsyn" BOOKSIM_SRC="$TMP/bsrc" BOOKSIM_BUILD="$TMP/bsb" "$@" sh "$BENCH" >"$TMP/out" 2>"$TMP/err"
-    tail -1 "$TMP/out" | awk -F' [|] ' '{ sub(/^[|] /, ""); sub(/ [|]$/, ""); for (i = 1; i <= NF; i++) print $i }' >"$TMP/row"
+    awk '/^[|]---/ { n++; next } n == 1 && /^[|]/ { print; exit }' "$TMP/out" |
+        awk -F' [|] ' '{ sub(/^[|] /, ""); sub(/ [|]$/, ""); for (i = 1; i <= NF; i++) print $i }' >"$TMP/row"
 }
 # col N: the Nth cell of the row (1: configuration, 2: windows and seeds,
 # 3: zero-load, 4/5: saturations, 7/8: accepted at 1.0, 10: 0.5 load,
@@ -91,6 +92,9 @@ near "bench: BookSim2 latency at 0.9, raw" "$(col 16 | cut -d' ' -f1)" "$(awk -v
 near "bench: nocsyn latency at 0.9 of BookSim2's saturation" "$(col 15)" "$(awk -v l="$l9" 'BEGIN { print 10 + 2000 * (l - 0.05) }')"
 near "bench: nocsyn latency at 0.9 of its own saturation" "$(col 18)" "$(awk -v s="$(col 4)" 'BEGIN { x = sprintf("%.4f", 0.9 * s) - 0.05; print 10 + 2000 * (x > 0 ? x : 0) }')"
 near "bench: stability verdict column" "$(col 20)" 0.065
+# the targets after the table: saturation 0.06 against 0.071 is -15%
+has "bench: the targets table follows" "$TMP/out" '^| 4x4 mesh, uniform, 1 flit, 2x4 | -1[45][.][0-9]% NOT met | -3[.]2% NOT met | '
+has "bench: the targets' count" "$TMP/out" '^0 of 1 rows meet every target$'
 
 # STEP: an absolute bracket width instead of RES
 bench ONLY="4x4 mesh" WINDOW=1000 STEP=0.02 VERDICT=0
@@ -109,3 +113,27 @@ near "bench: nocsyn latency at 0.9, 3-seed mean (mean K = 1)" "$(col 15)" "$(awk
 # a row with its own window (transpose: 40000) keeps it under WINDOW
 bench ONLY="8x8 mesh, transpose" WINDOW=1000 VERDICT=0
 [ "$(col 2)" = "40000 + 40000, 1" ] && ok "bench: a row's own window wins over WINDOW" || notok "bench: a row's own window wins over WINDOW" "$(col 2)"
+
+# booksim_targets.sh on a table worked by hand (relative to BookSim2; its
+# latency less one cycle): row a: saturation (0.971 - 1) / 1 = -2.9% met,
+# accepted (0.5 - 0.515) / 0.515 = -2.9% met, latency at 0.5 (20 - 19) /
+# 19 = +5.3% not met (+0.0% if the one cycle were not removed), at 0.9
+# (30.9 - 29.5) / 29.5 = +4.7% met; row b: saturation -3.1% not met, the
+# rest equal; row c: all equal.  The printed "diff" cells are deliberately
+# wrong: the script recomputes them.
+cat >"$TMP/table.md" <<'EOF'
+| configuration | warm-up + window, seeds | zero-load (nocsyn / BookSim2 raw) | nocsyn sat. | BookSim2 sat. | diff | nocsyn acc. @1.0 | BookSim2 acc. @1.0 | diff | 0.5 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | 0.9 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | nocsyn lat. @0.9 own sat. | diff | nocsyn stability sat. |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|
+| a | 1000 + 1000, 1 | 10 / 11 | 0.971 | 1 | +0.0% | 0.5 | 0.515 | +0.0% | 0.5 | 20 | 20 / 19.00 | +0.0% | 0.9 | 30.9 | 30.5 / 29.50 | +0.0% | - | - | - |
+| b | 1000 + 1000, 1 | 10 / 11 | 0.969 | 1 | +0.0% | 0.5 | 0.5 | +0.0% | 0.5 | 19 | 20 / 19.00 | +0.0% | 0.9 | 29.5 | 30.5 / 29.50 | +0.0% | - | - | - |
+| c | 1000 + 1000, 1 | 10 / 11 | 1 | 1 | +9.9% | 0.5 | 0.5 | +9.9% | 0.5 | 19 | 20 / 19.00 | +9.9% | 0.9 | 29.5 | 30.5 / 29.50 | +9.9% | - | - | - |
+
+| offered | nocsyn sat. | BookSim2 sat. |
+|---|---|---|
+| 0.1 | 5 | 1 |
+EOF
+sh "$ROOT/benchmarks/perf/booksim_targets.sh" "$TMP/table.md" >"$TMP/tg" 2>&1
+has "targets: row a" "$TMP/tg" '^| a | -2[.]9% met | -2[.]9% met | +5[.]3% NOT met | +4[.]7% met | no |$'
+has "targets: row b" "$TMP/tg" '^| b | -3[.]1% NOT met | +0[.]0% met | +0[.]0% met | +0[.]0% met | no |$'
+has "targets: row c" "$TMP/tg" '^| c | +0[.]0% met | +0[.]0% met | +0[.]0% met | +0[.]0% met | yes |$'
+has "targets: another table is not read" "$TMP/tg" '^1 of 3 rows meet every target$'
