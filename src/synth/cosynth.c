@@ -212,6 +212,9 @@ int noc_phys_channels(struct noc_topo *t, const struct noc_tech *tech, int verti
     int *ord = noc_malloc(ctx, (size_t)R + 1, sizeof *ord), *grp = noc_malloc(ctx, (size_t)R + 1, sizeof *grp);
     struct chan_dp *dp = NULL;
     struct span *spn = NULL;
+    int *run = NULL;
+    long long *osd = NULL;
+    double *adv = NULL;
     *fit = 0;
     if (!lo || !hi || !plo || !side || !cut || !base || !height || !gap || !ord || !grp) {
         rc = NOC_ENOMEM;
@@ -277,54 +280,67 @@ int noc_phys_channels(struct noc_topo *t, const struct noc_tech *tech, int verti
     qsort(spn, (size_t)R, sizeof *spn, span_cmp);
     for (int r = 0; r < R; r++)
         ord[r] = spn[r].id;
-    /* dp[i * (M + 1) + j + 1]: the first i routers (in ord) placed, the
-     * last group at cut j (j = -1: none yet); from_i < -1 marks unreached. */
-    if (!(dp = noc_malloc(ctx, (size_t)(R + 1) * (M + 1), sizeof *dp))) {
+    /* DP(i, j): the first i routers (in ord) placed, the last group at
+     * cut j (j = -1: none yet); from_i < -1 marks unreached.  Stored by
+     * column (j), so a group's states along i are contiguous. */
+#define DP(i, j) dp[(size_t)((j) + 1) * (R + 1) + (i)]
+    if (!(dp = noc_malloc(ctx, (size_t)(R + 1) * (M + 1), sizeof *dp)) ||
+        !(run = noc_malloc(ctx, (size_t)R + 1, sizeof *run)) ||
+        !(osd = noc_malloc(ctx, (size_t)R + 1, sizeof *osd)) || !(adv = noc_malloc(ctx, (size_t)R + 1, sizeof *adv))) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
     for (int k = 0; k < (R + 1) * (M + 1); k++)
         dp[k] = (struct chan_dp){0, 0, -2, -2};
-    dp[0].from_i = -1;
-    /* From each i, a group at cut j2 follows the best state (i, j) over
-     * j < j2 (run; ties: the lower j), so each group is priced once per
-     * (i, j2): O(R M G) for groups of at most G routers. */
+    DP(0, -1).from_i = -1;
     for (int i = 0; i < R; i++) {
-        int run = -2;
-        for (int j2 = 0; j2 < M; j2++) {
-            const struct chan_dp *c = &dp[i * (M + 1) + j2]; /* state (i, j2 - 1) */
-            if (c->from_i >= -1 && (run < -1 || chan_better(c->grow, c->disp, &dp[i * (M + 1) + run + 1])))
-                run = j2 - 1;
-            if (run < -1)
+        run[i] = -2;
+        osd[i] = side[ord[i]];
+    }
+    /* From each i, a group at cut j2 follows the best state (i, j) over
+     * j < j2 (run[i]; ties: the lower j), so each group is priced once per
+     * (i, j2): O(R M G) for groups of at most G routers.  Column j2 is
+     * written only from states of columns below it, so the columns go in
+     * turn (each state sees the same updates in the same order as row by
+     * row: i ascending, then i2). */
+    for (int j2 = 0; j2 < M; j2++) {
+        for (int i = 0; i < R; i++)
+            adv[i] = fabs((double)(lo[ord[i]] - cut[j2]));
+        struct chan_dp *col = &DP(0, j2);
+        long long gj = gap[j2];
+        for (int i = 0; i < R; i++) {
+            const struct chan_dp *c = &DP(i, j2 - 1);
+            if (c->from_i >= -1 && (run[i] < -1 || chan_better(c->grow, c->disp, &DP(i, run[i]))))
+                run[i] = j2 - 1;
+            if (run[i] < -1)
                 continue;
-            const struct chan_dp *s = &dp[i * (M + 1) + run + 1];
-            long long len = 0, h = 0;
-            double d = 0;
+            const struct chan_dp *s = &DP(i, run[i]);
+            long long len = 0, h = 0, sg = s->grow;
+            double d = 0, sd = s->disp;
             for (int i2 = i; i2 < R; i2++) {
-                int r = ord[i2];
-                len += side[r];
+                len += osd[i2];
                 if (len > p1 - p0)
                     break;
-                h = side[r] > h ? side[r] : h;
-                d += fabs((double)(lo[r] - cut[j2]));
-                struct chan_dp *n = &dp[(i2 + 1) * (M + 1) + j2 + 1];
-                long long g = h > gap[j2] ? h - gap[j2] : 0;
-                if (chan_better(s->grow + g, s->disp + d, n))
-                    *n = (struct chan_dp){s->grow + g, s->disp + d, i, run};
+                h = osd[i2] > h ? osd[i2] : h;
+                d += adv[i2];
+                struct chan_dp *n = &col[i2 + 1];
+                long long g = h > gj ? h - gj : 0;
+                if (chan_better(sg + g, sd + d, n))
+                    *n = (struct chan_dp){sg + g, sd + d, i, run[i]};
             }
         }
     }
     int best = -1;
     for (int j = 0; j < M; j++) {
-        const struct chan_dp *s = &dp[R * (M + 1) + j + 1];
-        if (s->from_i >= -1 && (best < 0 || chan_better(s->grow, s->disp, &dp[R * (M + 1) + best + 1])))
+        const struct chan_dp *s = &DP(R, j);
+        if (s->from_i >= -1 && (best < 0 || chan_better(s->grow, s->disp, &DP(R, best))))
             best = j;
     }
     if (best < 0)
         goto cleanup;
     /* Walk the groups back: grp[ord position] = cut, channel heights. */
     for (int i = R, j = best; i > 0;) {
-        const struct chan_dp *s = &dp[i * (M + 1) + j + 1];
+        const struct chan_dp *s = &DP(i, j);
         for (int k = s->from_i; k < i; k++) {
             grp[k] = j;
             height[j] = side[ord[k]] > height[j] ? side[ord[k]] : height[j];
@@ -399,8 +415,12 @@ cleanup:
     free(ord);
     free(grp);
     free(dp);
+    free(run);
+    free(osd);
+    free(adv);
     free(spn);
     return rc;
+#undef DP
 }
 
 /* The layout of t as it stands; the routers' legal centres become the
