@@ -77,9 +77,10 @@ int noc_cdg_add_node(struct cdg *g, int *id, struct noc_ctx *ctx)
     return NOC_OK;
 }
 
-/* Forward DFS from b over nodes with ord <= ub; *hit = 1 if `target` is
- * reached, else 0.  Visited nodes go to g->fwd.  A status. */
-static int dfs_fwd(struct cdg *g, int b, int ub, int target, int *hit, struct noc_ctx *ctx)
+/* Forward DFS from b over nodes with ord < ub; *hit = 1 if `target` is
+ * reached, else 0.  Visited nodes go to g->fwd when `record` (the reorder
+ * of noc_cdg_add_edge needs them; a query does not).  A status. */
+static int dfs_fwd(struct cdg *g, int b, int ub, int target, int record, int *hit, struct noc_ctx *ctx)
 {
     int rc;
     *hit = 0;
@@ -90,7 +91,7 @@ static int dfs_fwd(struct cdg *g, int b, int ub, int target, int *hit, struct no
     g->mark[b] = g->stamp;
     while (g->stack.n) {
         int u = g->stack.v[--g->stack.n];
-        if ((rc = noc_ivec_push(&g->fwd, u, ctx)) != NOC_OK)
+        if (record && (rc = noc_ivec_push(&g->fwd, u, ctx)) != NOC_OK)
             return rc;
         for (int i = 0; i < g->out[u].n; i++) {
             int w = g->out[u].v[i];
@@ -171,7 +172,7 @@ int noc_cdg_can_add(struct cdg *g, int a, int b)
         return 1;
     g->stamp++;
     int hit;
-    return dfs_fwd(g, b, g->ord[a], a, &hit, NULL) == NOC_OK && !hit;
+    return dfs_fwd(g, b, g->ord[a], a, 0, &hit, NULL) == NOC_OK && !hit;
 }
 
 int noc_cdg_add_edge(struct cdg *g, int a, int b, int *added, struct noc_ctx *ctx)
@@ -183,7 +184,7 @@ int noc_cdg_add_edge(struct cdg *g, int a, int b, int *added, struct noc_ctx *ct
     if (g->ord[a] > g->ord[b]) {
         int lb = g->ord[b], ub = g->ord[a], hit;
         g->stamp++;
-        if ((rc = dfs_fwd(g, b, ub, a, &hit, ctx)) != NOC_OK)
+        if ((rc = dfs_fwd(g, b, ub, a, 1, &hit, ctx)) != NOC_OK)
             return rc;
         if (hit)
             return NOC_OK;

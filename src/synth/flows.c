@@ -527,17 +527,22 @@ static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec 
             int b = n->out[u].v[k], v = n->cdst[b];
             if (v == s || !has_room(n, b, bw))
                 continue;
-            int ok = 1;
-            if (st < C)
-                NOC_CHECK(can_turn(n, memo, st, b, &ok, ctx));
-            if (!ok)
+            /* The turn is asked about (a search of the dependency graph)
+             * only when the relaxation would change b: the same result. */
+            double nd = dist[st] + edge_cost(n, u, v, bw, 0);
+            if (hp.pos[b] == -2 || !(nd < dist[b]))
                 continue;
             int banned = 0;
             for (int f = 0; st < C && f + 1 < forbid->n && !banned; f += 2)
                 banned = forbid->v[f] == st && forbid->v[f + 1] == b;
             if (banned)
                 continue;
-            RELAX(b, dist[st] + edge_cost(n, u, v, bw, 0), st);
+            int ok = 1;
+            if (st < C)
+                NOC_CHECK(can_turn(n, memo, st, b, &ok, ctx));
+            if (!ok)
+                continue;
+            RELAX(b, nd, st);
         }
         /* New links: from s to anyone, from anyone into d. */
         if (st == start) {
