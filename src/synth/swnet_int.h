@@ -32,8 +32,9 @@ struct cdg {
     int *ord;          /* node -> position */
     int *at;           /* position -> node */
     struct ivec *out, *in;
-    /* scratch */
-    int *mark;
+    /* scratch: mark (the forward side; both sides of noc_cdg_add_edge),
+     * markb (the backward side of noc_cdg_can_add) */
+    int *mark, *markb;
     int stamp;
     struct ivec stack, fwd, bwd, pos;
 };
@@ -47,7 +48,10 @@ int noc_cdg_add_node(struct cdg *g, int *id, struct noc_ctx *ctx);
 int noc_cdg_add_edge(struct cdg *g, int a, int b, int *added, struct noc_ctx *ctx);
 /* Removes one a -> b edge (must exist). */
 void noc_cdg_remove_edge(struct cdg *g, int a, int b);
-/* 1 when adding a -> b would keep the graph acyclic (no change made). */
+/* 1 when adding a -> b would keep the graph acyclic (no change made; 0
+ * when out of memory).  A search from both ends within the order window
+ * between b and a: O(min(F, B)) node expansions when the answer is 1, for
+ * the nodes F that b reaches and B that reach a in the window. */
 int noc_cdg_can_add(struct cdg *g, int a, int b);
 
 /* Appends x.  NOC_OK or NOC_ENOMEM (v unchanged). */

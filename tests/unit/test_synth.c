@@ -96,6 +96,72 @@ static void cdg_matches_brute_force(void **state)
     noc_cdg_free(&g);
 }
 
+/* noc_cdg_can_add (the two-sided query) against brute-force reachability
+ * on every ordered pair, after every step of random graphs: 60 graphs of
+ * 8 to 64 nodes, sparse to dense, edges added (duplicates allowed, a
+ * refused one checked against the brute force too) and removed (the
+ * order then no longer tight, as after a refused path's undo).  can_add
+ * must be 1 exactly when b does not reach a and a != b, and change
+ * nothing. */
+static void cdg_queries_match_brute_force(void **state)
+{
+    (void)state;
+    enum { NMAX = 64 };
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_rng rng;
+    noc_rng_seed(&rng, 7);
+    static unsigned char adj[NMAX * NMAX], cnt[NMAX * NMAX];
+    int yes = 0, no = 0;
+    for (int gi = 0; gi < 60; gi++) {
+        int n = 8 + (int)noc_rng_below(&rng, NMAX - 8 + 1), steps = 20 + (int)noc_rng_below(&rng, 4 * n);
+        struct cdg g;
+        noc_cdg_init(&g);
+        for (int i = 0; i < n; i++) {
+            int id;
+            assert_int_equal(noc_cdg_add_node(&g, &id, &ctx), NOC_OK);
+        }
+        memset(adj, 0, sizeof adj);
+        memset(cnt, 0, sizeof cnt);
+        for (int k = 0; k < steps; k++) {
+            int a = (int)noc_rng_below(&rng, n), b = (int)noc_rng_below(&rng, n);
+            if (noc_rng_below(&rng, 5) == 0 && cnt[a * n + b]) {
+                noc_cdg_remove_edge(&g, a, b);
+                if (--cnt[a * n + b] == 0)
+                    adj[a * n + b] = 0;
+            } else {
+                int r = -1, cycle = a == b || reach(adj, n, b, a);
+                assert_int_equal(noc_cdg_add_edge(&g, a, b, &r, &ctx), NOC_OK);
+                assert_int_equal(r, !cycle);
+                if (r) {
+                    adj[a * n + b] = 1;
+                    cnt[a * n + b]++;
+                }
+            }
+            /* The transitive closure by Warshall's algorithm on bit rows. */
+            unsigned long long rows[NMAX];
+            for (int u = 0; u < n; u++) {
+                rows[u] = 1ULL << u;
+                for (int v = 0; v < n; v++)
+                    rows[u] |= (unsigned long long)adj[u * n + v] << v;
+            }
+            for (int m = 0; m < n; m++)
+                for (int u = 0; u < n; u++)
+                    if (rows[u] >> m & 1)
+                        rows[u] |= rows[m];
+            for (int u = 0; u < n; u++)
+                for (int v = 0; v < n; v++) {
+                    int want = !(rows[v] >> u & 1); /* v does not reach u (u == v: reaches) */
+                    assert_int_equal(noc_cdg_can_add(&g, u, v), want);
+                    if (u != v)
+                        want ? yes++ : no++;
+                }
+        }
+        noc_cdg_free(&g);
+    }
+    assert_true(yes > 1000 && no > 1000); /* both answers exercised */
+}
+
 /* A 6-core pipeline a->b->c->d->e->f with a back flow f->a. */
 static void make_pipeline(struct noc_app *app, double bw)
 {
@@ -599,6 +665,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(cdg_matches_brute_force),
+        cmocka_unit_test(cdg_queries_match_brute_force),
         cmocka_unit_test(floorplan_unit_cores_do_not_overlap),
         cmocka_unit_test(split_sweep_invariants_and_determinism),
         cmocka_unit_test(split_infeasible_messages),
