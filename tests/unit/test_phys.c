@@ -232,6 +232,47 @@ static void channels_shared(void **state)
     noc_topo_free(&t);
 }
 
+/* Routers whose LP order is not their id order (s = 0.188466 mm, each of
+ * radix 2).  Cores A, B, C, 0.5 x 1 mm stacked at y 0..1, 1..2, 2..3 (x
+ * 0..0.5): horizontal cuts y = 0, 1, 2, 3, each adding s (no free band;
+ * the last has nothing above it).  Routers at x 0.25: r0 at y 2.9, r1 at
+ * 0.1, r2 at 1.4, so the LP order is r1, r2, r0.  A channel holds two (2s
+ * <= 0.5 < 3s), so two channels (2s of growth) of consecutive routers in
+ * LP order; their displacements (sum of |y - cut|), {r1, r2} at cut a,
+ * {r0} at b > a: (0, 1) 3.4, (0, 2) 2.4, (0, 3) 1.6, (1, 2) 2.2, (1, 3)
+ * 1.4, (2, 3) 2.6; {r1} at a, {r2, r0} at b: (0, 1) 2.4, (0, 2) 1.6, (0,
+ * 3) 1.8, (1, 2) 2.4, (1, 3) 2.6, (2, 3) 3.6.  So r1 and r2 at y = 1, r0
+ * at y = 3.  Cores: A stays, B and C up by s (centres y 0.5, 1.688466,
+ * 2.688466).  Channel centres: 1 + s/2 = 1.094233 and 3 + s + s/2 =
+ * 3.282699.  Along x: r0 alone at 0.25; r1 then r2 (ties of the wanted x
+ * by id), pushed forward from 0 (0.155767, 0.344233) and back within 0.5:
+ * r2's lower-left at 0.5 - s = 0.311534, r1's at 0.311534 - s = 0.123068,
+ * centres 0.405767 and 0.217301.  (Displacements taken by router id
+ * instead of LP order would put the channels elsewhere.) */
+static void channels_lp_order(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_tech tech;
+    noc_tech_defaults(&tech);
+    const struct pos r[] = {{"r0", 0.25, 2.9, 0, 0}, {"r1", 0.25, 0.1, 0, 0}, {"r2", 0.25, 1.4, 0, 0}};
+    const struct pos c[] = {{"A", 0.25, 0.5, 0.5, 1}, {"B", 0.25, 1.5, 0.5, 1}, {"C", 0.25, 2.5, 0.5, 1}};
+    const char *const l[][2] = {{"r0", "A"}, {"r0", "B"}, {"r1", "B"}, {"r1", "C"}, {"r2", "A"}, {"r2", "C"}};
+    struct noc_topo t;
+    grid(&t, r, 3, c, 3, l, 6, &ctx);
+    int fit = -1;
+    assert_int_equal(noc_phys_channels(&t, &tech, 0, &fit, &ctx), NOC_OK);
+    assert_int_equal(fit, 1);
+    at(&t, "r0", 0.25, 3.282699);
+    at(&t, "r1", 0.217301, 1.094233);
+    at(&t, "r2", 0.405767, 1.094233);
+    at(&t, "A", 0.25, 0.5);
+    at(&t, "B", 0.25, 1.688466);
+    at(&t, "C", 0.25, 2.688466);
+    noc_topo_free(&t);
+}
+
 /* No fit: cores A and B, 0.05 x 0.05 mm side by side (extent 0.1 x 0.05),
  * the router's side s = 0.188466 exceeds the extent either way: fit = 0
  * and every position as it was. */
@@ -328,6 +369,7 @@ int main(void)
         cmocka_unit_test(floorplan_stats),
         cmocka_unit_test(channels_band),
         cmocka_unit_test(channels_shared),
+        cmocka_unit_test(channels_lp_order),
         cmocka_unit_test(channels_no_fit),
         cmocka_unit_test(cosynth_channel),
     };
