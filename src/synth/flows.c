@@ -227,6 +227,14 @@ static double open_lb(const struct swnet *n, int s, double bw)
     return c - 1e-9 * fabs(c) - 1e-12;
 }
 
+/* 1 when a new link s -> v can be opened and its lower bound (lb, plus
+ * the wire's dynamic energy per mm over the estimated length) does not
+ * exceed ub (see dijkstra). */
+static int open_near(const struct swnet *n, int s, int v, double lb, double per_mm, double ub)
+{
+    return !(lb + per_mm * len_est(n, s, v) > ub) && can_open(n, s, v);
+}
+
 /* Heap order is (distance, switch): n->heap breaks ties by id. */
 static void relax(struct swnet *n, int u, int v, double nd, int tie)
 {
@@ -285,7 +293,7 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
                 ub = n->dist[s] + edge_cost(n, s, d, bw, 1);
             if (!n->xord) {
                 for (int v = 0; v < K; v++)
-                    if (!(lb + per_mm * len_est(n, s, v) > ub) && can_open(n, s, v))
+                    if (open_near(n, s, v, lb, per_mm, ub))
                         relax(n, s, v, n->dist[s] + edge_cost(n, s, v, bw, 1), 1);
                 continue;
             }
@@ -316,7 +324,7 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
 #undef X_FAR
             for (int r = a; r <= c; r++) {
                 int v = n->xord[r];
-                if (!(lb + per_mm * len_est(n, s, v) > ub) && can_open(n, s, v))
+                if (open_near(n, s, v, lb, per_mm, ub))
                     relax(n, s, v, n->dist[s] + edge_cost(n, s, v, bw, 1), 1);
             }
             continue;
