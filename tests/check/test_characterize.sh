@@ -33,8 +33,8 @@ has "header: units from the file" "$TMP/c.tech" 'time_unit 1ns, capacitive_load_
 has "header: tool versions" "$TMP/c.tech" '^# tools: Yosys 0\.23'
 has "header: the route table's destinations (R terminals over both routers, so R)" "$TMP/c.tech" \
     '^#   its route table has R destinations'
-has "header: the design is r0 in context" "$TMP/c.tech" \
-    '^#   design: router r0 of radix R with R - 1 terminals and one link port to a router'
+has "header: the design is r0 in context, R - 1 link ports by default" "$TMP/c.tech" \
+    '^#   design: router r0 of radix R with one terminal and R - 1 link ports (--links max),'
 has "header: r0's numbers alone" "$TMP/c.tech" "^#   the tables are r0's alone"
 has "header: the command" "$TMP/c.tech" '^# command: nocsyn characterize --liberty .* --radix 2 --link-width 16'
 for k in fmax_mhz.2 area_mm2.2 leak_mw.2 flit_pj.2 clk_mw_per_mhz.2 reg_um2_bit clk_fj_bit table_width; do

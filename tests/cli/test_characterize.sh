@@ -26,7 +26,8 @@ bad "truncated Liberty: exit 2" "$NOCSYN" characterize --liberty "$TMP/broken.li
 has "truncated Liberty: names the file" "$TMP/err" 'broken.lib:'
 bad "bad radix list" "$NOCSYN" characterize --liberty "$LIB" --radix 2,,3 -o "$TMP/m.tech"
 bad "--links 0: exit 2" "$NOCSYN" characterize --liberty "$LIB" --links 0 --cache "$TMP/cache" -o "$TMP/m.tech"
-has "--links 0: says the range" "$TMP/err" "links '0': a number of link ports in 1..63"
+has "--links 0: says the range" "$TMP/err" "links '0': a number of link ports in 1..63, or max"
+bad "--links maxi: exit 2" "$NOCSYN" characterize --liberty "$LIB" --links maxi --cache "$TMP/cache" -o "$TMP/m.tech"
 absent "--links 0: no file" "$TMP/m.tech"
 # The flow's files (--flow): ABC is told every register output is driven by
 # the smallest inverter.  By hand from the Liberty file: INVX1 and INVX2
