@@ -1,6 +1,6 @@
 #!/bin/sh
 # nocsyn characterize (issue 25), the fast part (the characterization run
-# itself is tests/check/test_characterize.sh): missing tools; a
+# itself is tests/cli/test_characterize_run.sh): missing tools; a
 # hand-made netlist of three cells against the Liberty file read by hand;
 # the shipped benchmarks/tech/osu018.tech read by the tech model.
 . "$(dirname "$0")/lib.sh"
