@@ -168,6 +168,9 @@ struct noc_charz_config {
     int radix, width, vcs, buf;
     int links; /* link ports of r0 (noc_charz_links: 0 means 1, at most radix - 1) */
 };
+/* links value of the worst case: every port of r0 but one terminal is a
+ * link port (R - 1 links; `characterize --links max`). */
+#define NOC_CHARZ_LINKS_MAX 63
 /* The link ports r0 of configuration c has: c->links, 1 when it is 0 or
  * less, at most radix - 1 (r0 keeps one terminal).  O(1). */
 int noc_charz_links(const struct noc_charz_config *c);

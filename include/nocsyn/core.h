@@ -188,6 +188,10 @@ int noc_heap_init(struct noc_heap *h, int nid, int tie_id, struct noc_ctx *ctx);
 void noc_heap_free(struct noc_heap *h);
 /* Empties h; indexed: every pos back to -1.  O(nid) or O(1). */
 void noc_heap_clear(struct noc_heap *h);
+/* Empties an indexed h whose pos entries are -1 except at ids[0..n-1]
+ * (every id pushed since it was last empty with all pos at -1): those go
+ * back to -1.  O(n). */
+void noc_heap_clear_ids(struct noc_heap *h, const int *ids, int n);
 /* Adds (key, id).  Indexed: id in 0..nid-1 and pos[id] == -1 (not checked).
  * Errors: NOC_ENOMEM (plain heaps only; h unchanged).  O(log n). */
 int noc_heap_push(struct noc_heap *h, double key, int id, struct noc_ctx *ctx);

@@ -80,8 +80,8 @@ int noc_phys_cosynth(struct noc_topo *t, const struct noc_tech *tech, const doub
  * across.  Writes every node's centre into t; *fit = 0 (t untouched) when
  * a core has no position or size or the routers do not fit any grouping.
  * The routers are not legalised against the pipeline registers:
- * noc_layout_build does that.  NOC_ENOMEM.  O(R M G + R^2 + C^2) for R
- * routers, M cuts, C cores and at most G routers in a channel. */
+ * noc_layout_build does that.  NOC_ENOMEM.  O(M (R log R + R D) + R^2 +
+ * C^2) for R routers, M cuts, C cores and D distinct router sides. */
 int noc_phys_channels(struct noc_topo *t, const struct noc_tech *tech, int vertical, int *fit,
                       struct noc_ctx *ctx);
 

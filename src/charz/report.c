@@ -368,8 +368,19 @@ void noc_charz_emit_tech(struct noc_buf *out, const struct noc_liberty *lib, con
                        drv->name, noc_round_digits(drv->in_cap * noc_liberty_cap_ff(lib), 6));
     else
         noc_buf_printf(out, "#   no inverter in the library: register outputs taken as ideal drivers;\n");
-    int nl = nres > 0 ? res[0].cfg.links : 1;
-    if (nl <= 1)
+    int nl = nres > 0 ? res[0].cfg.links : 1, all_but_one = nres > 0;
+    for (int i = 0; i < nres; i++)
+        all_but_one &= res[i].cfg.links >= NOC_CHARZ_LINKS_MAX;
+    if (all_but_one)
+        noc_buf_printf(out, "#   design: router %s of radix R with one terminal and R - 1 link ports (--links max),\n"
+                            "#   each to a router of radix 2 (one terminal), as nocsyn rtl emits it: every output\n"
+                            "#   of %s but one has its credit counters and the switch allocator checks credits of\n"
+                            "#   R - 1 outputs, the most a router with a core attached has (each further link port\n"
+                            "#   lengthens the credit path: radix 5 at 32 bits closed at 256.0, 249.1 and 245.0 MHz\n"
+                            "#   with 1, 2 and 4; benchmarks/RESULTS.md), so a router of radix R meets its table's\n"
+                            "#   clock whatever its mix of link and terminal ports;\n",
+                       NOC_CHARZ_ROUTER, NOC_CHARZ_ROUTER);
+    else if (nl <= 1)
         noc_buf_printf(out, "#   design: router %s of radix R with R - 1 terminals and one link port to a router\n"
                             "#   r1 of radix 2 (one terminal), as nocsyn rtl emits it: %s's link output has its\n"
                             "#   credit counters and the switch allocator's credit check, the worst path of a\n"

@@ -19,15 +19,16 @@ static const char charz_help[] =
     "\n"
     "Characterizes the router that `nocsyn rtl` emits on a standard-cell library:\n"
     "for each configuration (radix x width x VCs x buffer) it writes the RTL of the\n"
-    "router in context: router r0 of radix R with R - 1 terminals and one link\n"
-    "port to a router r1 of radix 2 (one terminal), so that r0's link output has\n"
-    "the credit counters and credit check of a router in a multi-router design\n"
-    "(an ejection output has none).  It synthesizes the design with Yosys (synth;\n"
-    "dfflibmap and abc -D PS onto the Liberty cells, with abc -constr telling ABC\n"
-    "that every register output is driven by the library's smallest inverter, so\n"
-    "that it buffers high-fanout register outputs instead of taking them as ideal\n"
-    "drivers) and times it with OpenSTA.  The numbers are r0's alone (r1, the\n"
-    "channels' registers and the top level left out): fmax = 1 / (arrival +\n"
+    "router in context: router r0 of radix R with one terminal and R - 1 link\n"
+    "ports (--links), each to a router of radix 2 (one terminal), so that r0's\n"
+    "link outputs have the credit counters and credit check of a router in a\n"
+    "multi-router design (an ejection output has none).  It synthesizes the\n"
+    "design with Yosys (synth; dfflibmap and abc -D PS onto the Liberty cells,\n"
+    "with abc -constr telling ABC that every register output is driven by the\n"
+    "library's smallest inverter, so that it buffers high-fanout register\n"
+    "outputs instead of taking them as ideal drivers) and times it with\n"
+    "OpenSTA.  The numbers are r0's alone (the other routers, the channels'\n"
+    "registers and the top level left out): fmax = 1 / (arrival +\n"
     "setup) of the worst register-to-register path ending in a register of r0;\n"
     "cells, flip-flops and area (the mapped cells' Liberty areas) of r0's module\n"
     "in Yosys' stat; the power of r0's cells in OpenSTA at 100 MHz with every net\n"
@@ -49,10 +50,15 @@ static const char charz_help[] =
     "  --link-width W    payload bits, 16..1024, same forms (default 32)\n"
     "  --vcs V           virtual channels per port, 1..16 (default 2)\n"
     "  --buf B           flits per VC buffer, 1..64 (default 4)\n"
-    "  --links L         link ports of r0, 1..63 (default 1; at most R - 1): r0\n"
-    "                    has R - L terminals and a link to each of L routers of\n"
-    "                    radix 2, so the tables are those of a router with L link\n"
-    "                    ports (its switch allocator checks credits of L outputs)\n"
+    "  --links L         link ports of r0: 1..63 (at most R - 1) or max (the\n"
+    "                    default: R - 1 at every radix): r0 has R - L terminals\n"
+    "                    and a link to each of L routers of radix 2, so the\n"
+    "                    tables are those of a router with L link ports (its\n"
+    "                    switch allocator checks credits of L outputs).  Each\n"
+    "                    link port lengthens the credit path, so max is the\n"
+    "                    worst case of a router with a core attached: a design's\n"
+    "                    router of radix R meets its table's clock whatever its\n"
+    "                    mix of ports\n"
     "  -j N              configurations run at once (default 1)\n"
     "  --cache DIR       work and cache directory (default\n"
     "                    $XDG_CACHE_HOME/nocsyn/characterize, else\n"
@@ -117,7 +123,7 @@ int cmd_characterize(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     double radix[64] = {2, 3, 4, 5, 6, 7, 8}, width[64] = {32}, vcs[64] = {2}, buf[64] = {4};
-    int nr = 7, nw = 1, nv = 1, nb = 1, jobs = 1, links = 1, c;
+    int nr = 7, nw = 1, nv = 1, nb = 1, jobs = 1, links = NOC_CHARZ_LINKS_MAX, c;
     const char *lib = NULL, *out = NULL, *flow = NULL, *cache = NULL, *yosys = "yosys", *sta = "sta";
     struct noc_charz_opts o;
     noc_charz_opts_init(&o);
@@ -138,8 +144,10 @@ int cmd_characterize(int argc, char **argv)
         case O_STA: sta = optarg; break;
         case O_LINKS: {
             long l;
-            if (noc_parse_int(optarg, 1, 63, &l))
-                return cli_usage("--links '%s': a number of link ports in 1..63", optarg);
+            if (strcmp(optarg, "max") == 0)
+                l = NOC_CHARZ_LINKS_MAX;
+            else if (noc_parse_int(optarg, 1, NOC_CHARZ_LINKS_MAX, &l))
+                return cli_usage("--links '%s': a number of link ports in 1..63, or max", optarg);
             links = (int)l;
             break;
         }

@@ -76,6 +76,13 @@ void noc_heap_clear(struct noc_heap *h)
         h->pos[i] = -1;
 }
 
+void noc_heap_clear_ids(struct noc_heap *h, const int *ids, int n)
+{
+    h->n = 0;
+    for (int i = 0; i < n; i++)
+        h->pos[ids[i]] = -1;
+}
+
 int noc_heap_push(struct noc_heap *h, double key, int id, struct noc_ctx *ctx)
 {
     if (!h->pos && noc_grow(ctx, (void **)&h->a, &h->cap, h->n + 1, sizeof *h->a))

@@ -354,12 +354,24 @@ void noc_buf_append(struct noc_buf *b, const char *s, size_t n)
     b->data[b->len] = '\0';
 }
 
+/* Formats straight into the free room (one vsnprintf when it fits, the
+ * usual case); else grows the buffer to the measured length and formats
+ * again.  On failure nothing is appended (the text stays terminated). */
 void noc_buf_printf(struct noc_buf *b, const char *fmt, ...)
 {
+    if (b->failed)
+        return;
     va_list ap;
+    size_t room = b->data && b->cap > b->len ? b->cap - b->len : 0;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(room ? b->data + b->len : NULL, room, fmt, ap);
     va_end(ap);
+    if (n >= 0 && (size_t)n < room) {
+        b->len += (size_t)n;
+        return;
+    }
+    if (room)
+        b->data[b->len] = '\0';
     if (n < 0 || buf_reserve(b, (size_t)n) != 0)
         return;
     va_start(ap, fmt);

@@ -15,7 +15,11 @@
 /* METIS draws from GKlib's one process-wide random state (seeded from
  * METIS_OPTION_SEED at every call): concurrent calls would interleave
  * their draws, so the same seed could give different partitions under
- * threads.  Calls are serialised to keep results deterministic. */
+ * threads.  Calls are serialised to keep results deterministic.  (Checked
+ * for issue 27 on Debian's libmetis5 5.1.0.dfsg-7: GKlib's gk_randinit is
+ * a jump to glibc's srand() and gk_randint64 calls rand() (objdump -d), the
+ * C library's one shared state; only gk_jbufs and gk_cur_jbufs are
+ * thread-local (readelf -sW), not the random state, so the lock stays.) */
 static pthread_mutex_t metis_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* A validated copy of the graph in METIS's types. */

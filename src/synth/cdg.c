@@ -35,6 +35,7 @@ void noc_cdg_free(struct cdg *g)
     free(g->ord);
     free(g->at);
     free(g->mark);
+    free(g->markb);
     free(g->stack.v);
     free(g->fwd.v);
     free(g->bwd.v);
@@ -56,13 +57,16 @@ int noc_cdg_add_node(struct cdg *g, int *id, struct noc_ctx *ctx)
         int *mark = realloc(g->mark, nc * sizeof *mark);
         if (mark)
             g->mark = mark;
+        int *markb = realloc(g->markb, nc * sizeof *markb);
+        if (markb)
+            g->markb = markb;
         struct ivec *out = realloc(g->out, nc * sizeof *out);
         if (out)
             g->out = out;
         struct ivec *in = realloc(g->in, nc * sizeof *in);
         if (in)
             g->in = in;
-        if (!ord || !at || !mark || !out || !in) {
+        if (!ord || !at || !mark || !markb || !out || !in) {
             return noc_error(ctx, NOC_ENOMEM, NULL, 0, "out of memory in the dependency graph");
         }
         g->cap = nc;
@@ -71,13 +75,14 @@ int noc_cdg_add_node(struct cdg *g, int *id, struct noc_ctx *ctx)
     g->ord[v] = v;
     g->at[v] = v;
     g->mark[v] = 0;
+    g->markb[v] = 0;
     memset(&g->out[v], 0, sizeof g->out[v]);
     memset(&g->in[v], 0, sizeof g->in[v]);
     *id = v;
     return NOC_OK;
 }
 
-/* Forward DFS from b over nodes with ord <= ub; *hit = 1 if `target` is
+/* Forward DFS from b over nodes with ord < ub; *hit = 1 if `target` is
  * reached, else 0.  Visited nodes go to g->fwd.  A status. */
 static int dfs_fwd(struct cdg *g, int b, int ub, int target, int *hit, struct noc_ctx *ctx)
 {
@@ -163,15 +168,53 @@ static int sort_by_ord(struct cdg *g, struct ivec *v, struct noc_ctx *ctx)
     return NOC_OK;
 }
 
+/* A pure query: is there a path b -> ... -> a?  Every node of such a
+ * path lies in the order between b and a, so the search runs from both
+ * ends at once within it, one node a side in turn: forward from b over
+ * nodes before a (mark), backward from a over nodes after b (markb).  A
+ * side that meets a node the other side reached closes the path; a side
+ * that runs out has seen everything b reaches (or that reaches a) in the
+ * window without meeting the other end: no path.  O(min(F, B)) node
+ * expansions for forward and backward sets F, B when there is no path,
+ * where one forward search took O(F). */
 int noc_cdg_can_add(struct cdg *g, int a, int b)
 {
     if (a == b)
         return 0;
     if (g->ord[a] < g->ord[b])
         return 1;
-    g->stamp++;
-    int hit;
-    return dfs_fwd(g, b, g->ord[a], a, &hit, NULL) == NOC_OK && !hit;
+    int st = ++g->stamp, lb = g->ord[b], ub = g->ord[a];
+    g->stack.n = 0;
+    g->bwd.n = 0;
+    if (noc_ivec_push(&g->stack, b, NULL) != NOC_OK || noc_ivec_push(&g->bwd, a, NULL) != NOC_OK)
+        return 0;
+    g->mark[b] = st;
+    g->markb[a] = st;
+    while (g->stack.n && g->bwd.n) {
+        int u = g->stack.v[--g->stack.n];
+        for (int i = 0; i < g->out[u].n; i++) {
+            int w = g->out[u].v[i];
+            if (g->markb[w] == st)
+                return 0;
+            if (g->mark[w] != st && g->ord[w] < ub) {
+                g->mark[w] = st;
+                if (noc_ivec_push(&g->stack, w, NULL) != NOC_OK)
+                    return 0;
+            }
+        }
+        u = g->bwd.v[--g->bwd.n];
+        for (int i = 0; i < g->in[u].n; i++) {
+            int w = g->in[u].v[i];
+            if (g->mark[w] == st)
+                return 0;
+            if (g->markb[w] != st && g->ord[w] > lb) {
+                g->markb[w] = st;
+                if (noc_ivec_push(&g->bwd, w, NULL) != NOC_OK)
+                    return 0;
+            }
+        }
+    }
+    return 1;
 }
 
 int noc_cdg_add_edge(struct cdg *g, int a, int b, int *added, struct noc_ctx *ctx)

@@ -12,6 +12,7 @@
 #include "nocsyn/synth.h"
 #include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
+#include "layout_int.h"
 
 static void stats_of(const struct noc_topo *t, const struct noc_layout *L, struct noc_phys_stats *st)
 {
@@ -188,15 +189,176 @@ static int ll_cmp(const void *pa, const void *pb)
     return (a > b) - (a < b);
 }
 
+/* Displacements are sums of integer nm (|u - cut|): kept as integers,
+ * they are exact in any order of summation. */
 struct chan_dp {
     long long grow; /* channel height so far, nm */
-    double disp;    /* sum of |u - cut| so far, nm */
+    long long disp; /* sum of |u - cut| so far, nm */
     int from_i, from_j;
 };
 
-static int chan_better(long long g, double d, const struct chan_dp *b)
+static int chan_better(long long g, long long d, const struct chan_dp *b)
 {
-    return b->from_i < -1 || g < b->grow || (g == b->grow && d < b->disp - 1e-6);
+    return b->from_i < -1 || g < b->grow || (g == b->grow && d < b->disp);
+}
+
+/* The channel DP's sources for one cut j2 (see noc_phys_channels): source
+ * i (the first i routers placed, the best state before j2) with grow sg[i]
+ * and key c[i] = its displacement less the prefix P[i]; ok[i] = 0 when it
+ * has no state.  src_before: a before b by (ok, sg, c, index). */
+struct chan_src {
+    const long long *sg, *c;
+    const unsigned char *ok;
+};
+
+static int src_before(const struct chan_src *s, int a, int b)
+{
+    if (s->ok[a] != s->ok[b])
+        return s->ok[a];
+    if (s->sg[a] != s->sg[b])
+        return s->sg[a] < s->sg[b];
+    if (s->c[a] != s->c[b])
+        return s->c[a] < s->c[b];
+    return a < b;
+}
+
+/* The first source of [a, b] by src_before, from the sparse table tb
+ * (level l: the best of [i, i + 2^l)). */
+static int src_min(const struct chan_src *s, int *const *tb, int a, int b)
+{
+    int l = 0;
+    while ((2 << l) <= b - a + 1)
+        l++;
+    int x = tb[l][a], y = tb[l][b - (1 << l) + 1];
+    return src_before(s, y, x) ? y : x;
+}
+
+int noc_phys_chan_groups(int R, int M, const long long *osd, const long long *uo, const long long *cut,
+                         const long long *gap, long long extent, int *grp, int *found, struct noc_ctx *ctx)
+{
+    int rc = NOC_OK, *run = NULL, *stk = NULL, *tb[32] = {NULL}, nlv = 0;
+    long long *S = NULL, *P = NULL, *sg = NULL, *kc = NULL;
+    unsigned char *ok = NULL;
+    struct chan_dp *dp = NULL;
+    *found = 0;
+    if (R < 1 || M < 1)
+        return NOC_OK;
+    /* DP(i, j): the first i routers placed, the last group at cut j (j =
+     * -1: none yet); from_i < -1 marks unreached.  Stored by column. */
+#define DP(i, j) dp[(size_t)((j) + 1) * (R + 1) + (i)]
+    if (!(dp = noc_malloc(ctx, (size_t)(R + 1) * (M + 1), sizeof *dp)) ||
+        !(run = noc_malloc(ctx, (size_t)R + 1, sizeof *run)) || !(S = noc_malloc(ctx, (size_t)R + 1, sizeof *S)) ||
+        !(P = noc_malloc(ctx, (size_t)R + 1, sizeof *P)) || !(sg = noc_malloc(ctx, (size_t)R + 1, sizeof *sg)) ||
+        !(kc = noc_malloc(ctx, (size_t)R + 1, sizeof *kc)) || !(ok = noc_malloc(ctx, (size_t)R + 1, sizeof *ok)) ||
+        !(stk = noc_malloc(ctx, (size_t)R + 1, sizeof *stk))) {
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    while ((1 << nlv) <= R)
+        nlv++;
+    for (int l = 0; l < nlv; l++)
+        if (!(tb[l] = noc_malloc(ctx, (size_t)R + 1, sizeof *tb[l]))) {
+            rc = NOC_ENOMEM;
+            goto cleanup;
+        }
+    for (size_t k = 0; k < (size_t)(R + 1) * (M + 1); k++)
+        dp[k] = (struct chan_dp){0, 0, -2, -2};
+    DP(0, -1).from_i = -1;
+    S[0] = 0;
+    for (int i = 0; i < R; i++) {
+        run[i] = -2;
+        S[i + 1] = S[i] + osd[i];
+    }
+    /* A group of routers i..k-1 (in ord) at cut j2 follows the best state
+     * (i, j) over j < j2 (run[i]; ties: the lower j); it costs grow
+     * g(H) = max(0, H - gap[j2]) for H its largest side and displacement
+     * P[k] - P[i] (P: prefix sums of |u - cut j2| along ord).  State (k,
+     * j2) takes the least (grow, displacement) over the sources i whose
+     * group fits (its sides sum to at most the cores' extent), ties to the
+     * lowest i (the row-by-row DP that offers each source to each k in
+     * increasing i and keeps strict improvements).  Over the window of
+     * fitting i, H(i, k) is a step function of i, one step per entry of a
+     * stack of suffix maxima (as many as distinct sides, a few: sides
+     * depend on the radix only); within a step the best source is the
+     * least (grow, c = displacement - P[i], i), one query of a sparse
+     * table.  O(M (R log R + R D)) for D distinct sides, instead of
+     * pricing every group: O(R M G). */
+    long long L = extent;
+    for (int j2 = 0; j2 < M; j2++) {
+        long long gj = gap[j2];
+        P[0] = 0;
+        for (int i = 0; i < R; i++) {
+            P[i + 1] = P[i] + llabs(uo[i] - cut[j2]);
+            const struct chan_dp *c = &DP(i, j2 - 1);
+            if (c->from_i >= -1 && (run[i] < -1 || chan_better(c->grow, c->disp, &DP(i, run[i]))))
+                run[i] = j2 - 1;
+            ok[i] = run[i] >= -1;
+            sg[i] = ok[i] ? DP(i, run[i]).grow : 0;
+            kc[i] = ok[i] ? DP(i, run[i]).disp - P[i] : 0;
+        }
+        const struct chan_src src = {sg, kc, ok};
+        for (int i = 0; i < R; i++)
+            tb[0][i] = i;
+        for (int l = 1; (1 << l) <= R; l++)
+            for (int i = 0; i + (1 << l) <= R; i++) {
+                int x = tb[l - 1][i], y = tb[l - 1][i + (1 << (l - 1))];
+                tb[l][i] = src_before(&src, y, x) ? y : x;
+            }
+        int qb = 0, qt = 0, wlo = 0;
+        for (int k = 1; k <= R; k++) {
+            while (qt > qb && osd[stk[qt - 1]] <= osd[k - 1])
+                qt--;
+            stk[qt++] = k - 1;
+            while (wlo < k && S[k] - S[wlo] > L)
+                wlo++;
+            while (qb < qt && stk[qb] < wlo)
+                qb++;
+            int bi = -1;
+            long long bg = 0, bc = 0;
+            for (int e = qb, from = wlo; e < qt; from = stk[e] + 1, e++) {
+                int i = src_min(&src, tb, from, stk[e]);
+                if (!ok[i])
+                    continue;
+                long long h = osd[stk[e]], g = sg[i] + (h > gj ? h - gj : 0);
+                if (bi < 0 || g < bg || (g == bg && (kc[i] < bc || (kc[i] == bc && i < bi)))) {
+                    bi = i;
+                    bg = g;
+                    bc = kc[i];
+                }
+            }
+            if (bi >= 0)
+                DP(k, j2) = (struct chan_dp){bg, bc + P[k], bi, run[bi]};
+        }
+    }
+    int best = -1;
+    for (int j = 0; j < M; j++) {
+        const struct chan_dp *s = &DP(R, j);
+        if (s->from_i >= -1 && (best < 0 || chan_better(s->grow, s->disp, &DP(R, best))))
+            best = j;
+    }
+    if (best < 0)
+        goto cleanup;
+    for (int i = R, j = best; i > 0;) { /* walk the groups back */
+        const struct chan_dp *s = &DP(i, j);
+        for (int k = s->from_i; k < i; k++)
+            grp[k] = j;
+        i = s->from_i;
+        j = s->from_j;
+    }
+    *found = 1;
+cleanup:
+    free(dp);
+    free(run);
+    free(S);
+    free(P);
+    free(sg);
+    free(kc);
+    free(ok);
+    free(stk);
+    for (int l = 0; l < nlv; l++)
+        free(tb[l]);
+    return rc;
+#undef DP
 }
 
 int noc_phys_channels(struct noc_topo *t, const struct noc_tech *tech, int vertical, int *fit,
@@ -210,8 +372,8 @@ int noc_phys_channels(struct noc_topo *t, const struct noc_tech *tech, int verti
     long long *height = noc_calloc(ctx, (size_t)2 * C + 1, sizeof *height);
     long long *gap = noc_calloc(ctx, (size_t)2 * C + 1, sizeof *gap);
     int *ord = noc_malloc(ctx, (size_t)R + 1, sizeof *ord), *grp = noc_malloc(ctx, (size_t)R + 1, sizeof *grp);
-    struct chan_dp *dp = NULL;
     struct span *spn = NULL;
+    long long *osd = NULL, *uo = NULL;
     *fit = 0;
     if (!lo || !hi || !plo || !side || !cut || !base || !height || !gap || !ord || !grp) {
         rc = NOC_ENOMEM;
@@ -277,61 +439,20 @@ int noc_phys_channels(struct noc_topo *t, const struct noc_tech *tech, int verti
     qsort(spn, (size_t)R, sizeof *spn, span_cmp);
     for (int r = 0; r < R; r++)
         ord[r] = spn[r].id;
-    /* dp[i * (M + 1) + j + 1]: the first i routers (in ord) placed, the
-     * last group at cut j (j = -1: none yet); from_i < -1 marks unreached. */
-    if (!(dp = noc_malloc(ctx, (size_t)(R + 1) * (M + 1), sizeof *dp))) {
+    if (!(osd = noc_malloc(ctx, (size_t)R + 1, sizeof *osd)) || !(uo = noc_malloc(ctx, (size_t)R + 1, sizeof *uo))) {
         rc = NOC_ENOMEM;
         goto cleanup;
     }
-    for (int k = 0; k < (R + 1) * (M + 1); k++)
-        dp[k] = (struct chan_dp){0, 0, -2, -2};
-    dp[0].from_i = -1;
-    /* From each i, a group at cut j2 follows the best state (i, j) over
-     * j < j2 (run; ties: the lower j), so each group is priced once per
-     * (i, j2): O(R M G) for groups of at most G routers. */
     for (int i = 0; i < R; i++) {
-        int run = -2;
-        for (int j2 = 0; j2 < M; j2++) {
-            const struct chan_dp *c = &dp[i * (M + 1) + j2]; /* state (i, j2 - 1) */
-            if (c->from_i >= -1 && (run < -1 || chan_better(c->grow, c->disp, &dp[i * (M + 1) + run + 1])))
-                run = j2 - 1;
-            if (run < -1)
-                continue;
-            const struct chan_dp *s = &dp[i * (M + 1) + run + 1];
-            long long len = 0, h = 0;
-            double d = 0;
-            for (int i2 = i; i2 < R; i2++) {
-                int r = ord[i2];
-                len += side[r];
-                if (len > p1 - p0)
-                    break;
-                h = side[r] > h ? side[r] : h;
-                d += fabs((double)(lo[r] - cut[j2]));
-                struct chan_dp *n = &dp[(i2 + 1) * (M + 1) + j2 + 1];
-                long long g = h > gap[j2] ? h - gap[j2] : 0;
-                if (chan_better(s->grow + g, s->disp + d, n))
-                    *n = (struct chan_dp){s->grow + g, s->disp + d, i, run};
-            }
-        }
+        osd[i] = side[ord[i]];
+        uo[i] = lo[ord[i]];
     }
-    int best = -1;
-    for (int j = 0; j < M; j++) {
-        const struct chan_dp *s = &dp[R * (M + 1) + j + 1];
-        if (s->from_i >= -1 && (best < 0 || chan_better(s->grow, s->disp, &dp[R * (M + 1) + best + 1])))
-            best = j;
-    }
-    if (best < 0)
+    int found;
+    NOC_CHECK(noc_phys_chan_groups(R, M, osd, uo, cut, gap, p1 - p0, grp, &found, ctx));
+    if (!found)
         goto cleanup;
-    /* Walk the groups back: grp[ord position] = cut, channel heights. */
-    for (int i = R, j = best; i > 0;) {
-        const struct chan_dp *s = &dp[i * (M + 1) + j + 1];
-        for (int k = s->from_i; k < i; k++) {
-            grp[k] = j;
-            height[j] = side[ord[k]] > height[j] ? side[ord[k]] : height[j];
-        }
-        i = s->from_i;
-        j = s->from_j;
-    }
+    for (int k = 0; k < R; k++) /* the channel heights */
+        height[grp[k]] = osd[k] > height[grp[k]] ? osd[k] : height[grp[k]];
     /* Each channel's lower edge after the shifts below it. */
     long long acc = 0;
     for (int j = 0; j < M; j++) {
@@ -398,7 +519,8 @@ cleanup:
     free(gap);
     free(ord);
     free(grp);
-    free(dp);
+    free(osd);
+    free(uo);
     free(spn);
     return rc;
 }

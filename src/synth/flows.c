@@ -33,6 +33,7 @@ int noc_swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_op
     n->dist = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(double));
     n->pred = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
     n->predch = noc_malloc(ctx, (size_t)K * 2 + 2, sizeof(int));
+    n->tch = noc_malloc(ctx, (size_t)K + 1, sizeof(int));
     /* Port counts up to the radix bound and one more (a link opened), at
      * most 64 tabulated; beyond, edge_cost asks the tech model. */
     n->nrp = (n->max_radix < 63 ? n->max_radix : 63) + 2;
@@ -40,7 +41,7 @@ int noc_swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_op
     n->rflow = noc_malloc(ctx, (size_t)n->nrp, sizeof(double));
     n->rbw = NAN;
     if (!n->ncores || !n->nlinks || !n->sx || !n->sy || !n->out || !n->paths || !n->dist ||
-        !n->pred || !n->predch || !n->rstep || !n->rflow || noc_heap_init(&n->heap, K * 2 + 2, 1, ctx)) {
+        !n->pred || !n->predch || !n->tch || !n->rstep || !n->rflow || noc_heap_init(&n->heap, K * 2 + 2, 1, ctx)) {
         noc_swnet_free(n);
         return NOC_ENOMEM;
     }
@@ -85,6 +86,9 @@ void noc_swnet_free(struct swnet *n)
     free(n->dist);
     free(n->pred);
     free(n->predch);
+    free(n->tch);
+    free(n->xord);
+    free(n->xrank);
     noc_heap_free(&n->heap);
     free(n->tpar);
     free(n->tdepth);
@@ -223,11 +227,21 @@ static double open_lb(const struct swnet *n, int s, double bw)
     return c - 1e-9 * fabs(c) - 1e-12;
 }
 
+/* 1 when a new link s -> v can be opened and its lower bound (lb, plus
+ * the wire's dynamic energy per mm over the estimated length) does not
+ * exceed ub (see dijkstra). */
+static int open_near(const struct swnet *n, int s, int v, double lb, double per_mm, double ub)
+{
+    return !(lb + per_mm * len_est(n, s, v) > ub) && can_open(n, s, v);
+}
+
 /* Heap order is (distance, switch): n->heap breaks ties by id. */
 static void relax(struct swnet *n, int u, int v, double nd, int tie)
 {
     if (n->heap.pos[v] == -2 || !(nd < n->dist[v] || (tie && nd == n->dist[v])))
         return;
+    if (n->dist[v] == DBL_MAX)
+        n->tch[n->ntch++] = v;
     n->dist[v] = nd;
     n->pred[v] = u;
     noc_heap_update(&n->heap, v, nd);
@@ -248,11 +262,22 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
     int K = n->K, pending = 0, rc;
     *found = 0;
     double lb = 0;
-    for (int v = 0; v < K; v++) {
-        n->dist[v] = DBL_MAX;
-        n->pred[v] = -1;
+    if (!n->sclean) {
+        for (int v = 0; v < K; v++) {
+            n->dist[v] = DBL_MAX;
+            n->pred[v] = -1;
+        }
+        noc_heap_clear(&n->heap);
+        n->sclean = 1;
+    } else {
+        for (int i = 0; i < n->ntch; i++) {
+            n->dist[n->tch[i]] = DBL_MAX;
+            n->pred[n->tch[i]] = -1;
+        }
+        noc_heap_clear_ids(&n->heap, n->tch, n->ntch);
     }
-    noc_heap_clear(&n->heap);
+    n->ntch = 0;
+    n->tch[n->ntch++] = s;
     n->dist[s] = 0;
     noc_heap_update(&n->heap, s, 0);
     while (n->heap.n || pending) {
@@ -266,9 +291,42 @@ static int dijkstra(struct swnet *n, int s, int d, double bw, struct ivec *path,
             double ub = n->dist[d], per_mm = bw * noc_tech_channel_mw_per_mbps_mm(&n->o->tech) * (1 - 1e-9);
             if (can_open(n, s, d) && n->dist[s] + edge_cost(n, s, d, bw, 1) < ub)
                 ub = n->dist[s] + edge_cost(n, s, d, bw, 1);
-            for (int v = 0; v < K; v++)
-                if (!(lb + per_mm * len_est(n, s, v) > ub) && can_open(n, s, v))
+            if (!n->xord) {
+                for (int v = 0; v < K; v++)
+                    if (open_near(n, s, v, lb, per_mm, ub))
+                        relax(n, s, v, n->dist[s] + edge_cost(n, s, v, bw, 1), 1);
+                continue;
+            }
+            /* The same links from the x index: the test grows with |dx|
+             * (len_est >= |dx|, rounding monotone), so the switches that
+             * can pass lie in one run of xord around s, found by binary
+             * search; each is relaxed at most once, so the order does not
+             * matter (the heap is ordered by (distance, switch)). */
+            int a = 0, b = n->xrank[s], c = n->xrank[s], e = K - 1;
+            double x0 = n->sx[s];
+#define X_FAR(r) (lb + per_mm * fabs(n->sx[n->xord[r]] - x0) > ub)
+            if (X_FAR(c))
+                continue;
+            while (a < b) { /* the first rank at or left of s that is near */
+                int m = a + (b - a) / 2;
+                if (X_FAR(m))
+                    a = m + 1;
+                else
+                    b = m;
+            }
+            while (c < e) { /* the last rank at or right of s that is near */
+                int m = c + (e - c + 1) / 2;
+                if (X_FAR(m))
+                    e = m - 1;
+                else
+                    c = m;
+            }
+#undef X_FAR
+            for (int r = a; r <= c; r++) {
+                int v = n->xord[r];
+                if (open_near(n, s, v, lb, per_mm, ub))
                     relax(n, s, v, n->dist[s] + edge_cost(n, s, v, bw, 1), 1);
+            }
             continue;
         }
         int u = noc_heap_pop(&n->heap).id; /* settled: pos -2 */
@@ -527,17 +585,22 @@ static int turnsafe(struct swnet *n, int s, int d, double bw, const struct ivec 
             int b = n->out[u].v[k], v = n->cdst[b];
             if (v == s || !has_room(n, b, bw))
                 continue;
-            int ok = 1;
-            if (st < C)
-                NOC_CHECK(can_turn(n, memo, st, b, &ok, ctx));
-            if (!ok)
+            /* The turn is asked about (a search of the dependency graph)
+             * only when the relaxation would change b: the same result. */
+            double nd = dist[st] + edge_cost(n, u, v, bw, 0);
+            if (hp.pos[b] == -2 || !(nd < dist[b]))
                 continue;
             int banned = 0;
             for (int f = 0; st < C && f + 1 < forbid->n && !banned; f += 2)
                 banned = forbid->v[f] == st && forbid->v[f + 1] == b;
             if (banned)
                 continue;
-            RELAX(b, dist[st] + edge_cost(n, u, v, bw, 0), st);
+            int ok = 1;
+            if (st < C)
+                NOC_CHECK(can_turn(n, memo, st, b, &ok, ctx));
+            if (!ok)
+                continue;
+            RELAX(b, nd, st);
         }
         /* New links: from s to anyone, from anyone into d. */
         if (st == start) {
@@ -740,6 +803,7 @@ static int tree_path(const struct swnet *n, int s, int d, struct ivec *path, int
  * the search scratch (pred as the queue, dist as hop counts).  O(K^2). */
 static int probe_hops(struct swnet *n, int s, int d, double bw, int use_cap, int use_radix)
 {
+    n->sclean = 0; /* dist and pred reused */
     for (int v = 0; v < n->K; v++)
         n->dist[v] = -1;
     int head = 0, tail = 0;
@@ -974,4 +1038,49 @@ int noc_swnet_connect(struct swnet *n, int *joined, char *why, size_t whylen, st
                  "%d switch islands are left that no link can join within %s %d (--no-connect keeps them apart)",
                  left, SYNTH_RADIX_NAME(n->o), n->max_radix);
     return NOC_OK;
+}
+
+struct xkey {
+    double x;
+    int id;
+};
+
+/* By x, ties by id: a total order, so the index is unique. */
+static int xkey_cmp(const void *p, const void *q)
+{
+    const struct xkey *a = p, *b = q;
+    if (a->x != b->x)
+        return a->x < b->x ? -1 : 1;
+    return (a->id > b->id) - (a->id < b->id);
+}
+
+int noc_swnet_index_x(struct swnet *n, struct noc_ctx *ctx)
+{
+    int K = n->K, rc = NOC_OK;
+    noc_swnet_drop_x(n);
+    struct xkey *k = noc_malloc(ctx, (size_t)K + 1, sizeof *k);
+    n->xord = noc_malloc(ctx, (size_t)K + 1, sizeof *n->xord);
+    n->xrank = noc_malloc(ctx, (size_t)K + 1, sizeof *n->xrank);
+    if (!k || !n->xord || !n->xrank) {
+        noc_swnet_drop_x(n);
+        rc = NOC_ENOMEM;
+        goto cleanup;
+    }
+    for (int v = 0; v < K; v++)
+        k[v] = (struct xkey){n->sx[v], v};
+    qsort(k, (size_t)K, sizeof *k, xkey_cmp);
+    for (int r = 0; r < K; r++) {
+        n->xord[r] = k[r].id;
+        n->xrank[k[r].id] = r;
+    }
+cleanup:
+    free(k);
+    return rc;
+}
+
+void noc_swnet_drop_x(struct swnet *n)
+{
+    free(n->xord);
+    free(n->xrank);
+    n->xord = n->xrank = NULL;
 }

@@ -33,6 +33,20 @@ int noc_synth_lp_solve_first(struct noc_lp *lp, int n, double *out, struct noc_c
 int noc_synth_place(struct swnet *net, int ncores, const int *core_sw, const double *cx,
                     const double *cy, const double *cw, struct noc_ctx *ctx);
 
+/* The grouping of noc_phys_channels (cosynth.c): R routers in LP order
+ * with sides osd[i] and coordinates uo[i] (nm) go in consecutive groups
+ * to increasing cuts cut[0..M-1] (nm; gap[j] the free band above cut j),
+ * a group's sides summing to at most `extent`: the least total growth
+ * (each group max(0, its largest side - gap)), then the least sum of
+ * |uo - cut|; ties as the row-by-row dynamic program that offers each
+ * state its candidates in increasing first router and keeps strict
+ * improvements (the lowest first router of a group, the lowest cut before
+ * it, the lowest last cut).  grp[i] = router i's cut and *found = 1,
+ * or *found = 0 (grp untouched) when no grouping fits.  NOC_OK or
+ * NOC_ENOMEM.  O(M (R log R + R D)) for D distinct sides. */
+int noc_phys_chan_groups(int R, int M, const long long *osd, const long long *uo, const long long *cut,
+                         const long long *gap, long long extent, int *grp, int *found, struct noc_ctx *ctx);
+
 /* The undirected core graph in METIS CSR form (partition.c): bandwidth both
  * ways summed, scaled to integers, raised for tight max_hops. */
 struct core_graph {

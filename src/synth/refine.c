@@ -86,6 +86,8 @@ static int split_net(const struct noc_app *app, const struct noc_synth_opts *o, 
     if (rc == NOC_OK && ok && backbone)
         rc = noc_synth_backbone(net, app, core_sw, ctx);
     char fwhy[256];
+    if (rc == NOC_OK && ok)
+        rc = noc_swnet_index_x(net, ctx); /* the positions stay until noc_synth_place */
     for (int i = 0; i < app->nflows && ok && rc == NOC_OK; i++) {
         int f = order[i];
         const struct noc_flow *fl = &app->flows[f];
@@ -95,6 +97,7 @@ static int split_net(const struct noc_app *app, const struct noc_synth_opts *o, 
             snprintf(why, whylen, "flow %s -> %s (%.6g MB/s): %s", app->cores[fl->src].name,
                      app->cores[fl->dst].name, fl->bw, fwhy);
     }
+    noc_swnet_drop_x(net);
     if (rc == NOC_OK && ok)
         rc = noc_synth_place(net, app->ncores, core_sw, cx, cy, cw, ctx);
     /* Every core reachable: join switch islands unless asked not to. */

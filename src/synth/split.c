@@ -102,6 +102,7 @@ struct sweep {
     int done; /* designs finished (the progress count) */
     int slim; /* release what can never be written (noc_synth_opts.slim) */
     int *fin; /* the finished designs, in finishing order (done of them) */
+    int lpt;  /* items in decreasing K (sweep_design) */
 };
 
 /* 1 when every switch's cores fit within the radix. */
@@ -116,9 +117,20 @@ static int fits_radix(const struct noc_app *app, const struct noc_synth_opts *o,
     return ok;
 }
 
-static int design_one(void *arg, int idx, int worker, struct noc_ctx *ctx)
+/* The design a pool item builds: with more than one worker the items go
+ * costliest first (longest processing time first), estimated by the
+ * switch count (routing, placement and layout grow with it), so no
+ * worker is left alone with the largest K at the end; the designs stay
+ * in K order, and so does the output. */
+static int sweep_design(const struct sweep *sw, int item)
+{
+    return sw->lpt ? sw->res->n - 1 - item : item;
+}
+
+static int design_one(void *arg, int item, int worker, struct noc_ctx *ctx)
 {
     struct sweep *sw = arg;
+    int idx = sweep_design(sw, item);
     const struct noc_app *app = sw->app;
     const struct noc_synth_opts *o = sw->o;
     struct noc_design *d = &sw->res->d[idx];
@@ -228,9 +240,10 @@ static int rules_out(const struct noc_design *e, const struct noc_design *d, con
  * and with sw->slim the designs the new one rules out (or that rule it
  * out) released.  Whatever the finishing order, a design is released only
  * when it can never be written, so the output does not depend on it. */
-static void design_done(void *arg, int idx, int worker, int status)
+static void design_done(void *arg, int item, int worker, int status)
 {
     struct sweep *sw = arg;
+    int idx = sweep_design(sw, item);
     struct noc_design *d = sw->res->d;
     sw->fin[sw->done++] = idx;
     if (sw->o->progress)
@@ -301,7 +314,7 @@ int noc_synth_split(const struct noc_app *app, const struct noc_synth_opts *o,
         goto cleanup;
     }
     struct sweep sw = {.app = app, .o = o, .cx = cx, .cy = cy, .cw = cw, .order = order, .res = res,
-                       .slim = slim, .fin = fin};
+                       .slim = slim, .fin = fin, .lpt = noc_pool_threads(o->threads, res->n) > 1};
     struct noc_pool_job job = {.nitems = res->n, .nthreads = o->threads, .arg = &sw, .run = design_one,
                                .done = design_done, .leave = noc_synth_pool_leave};
     NOC_CHECK(noc_pool_run(&job, ctx));

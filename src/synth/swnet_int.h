@@ -32,8 +32,9 @@ struct cdg {
     int *ord;          /* node -> position */
     int *at;           /* position -> node */
     struct ivec *out, *in;
-    /* scratch */
-    int *mark;
+    /* scratch: mark (the forward side; both sides of noc_cdg_add_edge),
+     * markb (the backward side of noc_cdg_can_add) */
+    int *mark, *markb;
     int stamp;
     struct ivec stack, fwd, bwd, pos;
 };
@@ -47,7 +48,10 @@ int noc_cdg_add_node(struct cdg *g, int *id, struct noc_ctx *ctx);
 int noc_cdg_add_edge(struct cdg *g, int a, int b, int *added, struct noc_ctx *ctx);
 /* Removes one a -> b edge (must exist). */
 void noc_cdg_remove_edge(struct cdg *g, int a, int b);
-/* 1 when adding a -> b would keep the graph acyclic (no change made). */
+/* 1 when adding a -> b would keep the graph acyclic (no change made; 0
+ * when out of memory).  A search from both ends within the order window
+ * between b and a: O(min(F, B)) node expansions when the answer is 1, for
+ * the nodes F that b reaches and B that reach a in the window. */
 int noc_cdg_can_add(struct cdg *g, int a, int b);
 
 /* Appends x.  NOC_OK or NOC_ENOMEM (v unchanged). */
@@ -81,6 +85,16 @@ struct swnet {
     double *dist;
     int *pred, *predch;
     struct noc_heap heap; /* Dijkstra: ids = switches, ties by id */
+    /* Dijkstra's scratch between calls: when sclean, dist and pred are at
+     * DBL_MAX and -1 and the heap empty (pos -1) except at the ntch
+     * switches in tch, which the last call touched; else (a fresh net, or
+     * after probe_hops) everything is reset first. */
+    int *tch, ntch, sclean;
+    /* The switches by sx (ties by id) and each one's rank, valid while the
+     * positions stay (noc_swnet_index_x; NULL: none): the new links out
+     * of a source are then priced only within the wire length that can
+     * still beat the destination. */
+    int *xord, *xrank;
     /* Backbone mode (noc_synth_backbone): each switch's parent on the spanning
      * tree opened first (-1 at a root) and its depth; NULL otherwise. */
     int *tpar, *tdepth;
@@ -96,6 +110,12 @@ int noc_swnet_init(struct swnet *n, int K, int nflows, const struct noc_synth_op
                    struct noc_ctx *ctx);
 void noc_swnet_free(struct swnet *n);
 static inline int swnet_ports(const struct swnet *n, int s) { return n->ncores[s] + n->nlinks[s]; }
+/* Indexes the switches by sx (n->xord, n->xrank) for the routing that
+ * follows; the positions must not change until noc_swnet_drop_x.  NOC_OK
+ * or NOC_ENOMEM (no index: routing is the same, only slower).
+ * O(K log K). */
+int noc_swnet_index_x(struct swnet *n, struct noc_ctx *ctx);
+void noc_swnet_drop_x(struct swnet *n);
 /* Joins the connected components of the switch graph with the shortest
  * (estimated) links whose ends have a free port, until one component is
  * left or no such link exists.  The links carry no flow, so they add no

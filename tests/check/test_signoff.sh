@@ -5,8 +5,8 @@
 # 100 MHz; benchmarks/tech/signoff.sh synthesizes its top level on the OSU
 # 0.18 um library and times it.  Its numbers are re-derived from the tools'
 # own files.  Then the design `nocsyn characterize` measured for
-# fmax_mhz.3, written by hand as a topology (router r0 with two terminals
-# and a link to router r1 with one), is signed off: the same RTL, so
+# fmax_mhz.3, written by hand as a topology (router r0 with one terminal
+# and links to routers r1 and r2 with one each), is signed off: the same RTL, so
 # sign-off and characterization must agree to the ps.
 . "$(dirname "$0")/../cli/lib.sh"
 LIB=/usr/share/qflow/tech/osu018/osu018_stdcells.lib
@@ -39,8 +39,9 @@ awk -v w="$(val 'worst slack ps')" '
           if (a > 0 && s > 0 && w > 0 && d < 0.2) exit 0; print "arrival " a " setup " s " slack " w; exit 1 }' "$TMP/wire.txt" \
     && ok "worst slack = period - (arrival + setup) from STA's report (with the wires)" || notok "worst slack"
 
-# The characterized radix-3, 32-bit design (charz.h, noc_charz_design: r0
-# with terminals t0, t1 and a link to r1 with t2, in that order), written by
+# The characterized radix-3, 32-bit design (charz.h, noc_charz_design with
+# the default --links max: r0 with terminal t0 and links to r1 and r2, each
+# with one terminal, t1 and t2, in that order), written by
 # hand with positions for the wires; its D.json only gives the clock (area
 # and power are placeholders printed beside the sign-off's).  Without the
 # wires its worst path ends in r0 and, path + setup, equals 1 / fmax_mhz.3
@@ -50,13 +51,15 @@ digraph "ctx3" {
   graph [link_width=32, freq_mhz=100];
   "r0" [kind="router", x=1, y=1];
   "r1" [kind="router", x=2, y=1];
+  "r2" [kind="router", x=0, y=1];
   "t0" [kind="terminal", x=1, y=2, w=1, h=1];
-  "t1" [kind="terminal", x=1, y=0, w=1, h=1];
-  "t2" [kind="terminal", x=3, y=1, w=1, h=1];
+  "t1" [kind="terminal", x=3, y=1, w=1, h=1];
+  "t2" [kind="terminal", x=0, y=0, w=1, h=1];
   "r0" -> "t0" [dir=both];
-  "r0" -> "t1" [dir=both];
-  "r1" -> "t2" [dir=both];
+  "r1" -> "t1" [dir=both];
+  "r2" -> "t2" [dir=both];
   "r0" -> "r1" [dir=both];
+  "r0" -> "r2" [dir=both];
 }
 EOF
 echo '{"topology": "ctx3", "freq_mhz": 100, "area_mm2": 1, "power_mw": 1}' >"$TMP/ctx3.json"

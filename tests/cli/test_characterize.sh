@@ -1,6 +1,6 @@
 #!/bin/sh
 # nocsyn characterize (issue 25), the fast part (the characterization run
-# itself is tests/check/test_characterize.sh): missing tools; a
+# itself is tests/cli/test_characterize_run.sh): missing tools; a
 # hand-made netlist of three cells against the Liberty file read by hand;
 # the shipped benchmarks/tech/osu018.tech read by the tech model.
 . "$(dirname "$0")/lib.sh"
@@ -26,7 +26,8 @@ bad "truncated Liberty: exit 2" "$NOCSYN" characterize --liberty "$TMP/broken.li
 has "truncated Liberty: names the file" "$TMP/err" 'broken.lib:'
 bad "bad radix list" "$NOCSYN" characterize --liberty "$LIB" --radix 2,,3 -o "$TMP/m.tech"
 bad "--links 0: exit 2" "$NOCSYN" characterize --liberty "$LIB" --links 0 --cache "$TMP/cache" -o "$TMP/m.tech"
-has "--links 0: says the range" "$TMP/err" "links '0': a number of link ports in 1..63"
+has "--links 0: says the range" "$TMP/err" "links '0': a number of link ports in 1..63, or max"
+bad "--links maxi: exit 2" "$NOCSYN" characterize --liberty "$LIB" --links maxi --cache "$TMP/cache" -o "$TMP/m.tech"
 absent "--links 0: no file" "$TMP/m.tech"
 # The flow's files (--flow): ABC is told every register output is driven by
 # the smallest inverter.  By hand from the Liberty file: INVX1 and INVX2

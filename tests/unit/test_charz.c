@@ -334,6 +334,20 @@ static void emit_by_hand(void **state)
     noc_charz_emit_tech(&b, &L, "tiny.lib", &tools, &o, r, 3, "nocsyn characterize x");
     assert_non_null(strstr(b.data, "\n#   design: router r0 of radix R with R - L terminals and L = 3 link ports (at most\n"));
     assert_null(strstr(b.data, "one link port"));
+    /* --links max (the default): R - 1 link ports at every radix. */
+    for (int i = 0; i < 3; i++)
+        r[i].cfg.links = NOC_CHARZ_LINKS_MAX;
+    noc_buf_free(&b);
+    noc_buf_init(&b);
+    noc_charz_emit_tech(&b, &L, "tiny.lib", &tools, &o, r, 3, "nocsyn characterize x");
+    assert_non_null(strstr(b.data, "\n#   design: router r0 of radix R with one terminal and R - 1 link ports (--links max),\n"));
+    assert_null(strstr(b.data, "L = 63"));
+    /* one configuration short of the maximum: the L text again */
+    r[1].cfg.links = 3;
+    noc_buf_free(&b);
+    noc_buf_init(&b);
+    noc_charz_emit_tech(&b, &L, "tiny.lib", &tools, &o, r, 3, "nocsyn characterize x");
+    assert_null(strstr(b.data, "(--links max)"));
     noc_buf_free(&b);
     noc_liberty_free(&L);
 }
@@ -423,6 +437,11 @@ static void design_links(void **state)
     assert_int_equal(noc_charz_links(&c), 1);
     c.links = 9;
     assert_int_equal(noc_charz_links(&c), 3);
+    c.links = NOC_CHARZ_LINKS_MAX; /* --links max: R - 1 */
+    assert_int_equal(noc_charz_links(&c), 3);
+    c.radix = 8;
+    assert_int_equal(noc_charz_links(&c), 7);
+    c.radix = 4;
     for (int l = 1; l <= 3; l++) {
         c.links = l;
         struct noc_buf b;

@@ -356,6 +356,60 @@ static void test_read_parse(void **state)
     assert_int_equal(s.calls, 3);
 }
 
+/* noc_buf_printf formats into the free room when the text fits and grows
+ * the buffer when it does not: 3000 appends of 0 to 299 characters (every
+ * length once around each capacity boundary: 256, 512, ...), mixed with
+ * noc_buf_append, give exactly the text snprintf writes into one large
+ * array, NUL-terminated at len after every call. */
+static void test_buf_printf(void **state)
+{
+    (void)state;
+    static char want[3000 * 310], piece[310];
+    size_t wl = 0;
+    struct noc_buf b;
+    noc_buf_init(&b);
+    struct noc_rng rng;
+    noc_rng_seed(&rng, 5);
+    for (int i = 0; i < 3000; i++) {
+        int len = (int)noc_rng_below(&rng, 300), x = (int)noc_rng_below(&rng, 1000);
+        memset(piece, 'a' + i % 26, (size_t)len);
+        piece[len] = '\0';
+        if (i % 7 == 3) {
+            noc_buf_append(&b, piece, (size_t)len);
+            memcpy(want + wl, piece, (size_t)len);
+            wl += (size_t)len;
+        } else {
+            noc_buf_printf(&b, "%s<%d>", piece, x);
+            wl += (size_t)snprintf(want + wl, sizeof want - wl, "%s<%d>", piece, x);
+        }
+        assert_int_equal(b.len, wl);
+        assert_int_equal(b.data[b.len], '\0');
+    }
+    assert_memory_equal(b.data, want, wl);
+    b.len = 0; /* reuse, as the emitters do */
+    noc_buf_printf(&b, "%d", 42);
+    assert_string_equal(b.data, "42");
+    noc_buf_free(&b);
+    /* A text one shorter than, as long as and one longer than the free
+     * room (the first buffer is 256 bytes: 1 + 254 + NUL fills it; then
+     * 300 + 211 + NUL fills 512). */
+    for (int pre = 1; pre <= 300; pre += 299)
+        for (int d = -1; d <= 1; d++) {
+            size_t room = (pre == 1 ? 256 : 512) - (size_t)pre - 1, n = room + (size_t)d;
+            noc_buf_init(&b);
+            memset(want, 'p', (size_t)pre);
+            noc_buf_append(&b, want, (size_t)pre);
+            memset(piece, 'q', sizeof piece - 1);
+            piece[n - 2] = '\0';
+            noc_buf_printf(&b, "%s%d", piece, 77); /* n characters */
+            memcpy(want + pre, piece, n - 2);
+            memcpy(want + pre + n - 2, "77", 3);
+            assert_int_equal(b.len, (size_t)pre + n);
+            assert_string_equal(b.data, want);
+            noc_buf_free(&b);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -370,6 +424,7 @@ int main(void)
         cmocka_unit_test(test_kv_split),
         cmocka_unit_test(test_nul_line),
         cmocka_unit_test(test_read_parse),
+        cmocka_unit_test(test_buf_printf),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

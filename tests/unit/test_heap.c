@@ -89,6 +89,33 @@ static void test_heap_ties(void **state)
     noc_heap_free(&h);
 }
 
+/* noc_heap_clear_ids: ids 1, 4, 6 of 8 pushed, 4 popped (pos -2), then
+ * cleared by the list {1, 4, 6}: empty, every pos -1, and reusable (the
+ * next pops in key order). */
+static void test_heap_clear_ids(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    struct noc_heap h;
+    noc_ctx_init(&ctx);
+    assert_int_equal(noc_heap_init(&h, 8, 1, &ctx), NOC_OK);
+    noc_heap_update(&h, 4, 1);
+    noc_heap_update(&h, 1, 2);
+    noc_heap_update(&h, 6, 3);
+    assert_int_equal(noc_heap_pop(&h).id, 4);
+    assert_int_equal(h.pos[4], -2);
+    const int ids[] = {1, 4, 6};
+    noc_heap_clear_ids(&h, ids, 3);
+    assert_int_equal(h.n, 0);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(h.pos[i], -1);
+    noc_heap_update(&h, 4, 9);
+    noc_heap_update(&h, 0, 8);
+    assert_int_equal(noc_heap_pop(&h).id, 0);
+    assert_int_equal(noc_heap_pop(&h).id, 4);
+    noc_heap_free(&h);
+}
+
 static void test_heap_decrease(void **state)
 {
     (void)state;
@@ -214,6 +241,7 @@ int main(void)
         cmocka_unit_test(test_heap_order),
         cmocka_unit_test(test_heap_ties),
         cmocka_unit_test(test_heap_decrease),
+        cmocka_unit_test(test_heap_clear_ids),
         cmocka_unit_test(test_heap_random_sorted),
         cmocka_unit_test(test_heap_random_indexed),
     };

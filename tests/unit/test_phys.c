@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "nocsyn/app.h"
@@ -13,6 +14,7 @@
 #include "nocsyn/phys.h"
 #include "nocsyn/tech.h"
 #include "nocsyn/topo.h"
+#include "../../src/synth/layout_int.h"
 
 /* Cores A and B, 1 x 1 mm with centres (0.5, 0.5) and (3.5, 0.5), one
  * router r on A's centre (where a placement model would put it), links
@@ -232,6 +234,220 @@ static void channels_shared(void **state)
     noc_topo_free(&t);
 }
 
+/* Routers whose LP order is not their id order (s = 0.188466 mm, each of
+ * radix 2).  Cores A, B, C, 0.5 x 1 mm stacked at y 0..1, 1..2, 2..3 (x
+ * 0..0.5): horizontal cuts y = 0, 1, 2, 3, each adding s (no free band;
+ * the last has nothing above it).  Routers at x 0.25: r0 at y 2.9, r1 at
+ * 0.1, r2 at 1.4, so the LP order is r1, r2, r0.  A channel holds two (2s
+ * <= 0.5 < 3s), so two channels (2s of growth) of consecutive routers in
+ * LP order; their displacements (sum of |y - cut|), {r1, r2} at cut a,
+ * {r0} at b > a: (0, 1) 3.4, (0, 2) 2.4, (0, 3) 1.6, (1, 2) 2.2, (1, 3)
+ * 1.4, (2, 3) 2.6; {r1} at a, {r2, r0} at b: (0, 1) 2.4, (0, 2) 1.6, (0,
+ * 3) 1.8, (1, 2) 2.4, (1, 3) 2.6, (2, 3) 3.6.  So r1 and r2 at y = 1, r0
+ * at y = 3.  Cores: A stays, B and C up by s (centres y 0.5, 1.688466,
+ * 2.688466).  Channel centres: 1 + s/2 = 1.094233 and 3 + s + s/2 =
+ * 3.282699.  Along x: r0 alone at 0.25; r1 then r2 (ties of the wanted x
+ * by id), pushed forward from 0 (0.155767, 0.344233) and back within 0.5:
+ * r2's lower-left at 0.5 - s = 0.311534, r1's at 0.311534 - s = 0.123068,
+ * centres 0.405767 and 0.217301.  (Displacements taken by router id
+ * instead of LP order would put the channels elsewhere.) */
+static void channels_lp_order(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_tech tech;
+    noc_tech_defaults(&tech);
+    const struct pos r[] = {{"r0", 0.25, 2.9, 0, 0}, {"r1", 0.25, 0.1, 0, 0}, {"r2", 0.25, 1.4, 0, 0}};
+    const struct pos c[] = {{"A", 0.25, 0.5, 0.5, 1}, {"B", 0.25, 1.5, 0.5, 1}, {"C", 0.25, 2.5, 0.5, 1}};
+    const char *const l[][2] = {{"r0", "A"}, {"r0", "B"}, {"r1", "B"}, {"r1", "C"}, {"r2", "A"}, {"r2", "C"}};
+    struct noc_topo t;
+    grid(&t, r, 3, c, 3, l, 6, &ctx);
+    int fit = -1;
+    assert_int_equal(noc_phys_channels(&t, &tech, 0, &fit, &ctx), NOC_OK);
+    assert_int_equal(fit, 1);
+    at(&t, "r0", 0.25, 3.282699);
+    at(&t, "r1", 0.217301, 1.094233);
+    at(&t, "r2", 0.405767, 1.094233);
+    at(&t, "A", 0.25, 0.5);
+    at(&t, "B", 0.25, 1.688466);
+    at(&t, "C", 0.25, 2.688466);
+    noc_topo_free(&t);
+}
+
+/* The channel grouping's cost: growth (sum over groups of max(0, largest
+ * side - gap)) and displacement (sum of |u - cut|); -1 growth when grp is
+ * not a valid grouping (consecutive groups at strictly increasing cuts,
+ * each within the extent). */
+static void groups_cost(int R, const long long *side, const long long *u, const long long *cut, const long long *gap,
+                        long long extent, const int *grp, long long *grow, long long *disp)
+{
+    *grow = 0;
+    *disp = 0;
+    for (int i = 0; i < R;) {
+        int k = i;
+        long long len = 0, h = 0;
+        while (k < R && grp[k] == grp[i]) {
+            len += side[k];
+            h = side[k] > h ? side[k] : h;
+            *disp += llabs(u[k] - cut[grp[i]]);
+            k++;
+        }
+        if (len > extent || (k < R && grp[k] < grp[i])) {
+            *grow = -1;
+            return;
+        }
+        *grow += h > gap[grp[i]] ? h - gap[grp[i]] : 0;
+        i = k;
+    }
+}
+
+/* Every grouping of R routers (grp nondecreasing over M cuts) by
+ * enumeration: the least (growth, displacement), *n = how many are valid. */
+static void groups_brute(int R, int M, const long long *side, const long long *u, const long long *cut,
+                         const long long *gap, long long extent, long long *bg, long long *bd, int *n)
+{
+    int grp[8] = {0};
+    *n = 0;
+    for (;;) {
+        long long g, d;
+        int mono = 1;
+        for (int i = 1; i < R; i++)
+            mono &= grp[i] >= grp[i - 1];
+        if (mono) {
+            groups_cost(R, side, u, cut, gap, extent, grp, &g, &d);
+            if (g >= 0 && (!*n || g < *bg || (g == *bg && d < *bd))) {
+                *bg = g;
+                *bd = d;
+            }
+            *n += g >= 0;
+        }
+        int i = R - 1;
+        while (i >= 0 && grp[i] == M - 1)
+            grp[i--] = 0;
+        if (i < 0)
+            return;
+        grp[i]++;
+    }
+}
+
+/* The row-by-row dynamic program the grouping's contract names (every
+ * group priced from every state, strict improvements kept, in increasing
+ * first router and cut): the exact grouping, ties included. */
+static int groups_rows(int R, int M, const long long *side, const long long *u, const long long *cut,
+                       const long long *gap, long long extent, int *grp)
+{
+    enum { RM = 41, MM = 9 };
+    long long G[RM][MM + 1], D[RM][MM + 1];
+    int fi[RM][MM + 1], fj[RM][MM + 1];
+    for (int i = 0; i <= R; i++)
+        for (int j = 0; j <= M; j++)
+            fi[i][j] = -2;
+    fi[0][0] = -1;
+    G[0][0] = D[0][0] = 0;
+#define BETTER(g, d, i, j) (fi[i][j] < -1 || (g) < G[i][j] || ((g) == G[i][j] && (d) < D[i][j]))
+    for (int i = 0; i < R; i++) {
+        int run = -2;
+        for (int j2 = 0; j2 < M; j2++) {
+            if (fi[i][j2] >= -1 && (run < -1 || BETTER(G[i][j2], D[i][j2], i, run + 1)))
+                run = j2 - 1;
+            if (run < -1)
+                continue;
+            long long len = 0, h = 0, d = 0;
+            for (int i2 = i; i2 < R; i2++) {
+                len += side[i2];
+                if (len > extent)
+                    break;
+                h = side[i2] > h ? side[i2] : h;
+                d += llabs(u[i2] - cut[j2]);
+                long long g = G[i][run + 1] + (h > gap[j2] ? h - gap[j2] : 0), dd = D[i][run + 1] + d;
+                if (BETTER(g, dd, i2 + 1, j2 + 1)) {
+                    G[i2 + 1][j2 + 1] = g;
+                    D[i2 + 1][j2 + 1] = dd;
+                    fi[i2 + 1][j2 + 1] = i;
+                    fj[i2 + 1][j2 + 1] = run;
+                }
+            }
+        }
+    }
+    int best = -1;
+    for (int j = 0; j < M; j++)
+        if (fi[R][j + 1] >= -1 && (best < 0 || BETTER(G[R][j + 1], D[R][j + 1], R, best + 1)))
+            best = j;
+#undef BETTER
+    if (best < 0)
+        return 0;
+    for (int i = R, j = best; i > 0;) {
+        int i0 = fi[i][j + 1], j0 = fj[i][j + 1];
+        for (int k = i0; k < i; k++)
+            grp[k] = j;
+        i = i0;
+        j = j0;
+    }
+    return 1;
+}
+
+/* noc_phys_chan_groups against enumeration (its optimum, on 1000 instances
+ * of up to 7 routers and 4 cuts) and against the row-by-row program (the
+ * grouping itself, ties included, on 1000 instances of up to 40 routers and
+ * 9 cuts); sides from a few values or all equal (ties in the largest
+ * side), coordinates on the cuts or half way between (ties in
+ * displacement), gaps 0, -1, narrow or wider than any side (no growth:
+ * ties in growth), extents from tight (no fit) to loose. */
+static void chan_groups_match_references(void **state)
+{
+    (void)state;
+    struct noc_ctx ctx;
+    noc_ctx_init(&ctx);
+    struct noc_rng rng;
+    noc_rng_seed(&rng, 11);
+    int fits = 0, nofit = 0;
+    for (int it = 0; it < 2000; it++) {
+        int small = it % 2 == 0, R = 1 + (int)noc_rng_below(&rng, small ? 7 : 40),
+            M = 1 + (int)noc_rng_below(&rng, small ? 4 : 9);
+        long long side[40], u[40], cut[9], gap[9], sum = 0;
+        for (int j = 0; j < M; j++) {
+            cut[j] = (j ? cut[j - 1] : 0) + 500 * (1 + (long long)noc_rng_below(&rng, 2));
+            int r = (int)noc_rng_below(&rng, 4);
+            gap[j] = r == 0 ? 0 : r == 1 ? -1 : r == 2 ? 100 * (long long)noc_rng_below(&rng, 4) : 1000;
+        }
+        int eq = it % 3 == 0; /* all sides equal: ties in growth everywhere */
+        for (int i = 0; i < R; i++) {
+            side[i] = eq ? 100 : 100 * (1 + (long long)noc_rng_below(&rng, 3));
+            /* on a cut, or between two: ties in displacement */
+            u[i] = noc_rng_below(&rng, 2) ? cut[noc_rng_below(&rng, (unsigned)M)] : 250 * (long long)noc_rng_below(&rng, 4 * M + 2);
+            sum += side[i];
+        }
+        for (int i = 1; i < R; i++) /* LP order: nondecreasing u */
+            for (int k = i; k > 0 && u[k - 1] > u[k]; k--) {
+                long long x = u[k];
+                u[k] = u[k - 1];
+                u[k - 1] = x;
+            }
+        long long extent = 100 + (long long)noc_rng_below(&rng, (unsigned)(sum / M + 400));
+        int grp[40], ref[40], found = -1;
+        for (int i = 0; i < R; i++)
+            grp[i] = ref[i] = -7;
+        assert_int_equal(noc_phys_chan_groups(R, M, side, u, cut, gap, extent, grp, &found, &ctx), NOC_OK);
+        if (small) {
+            long long bg = 0, bd = 0, g, d;
+            int n;
+            groups_brute(R, M, side, u, cut, gap, extent, &bg, &bd, &n);
+            assert_int_equal(found, n > 0);
+            if (found) {
+                groups_cost(R, side, u, cut, gap, extent, grp, &g, &d);
+                assert_true(g == bg && d == bd);
+            }
+        } else {
+            assert_int_equal(found, groups_rows(R, M, side, u, cut, gap, extent, ref));
+            for (int i = 0; found && i < R; i++)
+                assert_int_equal(grp[i], ref[i]);
+        }
+        found ? fits++ : nofit++;
+    }
+    assert_true(fits > 200 && nofit > 50);
+}
+
 /* No fit: cores A and B, 0.05 x 0.05 mm side by side (extent 0.1 x 0.05),
  * the router's side s = 0.188466 exceeds the extent either way: fit = 0
  * and every position as it was. */
@@ -328,6 +544,8 @@ int main(void)
         cmocka_unit_test(floorplan_stats),
         cmocka_unit_test(channels_band),
         cmocka_unit_test(channels_shared),
+        cmocka_unit_test(channels_lp_order),
+        cmocka_unit_test(chan_groups_match_references),
         cmocka_unit_test(channels_no_fit),
         cmocka_unit_test(cosynth_channel),
     };
