@@ -376,9 +376,8 @@ void noc_charz_emit_tech(struct noc_buf *out, const struct noc_liberty *lib, con
                             "#   each to a router of radix 2 (one terminal), as nocsyn rtl emits it: every output\n"
                             "#   of %s but one has its credit counters and the switch allocator checks credits of\n"
                             "#   R - 1 outputs, the most a router with a core attached has (each further link port\n"
-                            "#   lengthens the credit path: radix 5 at 32 bits closed at 256.0, 249.1 and 245.0 MHz\n"
-                            "#   with 1, 2 and 4; benchmarks/RESULTS.md), so a router of radix R meets its table's\n"
-                            "#   clock whatever its mix of link and terminal ports;\n",
+                            "#   lengthens the credit path), so a router of radix R meets its table's clock whatever\n"
+                            "#   its mix of link and terminal ports;\n",
                        NOC_CHARZ_ROUTER, NOC_CHARZ_ROUTER);
     else if (nl <= 1)
         noc_buf_printf(out, "#   design: router %s of radix R with R - 1 terminals and one link port to a router\n"

@@ -112,8 +112,8 @@ void noc_swnet_free(struct swnet *n);
 static inline int swnet_ports(const struct swnet *n, int s) { return n->ncores[s] + n->nlinks[s]; }
 /* Indexes the switches by sx (n->xord, n->xrank) for the routing that
  * follows; the positions must not change until noc_swnet_drop_x.  NOC_OK
- * or NOC_ENOMEM (no index: routing is the same, only slower).
- * O(K log K). */
+ * or NOC_ENOMEM (then no index is left).  Routing gives the same routes
+ * with or without it.  O(K log K). */
 int noc_swnet_index_x(struct swnet *n, struct noc_ctx *ctx);
 void noc_swnet_drop_x(struct swnet *n);
 /* Joins the connected components of the switch graph with the shortest
