@@ -88,6 +88,11 @@
  *    created in one cycle), onoff (a two-state Markov source: ON creates a
  *    packet with probability 1 / mean length per cycle, ON periods last
  *    `burst` packets on average, OFF periods are set for the mean rate r_s).
+ *    A source keeps its packets in an unbounded FIFO and starts the next
+ *    one on the first injection VC, in round robin from the one after its
+ *    last, that no packet holds and that has a credit (virtual cut-through:
+ *    room for the whole packet); when none does it waits, as BookSim2's
+ *    terminal does (a full VC is skipped, not waited on).
  *    Packet lengths: fixed, or bimodal (short with probability pshort).
  *  - Measurement: `warmup` cycles, then batches of `batch` cycles until the
  *    accepted throughput and the mean latency both change by at most

@@ -237,6 +237,13 @@ struct sim_state {
 
 /* source.c */
 int noc_sim_sources_init(struct sim_state *st, double rate, struct noc_ctx *ctx);
+/* The VC a terminal's next packet starts on (sim.h, Injection): the first,
+ * in round robin from rr over the V VCs of its injection channel, that no
+ * packet holds (owner[v] < 0) and that has at least need credits (1 for
+ * wormhole, the packet's length for virtual cut-through), as BookSim2's
+ * terminal (trafficmanager.cpp: an available VC that is not full).
+ * Returns the VC, -1 when none (the packet waits).  O(V). */
+int noc_sim_inj_vc(int V, int rr, const int *owner, const int *credits, int need);
 int noc_sim_sources_step(struct sim_state *st);
 int noc_sim_pkt_new(struct sim_state *st, int src, int *id);
 /* A destination for a packet of terminal s drawn from its traffic row;

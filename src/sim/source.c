@@ -271,8 +271,18 @@ int noc_sim_retry_push(struct sim_state *st, const struct sim_retry *r)
     return NOC_OK;
 }
 
+int noc_sim_inj_vc(int V, int rr, const int *owner, const int *credits, int need)
+{
+    for (int i = 0; i < V; i++) {
+        int v = (rr + i) % V;
+        if (owner[v] < 0 && credits[v] >= need)
+            return v;
+    }
+    return -1;
+}
+
 /* Sends the next flit of terminal s's current packet, starting one if
- * needed (an injection VC must be free; VCT: with room for the packet). */
+ * needed on the VC noc_sim_inj_vc picks (none: it waits a cycle). */
 static int inject(struct sim_state *st, int s)
 {
     const struct sim_net *n = st->n;
@@ -283,12 +293,8 @@ static int inject(struct sim_state *st, int s)
             return NOC_OK;
         int p = tm->qhead, vc = 0;
         if (!n->nocredit) {
-            vc = -1;
-            for (int i = 0; i < V && vc < 0; i++) {
-                int v = (tm->rr + i) % V, ovc = c * V + v;
-                if (st->owner[ovc] < 0 && (n->flow != NOC_SIM_VCT || st->credits[ovc] >= st->pk[p].len))
-                    vc = v;
-            }
+            vc = noc_sim_inj_vc(V, tm->rr, st->owner + (size_t)c * V, st->credits + (size_t)c * V,
+                                n->flow == NOC_SIM_VCT ? st->pk[p].len : 1);
             if (vc < 0)
                 return NOC_OK;
             tm->rr = vc + 1;

@@ -2,8 +2,9 @@
  * nocsyn's own round robin over an input port's VCs against BookSim2's
  * separable_input_first (issue 30: `sim --booksim-alloc`), where the input
  * arbiter runs over output ports and each port is represented by the VC
- * that the port's VC round robin puts first.  Every expected value is
- * worked out by hand below from those two rules. */
+ * that the port's VC round robin puts first; and the injection VC a
+ * source's next packet takes.  Every expected value is
+ * worked out by hand below from those rules. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -79,12 +80,36 @@ static void test_grant_sequence(void **state)
     assert_int_equal(port2, 3); /* 1 of 2 */
 }
 
+/* The injection VC (noc_sim_inj_vc; sim.h, Injection), by hand.  V = 4,
+ * VC 1 held by a packet, VC 2 full (no credit), VC 0 and VC 3 with room. */
+static void test_inj_vc(void **state)
+{
+    (void)state;
+    const int owner[] = {-1, 7, -1, -1}, credits[] = {3, 4, 0, 1};
+    /* from 0: VC 0 */
+    assert_int_equal(noc_sim_inj_vc(4, 0, owner, credits, 1), 0);
+    /* from 1: VC 1 held, VC 2 full (skipped, not waited on): VC 3 */
+    assert_int_equal(noc_sim_inj_vc(4, 1, owner, credits, 1), 3);
+    assert_int_equal(noc_sim_inj_vc(4, 2, owner, credits, 1), 3);
+    /* from 3 (or 7: mod V): VC 3 */
+    assert_int_equal(noc_sim_inj_vc(4, 3, owner, credits, 1), 3);
+    assert_int_equal(noc_sim_inj_vc(4, 7, owner, credits, 1), 3);
+    /* virtual cut-through, a 2-flit packet: VC 3 has 1 credit, so VC 0 */
+    assert_int_equal(noc_sim_inj_vc(4, 3, owner, credits, 2), 0);
+    /* a 4-flit packet: only VC 1 has 4 credits, and it is held: none */
+    assert_int_equal(noc_sim_inj_vc(4, 0, owner, credits, 4), -1);
+    /* every VC full: none */
+    const int none[] = {0, 0, 0, 0};
+    assert_int_equal(noc_sim_inj_vc(4, 0, owner, none, 1), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vc_round_robin),
         cmocka_unit_test(test_port_round_robin),
         cmocka_unit_test(test_grant_sequence),
+        cmocka_unit_test(test_inj_vc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
