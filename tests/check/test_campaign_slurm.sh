@@ -9,7 +9,7 @@
 . "$(dirname "$0")/../cli/lib.sh"
 OUTS="summary.csv pareto.csv report.md report.html"
 . "$ROOT/tests/tools/slurm_local.sh"
-trap 'slurm_stop "$TMP/slurm"; rm -rf "$TMP"' EXIT
+trap 'st=$?; slurm_stop "$TMP/slurm"; lib_cleanup "$st"' EXIT
 if t=$(slurm_missing); then
     notok "slurm and munge installed" "$t not found (make deps installs slurm-wlm and munge)"
     exit 0

@@ -5,10 +5,20 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 APPS="$ROOT/benchmarks/apps"
 DATA="$ROOT/tests/data"
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+# lib_cleanup [STATUS]: removes TMP and exits with STATUS (default the
+# script's), or 1 when it would be 0 but a check failed (a notok, also from
+# a subshell, is recorded in TMP/.notok): a script that printed "not ok"
+# never exits 0.  A script with its own EXIT trap calls it last.
+lib_cleanup() {
+    st=${1:-$?}
+    [ "$st" = 0 ] && [ -s "$TMP/.notok" ] && st=1
+    rm -rf "$TMP"
+    exit "$st"
+}
+trap lib_cleanup EXIT
 
 ok()    { echo "ok - $1"; }
-notok() { echo "not ok - $1"; shift; [ $# -gt 0 ] && echo "#   $*"; return 0; }
+notok() { echo "not ok - $1"; echo x >>"$TMP/.notok"; shift; [ $# -gt 0 ] && echo "#   $*"; return 0; }
 
 # run NAME EXPECTED_STATUS CMD...: runs CMD, stdout to $TMP/out, stderr to $TMP/err.
 run() {

@@ -54,7 +54,7 @@ for c in "tech --format json" "tech" "perm cube:1 --N 8" "latency switching --bi
 done
 # The full-disk case of the issue: 49270 bytes to a 20 KiB file system.
 if mkdir "$TMP/fs" && mount -t tmpfs -o size=20k tmpfs "$TMP/fs" 2>/dev/null; then
-    trap 'umount "$TMP/fs" 2>/dev/null; rm -rf "$TMP"' EXIT
+    trap 'st=$?; umount "$TMP/fs" 2>/dev/null; lib_cleanup "$st"' EXIT
     one "tech --radix 2:256 to a full tmpfs: exit 2" 2 "<stdout>: write failed" \
         sh -c "exec \"$N\" tech --format json --radix 2:256 >\"$TMP/fs/t.json\""
     rm -f "$TMP/fs/t.json"
@@ -75,7 +75,7 @@ if mkdir "$TMP/fs" && mount -t tmpfs -o size=20k tmpfs "$TMP/fs" 2>/dev/null; th
     absent "floorplan on a full disk: no SVG left" "$TMP/fs/f.svg"
     rm -f "$TMP/fs/fill"
     umount "$TMP/fs"
-    trap 'rm -rf "$TMP"' EXIT
+    trap lib_cleanup EXIT
 else
     ok "# SKIP tmpfs cases (cannot mount)"
 fi

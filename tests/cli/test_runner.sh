@@ -49,3 +49,15 @@ SH
 OUT="$TMP/outb" TIMES="$TMP/timesb" sh tests/run.sh "$TMP/test_burn.sh" >/dev/null 2>&1
 awk '!/^#/ { exit !($2 > 0.05) }' "$TMP/timesb" && ok "times: CPU seconds of a busy test are counted" \
     || notok "times: CPU counted" "$(cat "$TMP/timesb")"
+# lib.sh's exit status: a script that printed "not ok" (here from a
+# subshell, where a variable would be lost) exits 1 even when its last
+# command succeeds; a passing one exits 0; a script's own status is kept.
+mkdir -p "$TMP/lt/tests/cli" && cp "$ROOT/tests/cli/lib.sh" "$TMP/lt/tests/cli/"
+printf '. "$(dirname "$0")/lib.sh"\nok a\n( notok b )\nok c\n' >"$TMP/lt/tests/cli/t_sub.sh"
+printf '. "$(dirname "$0")/lib.sh"\nok a\n' >"$TMP/lt/tests/cli/t_pass.sh"
+printf '. "$(dirname "$0")/lib.sh"\nok a\nexit 3\n' >"$TMP/lt/tests/cli/t_three.sh"
+for c in "t_sub 1" "t_pass 0" "t_three 3"; do
+    set -- $c
+    sh "$TMP/lt/tests/cli/$1.sh" >/dev/null 2>&1; rc=$?
+    [ "$rc" -eq "$2" ] && ok "lib.sh: $1 exits $2" || notok "lib.sh: $1 exits $2" "exit $rc"
+done
