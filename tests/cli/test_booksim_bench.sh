@@ -30,6 +30,8 @@ mkdir -p "$TMP/bsrc/src" "$TMP/bsb" && : >"$TMP/bsrc/src/Makefile"
 cat >"$TMP/nocsyn" <<'EOF'
 #!/bin/sh
 [ "$1" = synth ] && exit 0
+# SLOW: a topology whose runs take 0.1 s longer (rows finish out of order)
+case "$2" in "${SLOW:-none}") sleep 0.1 ;; esac
 rate=0 seed= cyc=0 wu=0 sweep=0
 while [ $# -gt 0 ]; do
     case $1 in
@@ -113,6 +115,22 @@ near "bench: nocsyn latency at 0.9, 3-seed mean (mean K = 1)" "$(col 15)" "$(awk
 # a row with its own window (transpose: 40000) keeps it under WINDOW
 bench ONLY="8x8 mesh, transpose" WINDOW=1000 VERDICT=0
 [ "$(col 2)" = "40000 + 40000, 1" ] && ok "bench: a row's own window wins over WINDOW" || notok "bench: a row's own window wins over WINDOW" "$(col 2)"
+
+# ROWS by number (row 11 is the 8-ring, with its own 3 seeds); JOBS=2
+# prints what JOBS=1 prints, rows in CONFIGS order whatever finishes first
+# (row 1, the 4x4 mesh, made slow: it ends after row 8, the 4x4 torus)
+bench ROWS=11 WINDOW=1000 VERDICT=0
+[ "$(col 1)" = "8-ring, uniform, 1 flit, 2x4" ] && ok "bench: ROWS=11 is the 8-ring" || notok "bench: ROWS=11 is the 8-ring" "$(col 1)"
+[ "$(col 2)" = "1000 + 1000, 3" ] && ok "bench: the 8-ring row runs 3 seeds" || notok "bench: the 8-ring row runs 3 seeds" "$(col 2)"
+bench ROWS=11,1,8 WINDOW=1000 VERDICT=0 JOBS=1
+cp "$TMP/out" "$TMP/out1"
+bench ROWS=11,1,8 WINDOW=1000 VERDICT=0 JOBS=2 SLOW=gen:mesh:k=4,n=2
+same "bench: JOBS=2 prints what JOBS=1 prints" "$TMP/out" "$TMP/out1"
+n=$(grep -c '^| [0-9]' "$TMP/out1")
+[ "$n" -eq 6 ] && ok "bench: ROWS=11,1,8 gives 3 rows and their 3 targets" || notok "bench: ROWS=11,1,8 gives 3 rows and their 3 targets" "$n lines: $(cat "$TMP/out1")"
+grep '^| [0-9]' "$TMP/out1" | head -3 | cut -d'|' -f2 >"$TMP/names"
+printf '%s\n' " 4x4 mesh, uniform, 1 flit, 2x4 " " 4x4 torus, uniform, 1 flit, 2x4 " " 8-ring, uniform, 1 flit, 2x4 " >"$TMP/want"
+same "bench: rows in CONFIGS order" "$TMP/names" "$TMP/want"
 
 # booksim_targets.sh on a table worked by hand (relative to BookSim2; its
 # latency less one cycle): row a: saturation (0.971 - 1) / 1 = -2.9% met,
