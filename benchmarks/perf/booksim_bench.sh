@@ -188,9 +188,14 @@ nocsyn_verdict() {
 # Two synthesized designs, handed to BookSim as anynet files (their trees
 # have one path per pair, so BookSim's `min` routing and nocsyn's up*-down*
 # take the same routes; the anynet file carries the link latencies).
-"$NOCSYN" synth "$ROOT/benchmarks/apps/vopd.csv" --switches 4 -q -o "$W/vopd" >/dev/null 2>&1 &&
-    "$NOCSYN" synth "$ROOT/benchmarks/apps/mpeg4.csv" --switches 3 -q -o "$W/mpeg4" >/dev/null 2>&1 ||
-    { echo "booksim_bench: nocsyn synth failed" >&2; exit 1; }
+# DESIGNS (internal): the directory holding them, made once by the first
+# copy of this script and handed to the copies that JOBS starts.
+if [ -z "${DESIGNS:-}" ]; then
+    DESIGNS=$W
+    "$NOCSYN" synth "$ROOT/benchmarks/apps/vopd.csv" --switches 4 -q -o "$DESIGNS/vopd" >/dev/null 2>&1 &&
+        "$NOCSYN" synth "$ROOT/benchmarks/apps/mpeg4.csv" --switches 3 -q -o "$DESIGNS/mpeg4" >/dev/null 2>&1 ||
+        { echo "booksim_bench: nocsyn synth failed" >&2; exit 1; }
+fi
 
 M4='topology = mesh;\nk = 4;\nn = 2;\nrouting_function = dim_order;'
 M8='topology = mesh;\nk = 8;\nn = 2;\nrouting_function = dim_order;'
@@ -248,32 +253,34 @@ MPEG-4 split_k3 (anynet), uniform, 1 flit, 4x8|@W@/mpeg4/split_k3.dot|updown|uni
 EOF
 )
 
-# ROWS: only these rows of CONFIGS (a comma list of 1-based numbers)
-inrows() { [ -z "${ROWS:-}" ] || case ",$ROWS," in *",$1,"*) ;; *) false ;; esac; }
-# JOBS > 1: the rows run as that many concurrent copies of this script,
-# one row each (ROWS=k, their own scratch directories; a row's figures
-# depend on simulated cycles only, not on what else runs), and the table
-# is printed in CONFIGS order once all are done
+# The rows this run measures, by number: those in ROWS (a comma list of
+# 1-based numbers; all when unset) whose name contains ONLY
+printf '%s\n' "$CONFIGS" | awk -F'|' -v rows="${ROWS:-}" -v only="${ONLY:-}" '
+    $1 != "" { k++; if ((rows == "" || index("," rows ",", "," k ",")) && (only == "" || index($1, only))) print k }' >"$W/rows"
+header() {
+    echo "| configuration | warm-up + window, seeds | zero-load (nocsyn / BookSim2 raw) | nocsyn sat. | BookSim2 sat. | diff | nocsyn acc. @1.0 | BookSim2 acc. @1.0 | diff | 0.5 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | 0.9 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | nocsyn lat. @0.9 own sat. | diff | nocsyn stability sat. |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+}
 if [ "${JOBS:-1}" -gt 1 ]; then
-    nrow=$(printf '%s\n' "$CONFIGS" | grep -c .) k=1
-    while [ "$k" -le "$nrow" ]; do inrows "$k" && echo "$k"; k=$((k + 1)); done >"$W/rows"
-    xargs -P "$JOBS" -I{} sh -c 'JOBS=1 ROWS={} ROWONLY=1 BOOKSIM_BUILD="$2" sh "$0" >"$1/row.{}"' \
-        "$ROOT/benchmarks/perf/booksim_bench.sh" "$W" "$BSB" <"$W/rows"
-fi
-[ "${ROWONLY:-0}" = 1 ] || {
-echo "| configuration | warm-up + window, seeds | zero-load (nocsyn / BookSim2 raw) | nocsyn sat. | BookSim2 sat. | diff | nocsyn acc. @1.0 | BookSim2 acc. @1.0 | diff | 0.5 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | 0.9 sat. | nocsyn lat. | BookSim2 lat. (raw / -1) | diff | nocsyn lat. @0.9 own sat. | diff | nocsyn stability sat. |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-} | tee "$W/table"
-WINDOW0=$WINDOW SEEDS0=$SEEDS
-[ "${JOBS:-1}" -gt 1 ] && while read -r k; do cat "$W/row.$k"; done <"$W/rows" | tee -a "$W/table"
-[ "${JOBS:-1}" -gt 1 ] || printf '%s\n' "$CONFIGS" | while IFS='|' read -r name topo routing traffic bscfg pkt vcs buf extra rwin rseeds; do
+    # JOBS > 1: the rows run as that many concurrent copies of this script,
+    # one row each (ROWS=k, ROWONLY=1: no header, no targets; their own
+    # scratch directories, this run's BookSim2 build and designs; a row's
+    # figures depend on simulated cycles only, not on what else runs), and
+    # the table is printed in CONFIGS order once all are done
+    header | tee "$W/table"
+    xargs -P "$JOBS" -I{} sh -c 'JOBS=1 ROWS={} ONLY= ROWONLY=1 BOOKSIM_BUILD="$2" DESIGNS="$3" sh "$0" >"$1/row.{}"' \
+        "$ROOT/benchmarks/perf/booksim_bench.sh" "$W" "$BSB" "$DESIGNS" <"$W/rows"
+    while read -r k; do cat "$W/row.$k"; done <"$W/rows" | tee -a "$W/table"
+else
+[ "${ROWONLY:-0}" = 1 ] || header | tee "$W/table"
+WINDOW0=$WINDOW SEEDS0=$SEEDS row=0
+printf '%s\n' "$CONFIGS" | while IFS='|' read -r name topo routing traffic bscfg pkt vcs buf extra rwin rseeds; do
     [ -n "$name" ] || continue
-    row=$((${row:-0} + 1))
-    inrows "$row" || continue
-    case $name in *"${ONLY:-}"*) ;; *) continue ;; esac
+    row=$((row + 1))
+    grep -qx "$row" "$W/rows" || continue
     WINDOW=${rwin:-$WINDOW0} SEEDS=${rseeds:-$SEEDS0}
     WARMUP=${WARMUP0:-$WINDOW}
-    topo=$(printf '%s' "$topo" | sed "s|@W@|$W|g"); bscfg=$(printf '%s' "$bscfg" | sed "s|@W@|$W|g")
+    topo=$(printf '%s' "$topo" | sed "s|@W@|$DESIGNS|g"); bscfg=$(printf '%s' "$bscfg" | sed "s|@W@|$DESIGNS|g")
     bsbody="$(printf '%b' "$bscfg")
 traffic = $traffic;"
     ns() { nocsyn_run "$topo" "$routing" "$traffic" "$1" "$pkt" "$vcs" "$buf" "$extra"; }
@@ -301,6 +308,7 @@ traffic = $traffic;"
             name, win, seeds, nt0, bt0, ns, bs, pct(ns, bs), na, ba, pct(na, ba), l5, n5, b5, b5 - 1, pct(n5, b5 - 1),
             l9, n9, b9, b9 - 1, pct(n9, b9 - 1), o9, pct(o9, b9 - 1), ver }'
 done | tee -a "$W/table"
+fi
 [ "${ROWONLY:-0}" = 1 ] && exit 0
 # each target of issue 30 met or not, row by row (the targets' bounds:
 # booksim_targets.sh)

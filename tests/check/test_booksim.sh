@@ -37,18 +37,21 @@ if [ -z "$BS" ] || [ ! -x "$BS" ]; then
 fi
 # bs TOPOLOGY-LINES RATE PKT: BookSim2 with nocsyn's settings (sim.h model:
 # 3-cycle routers, 1-cycle channels, credit delay 2, separable input-first
-# allocators, 2 VCs x 4 flits; BS_TYPE: sim_type, default latency);
-# prints "latency accepted cycles"
+# allocators, VC VCs x BUF flits, default 2 x 4; BS_TYPE: sim_type, default
+# latency; BS_SEED: its seed, default BookSim2's); prints "latency accepted
+# cycles"
+VC=2 BUF=4 BS_SEED=
 bs() {
-    booksim_cfg "$1\ntraffic = uniform;" "$2" "$3" 2 4 10000 -1.0 "${BS_TYPE:-latency}" >"$TMP/cfg"
+    booksim_cfg "$1\ntraffic = uniform;" "$2" "$3" "$VC" "$BUF" 10000 -1.0 "${BS_TYPE:-latency}" >"$TMP/cfg"
+    [ -n "$BS_SEED" ] && echo "seed = $BS_SEED;" >>"$TMP/cfg"
     "$BS" "$TMP/cfg" 2>&1 | awk '/Packet latency average/ { l = $5 }
         /Accepted flit rate average/ { a = $NF == "samples)" ? $(NF - 2) : $NF; sub(/^=/, "", a) }
         /^Time taken is/ { t = $4 }
         END { print (l == "" ? "-" : l), (a == "" ? "-" : a), (t == "" ? "-" : t) }'
 }
-ns() { # ns TOPOLOGY RATE PKT [OPTION...]
+ns() { # ns TOPOLOGY RATE PKT [OPTION...]: VC VCs x BUF flits
     t=$1 r=$2 p=$3; shift 3
-    "$NOCSYN" sim "$t" --routing dor --vcs 2 --buf 4 --packet "$p" --rate "$r" --warmup 10000 --cycles 10000 \
+    "$NOCSYN" sim "$t" --routing dor --vcs "$VC" --buf "$BUF" --packet "$p" --rate "$r" --warmup 10000 --cycles 10000 \
         --tolerance 1e-9 --threads 1 --format json "$@" >"$TMP/ns.json" 2>"$TMP/ns.err"
 }
 within() { awk -v a="$2" -v b="$3" -v p="$4" 'BEGIN { exit !(a + 0 > 0 && b + 0 > 0 && (a - b) / b <= p && (b - a) / b <= p) }'; }
@@ -103,15 +106,11 @@ else notok "4x4 mesh, --booksim-loop --booksim-alloc, at offered 1.0: accepted w
 for row in "gen:ring:k=8|topology = torus;\nk = 8;\nn = 1;\nrouting_function = dim_order;|8-ring|2|4" \
         "gen:torus:k=8,n=2|topology = torus;\nk = 8;\nn = 2;\nrouting_function = dim_order;|8x8 torus|4|8"; do
     topo=${row%%|*}; rest=${row#*|}; cfg=${rest%%|*}; rest=${rest#*|}; name=${rest%%|*}; rest=${rest#*|}
-    v=${rest%|*} b=${rest#*|}
-    booksim_cfg "$cfg\ntraffic = uniform;" 1.0 1 "$v" "$b" 10000 -1.0 throughput >"$TMP/cfg"
-    echo "seed = 1;" >>"$TMP/cfg"
-    bacc=$("$BS" "$TMP/cfg" 2>&1 | awk '/Accepted flit rate average/ { a = $NF == "samples)" ? $(NF - 2) : $NF; sub(/^=/, "", a) }
-        END { print a == "" ? "-" : a }')
-    "$NOCSYN" sim "$topo" --routing dor --vcs "$v" --buf "$b" --packet 1 --rate 1.0 --warmup 10000 --cycles 10000 \
-        --batch 10000 --tolerance 1e-9 --threads 1 --seed 1 --booksim-loop --booksim-alloc --format json \
-        >"$TMP/ns.json" 2>"$TMP/ns.err"
+    VC=${rest%|*} BUF=${rest#*|} BS_SEED=1
+    set -- $(BS_TYPE=throughput bs "$cfg" 1.0 1); bacc=$2
+    ns "$topo" 1.0 1 --batch 10000 --seed 1 --booksim-loop --booksim-alloc
     acc=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["points"][0]["accepted"])' "$TMP/ns.json")
-    if within x "$acc" "$bacc" 0.015; then ok "$name, ${v}x$b, the bench's options, at offered 1.0: accepted nocsyn $acc, BookSim2 $bacc"
-    else notok "$name, ${v}x$b, the bench's options, at offered 1.0: accepted within 1.5%" "nocsyn $acc, BookSim2 $bacc"; fi
+    if within x "$acc" "$bacc" 0.015; then ok "$name, ${VC}x$BUF, the bench's options, at offered 1.0: accepted nocsyn $acc, BookSim2 $bacc"
+    else notok "$name, ${VC}x$BUF, the bench's options, at offered 1.0: accepted within 1.5%" "nocsyn $acc, BookSim2 $bacc"; fi
 done
+VC=2 BUF=4 BS_SEED=

@@ -131,6 +131,11 @@ n=$(grep -c '^| [0-9]' "$TMP/out1")
 grep '^| [0-9]' "$TMP/out1" | head -3 | cut -d'|' -f2 >"$TMP/names"
 printf '%s\n' " 4x4 mesh, uniform, 1 flit, 2x4 " " 4x4 torus, uniform, 1 flit, 2x4 " " 8-ring, uniform, 1 flit, 2x4 " >"$TMP/want"
 same "bench: rows in CONFIGS order" "$TMP/names" "$TMP/want"
+# ONLY and ROWS together, with JOBS=2: the rows in both (row 8 alone)
+bench ROWS=11,1,8 ONLY=torus WINDOW=1000 VERDICT=0 JOBS=2
+n=$(grep -c '^| [0-9]' "$TMP/out")
+[ "$(col 1)" = "4x4 torus, uniform, 1 flit, 2x4" ] && [ "$n" -eq 2 ] && ok "bench: ROWS and ONLY with JOBS=2 give row 8 alone" \
+    || notok "bench: ROWS and ONLY with JOBS=2 give row 8 alone" "$n lines: $(cat "$TMP/out")"
 
 # booksim_targets.sh on a table worked by hand (relative to BookSim2; its
 # latency less one cycle): row a: saturation (0.971 - 1) / 1 = -2.9% met,
